@@ -1,0 +1,79 @@
+/**
+ * The one error shape of the service: RFC 9457 problem details, with a stable `code` the kiosk
+ * maps to its own messages, and per-field messages for validation failures. OAuth endpoints add
+ * RFC 6749's `error`/`error_description` members to the same object.
+ */
+import { z } from '@hono/zod-openapi';
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+/** Stable error codes. The kiosk's message catalogue has an entry for each. */
+export const ERROR_CODES = [
+  'validation-failed',
+  'malformed-json',
+  'payload-too-large',
+  'not-found',
+  'method-not-allowed',
+  'unauthenticated',
+  'forbidden',
+  'invalid-grant',
+  'unsupported-grant-type',
+  'login-locked',
+  'wrong-pin',
+  'pin-locked',
+  'pin-not-set',
+  'invalid-pin',
+  'not-kiosk-enabled',
+  'sms-disabled',
+  'no-contact',
+  'already-clocked-on',
+  'not-clocked-on',
+  'already-on-break',
+  'not-on-break',
+  'punch-before-previous',
+  'punch-in-future',
+  'photo-required',
+  'invalid-photo',
+  'location-required',
+  'work-type-required',
+  'invalid-reference',
+  'shift-ends-before-start',
+  'break-ends-before-start',
+  'break-outside-shift',
+  'breaks-overlap',
+  'shift-overlaps-existing',
+  'kiosk-cannot-add-employees',
+  'conflict',
+  'idempotency-key-invalid',
+  'idempotency-key-reused',
+  'unsupported-query',
+  'internal-error',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const FieldError = z
+  .object({
+    field: z.string().openapi({ description: 'Path of the offending field, e.g. `breaks.0.start`.' }),
+    message: z.string(),
+  })
+  .openapi('FieldError');
+
+export const Problem = z
+  .object({
+    type: z.string().openapi({ description: 'URI naming the problem type.' }),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string().optional(),
+    code: z.string().openapi({ description: 'Stable error code (see ERROR_CODES).' }),
+    errors: z.array(FieldError).optional(),
+    retryAfterSeconds: z.number().int().optional(),
+    attemptsLeft: z.number().int().optional(),
+    error: z.string().optional().openapi({ description: 'RFC 6749 error code (OAuth endpoints only).' }),
+    error_description: z.string().optional(),
+  })
+  .openapi('Problem');
+export type Problem = z.infer<typeof Problem>;
+
+export function problemType(code: string): string {
+  return `https://kiosk-clock.dev/problems/${code}`;
+}

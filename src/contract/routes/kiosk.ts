@@ -1,0 +1,259 @@
+/**
+ * The kiosk (time and attendance) group: the contract's 25 operations of section 2.1, declared
+ * once with their request and response schemas. Operation ids are the contract's ids.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import * as m from '../generated/models';
+import {
+  businessParams,
+  conflictError,
+  emptyOk,
+  idempotencyHeaders,
+  jsonBody,
+  jsonResponse,
+  lockedError,
+  odataQuery,
+  pathId,
+  queryBool,
+  queryInt,
+  standardErrors,
+} from './common';
+import { PROBLEM_CONTENT_TYPE, Problem } from '../problem';
+
+const tags = ['Kiosk'];
+const B = '/api/v2/business/{businessId}';
+const kioskParams = businessParams.extend({ kioskId: pathId('kioskId') });
+const idParams = businessParams.extend({ id: pathId('id') });
+const shiftParams = kioskParams.extend({ shiftId: pathId('shiftId') });
+const replayError = {
+  422: {
+    description: 'The Idempotency-Key was already used for a different request.',
+    content: { [PROBLEM_CONTENT_TYPE]: { schema: Problem } },
+  },
+} as const;
+const mutation = { ...standardErrors, ...replayError };
+
+export const listKiosks = createRoute({
+  operationId: 'kiosk.listKiosks',
+  method: 'get',
+  path: `${B}/kiosk`,
+  tags,
+  summary: 'List kiosks',
+  request: { params: businessParams, query: odataQuery },
+  responses: { 200: jsonResponse(z.array(m.TimeAndAttendanceKioskModel), 'All kiosks of the business.'), ...standardErrors },
+});
+
+export const createKiosk = createRoute({
+  operationId: 'kiosk.createKiosk',
+  method: 'post',
+  path: `${B}/kiosk`,
+  tags,
+  summary: 'Create a kiosk',
+  request: { params: businessParams, headers: idempotencyHeaders, ...jsonBody(m.TimeAndAttendanceKioskModelInput) },
+  responses: { 200: jsonResponse(m.TimeAndAttendanceKioskModel, 'The saved kiosk with its new id.'), ...mutation },
+});
+
+export const getKioskById = createRoute({
+  operationId: 'kiosk.getKioskById',
+  method: 'get',
+  path: `${B}/kiosk/{id}`,
+  tags,
+  summary: 'Get a kiosk',
+  request: { params: idParams },
+  responses: { 200: jsonResponse(m.TimeAndAttendanceKioskModel, 'The kiosk.'), ...standardErrors },
+});
+
+export const updateKiosk = createRoute({
+  operationId: 'kiosk.updateKiosk',
+  method: 'put',
+  path: `${B}/kiosk/{id}`,
+  tags,
+  summary: 'Update a kiosk',
+  request: { params: idParams, headers: idempotencyHeaders, ...jsonBody(m.TimeAndAttendanceKioskModelInput) },
+  responses: { 200: jsonResponse(m.TimeAndAttendanceKioskModel, 'The stored kiosk.'), ...mutation },
+});
+
+export const deleteKiosk = createRoute({
+  operationId: 'kiosk.deleteKiosk',
+  method: 'delete',
+  path: `${B}/kiosk/{id}`,
+  tags,
+  summary: 'Delete a kiosk',
+  request: { params: idParams, headers: idempotencyHeaders },
+  responses: { ...emptyOk, ...mutation },
+});
+
+export const listKioskStaff = createRoute({
+  operationId: 'kiosk.listKioskStaff',
+  method: 'get',
+  path: `${B}/kiosk/{kioskId}/staff`,
+  tags,
+  summary: 'List the staff who can use a kiosk, with their live status',
+  request: {
+    params: kioskParams,
+    query: z.object({ restrictCurrentShiftsToCurrentKioskLocation: queryBool.optional() }),
+  },
+  responses: { 200: jsonResponse(z.array(m.BasicKioskEmployeeModel), 'Kiosk staff.'), ...standardErrors },
+});
+
+export const addAnEmployee = createRoute({
+  operationId: 'kiosk.addAnEmployee',
+  method: 'post',
+  path: `${B}/kiosk/{kioskId}/staff`,
+  tags,
+  summary: 'Create a kiosk-enabled employee',
+  request: { params: kioskParams, headers: idempotencyHeaders, ...jsonBody(m.KioskCreateEmployeeModel) },
+  responses: { 200: jsonResponse(m.BasicKioskEmployeeModel, 'The new employee.'), ...mutation },
+});
+
+export const employeeHasAccess = createRoute({
+  operationId: 'kiosk.employeeHasAccess',
+  method: 'get',
+  path: `${B}/kiosk/hasaccess/{employeeId}`,
+  tags,
+  summary: 'May this employee use kiosks?',
+  request: { params: businessParams.extend({ employeeId: pathId('employeeId') }) },
+  responses: { 200: jsonResponse(z.boolean(), 'A bare JSON boolean.'), ...standardErrors },
+});
+
+export const checkEmployee = createRoute({
+  operationId: 'kiosk.checkEmployee',
+  method: 'post',
+  path: `${B}/kiosk/{kioskId}/checkid`,
+  tags,
+  summary: 'Resolve an employee id typed at the kiosk',
+  request: { params: kioskParams, headers: idempotencyHeaders, ...jsonBody(m.CheckKioskEmployeeIdModel) },
+  responses: { 200: jsonResponse(m.BasicKioskEmployeeModel, 'The employee and live status.'), ...mutation },
+});
+
+export const verifyKioskPin = createRoute({
+  operationId: 'kiosk.verifyKioskPin',
+  method: 'post',
+  path: `${B}/kiosk/{kioskId}/checkpin`,
+  tags,
+  summary: "Check an employee's kiosk PIN",
+  description: 'A wrong PIN is answered with 400 (`wrong-pin`); after too many in a row the PIN locks (429, `pin-locked`).',
+  request: { params: kioskParams, headers: idempotencyHeaders, ...jsonBody(m.CheckKioskPinModel) },
+  responses: { 200: jsonResponse(m.KioskEmployeeModel, 'The employee, including pinExpired.'), ...mutation, ...lockedError },
+});
+
+export const changePin = createRoute({
+  operationId: 'kiosk.changePin',
+  method: 'post',
+  path: `${B}/kiosk/{kioskId}/changepin`,
+  tags,
+  summary: "Replace an employee's PIN (the old PIN must match)",
+  request: { params: kioskParams, headers: idempotencyHeaders, ...jsonBody(m.ChangeKioskPinModel) },
+  responses: { 200: jsonResponse(m.KioskEmployeeModel, 'The employee.'), ...mutation, ...lockedError },
+});
+
+export const sendPinResetEmail = createRoute({
+  operationId: 'kiosk.sendPinResetEmail',
+  method: 'post',
+  path: `${B}/kiosk/{kioskId}/emailreset`,
+  tags,
+  summary: 'E-mail the employee a temporary PIN',
+  request: { params: kioskParams, headers: idempotencyHeaders, ...jsonBody(m.PinResetModel) },
+  responses: { ...emptyOk, ...mutation },
+});
+
+export const sendPinResetSms = createRoute({
+  operationId: 'kiosk.sendPinResetSms',
+  method: 'post',
+  path: `${B}/kiosk/{kioskId}/smsreset`,
+  tags,
+  summary: 'Text the employee a temporary PIN (SMS notifications must be on)',
+  request: { params: kioskParams, headers: idempotencyHeaders, ...jsonBody(m.PinResetModel) },
+  responses: { ...emptyOk, ...mutation },
+});
+
+export const getEmployeeLookupData = createRoute({
+  operationId: 'kiosk.getEmployeeLookupData',
+  method: 'get',
+  path: `${B}/kiosk/{kioskId}/lookupdata/{employeeId}`,
+  tags,
+  summary: 'Pick-lists for one employee at clock-on',
+  request: { params: kioskParams.extend({ employeeId: pathId('employeeId') }) },
+  responses: { 200: jsonResponse(m.UkTimeAndAttendanceLookupDataModel, 'Locations, work types, shift conditions.'), ...standardErrors },
+});
+
+const punch = <T extends z.ZodType>(operationId: string, path: string, summary: string, body: T) =>
+  createRoute({
+    operationId,
+    method: 'post',
+    path: `${B}/kiosk/{kioskId}/${path}`,
+    tags,
+    summary,
+    request: { params: kioskParams, headers: idempotencyHeaders, ...jsonBody(body) },
+    responses: { 200: jsonResponse(m.KioskEmployeeModel, "The employee's new state."), ...mutation, ...conflictError },
+  });
+
+export const clockInEmployee = punch('kiosk.clockInEmployee', 'clockon', 'Clock on', m.ClockOnModel);
+export const startBreak = punch('kiosk.startBreak', 'startbreak', 'Start a break', m.StartBreakModel);
+export const endBreak = punch('kiosk.endBreak', 'endbreak', 'End a break', m.EndBreakModel);
+export const clockOutEmployee = punch('kiosk.clockOutEmployee', 'clockoff', 'Clock off (ends an open break)', m.ClockOffModel);
+export const discardCurrentShift = punch('kiosk.discardCurrentShift', 'discard', 'Abandon the open shift', m.ClockOffModel);
+export const addCompleteShiftForEmployee = punch(
+  'kiosk.addCompleteShiftForEmployee',
+  'addshift',
+  'Record a finished shift with its breaks',
+  m.AddShiftModel,
+);
+
+export const shifts = createRoute({
+  operationId: 'kiosk.shifts',
+  method: 'post',
+  path: `${B}/kiosk/shifts`,
+  tags,
+  summary: 'Search clocked shifts (read-only despite the verb)',
+  request: { params: businessParams, ...jsonBody(m.GetShiftsModel) },
+  responses: { 200: jsonResponse(z.array(m.UkTimeAndAttendanceShiftModel), 'Matching shifts, newest first.'), ...standardErrors },
+});
+
+export const getShiftNotes = createRoute({
+  operationId: 'kiosk.getShiftNotes',
+  method: 'get',
+  path: `${B}/kiosk/{kioskId}/shift/{shiftId}/notes`,
+  tags,
+  summary: 'Notes of a clocked shift',
+  request: {
+    params: shiftParams,
+    query: z.object({
+      EmployeeId: queryInt.optional(),
+      IsAdminInitiated: queryBool.optional(),
+      Type: m.TimeAttendanceShiftNoteType.optional(),
+      Visibility: m.TimeAttendanceShiftNoteVisibility.optional(),
+    }),
+  },
+  responses: { 200: jsonResponse(z.array(m.ShiftNoteViewModel), 'The notes, oldest first.'), ...standardErrors },
+});
+
+export const addNoteToShift = createRoute({
+  operationId: 'kiosk.addNoteToShift',
+  method: 'post',
+  path: `${B}/kiosk/{kioskId}/shift/{shiftId}/notes`,
+  tags,
+  summary: 'Add a note to a clocked shift',
+  request: { params: shiftParams, headers: idempotencyHeaders, ...jsonBody(m.AddNoteModel) },
+  responses: { 200: jsonResponse(m.ShiftNoteViewModel, 'The stored note.'), ...mutation },
+});
+
+export const deleteNoteFromShift = createRoute({
+  operationId: 'kiosk.deleteNoteFromShift',
+  method: 'delete',
+  path: `${B}/kiosk/{kioskId}/shift/{shiftId}/notes/{noteId}`,
+  tags,
+  summary: 'Delete a note',
+  request: { params: shiftParams.extend({ noteId: pathId('noteId') }), headers: idempotencyHeaders },
+  responses: { ...emptyOk, ...mutation },
+});
+
+export const markShiftNotesRead = createRoute({
+  operationId: 'kiosk.markShiftNotesRead',
+  method: 'post',
+  path: `${B}/kiosk/{kioskId}/shift/{shiftId}/notes/read-state`,
+  tags,
+  summary: 'Mark notes read or unread',
+  request: { params: shiftParams, headers: idempotencyHeaders, ...jsonBody(m.MarkNotesReadViewModel) },
+  responses: { ...emptyOk, ...mutation },
+});

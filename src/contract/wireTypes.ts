@@ -1,0 +1,90 @@
+/**
+ * The JSON wire forms of the contract's primitive types (section 1.4 of the contract reference).
+ *
+ * Output schemas describe what the service emits; input schemas are what it accepts, which is
+ * deliberately more lenient where the SDK is (date-times with or without a zone, enum indices on
+ * the employment-type arrays).
+ */
+import { z } from '@hono/zod-openapi';
+
+const INT32_MIN = -2147483648;
+const INT32_MAX = 2147483647;
+
+export const int32 = z.number().int().min(INT32_MIN).max(INT32_MAX);
+export const int64 = z.number().int();
+export const decimal = z.number();
+export const bool = z.boolean();
+export const string = z.string();
+export const any = z.unknown();
+
+/** ISO-8601 date-time as emitted: UTC instants end in `Z`; `*Local` fields carry no zone. */
+export const dateTime = z.string().openapi({ format: 'date-time' });
+
+/**
+ * ISO-8601 date-time as accepted: `2026-01-02T03:04:05`, with optional fraction and optional
+ * `Z`/`+hh:mm` zone. A value without a zone is read as UTC for `*Utc` fields, as local otherwise.
+ */
+export const ISO_DATE_TIME_PATTERN =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,7}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+export const dateTimeInput = z
+  .string()
+  .regex(ISO_DATE_TIME_PATTERN, 'must be an ISO-8601 date-time such as 2026-01-31T09:00:00Z')
+  .refine((value) => !Number.isNaN(Date.parse(normaliseForParse(value))), 'is not a real date-time')
+  .openapi({ format: 'date-time' });
+
+function normaliseForParse(value: string): string {
+  const withT = value.replace(' ', 'T');
+  const hasZone = /(Z|[+-]\d{2}:?\d{2})$/i.test(withT);
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(withT);
+  if (dateOnly) return `${withT}T00:00:00Z`;
+  // Trim a 7-digit .NET fraction to milliseconds so Date.parse accepts it.
+  const trimmed = withT.replace(/\.(\d{3})\d+/, '.$1');
+  return hasZone ? trimmed : `${trimmed}Z`;
+}
+
+/** .NET TimeSpan text `[-][d.]hh:mm:ss[.fffffff]`, e.g. `10:00:00` or `-05:00:00`. */
+export const TIME_SPAN_PATTERN = /^-?(?:\d+\.)?\d{1,2}:\d{2}(?::\d{2}(?:\.\d{1,7})?)?$/;
+export const timeSpan = z.string().openapi({ example: '10:00:00' });
+export const timeSpanInput = z
+  .string()
+  .regex(TIME_SPAN_PATTERN, 'must be a time span such as 10:00:00 or -05:00:00')
+  .openapi({ example: '10:00:00' });
+
+/** Bytes as base64 text. */
+export const byteArray = z.string().openapi({ format: 'byte' });
+export const byteArrayInput = z
+  .string()
+  .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64 text')
+  .refine((value) => value.length % 4 === 0, 'must be base64 text')
+  .openapi({ format: 'byte' });
+
+export const uri = z.string().openapi({ format: 'uri' });
+export const uriInput = z.url().openapi({ format: 'uri' });
+
+/**
+ * An enum array that the SDK writes as numeric indices (no string-enum marker): accept member
+ * names and indices, always yield names.
+ */
+export function indexedEnumInput<const T extends readonly string[]>(members: T) {
+  const byName = z.enum(members as unknown as [T[number], ...T[number][]]);
+  const byIndex = z
+    .number()
+    .int()
+    .min(0)
+    .max(members.length - 1)
+    .transform((index) => members[index] as T[number]);
+  return z.union([byName, byIndex]);
+}
+
+/** A .NET flags enum: one or more member names separated by commas (`A, B`). */
+export function flagsEnum<const T extends readonly string[]>(members: T, name: string) {
+  const known = new Set<string>(members);
+  return z
+    .string()
+    .refine(
+      (value) => value.split(',').every((part) => known.has(part.trim())),
+      `must be one or more ${name} names separated by commas`,
+    )
+    .openapi({ description: `Comma-separated ${name} member names (a flags set).` });
+}

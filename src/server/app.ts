@@ -1,0 +1,86 @@
+/**
+ * Composes the service: request normalisation, caller resolution, idempotency, the route groups,
+ * the OpenAPI document and the one error renderer. Returns a fetch function, so the same app runs
+ * under Node's HTTP server and directly in tests.
+ */
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { z } from 'zod';
+import * as models from '../contract/generated/models';
+import type { AppDeps, AppEnv } from './context';
+import { resolvePrincipal } from './auth/principal';
+import { ApiError } from './http/apiError';
+import { idempotency } from './http/idempotency';
+import { createRequestNormalizer } from './http/normalizeRequest';
+import { problemResponse, renderError, validationError } from './http/renderProblem';
+import { registerKioskRoutes } from './routes/kiosk';
+
+export interface Service {
+  fetch(request: Request): Promise<Response>;
+  app: OpenAPIHono<AppEnv>;
+}
+
+function fieldNamesOf(schemas: Record<string, unknown>): Set<string> {
+  const names = new Set<string>();
+  for (const schema of Object.values(schemas)) {
+    const shape = (schema as { shape?: Record<string, z.ZodType> }).shape;
+    if (shape && typeof shape === 'object') Object.keys(shape).forEach((key) => names.add(key));
+  }
+  return names;
+}
+
+function declaredQueryNames(app: OpenAPIHono<AppEnv>): Set<string> {
+  const names = new Set<string>();
+  for (const definition of app.openAPIRegistry.definitions) {
+    if (definition.type !== 'route') continue;
+    const query = definition.route.request?.query as { shape?: Record<string, unknown> } | undefined;
+    if (query?.shape) Object.keys(query.shape).forEach((key) => names.add(key));
+  }
+  return names;
+}
+
+export function createService(deps: AppDeps): Service {
+  const app = new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationError(result.error, result.target);
+    },
+  });
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    c.set('db', deps.db);
+    c.set('principal', await resolvePrincipal(deps.db, c.req.header('authorization'), deps.now()));
+    await next();
+    c.header('cache-control', 'no-store', { append: false });
+  });
+  app.use('/api/v2/business/:businessId/*', idempotency());
+
+  registerKioskRoutes(app);
+
+  app.doc31('/api/v2/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Kiosk Clock: time-and-attendance API (KeyPay API v2 slice)',
+      version: '2',
+      description: 'The kiosk slice of the Employment Hero Payroll (KeyPay) API v2, as served by Kiosk Clock.',
+    },
+  });
+
+  app.notFound((c) =>
+    problemResponse(new ApiError(404, 'not-found', 'Not found.', { detail: `No route for ${c.req.method} ${new URL(c.req.url).pathname}.` })),
+  );
+  app.onError((error, c) => renderError(error, c, deps.logger));
+
+  const normalize = createRequestNormalizer({
+    maxBodyBytes: deps.settings.MAX_BODY_BYTES,
+    queryNames: declaredQueryNames(app),
+    fieldNames: fieldNamesOf(models),
+  });
+
+  return {
+    app,
+    async fetch(request: Request): Promise<Response> {
+      const normalized = await normalize(request);
+      return normalized instanceof Response ? normalized : app.fetch(normalized);
+    },
+  };
+}

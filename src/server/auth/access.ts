@@ -1,0 +1,122 @@
+/**
+ * Tenancy and permissions: may this principal act on this business, and how?
+ *
+ * - A caller with no tie to the business gets 404, exactly as if it did not exist.
+ * - Unrestricted users may do everything in their business.
+ * - Restricted users may read, and operate the kiosks their KioskAccessModel allows.
+ * - An enrolled device may operate only its own kiosk.
+ */
+import { and, eq } from 'drizzle-orm';
+import { BusinessAccessModel } from '../../contract/generated/models';
+import type { Database } from '../db/openDatabase';
+import { businessAccess, kiosks } from '../db/schema';
+import { ApiError, forbidden } from '../http/apiError';
+import type { Principal } from './principal';
+
+export type Need =
+  /** Any tie to the business at all (a device of it, or any of its users). */
+  | { kind: 'member' }
+  /** Change business-wide data (settings, locations, access...): unrestricted users only. */
+  | { kind: 'admin' }
+  /** Read business-wide data: any user of the business. */
+  | { kind: 'read' }
+  /** Operate one kiosk: its devices, and users with kiosk rights to it. */
+  | { kind: 'kiosk'; kioskId: number }
+  /** Kiosk operations not tied to one kiosk (hasaccess, shift search). */
+  | { kind: 'anyKiosk' };
+
+export interface Grant {
+  principal: Principal;
+  businessId: number;
+  isAdmin: boolean;
+  /** The kiosks this caller may operate. */
+  kiosks: 'all' | readonly number[];
+  /** The access model of a user caller (null for devices). */
+  access: BusinessAccessModel | null;
+}
+
+export const unauthenticated = () =>
+  new ApiError(401, 'unauthenticated', 'Authentication is required.', {
+    detail: 'Send an OAuth bearer token, an API key (HTTP Basic, key as user name) or a device token.',
+    headers: { 'www-authenticate': 'Bearer realm="kiosk", Basic realm="kiosk"' },
+  });
+
+const businessNotFound = () =>
+  new ApiError(404, 'not-found', 'Not found.', { detail: 'The business was not found.' });
+
+async function userAccess(db: Database, businessId: number, userId: number): Promise<BusinessAccessModel | null> {
+  const [row] = await db
+    .select({ model: businessAccess.model })
+    .from(businessAccess)
+    .where(and(eq(businessAccess.businessId, businessId), eq(businessAccess.userId, userId)));
+  if (!row) return null;
+  const parsed = BusinessAccessModel.safeParse(row.model);
+  if (!parsed.success) throw new Error(`Stored access of user ${userId} in business ${businessId} is not valid`);
+  return parsed.data;
+}
+
+function userKiosks(access: BusinessAccessModel): 'all' | number[] {
+  if (access.accessType === 'Unrestricted') return 'all';
+  const kioskAccess = access.kioskAccess;
+  if (!kioskAccess || kioskAccess.accessType === 'None') return [];
+  if (kioskAccess.accessType === 'AllKiosks') return 'all';
+  return kioskAccess.kiosks ?? [];
+}
+
+async function isOpenToRestrictedUsers(db: Database, businessId: number, kioskId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ open: kiosks.availableToAllRestrictedUsersWithKioskAccess })
+    .from(kiosks)
+    .where(and(eq(kiosks.id, kioskId), eq(kiosks.businessId, businessId)));
+  return row?.open ?? false;
+}
+
+/** Throws 401/403/404 unless the principal may do what `need` describes in the business. */
+export async function authorize(db: Database, principal: Principal | null, businessId: number, need: Need): Promise<Grant> {
+  if (!principal) throw unauthenticated();
+  if (principal.kind === 'device') {
+    if (principal.businessId !== businessId) throw businessNotFound();
+    const grant: Grant = { principal, businessId, isAdmin: false, kiosks: [principal.kioskId], access: null };
+    if (need.kind === 'anyKiosk' || need.kind === 'member') return grant;
+    if (need.kind === 'kiosk' && need.kioskId === principal.kioskId) return grant;
+    throw forbidden(
+      need.kind === 'kiosk'
+        ? `This device is enrolled to kiosk ${principal.kioskId} and cannot use kiosk ${need.kioskId}.`
+        : 'A kiosk device cannot use this operation; sign in as a manager.',
+    );
+  }
+  const access = await userAccess(db, businessId, principal.userId);
+  if (!access) throw businessNotFound();
+  const isAdmin = access.accessType === 'Unrestricted';
+  const kioskIds = userKiosks(access);
+  const grant: Grant = { principal, businessId, isAdmin, kiosks: kioskIds, access };
+  switch (need.kind) {
+    case 'member':
+    case 'read':
+      return grant;
+    case 'admin':
+      if (isAdmin) return grant;
+      throw forbidden('Only users with unrestricted access to the business can do this.');
+    case 'anyKiosk':
+      if (kioskIds === 'all' || kioskIds.length > 0) return grant;
+      throw forbidden('You have no kiosk access in this business.');
+    case 'kiosk':
+      if (kioskIds === 'all' || kioskIds.includes(need.kioskId)) return grant;
+      if (access.kioskAccess?.accessType !== 'None' && (await isOpenToRestrictedUsers(db, businessId, need.kioskId))) {
+        return grant;
+      }
+      throw forbidden(`You have no access to kiosk ${need.kioskId}.`);
+  }
+}
+
+/** True when the grant lets the caller operate the given kiosk (for filtering lists). */
+export function grantCoversKiosk(grant: Grant, kioskId: number): boolean {
+  return grant.kiosks === 'all' || grant.kiosks.includes(kioskId);
+}
+
+/** True for managers allowed to add employees from a kiosk (AddEmployeeFromKiosk), and devices. */
+export function grantMayAddEmployees(grant: Grant): boolean {
+  if (grant.principal.kind === 'device' || grant.isAdmin) return true;
+  const permissions = grant.access?.kioskAccess?.permissions;
+  return typeof permissions === 'string' && permissions.split(',').map((p) => p.trim()).includes('AddEmployeeFromKiosk');
+}

@@ -1,0 +1,28 @@
+/**
+ * What every handler can reach: the database (or the idempotency transaction wrapping the
+ * request), the validated settings, the clock, the logger and the resolved caller.
+ */
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Database } from './db/openDatabase';
+import type { Env } from './env';
+import type { Logger } from './logger';
+import type { Principal } from './auth/principal';
+
+export interface AppDeps {
+  db: Database;
+  settings: Env;
+  /** The service's clock; tests may pin it. */
+  now: () => Date;
+  logger: Logger;
+}
+
+export interface AppEnv {
+  Variables: {
+    deps: AppDeps;
+    /** The database handle for this request: a transaction when an Idempotency-Key is in play. */
+    db: Database;
+    principal: Principal | null;
+  };
+}
+
+export type App = OpenAPIHono<AppEnv>;

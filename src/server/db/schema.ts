@@ -1,0 +1,388 @@
+/**
+ * The service's tables (Drizzle). Portable SQL only: the same migrations run on PGlite (PostgreSQL
+ * 18 in WASM) and on a real PostgreSQL 15 server. Instants are timestamptz; JSON documents that
+ * the contract models as nested objects are jsonb, parsed with zod when read back.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => instant('created_at').notNull().defaultNow();
+const intArray = (name: string) => integer(name).array().notNull().default(sql`'{}'::integer[]`);
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+export const businesses = pgTable('businesses', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  externalId: text('external_id'),
+  ianaTimeZone: text('iana_time_zone').notNull(),
+  smsNotificationsEnabled: boolean('sms_notifications_enabled').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash'),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: instant('locked_until'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email)],
+);
+
+/** A user's access to one business (BusinessAccessModel); the full model is kept in `model`. */
+export const businessAccess = pgTable(
+  'business_access',
+  {
+    businessId: integer('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    accessType: text('access_type').notNull(),
+    model: jsonb('model').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.userId] })],
+);
+
+/** One-time tokens that let an invited user choose a password. */
+export const invitations = pgTable('invitations', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: instant('expires_at').notNull(),
+  usedAt: instant('used_at'),
+  createdAt: createdAt(),
+});
+
+export const apiKeys = pgTable('api_keys', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  keyHash: text('key_hash').notNull().unique(),
+  label: text('label').notNull(),
+  revokedAt: instant('revoked_at'),
+  createdAt: createdAt(),
+});
+
+export const oauthTokens = pgTable('oauth_tokens', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  accessHash: text('access_hash').notNull().unique(),
+  refreshHash: text('refresh_hash').notNull().unique(),
+  accessExpiresAt: instant('access_expires_at').notNull(),
+  refreshExpiresAt: instant('refresh_expires_at').notNull(),
+  revokedAt: instant('revoked_at'),
+  createdAt: createdAt(),
+});
+
+export const locations = pgTable(
+  'locations',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id'),
+    name: text('name').notNull(),
+    externalId: text('external_id'),
+    externalAccountingLocationId: text('external_accounting_location_id'),
+    source: text('source'),
+    isGlobal: boolean('is_global').notNull().default(false),
+    isRollupReportingLocation: boolean('is_rollup_reporting_location').notNull().default(false),
+    generalLedgerMappingCode: text('general_ledger_mapping_code'),
+    defaultShiftConditionIds: intArray('default_shift_condition_ids'),
+    state: text('state'),
+    deletedAt: instant('deleted_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('locations_business_idx').on(t.businessId)],
+);
+
+export const workTypes = pgTable(
+  'work_types',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    payCategoryId: integer('pay_category_id'),
+    leaveCategoryId: integer('leave_category_id'),
+    externalId: text('external_id'),
+    source: text('source'),
+    accruesLeave: boolean('accrues_leave').notNull().default(false),
+    mappingType: text('mapping_type'),
+    shortCode: text('short_code'),
+    employmentTypes: text('employment_types').array().notNull().default(sql`'{}'::text[]`),
+    deletedAt: instant('deleted_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('work_types_business_idx').on(t.businessId)],
+);
+
+export const employeeGroups = pgTable(
+  'employee_groups',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    filterCombinationStrategy: text('filter_combination_strategy').notNull(),
+    filters: jsonb('filters').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('employee_groups_business_idx').on(t.businessId)],
+);
+
+export const kiosks = pgTable(
+  'kiosks',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    externalId: text('external_id'),
+    locationId: integer('location_id'),
+    name: text('name').notNull(),
+    timeZone: text('time_zone'),
+    ianaTimeZone: text('iana_time_zone').notNull(),
+    allowHigherClassificationSelection: boolean('allow_higher_classification_selection').notNull().default(false),
+    branding: jsonb('branding'),
+    isLocationRequired: boolean('is_location_required').notNull().default(false),
+    isWorkTypeRequired: boolean('is_work_type_required').notNull().default(false),
+    restrictLocationsForEmployees: boolean('restrict_locations_for_employees').notNull().default(false),
+    allowEmployeeShiftSelection: boolean('allow_employee_shift_selection'),
+    clockOnWindowMinutes: integer('clock_on_window_minutes'),
+    clockOffWindowMinutes: integer('clock_off_window_minutes'),
+    isPhotoRequired: boolean('is_photo_required'),
+    canAddEmployees: boolean('can_add_employees').notNull().default(false),
+    availableToAllRestrictedUsersWithKioskAccess: boolean('available_to_all_restricted_users_with_kiosk_access')
+      .notNull()
+      .default(false),
+    paidBreaksEnabled: boolean('paid_breaks_enabled').notNull().default(false),
+    timesheetDimensionsEnabled: boolean('timesheet_dimensions_enabled').notNull().default(false),
+    deletedAt: instant('deleted_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('kiosks_business_idx').on(t.businessId)],
+);
+
+/** A tablet enrolled to one kiosk; its bearer token can call only that kiosk's routes. */
+export const devices = pgTable(
+  'devices',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    kioskId: integer('kiosk_id').notNull().references(() => kiosks.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    enrolledByUserId: integer('enrolled_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    lastSeenAt: instant('last_seen_at'),
+    revokedAt: instant('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('devices_kiosk_idx').on(t.kioskId)],
+);
+
+export const employees = pgTable(
+  'employees',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    surname: text('surname').notNull(),
+    email: text('email'),
+    mobilePhone: text('mobile_phone'),
+    externalId: text('external_id'),
+    startDate: instant('start_date'),
+    endDate: instant('end_date'),
+    profileImageUrl: text('profile_image_url'),
+    /** The remaining EmployeeDetailsModel fields (title, addresses, phones...). */
+    details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
+    locationIds: intArray('location_ids'),
+    isKioskEnabled: boolean('is_kiosk_enabled').notNull().default(false),
+    pinHash: text('pin_hash'),
+    pinFailedAttempts: integer('pin_failed_attempts').notNull().default(0),
+    pinLockedUntil: instant('pin_locked_until'),
+    pinExpired: boolean('pin_expired').notNull().default(false),
+    /** Time-and-attendance state, changed only through the domain state machine. */
+    attendanceStatus: text('attendance_status').notNull().default('NotClockedOn'),
+    currentShiftId: integer('current_shift_id'),
+    clockOnTimeUtc: instant('clock_on_time_utc'),
+    breakStartTimeUtc: instant('break_start_time_utc'),
+    lastPunchTimeUtc: instant('last_punch_time_utc'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('employees_business_idx').on(t.businessId)],
+);
+
+/** A clocked (time-and-attendance) shift: open while `endUtc` is null and status is 'open'. */
+export const clockShifts = pgTable(
+  'clock_shifts',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    employeeId: integer('employee_id').notNull().references(() => employees.id, { onDelete: 'cascade' }),
+    kioskId: integer('kiosk_id').notNull().references(() => kiosks.id),
+    locationId: integer('location_id'),
+    workTypeId: integer('work_type_id'),
+    classificationId: integer('classification_id'),
+    shiftConditionIds: intArray('shift_condition_ids'),
+    dimensionValueIds: intArray('dimension_value_ids'),
+    ianaTimeZone: text('iana_time_zone').notNull(),
+    startUtc: instant('start_utc').notNull(),
+    endUtc: instant('end_utc'),
+    status: text('status').notNull(),
+    timesheetLineId: integer('timesheet_line_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('clock_shifts_business_start_idx').on(t.businessId, t.startUtc),
+    index('clock_shifts_employee_idx').on(t.employeeId, t.startUtc),
+  ],
+);
+
+export const shiftBreaks = pgTable(
+  'shift_breaks',
+  {
+    id: serial('id').primaryKey(),
+    shiftId: integer('shift_id').notNull().references(() => clockShifts.id, { onDelete: 'cascade' }),
+    startUtc: instant('start_utc').notNull(),
+    endUtc: instant('end_utc'),
+    isPaidBreak: boolean('is_paid_break').notNull().default(false),
+  },
+  (t) => [index('shift_breaks_shift_idx').on(t.shiftId)],
+);
+
+/** Every accepted punch as received: the audit trail of what each device sent and when. */
+export const punches = pgTable(
+  'punches',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    employeeId: integer('employee_id').notNull().references(() => employees.id, { onDelete: 'cascade' }),
+    shiftId: integer('shift_id').references(() => clockShifts.id, { onDelete: 'cascade' }),
+    kioskId: integer('kiosk_id').notNull(),
+    kind: text('kind').notNull(),
+    timeOfRecordUtc: instant('time_of_record_utc').notNull(),
+    recordedTimeUtc: instant('recorded_time_utc'),
+    receivedUtc: instant('received_utc').notNull(),
+    utcOffset: text('utc_offset'),
+    latitude: numeric('latitude'),
+    longitude: numeric('longitude'),
+    ipAddress: text('ip_address'),
+    isAdminInitiated: boolean('is_admin_initiated').notNull().default(false),
+    photoId: integer('photo_id'),
+    principal: text('principal').notNull(),
+  },
+  (t) => [index('punches_employee_idx').on(t.employeeId, t.timeOfRecordUtc)],
+);
+
+export const punchPhotos = pgTable('punch_photos', {
+  id: serial('id').primaryKey(),
+  businessId: integer('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: createdAt(),
+});
+
+export const shiftNotes = pgTable(
+  'shift_notes',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    shiftId: integer('shift_id').notNull().references(() => clockShifts.id, { onDelete: 'cascade' }),
+    employeeId: integer('employee_id').notNull().references(() => employees.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    visibility: text('visibility').notNull(),
+    note: text('note').notNull(),
+    createdByAdmin: boolean('created_by_admin').notNull().default(false),
+    isRead: boolean('is_read').notNull().default(false),
+    readByEmployeeId: integer('read_by_employee_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('shift_notes_shift_idx').on(t.shiftId)],
+);
+
+export const timesheetLines = pgTable(
+  'timesheet_lines',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    employeeId: integer('employee_id').notNull().references(() => employees.id, { onDelete: 'cascade' }),
+    startUtc: instant('start_utc'),
+    endUtc: instant('end_utc'),
+    ianaTimeZone: text('iana_time_zone').notNull(),
+    units: numeric('units'),
+    workTypeId: integer('work_type_id'),
+    locationId: integer('location_id'),
+    comments: text('comments'),
+    hiddenComments: text('hidden_comments'),
+    breaks: jsonb('breaks').notNull().default(sql`'[]'::jsonb`),
+    status: text('status').notNull(),
+    rate: numeric('rate'),
+    leaveCategoryId: integer('leave_category_id'),
+    payCategoryId: integer('pay_category_id'),
+    leaveRequestId: integer('leave_request_id'),
+    externalId: text('external_id'),
+    source: text('source').notNull(),
+    shiftConditionIds: intArray('shift_condition_ids'),
+    dimensionValueIds: intArray('dimension_value_ids'),
+    submittedByUser: text('submitted_by_user'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('timesheet_lines_business_idx').on(t.businessId, t.startUtc)],
+);
+
+/** Per-business settings documents (employee portal, timesheet settings), kept as the model. */
+export const businessSettings = pgTable(
+  'business_settings',
+  {
+    businessId: integer('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    model: jsonb('model').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.kind] })],
+);
+
+/** Messages the service sends (PIN resets, invitations); the SMTP transport drains it. */
+export const outbox = pgTable('outbox', {
+  id: serial('id').primaryKey(),
+  businessId: integer('business_id'),
+  channel: text('channel').notNull(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  sentAt: instant('sent_at'),
+  lastError: text('last_error'),
+  createdAt: createdAt(),
+});
+
+/** Stored first responses of mutating requests that carried an Idempotency-Key. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().primaryKey(),
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    /** Null only inside the transaction that is still producing the first response. */
+    responseStatus: integer('response_status'),
+    responseBody: text('response_body'),
+    responseContentType: text('response_content_type'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('idempotency_keys_scope_key').on(t.scope, t.key), index('idempotency_keys_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,10 @@
+/**
+ * The kiosk route group. Literal paths are registered before the `{id}` ones so that
+ * `kiosk/shifts` and `kiosk/hasaccess/...` are never read as kiosk ids (contract 1.7).
+ */
+import type { App } from '../../context';
+import { registerKioskDefinitionRoutes } from './kiosks.handlers';
+
+export function registerKioskRoutes(app: App) {
+  registerKioskDefinitionRoutes(app);
+}

@@ -1,0 +1,67 @@
+/** Kiosk definitions: list, create, read, update, delete. */
+import { and, eq, isNull } from 'drizzle-orm';
+import * as routes from '../../../contract/routes/kiosk';
+import { TimeAndAttendanceKioskModel } from '../../../contract/generated/models';
+import type { App } from '../../context';
+import { authorize, grantCoversKiosk } from '../../auth/access';
+import { kiosks } from '../../db/schema';
+import { compileOData } from '../../http/odata';
+import { kioskValues, loadKiosk, toKioskModel } from '../../services/kiosks';
+import { loadBusiness } from '../../services/businesses';
+
+const KIOSK_FIELDS = Object.keys(TimeAndAttendanceKioskModel.shape);
+
+export function registerKioskDefinitionRoutes(app: App) {
+  app.openapi(routes.listKiosks, async (c) => {
+    const { businessId } = c.req.valid('param');
+    const applyOData = compileOData(c.req.valid('query'), KIOSK_FIELDS);
+    const db = c.var.db;
+    const grant = await authorize(db, c.var.principal, businessId, { kind: 'member' });
+    const rows = await db
+      .select()
+      .from(kiosks)
+      .where(and(eq(kiosks.businessId, businessId), isNull(kiosks.deletedAt)))
+      .orderBy(kiosks.id);
+    const visible = rows.filter((row) => grant.isAdmin || grantCoversKiosk(grant, row.id) || row.availableToAllRestrictedUsersWithKioskAccess);
+    return c.json(applyOData(visible.map(toKioskModel)), 200);
+  });
+
+  app.openapi(routes.createKiosk, async (c) => {
+    const { businessId } = c.req.valid('param');
+    const db = c.var.db;
+    await authorize(db, c.var.principal, businessId, { kind: 'admin' });
+    const business = await loadBusiness(db, businessId);
+    const values = await kioskValues(db, businessId, c.req.valid('json'), business.ianaTimeZone);
+    const [row] = await db.insert(kiosks).values(values).returning();
+    if (!row) throw new Error('insert returned no kiosk');
+    return c.json(toKioskModel(row), 200);
+  });
+
+  app.openapi(routes.getKioskById, async (c) => {
+    const { businessId, id } = c.req.valid('param');
+    await authorize(c.var.db, c.var.principal, businessId, { kind: 'kiosk', kioskId: id });
+    return c.json(toKioskModel(await loadKiosk(c.var.db, businessId, id)), 200);
+  });
+
+  app.openapi(routes.updateKiosk, async (c) => {
+    const { businessId, id } = c.req.valid('param');
+    const db = c.var.db;
+    await authorize(db, c.var.principal, businessId, { kind: 'admin' });
+    await loadKiosk(db, businessId, id);
+    const business = await loadBusiness(db, businessId);
+    const values = await kioskValues(db, businessId, c.req.valid('json'), business.ianaTimeZone);
+    const [row] = await db.update(kiosks).set(values).where(eq(kiosks.id, id)).returning();
+    if (!row) throw new Error('update returned no kiosk');
+    return c.json(toKioskModel(row), 200);
+  });
+
+  app.openapi(routes.deleteKiosk, async (c) => {
+    const { businessId, id } = c.req.valid('param');
+    const db = c.var.db;
+    await authorize(db, c.var.principal, businessId, { kind: 'admin' });
+    await loadKiosk(db, businessId, id);
+    // Kept as a tombstone: past shifts still name their kiosk.
+    await db.update(kiosks).set({ deletedAt: c.var.deps.now() }).where(eq(kiosks.id, id));
+    return c.body(null, 200);
+  });
+}

@@ -1,0 +1,112 @@
+/**
+ * Kiosk definitions: loading one within a business, mapping rows to TimeAndAttendanceKioskModel,
+ * and validating a submitted definition (zone, location) before it is stored.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import {
+  TimeAndAttendanceKioskModel,
+  WhiteLabelBrandingModel,
+  type TimeAndAttendanceKioskModelInput,
+} from '../../contract/generated/models';
+import { isValidTimeZone } from '../../domain/time';
+import type { Database } from '../db/openDatabase';
+import { kiosks, locations } from '../db/schema';
+import { invalidField, notFound } from '../http/apiError';
+
+export type KioskRow = typeof kiosks.$inferSelect;
+
+export async function loadKiosk(db: Database, businessId: number, kioskId: number): Promise<KioskRow> {
+  const [row] = await db
+    .select()
+    .from(kiosks)
+    .where(and(eq(kiosks.id, kioskId), eq(kiosks.businessId, businessId), isNull(kiosks.deletedAt)));
+  if (!row) throw notFound(`Kiosk ${kioskId}`);
+  return row;
+}
+
+const EMPTY_BRANDING: WhiteLabelBrandingModel = {
+  logoUrl: null,
+  backgroundImageUrl: null,
+  backgroundColour: null,
+  textColour: null,
+  textHoverColour: null,
+  textSecondaryColour: null,
+  darkModeLogoUrl: null,
+  darkModeBackgroundColour: null,
+  darkModeTextColour: null,
+  darkModeTextSecondaryColour: null,
+};
+
+export function toKioskModel(row: KioskRow): TimeAndAttendanceKioskModel {
+  const branding = row.branding === null ? null : WhiteLabelBrandingModel.safeParse({ ...EMPTY_BRANDING, ...(row.branding as object) });
+  return {
+    id: row.id,
+    externalId: row.externalId,
+    locationId: row.locationId,
+    name: row.name,
+    timeZone: row.timeZone,
+    allowHigherClassificationSelection: row.allowHigherClassificationSelection,
+    branding: branding?.success ? branding.data : null,
+    isLocationRequired: row.isLocationRequired,
+    isWorkTypeRequired: row.isWorkTypeRequired,
+    restrictLocationsForEmployees: row.restrictLocationsForEmployees,
+    allowEmployeeShiftSelection: row.allowEmployeeShiftSelection,
+    clockOnWindowMinutes: row.clockOnWindowMinutes,
+    clockOffWindowMinutes: row.clockOffWindowMinutes,
+    ianaTimeZone: row.ianaTimeZone,
+    isPhotoRequired: row.isPhotoRequired,
+    canAddEmployees: row.canAddEmployees,
+    availableToAllRestrictedUsersWithKioskAccess: row.availableToAllRestrictedUsersWithKioskAccess,
+    paidBreaksEnabled: row.paidBreaksEnabled,
+    timesheetDimensionsEnabled: row.timesheetDimensionsEnabled,
+  };
+}
+
+/** Checks a submitted kiosk and returns the column values to store. */
+export async function kioskValues(
+  db: Database,
+  businessId: number,
+  input: TimeAndAttendanceKioskModelInput,
+  businessZone: string,
+) {
+  const name = input.name?.trim();
+  if (!name) throw invalidField('validation-failed', 'name', 'A kiosk needs a name.');
+  const ianaTimeZone = input.ianaTimeZone?.trim() || businessZone;
+  if (!isValidTimeZone(ianaTimeZone)) {
+    throw invalidField('validation-failed', 'ianaTimeZone', `"${ianaTimeZone}" is not a known IANA time zone.`);
+  }
+  for (const field of ['clockOnWindowMinutes', 'clockOffWindowMinutes'] as const) {
+    const value = input[field];
+    if (value !== null && value !== undefined && value < 0) {
+      throw invalidField('validation-failed', field, 'A matching window cannot be negative.');
+    }
+  }
+  if (input.locationId !== null && input.locationId !== undefined) {
+    const [location] = await db
+      .select({ id: locations.id })
+      .from(locations)
+      .where(and(eq(locations.id, input.locationId), eq(locations.businessId, businessId), isNull(locations.deletedAt)));
+    if (!location) throw invalidField('invalid-reference', 'locationId', `Location ${input.locationId} does not exist.`);
+  }
+  return {
+    businessId,
+    externalId: input.externalId ?? null,
+    locationId: input.locationId ?? null,
+    name,
+    timeZone: input.timeZone?.trim() || ianaTimeZone,
+    ianaTimeZone,
+    allowHigherClassificationSelection: input.allowHigherClassificationSelection,
+    branding: input.branding ?? null,
+    isLocationRequired: input.isLocationRequired,
+    isWorkTypeRequired: input.isWorkTypeRequired,
+    restrictLocationsForEmployees: input.restrictLocationsForEmployees,
+    allowEmployeeShiftSelection: input.allowEmployeeShiftSelection ?? null,
+    clockOnWindowMinutes: input.clockOnWindowMinutes ?? null,
+    clockOffWindowMinutes: input.clockOffWindowMinutes ?? null,
+    isPhotoRequired: input.isPhotoRequired ?? null,
+    canAddEmployees: input.canAddEmployees,
+    availableToAllRestrictedUsersWithKioskAccess: input.availableToAllRestrictedUsersWithKioskAccess,
+    paidBreaksEnabled: input.paidBreaksEnabled,
+    timesheetDimensionsEnabled: input.timesheetDimensionsEnabled,
+  } satisfies typeof kiosks.$inferInsert;
+}
