@@ -12,7 +12,17 @@ import { ApiError } from './http/apiError';
 import { idempotency } from './http/idempotency';
 import { createRequestNormalizer } from './http/normalizeRequest';
 import { problemResponse, renderError, validationError } from './http/renderProblem';
+import { registerAccessRoutes } from './routes/access';
+import { registerBusinessRoutes } from './routes/business';
+import { registerDeviceRoutes } from './routes/devices';
+import { registerEmployeeGroupRoutes } from './routes/employeeGroups';
+import { registerEmployeeRoutes } from './routes/employees';
 import { registerKioskRoutes } from './routes/kiosk';
+import { registerLocationRoutes } from './routes/locations';
+import { registerOAuthRoutes } from './routes/oauth';
+import { registerSettingsRoutes } from './routes/settings';
+import { registerTimesheetRoutes } from './routes/timesheets';
+import { registerWorkTypeRoutes } from './routes/workTypes';
 
 export interface Service {
   fetch(request: Request): Promise<Response>;
@@ -54,7 +64,17 @@ export function createService(deps: AppDeps): Service {
   });
   app.use('/api/v2/business/:businessId/*', idempotency());
 
+  registerOAuthRoutes(app);
+  registerBusinessRoutes(app);
+  registerAccessRoutes(app);
+  registerEmployeeRoutes(app);
+  registerDeviceRoutes(app);
   registerKioskRoutes(app);
+  registerLocationRoutes(app);
+  registerWorkTypeRoutes(app);
+  registerEmployeeGroupRoutes(app);
+  registerSettingsRoutes(app);
+  registerTimesheetRoutes(app);
 
   app.doc31('/api/v2/openapi.json', {
     openapi: '3.1.0',

@@ -40,7 +40,7 @@ function canonicalKeys(value: unknown, names: Map<string, string>): unknown {
 
 async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!request.body) return new Uint8Array(new ArrayBuffer(0));
-  const reader = request.body.getReader();
+  const reader: ReadableStreamDefaultReader<Uint8Array> = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {

@@ -3,8 +3,9 @@
  * and validating a submitted definition (zone, location) before it is stored.
  */
 import { and, eq, isNull } from 'drizzle-orm';
+import type {
+  TimeAndAttendanceKioskModel} from '../../contract/generated/models';
 import {
-  TimeAndAttendanceKioskModel,
   WhiteLabelBrandingModel,
   type TimeAndAttendanceKioskModelInput,
 } from '../../contract/generated/models';

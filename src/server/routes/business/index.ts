@@ -1,0 +1,6 @@
+/** The business route group. */
+import type { App } from '../../context';
+
+export function registerBusinessRoutes(_app: App) {
+  // Routes are added here.
+}

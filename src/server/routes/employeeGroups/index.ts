@@ -1,0 +1,6 @@
+/** The employeeGroups route group. */
+import type { App } from '../../context';
+
+export function registerEmployeeGroupRoutes(_app: App) {
+  // Routes are added here.
+}

@@ -1,0 +1,6 @@
+/** The employees route group. */
+import type { App } from '../../context';
+
+export function registerEmployeeRoutes(_app: App) {
+  // Routes are added here.
+}

@@ -1,0 +1,6 @@
+/** The locations route group. */
+import type { App } from '../../context';
+
+export function registerLocationRoutes(_app: App) {
+  // Routes are added here.
+}

@@ -1,0 +1,79 @@
+/**
+ * Test tenants: a business with an unrestricted manager (password and API key), a kiosk created
+ * through the API, and kiosk-enabled employees with known PINs. Every test builds its own tenant,
+ * so tests sharing one database never see each other's data.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { createBusiness, createEmployee, ensureUser, issueApiKey } from '../services/provisioning';
+import { basicAuth, type TestService } from './testService';
+
+export const MANAGER_PASSWORD = 'correct horse battery staple';
+
+export interface TenantEmployee {
+  id: number;
+  firstName: string;
+  surname: string;
+  pin: string;
+}
+
+export interface Tenant {
+  businessId: number;
+  kioskId: number;
+  manager: { userId: number; email: string; password: string; apiKey: string; auth: string };
+  employees: TenantEmployee[];
+  /** `/api/v2/business/{businessId}` */
+  base: string;
+  /** `/api/v2/business/{businessId}/kiosk/{kioskId}` */
+  kiosk: string;
+}
+
+export interface TenantOptions {
+  employees?: number;
+  ianaTimeZone?: string;
+  kiosk?: Record<string, unknown>;
+}
+
+const FIRST_NAMES = ['Ada', 'Ben', 'Chloe', 'Dev', 'Emma', 'Farid', 'Grace', 'Hiro'];
+
+export async function createTenant(t: TestService, options: TenantOptions = {}): Promise<Tenant> {
+  const unique = randomUUID().slice(0, 8);
+  const email = `manager-${unique}@example.test`;
+  const user = await ensureUser(t.db, { email, name: `Manager ${unique}`, password: MANAGER_PASSWORD });
+  const zone = options.ianaTimeZone ?? 'Europe/London';
+  const business = await createBusiness(t.db, { name: `Business ${unique}`, ianaTimeZone: zone, owner: user });
+  const apiKey = await issueApiKey(t.db, user.id, 'tests');
+  const auth = basicAuth(apiKey);
+  const base = `/api/v2/business/${business.id}`;
+
+  const kiosk = await t.request('POST', `${base}/kiosk`, {
+    auth,
+    json: { name: 'Front door', ianaTimeZone: zone, canAddEmployees: true, ...options.kiosk },
+  });
+  expect(kiosk.status, kiosk.text).toBe(200);
+  const kioskId = (kiosk.body as { id: number }).id;
+
+  const employees: TenantEmployee[] = [];
+  for (let i = 0; i < (options.employees ?? 2); i += 1) {
+    const firstName = FIRST_NAMES[i % FIRST_NAMES.length] ?? 'Staff';
+    const pin = String(1000 + i * 1111).slice(0, 4);
+    const row = await createEmployee(t.db, business.id, {
+      firstName,
+      surname: `Tester${i}`,
+      email: `${firstName.toLowerCase()}-${unique}@example.test`,
+      mobilePhone: `+44 7700 900${String(100 + i)}`,
+      pin,
+      isKioskEnabled: true,
+    });
+    employees.push({ id: row.id, firstName, surname: row.surname, pin });
+  }
+
+  return {
+    businessId: business.id,
+    kioskId,
+    manager: { userId: user.id, email, password: MANAGER_PASSWORD, apiKey, auth },
+    employees,
+    base,
+    kiosk: `${base}/kiosk/${kioskId}`,
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * Vitest global setup for the API suites. Prepares one migrated database template per run, so
+ * each test file starts from a clean, migrated database in about a second:
+ * - pglite: a migrated in-memory PGlite dumped to a tarball that each file loads;
+ * - postgres: a real PostgreSQL 15 cluster with a migrated template database that each file copies.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { MIGRATIONS_FOLDER, openDatabase } from '../db/openDatabase';
+import { hasPostgres, startPostgres } from './postgresCluster';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseKind: 'pglite' | 'postgres';
+    pgliteTemplate: string;
+    postgresTemplateUrl: string;
+  }
+}
+
+export const TEMPLATE_DATABASE = 'kiosk_template';
+
+export default async function setup(project: TestProject) {
+  const kind = project.config.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
+  project.provide('databaseKind', kind);
+  project.provide('pgliteTemplate', '');
+  project.provide('postgresTemplateUrl', '');
+
+  if (kind === 'pglite') {
+    const dir = mkdtempSync(join(tmpdir(), 'kiosk-pglite-'));
+    const client = await PGlite.create();
+    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    const dump = await client.dumpDataDir('none');
+    await client.close();
+    const file = join(dir, 'template.tar');
+    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    project.provide('pgliteTemplate', file);
+    return () => rmSync(dir, { recursive: true, force: true });
+  }
+
+  if (!hasPostgres()) {
+    throw new Error(
+      'PostgreSQL 15 binaries were not found (set POSTGRES_BIN or install postgresql-15). ' +
+        'Run only the PGlite suite with: npx vitest run --project api-pglite',
+    );
+  }
+  const cluster = await startPostgres();
+  const admin = new pg.Client({ connectionString: cluster.url('postgres') });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
+  await admin.end();
+  const opened = await openDatabase({ kind: 'postgres', url: cluster.url(TEMPLATE_DATABASE), poolSize: 1 });
+  await opened.close();
+  project.provide('postgresTemplateUrl', cluster.url(TEMPLATE_DATABASE));
+  return () => cluster.stop();
+}

@@ -1,0 +1,136 @@
+/**
+ * The service as the API tests see it: the real app on a real, freshly migrated database (PGlite
+ * or PostgreSQL 15, per the Vitest project), with a clock the test can move, reached through the
+ * same fetch function Node's HTTP server uses.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createService, type Service } from '../app';
+import { openDatabase, type Database, type OpenedDatabase } from '../db/openDatabase';
+import { parseEnv, type Env } from '../env';
+import { createLogger } from '../logger';
+
+export interface TestClock {
+  now(): Date;
+  /** Pins the clock at an instant. */
+  set(instant: Date | string): void;
+  advance(ms: number): void;
+  /** Follows real time again. */
+  real(): void;
+}
+
+function createClock(): TestClock {
+  let pinned: Date | null = null;
+  return {
+    now: () => (pinned ? new Date(pinned) : new Date()),
+    set: (instant) => {
+      pinned = new Date(instant);
+    },
+    advance: (ms) => {
+      pinned = new Date((pinned ?? new Date()).getTime() + ms);
+    },
+    real: () => {
+      pinned = null;
+    },
+  };
+}
+
+export interface ApiResult {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The body parsed as JSON, or undefined when empty or not JSON. */
+  body: unknown;
+}
+
+export interface RequestOptions {
+  auth?: string | undefined;
+  json?: unknown;
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestService {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  clock: TestClock;
+  settings: Env;
+  service: Service;
+  request(method: string, path: string, options?: RequestOptions): Promise<ApiResult>;
+  close(): Promise<void>;
+}
+
+export function basicAuth(apiKey: string): string {
+  return `Basic ${Buffer.from(`${apiKey}:`).toString('base64')}`;
+}
+
+export function bearer(token: string): string {
+  return `Bearer ${token}`;
+}
+
+async function openTestDatabase(): Promise<{ opened: OpenedDatabase; drop: () => Promise<void> }> {
+  if (inject('databaseKind') === 'postgres') {
+    const templateUrl = new URL(inject('postgresTemplateUrl'));
+    const name = `test_${randomUUID().replace(/-/g, '')}`;
+    const adminUrl = new URL(templateUrl);
+    adminUrl.pathname = '/postgres';
+    const admin = new pg.Client({ connectionString: adminUrl.toString() });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateUrl.pathname.slice(1)}`);
+    await admin.end();
+    const url = new URL(templateUrl);
+    url.pathname = `/${name}`;
+    const opened = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 10 });
+    return {
+      opened,
+      drop: async () => {
+        const again = new pg.Client({ connectionString: adminUrl.toString() });
+        await again.connect();
+        await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await again.end();
+      },
+    };
+  }
+  const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
+  const opened = await openDatabase({ kind: 'pglite', dataDir: null, loadDataDir: template });
+  return { opened, drop: () => Promise.resolve() };
+}
+
+export async function startTestService(overrides: Record<string, string> = {}): Promise<TestService> {
+  const { opened, drop } = await openTestDatabase();
+  const clock = createClock();
+  const now = () => clock.now();
+  const settings = parseEnv({ LOG_LEVEL: 'silent', ...overrides });
+  const service = createService({ db: opened.db, settings, now, logger: createLogger(settings.LOG_LEVEL) });
+  return {
+    db: opened.db,
+    kind: opened.kind,
+    clock,
+    settings,
+    service,
+    async request(method, path, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.auth) headers.authorization = options.auth;
+      let body: string | undefined = options.body;
+      if (options.json !== undefined) {
+        body = JSON.stringify(options.json);
+        headers['content-type'] ??= 'application/json';
+      }
+      const response = await service.fetch(new Request(`http://127.0.0.1${path}`, { method, headers, body }));
+      const text = await response.text();
+      let parsed: unknown;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      return { status: response.status, headers: response.headers, text, body: parsed };
+    },
+    async close() {
+      await opened.close();
+      await drop();
+    },
+  };
+}
