@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'wrong-pin',
   'pin-locked',
   'pin-not-set',
+  'reset-too-soon',
   'invalid-pin',
   'not-kiosk-enabled',
   'sms-disabled',

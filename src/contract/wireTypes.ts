@@ -30,8 +30,23 @@ export const ISO_DATE_TIME_PATTERN =
 export const dateTimeInput = z
   .string()
   .regex(ISO_DATE_TIME_PATTERN, 'must be an ISO-8601 date-time such as 2026-01-31T09:00:00Z')
-  .refine((value) => !Number.isNaN(Date.parse(normaliseForParse(value))), 'is not a real date-time')
+  .refine(isRealDateTime, 'is not a real date-time')
   .openapi({ format: 'date-time' });
+
+/**
+ * True when every component is in range: Date.parse would quietly roll 2024-02-30 into March and
+ * accept 24:30, so the calendar is checked here.
+ */
+export function isRealDateTime(value: string): boolean {
+  const match = ISO_DATE_TIME_PATTERN.exec(value);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0));
+  const daysInMonth = new Date(Date.UTC(year ?? 0, month ?? 0, 0)).getUTCDate();
+  const inRange =
+    (month ?? 0) >= 1 && (month ?? 0) <= 12 && (day ?? 0) >= 1 && (day ?? 0) <= daysInMonth &&
+    (hour ?? 0) <= 23 && (minute ?? 0) <= 59 && (second ?? 0) <= 59;
+  return inRange && !Number.isNaN(Date.parse(normaliseForParse(value)));
+}
 
 function normaliseForParse(value: string): string {
   const withT = value.replace(' ', 'T');

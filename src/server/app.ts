@@ -4,10 +4,9 @@
  * under Node's HTTP server and directly in tests.
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { z } from 'zod';
 import * as models from '../contract/generated/models';
 import type { AppDeps, AppEnv } from './context';
-import { resolvePrincipal } from './auth/principal';
+import { describePrincipal, resolvePrincipal } from './auth/principal';
 import { ApiError } from './http/apiError';
 import { idempotency } from './http/idempotency';
 import { createRequestNormalizer } from './http/normalizeRequest';
@@ -29,11 +28,30 @@ export interface Service {
   app: OpenAPIHono<AppEnv>;
 }
 
-function fieldNamesOf(schemas: Record<string, unknown>): Set<string> {
+/** Every property name of every object schema reachable from a schema (for key normalisation). */
+function collectFieldNames(schema: unknown, names: Set<string>, seen = new Set<unknown>()): void {
+  if (!schema || typeof schema !== 'object' || seen.has(schema)) return;
+  seen.add(schema);
+  const candidate = schema as { shape?: Record<string, unknown>; def?: Record<string, unknown> };
+  if (candidate.shape && typeof candidate.shape === 'object') {
+    for (const [key, inner] of Object.entries(candidate.shape)) {
+      names.add(key);
+      collectFieldNames(inner, names, seen);
+    }
+  }
+  for (const inner of Object.values(candidate.def ?? {})) {
+    if (Array.isArray(inner)) inner.forEach((item) => collectFieldNames(item, names, seen));
+    else collectFieldNames(inner, names, seen);
+  }
+}
+
+function declaredFieldNames(app: OpenAPIHono<AppEnv>): Set<string> {
   const names = new Set<string>();
-  for (const schema of Object.values(schemas)) {
-    const shape = (schema as { shape?: Record<string, z.ZodType> }).shape;
-    if (shape && typeof shape === 'object') Object.keys(shape).forEach((key) => names.add(key));
+  for (const schema of Object.values(models)) collectFieldNames(schema, names);
+  for (const definition of app.openAPIRegistry.definitions) {
+    if (definition.type !== 'route') continue;
+    const content = definition.route.request?.body?.content ?? {};
+    for (const media of Object.values(content)) collectFieldNames(media && 'schema' in media ? media.schema : null, names);
   }
   return names;
 }
@@ -56,11 +74,20 @@ export function createService(deps: AppDeps): Service {
   });
 
   app.use('*', async (c, next) => {
+    const started = performance.now();
     c.set('deps', deps);
     c.set('db', deps.db);
     c.set('principal', await resolvePrincipal(deps.db, c.req.header('authorization'), deps.now()));
     await next();
     c.header('cache-control', 'no-store', { append: false });
+    // Method, path and outcome only: bodies, queries and headers may carry PINs or credentials.
+    deps.logger.info('request', {
+      method: c.req.method,
+      path: new URL(c.req.url).pathname,
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+      caller: c.var.principal ? describePrincipal(c.var.principal) : 'anonymous',
+    });
   });
   app.use('/api/v2/business/:businessId/*', idempotency());
 
@@ -93,7 +120,7 @@ export function createService(deps: AppDeps): Service {
   const normalize = createRequestNormalizer({
     maxBodyBytes: deps.settings.MAX_BODY_BYTES,
     queryNames: declaredQueryNames(app),
-    fieldNames: fieldNamesOf(models),
+    fieldNames: declaredFieldNames(app),
   });
 
   return {

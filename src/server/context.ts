@@ -22,6 +22,11 @@ export interface AppEnv {
     /** The database handle for this request: a transaction when an Idempotency-Key is in play. */
     db: Database;
     principal: Principal | null;
+    /**
+     * Set by handlers whose failures must still be recorded (a wrong PIN counts towards the
+     * lockout even when the request carried an Idempotency-Key and answers 4xx).
+     */
+    keepWorkOnError?: boolean;
   };
 }
 

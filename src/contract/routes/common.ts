@@ -67,6 +67,12 @@ export const standardErrors = {
   404: problem('Not found, or not visible to the caller.'),
 } as const;
 
+/** The failures of a mutating business route, which also takes an Idempotency-Key. */
+export const mutationErrors = {
+  ...standardErrors,
+  422: problem('The Idempotency-Key was already used for a different request.'),
+} as const;
+
 export const conflictError = { 409: problem('The request conflicts with the current state.') } as const;
 export const lockedError = { 429: problem('Too many wrong attempts; try again after `Retry-After` seconds.') } as const;
 

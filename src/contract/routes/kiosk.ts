@@ -12,26 +12,20 @@ import {
   jsonBody,
   jsonResponse,
   lockedError,
+  mutationErrors,
   odataQuery,
   pathId,
   queryBool,
   queryInt,
   standardErrors,
 } from './common';
-import { PROBLEM_CONTENT_TYPE, Problem } from '../problem';
 
 const tags = ['Kiosk'];
 const B = '/api/v2/business/{businessId}';
 const kioskParams = businessParams.extend({ kioskId: pathId('kioskId') });
 const idParams = businessParams.extend({ id: pathId('id') });
 const shiftParams = kioskParams.extend({ shiftId: pathId('shiftId') });
-const replayError = {
-  422: {
-    description: 'The Idempotency-Key was already used for a different request.',
-    content: { [PROBLEM_CONTENT_TYPE]: { schema: Problem } },
-  },
-} as const;
-const mutation = { ...standardErrors, ...replayError };
+const mutation = mutationErrors;
 
 export const listKiosks = createRoute({
   operationId: 'kiosk.listKiosks',
@@ -102,7 +96,7 @@ export const addAnEmployee = createRoute({
   path: `${B}/kiosk/{kioskId}/staff`,
   tags,
   summary: 'Create a kiosk-enabled employee',
-  request: { params: kioskParams, headers: idempotencyHeaders, ...jsonBody(m.KioskCreateEmployeeModel) },
+  request: { params: kioskParams, headers: idempotencyHeaders, ...jsonBody(m.KioskCreateEmployeeModelInput) },
   responses: { 200: jsonResponse(m.BasicKioskEmployeeModel, 'The new employee.'), ...mutation },
 });
 
@@ -122,7 +116,7 @@ export const checkEmployee = createRoute({
   path: `${B}/kiosk/{kioskId}/checkid`,
   tags,
   summary: 'Resolve an employee id typed at the kiosk',
-  request: { params: kioskParams, headers: idempotencyHeaders, ...jsonBody(m.CheckKioskEmployeeIdModel) },
+  request: { params: kioskParams, headers: idempotencyHeaders, ...jsonBody(m.CheckKioskEmployeeIdModelInput) },
   responses: { 200: jsonResponse(m.BasicKioskEmployeeModel, 'The employee and live status.'), ...mutation },
 });
 
@@ -133,7 +127,7 @@ export const verifyKioskPin = createRoute({
   tags,
   summary: "Check an employee's kiosk PIN",
   description: 'A wrong PIN is answered with 400 (`wrong-pin`); after too many in a row the PIN locks (429, `pin-locked`).',
-  request: { params: kioskParams, headers: idempotencyHeaders, ...jsonBody(m.CheckKioskPinModel) },
+  request: { params: kioskParams, headers: idempotencyHeaders, ...jsonBody(m.CheckKioskPinModelInput) },
   responses: { 200: jsonResponse(m.KioskEmployeeModel, 'The employee, including pinExpired.'), ...mutation, ...lockedError },
 });
 
@@ -143,7 +137,7 @@ export const changePin = createRoute({
   path: `${B}/kiosk/{kioskId}/changepin`,
   tags,
   summary: "Replace an employee's PIN (the old PIN must match)",
-  request: { params: kioskParams, headers: idempotencyHeaders, ...jsonBody(m.ChangeKioskPinModel) },
+  request: { params: kioskParams, headers: idempotencyHeaders, ...jsonBody(m.ChangeKioskPinModelInput) },
   responses: { 200: jsonResponse(m.KioskEmployeeModel, 'The employee.'), ...mutation, ...lockedError },
 });
 
@@ -153,7 +147,7 @@ export const sendPinResetEmail = createRoute({
   path: `${B}/kiosk/{kioskId}/emailreset`,
   tags,
   summary: 'E-mail the employee a temporary PIN',
-  request: { params: kioskParams, headers: idempotencyHeaders, ...jsonBody(m.PinResetModel) },
+  request: { params: kioskParams, headers: idempotencyHeaders, ...jsonBody(m.PinResetModelInput) },
   responses: { ...emptyOk, ...mutation },
 });
 
@@ -163,7 +157,7 @@ export const sendPinResetSms = createRoute({
   path: `${B}/kiosk/{kioskId}/smsreset`,
   tags,
   summary: 'Text the employee a temporary PIN (SMS notifications must be on)',
-  request: { params: kioskParams, headers: idempotencyHeaders, ...jsonBody(m.PinResetModel) },
+  request: { params: kioskParams, headers: idempotencyHeaders, ...jsonBody(m.PinResetModelInput) },
   responses: { ...emptyOk, ...mutation },
 });
 
@@ -188,16 +182,16 @@ const punch = <T extends z.ZodType>(operationId: string, path: string, summary: 
     responses: { 200: jsonResponse(m.KioskEmployeeModel, "The employee's new state."), ...mutation, ...conflictError },
   });
 
-export const clockInEmployee = punch('kiosk.clockInEmployee', 'clockon', 'Clock on', m.ClockOnModel);
-export const startBreak = punch('kiosk.startBreak', 'startbreak', 'Start a break', m.StartBreakModel);
-export const endBreak = punch('kiosk.endBreak', 'endbreak', 'End a break', m.EndBreakModel);
-export const clockOutEmployee = punch('kiosk.clockOutEmployee', 'clockoff', 'Clock off (ends an open break)', m.ClockOffModel);
-export const discardCurrentShift = punch('kiosk.discardCurrentShift', 'discard', 'Abandon the open shift', m.ClockOffModel);
+export const clockInEmployee = punch('kiosk.clockInEmployee', 'clockon', 'Clock on', m.ClockOnModelInput);
+export const startBreak = punch('kiosk.startBreak', 'startbreak', 'Start a break', m.StartBreakModelInput);
+export const endBreak = punch('kiosk.endBreak', 'endbreak', 'End a break', m.EndBreakModelInput);
+export const clockOutEmployee = punch('kiosk.clockOutEmployee', 'clockoff', 'Clock off (ends an open break)', m.ClockOffModelInput);
+export const discardCurrentShift = punch('kiosk.discardCurrentShift', 'discard', 'Abandon the open shift', m.ClockOffModelInput);
 export const addCompleteShiftForEmployee = punch(
   'kiosk.addCompleteShiftForEmployee',
   'addshift',
   'Record a finished shift with its breaks',
-  m.AddShiftModel,
+  m.AddShiftModelInput,
 );
 
 export const shifts = createRoute({
@@ -206,7 +200,7 @@ export const shifts = createRoute({
   path: `${B}/kiosk/shifts`,
   tags,
   summary: 'Search clocked shifts (read-only despite the verb)',
-  request: { params: businessParams, ...jsonBody(m.GetShiftsModel) },
+  request: { params: businessParams, ...jsonBody(m.GetShiftsModelInput) },
   responses: { 200: jsonResponse(z.array(m.UkTimeAndAttendanceShiftModel), 'Matching shifts, newest first.'), ...standardErrors },
 });
 
@@ -234,7 +228,7 @@ export const addNoteToShift = createRoute({
   path: `${B}/kiosk/{kioskId}/shift/{shiftId}/notes`,
   tags,
   summary: 'Add a note to a clocked shift',
-  request: { params: shiftParams, headers: idempotencyHeaders, ...jsonBody(m.AddNoteModel) },
+  request: { params: shiftParams, headers: idempotencyHeaders, ...jsonBody(m.AddNoteModelInput) },
   responses: { 200: jsonResponse(m.ShiftNoteViewModel, 'The stored note.'), ...mutation },
 });
 
@@ -254,6 +248,6 @@ export const markShiftNotesRead = createRoute({
   path: `${B}/kiosk/{kioskId}/shift/{shiftId}/notes/read-state`,
   tags,
   summary: 'Mark notes read or unread',
-  request: { params: shiftParams, headers: idempotencyHeaders, ...jsonBody(m.MarkNotesReadViewModel) },
+  request: { params: shiftParams, headers: idempotencyHeaders, ...jsonBody(m.MarkNotesReadViewModelInput) },
   responses: { ...emptyOk, ...mutation },
 });

@@ -102,7 +102,7 @@ export async function authorize(db: Database, principal: Principal | null, busin
       throw forbidden('You have no kiosk access in this business.');
     case 'kiosk':
       if (kioskIds === 'all' || kioskIds.includes(need.kioskId)) return grant;
-      if (access.kioskAccess?.accessType !== 'None' && (await isOpenToRestrictedUsers(db, businessId, need.kioskId))) {
+      if (access.kioskAccess && access.kioskAccess.accessType !== 'None' && (await isOpenToRestrictedUsers(db, businessId, need.kioskId))) {
         return grant;
       }
       throw forbidden(`You have no access to kiosk ${need.kioskId}.`);

@@ -5,7 +5,8 @@
  */
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../db/openDatabase';
-import { apiKeys, devices, oauthTokens, users } from '../db/schema';
+import { apiKeys, devices, kiosks, oauthTokens, users } from '../db/schema';
+import { LAST_SEEN_RESOLUTION_MS, touchDevice } from '../services/devices';
 import { digest, TOKEN_PREFIX } from './secrets';
 
 export type Principal =
@@ -49,10 +50,15 @@ export async function resolvePrincipal(db: Database, authorization: string | und
   if (scheme.toLowerCase() !== 'bearer') return null;
   if (value.startsWith(TOKEN_PREFIX.device)) {
     const [device] = await db
-      .select({ id: devices.id, businessId: devices.businessId, kioskId: devices.kioskId })
+      .select({ id: devices.id, businessId: devices.businessId, kioskId: devices.kioskId, lastSeenAt: devices.lastSeenAt })
       .from(devices)
-      .where(and(eq(devices.tokenHash, digest(value)), isNull(devices.revokedAt)));
-    return device ? { kind: 'device', deviceId: device.id, businessId: device.businessId, kioskId: device.kioskId } : null;
+      .innerJoin(kiosks, eq(kiosks.id, devices.kioskId))
+      .where(and(eq(devices.tokenHash, digest(value)), isNull(devices.revokedAt), isNull(kiosks.deletedAt)));
+    if (!device) return null;
+    if (!device.lastSeenAt || now.getTime() - device.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
+      await touchDevice(db, device.id, now);
+    }
+    return { kind: 'device', deviceId: device.id, businessId: device.businessId, kioskId: device.kioskId };
   }
   const [token] = await db
     .select({ userId: oauthTokens.userId })

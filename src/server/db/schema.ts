@@ -217,6 +217,9 @@ export const employees = pgTable(
     pinFailedAttempts: integer('pin_failed_attempts').notNull().default(0),
     pinLockedUntil: instant('pin_locked_until'),
     pinExpired: boolean('pin_expired').notNull().default(false),
+    /** A temporary PIN sent by a reset; valid beside the current PIN until used or expired. */
+    pinResetHash: text('pin_reset_hash'),
+    pinResetExpiresAt: instant('pin_reset_expires_at'),
     /** Time-and-attendance state, changed only through the domain state machine. */
     attendanceStatus: text('attendance_status').notNull().default('NotClockedOn'),
     currentShiftId: integer('current_shift_id'),

@@ -6,7 +6,8 @@
  * - same key, same request: the first response again, with `Idempotent-Replayed: true`;
  * - same key, different request: 422;
  * - a concurrent duplicate waits for the first to commit, then gets its response.
- * Failed requests (4xx/5xx) roll back with their work and keep no record, so they may be retried.
+ * Failed requests (4xx/5xx) roll back with their work and keep no record, so they may be retried
+ * (except work a handler marks `keepWorkOnError`, such as counting a wrong PIN).
  */
 import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
@@ -100,7 +101,12 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
         }
         c.set('db', tx as unknown as Database);
         await next();
-        if (c.res.status >= 400) throw new RollBack();
+        if (c.res.status >= 400) {
+          if (!c.var.keepWorkOnError) throw new RollBack();
+          // Keep the recorded failure, but not the key: a retry must be evaluated afresh.
+          await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.id, inserted[0]?.id ?? -1));
+          return;
+        }
         const body = await c.res.clone().text();
         await tx
           .update(idempotencyKeys)

@@ -35,6 +35,7 @@ export interface TenantOptions {
 }
 
 const FIRST_NAMES = ['Ada', 'Ben', 'Chloe', 'Dev', 'Emma', 'Farid', 'Grace', 'Hiro'];
+const PINS = ['4821', '7350', '2968', '6143', '8095', '3517', '9204', '5786'];
 
 export async function createTenant(t: TestService, options: TenantOptions = {}): Promise<Tenant> {
   const unique = randomUUID().slice(0, 8);
@@ -56,7 +57,7 @@ export async function createTenant(t: TestService, options: TenantOptions = {}):
   const employees: TenantEmployee[] = [];
   for (let i = 0; i < (options.employees ?? 2); i += 1) {
     const firstName = FIRST_NAMES[i % FIRST_NAMES.length] ?? 'Staff';
-    const pin = String(1000 + i * 1111).slice(0, 4);
+    const pin = PINS[i % PINS.length] ?? '4821';
     const row = await createEmployee(t.db, business.id, {
       firstName,
       surname: `Tester${i}`,

@@ -58,6 +58,8 @@ export interface TestService {
   clock: TestClock;
   settings: Env;
   service: Service;
+  /** Every log line the service wrote (captured, not printed). */
+  logs: string[];
   request(method: string, path: string, options?: RequestOptions): Promise<ApiResult>;
   close(): Promise<void>;
 }
@@ -103,13 +105,16 @@ export async function startTestService(overrides: Record<string, string> = {}): 
   const clock = createClock();
   const now = () => clock.now();
   const settings = parseEnv({ LOG_LEVEL: 'silent', ...overrides });
-  const service = createService({ db: opened.db, settings, now, logger: createLogger(settings.LOG_LEVEL) });
+  const logs: string[] = [];
+  const logger = createLogger(settings.LOG_LEVEL, (line) => logs.push(line));
+  const service = createService({ db: opened.db, settings, now, logger });
   return {
     db: opened.db,
     kind: opened.kind,
     clock,
     settings,
     service,
+    logs,
     async request(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       if (options.auth) headers.authorization = options.auth;

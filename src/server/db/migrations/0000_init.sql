@@ -91,6 +91,8 @@ CREATE TABLE "employees" (
 	"pin_failed_attempts" integer DEFAULT 0 NOT NULL,
 	"pin_locked_until" timestamp with time zone,
 	"pin_expired" boolean DEFAULT false NOT NULL,
+	"pin_reset_hash" text,
+	"pin_reset_expires_at" timestamp with time zone,
 	"attendance_status" text DEFAULT 'NotClockedOn' NOT NULL,
 	"current_shift_id" integer,
 	"clock_on_time_utc" timestamp with time zone,

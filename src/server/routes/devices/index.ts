@@ -1,6 +1,7 @@
-/** The devices route group. */
+/** The devices route group: kiosk device enrolment (not in the SDK; see contract/routes/devices.ts). */
 import type { App } from '../../context';
+import { registerDeviceEnrolmentRoutes } from './devices.handlers';
 
-export function registerDeviceRoutes(_app: App) {
-  // Routes are added here.
+export function registerDeviceRoutes(app: App) {
+  registerDeviceEnrolmentRoutes(app);
 }

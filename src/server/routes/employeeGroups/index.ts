@@ -1,6 +1,7 @@
-/** The employeeGroups route group. */
+/** The employee groups route group (contract 2.12). */
 import type { App } from '../../context';
+import { registerEmployeeGroupHandlers } from './employeeGroups.handlers';
 
-export function registerEmployeeGroupRoutes(_app: App) {
-  // Routes are added here.
+export function registerEmployeeGroupRoutes(app: App) {
+  registerEmployeeGroupHandlers(app);
 }

@@ -4,7 +4,15 @@
  */
 import type { App } from '../../context';
 import { registerKioskDefinitionRoutes } from './kiosks.handlers';
+import { registerPinRoutes } from './pin.handlers';
+import { registerPunchRoutes } from './punch.handlers';
+import { registerShiftRoutes } from './shifts.handlers';
+import { registerStaffRoutes } from './staff.handlers';
 
 export function registerKioskRoutes(app: App) {
+  registerShiftRoutes(app);
+  registerStaffRoutes(app);
   registerKioskDefinitionRoutes(app);
+  registerPinRoutes(app);
+  registerPunchRoutes(app);
 }

@@ -4,7 +4,7 @@ import * as routes from '../../../contract/routes/kiosk';
 import { TimeAndAttendanceKioskModel } from '../../../contract/generated/models';
 import type { App } from '../../context';
 import { authorize, grantCoversKiosk } from '../../auth/access';
-import { kiosks } from '../../db/schema';
+import { devices, kiosks } from '../../db/schema';
 import { compileOData } from '../../http/odata';
 import { kioskValues, loadKiosk, toKioskModel } from '../../services/kiosks';
 import { loadBusiness } from '../../services/businesses';
@@ -60,8 +60,10 @@ export function registerKioskDefinitionRoutes(app: App) {
     const db = c.var.db;
     await authorize(db, c.var.principal, businessId, { kind: 'admin' });
     await loadKiosk(db, businessId, id);
-    // Kept as a tombstone: past shifts still name their kiosk.
-    await db.update(kiosks).set({ deletedAt: c.var.deps.now() }).where(eq(kiosks.id, id));
+    // Kept as a tombstone: past shifts still name their kiosk. Its devices lose their access.
+    const now = c.var.deps.now();
+    await db.update(kiosks).set({ deletedAt: now }).where(eq(kiosks.id, id));
+    await db.update(devices).set({ revokedAt: now }).where(and(eq(devices.kioskId, id), isNull(devices.revokedAt)));
     return c.body(null, 200);
   });
 }

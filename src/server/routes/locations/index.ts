@@ -1,6 +1,7 @@
-/** The locations route group. */
+/** The locations route group (contract 2.6). */
 import type { App } from '../../context';
+import { registerLocationHandlers } from './locations.handlers';
 
-export function registerLocationRoutes(_app: App) {
-  // Routes are added here.
+export function registerLocationRoutes(app: App) {
+  registerLocationHandlers(app);
 }

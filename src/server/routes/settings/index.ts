@@ -1,6 +1,7 @@
-/** The settings route group. */
+/** The business settings route group (contract 2.10). */
 import type { App } from '../../context';
+import { registerSettingsHandlers } from './settings.handlers';
 
-export function registerSettingsRoutes(_app: App) {
-  // Routes are added here.
+export function registerSettingsRoutes(app: App) {
+  registerSettingsHandlers(app);
 }

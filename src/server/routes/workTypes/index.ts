@@ -1,6 +1,7 @@
-/** The workTypes route group. */
+/** The work types route group (contract 2.7). */
 import type { App } from '../../context';
+import { registerWorkTypeHandlers } from './workTypes.handlers';
 
-export function registerWorkTypeRoutes(_app: App) {
-  // Routes are added here.
+export function registerWorkTypeRoutes(app: App) {
+  registerWorkTypeHandlers(app);
 }

@@ -1,0 +1,119 @@
+/**
+ * Kiosk device enrolment, which the SDK does not cover: a manager enrols a wall tablet to one
+ * kiosk and receives a device credential (`Bearer kcd_...`) that can operate only that kiosk.
+ * The credential is shown once, in the enrolment response; only its digest is kept.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  businessParams,
+  emptyOk,
+  idempotencyHeaders,
+  jsonBody,
+  jsonResponse,
+  mutationErrors,
+  pathId,
+  standardErrors,
+} from './common';
+import { PROBLEM_CONTENT_TYPE, Problem } from '../problem';
+
+const tags = ['Devices'];
+const kioskParams = businessParams.extend({ kioskId: pathId('kioskId') });
+const DEVICES = '/api/v2/business/{businessId}/kiosk/{kioskId}/devices';
+
+const problem = (description: string) => ({ description, content: { [PROBLEM_CONTENT_TYPE]: { schema: Problem } } });
+const mutation = mutationErrors;
+
+const utc = z.string().openapi({ format: 'date-time', example: '2025-01-31T08:00:00.000Z' });
+
+export const EnrolDeviceModel = z
+  .object({
+    name: z
+      .string({ error: 'name is required' })
+      .trim()
+      .min(1, 'name is required')
+      .max(100, 'name has at most 100 characters')
+      .openapi({ description: 'A label for managers, e.g. "Front door tablet".', example: 'Front door tablet' }),
+  })
+  .openapi('EnrolDeviceModel');
+export type EnrolDeviceModel = z.infer<typeof EnrolDeviceModel>;
+
+export const DeviceModel = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    businessId: z.number().int(),
+    kioskId: z.number().int(),
+    createdUtc: utc,
+    lastSeenUtc: utc.nullable().openapi({ description: 'When the device last checked its enrolment; null if never.' }),
+  })
+  .openapi('DeviceModel');
+export type DeviceModel = z.infer<typeof DeviceModel>;
+
+export const EnrolledDeviceModel = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    businessId: z.number().int(),
+    kioskId: z.number().int(),
+    token: z.string().openapi({ description: 'The device credential, sent as `Bearer <token>`. Shown only here.' }),
+    createdUtc: utc,
+  })
+  .openapi('EnrolledDeviceModel');
+export type EnrolledDeviceModel = z.infer<typeof EnrolledDeviceModel>;
+
+export const DeviceIdentityModel = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    businessId: z.number().int(),
+    kioskId: z.number().int(),
+    kioskName: z.string(),
+  })
+  .openapi('DeviceIdentityModel');
+export type DeviceIdentityModel = z.infer<typeof DeviceIdentityModel>;
+
+export const enrolDevice = createRoute({
+  operationId: 'devices.enrolDevice',
+  method: 'post',
+  path: DEVICES,
+  tags,
+  summary: 'Enrol a device to a kiosk (users only)',
+  description:
+    'Refuses an Idempotency-Key (400): replaying would require storing the credential, and only its digest is ever stored. If the answer is lost, enrol again and revoke the unused device.',
+  request: { params: kioskParams, ...jsonBody(EnrolDeviceModel) },
+  responses: { 200: jsonResponse(EnrolledDeviceModel, 'The device and its credential (shown only this once).'), ...mutation },
+});
+
+export const listDevices = createRoute({
+  operationId: 'devices.listDevices',
+  method: 'get',
+  path: DEVICES,
+  tags,
+  summary: "List a kiosk's enrolled devices (users only)",
+  request: { params: kioskParams },
+  responses: { 200: jsonResponse(z.array(DeviceModel), 'Devices not revoked, oldest first.'), ...standardErrors },
+});
+
+export const revokeDevice = createRoute({
+  operationId: 'devices.revokeDevice',
+  method: 'delete',
+  path: `${DEVICES}/{deviceId}`,
+  tags,
+  summary: "Revoke a device's credential (users only)",
+  request: { params: kioskParams.extend({ deviceId: pathId('deviceId') }), headers: idempotencyHeaders },
+  responses: { ...emptyOk, ...mutation },
+});
+
+export const getCurrentDevice = createRoute({
+  operationId: 'devices.getCurrentDevice',
+  method: 'get',
+  path: '/api/v2/device',
+  tags,
+  summary: 'Who am I? For a device credential: its enrolment',
+  description: 'Lets an installed kiosk check at start-up that it is still enrolled: 401 once revoked.',
+  responses: {
+    200: jsonResponse(DeviceIdentityModel, 'The calling device.'),
+    401: standardErrors[401],
+    403: problem('The caller is a user, not a device.'),
+  },
+});

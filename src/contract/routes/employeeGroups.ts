@@ -1,0 +1,81 @@
+/**
+ * The employee groups group (contract 2.12): saved employee filters, and the employees each one
+ * currently matches. Operation ids are the contract's ids.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import * as m from '../generated/models';
+import {
+  businessParams,
+  emptyOk,
+  idempotencyHeaders,
+  jsonBody,
+  jsonResponse,
+  mutationErrors,
+  odataQuery,
+  pathId,
+  standardErrors,
+} from './common';
+
+const tags = ['EmployeeGroup'];
+const B = '/api/v2/business/{businessId}';
+const idParams = businessParams.extend({ id: pathId('id') });
+const mutation = mutationErrors;
+
+const filterRules =
+  'Each filter `value` is a comma-separated list of ids: employee ids (`Employee`) or location ids (`Location`, ' +
+  '`LocationOrParents`, which also matches employees at descendant locations). `PaySchedule` and `Tag` are not tracked ' +
+  'by this service and match nobody.';
+
+export const listEmployeeGroups = createRoute({
+  operationId: 'employeeGroup.listEmployeeGroups',
+  method: 'get',
+  path: `${B}/employeegroup`,
+  tags,
+  summary: 'List employee groups',
+  description: 'All employee groups of the business, ordered by id. Supports the OData subset.',
+  request: { params: businessParams, query: odataQuery },
+  responses: { 200: jsonResponse(z.array(m.UkEmployeeGroupModel), 'The groups.'), ...standardErrors },
+});
+
+export const createEmployeeGroup = createRoute({
+  operationId: 'employeeGroup.createEmployeeGroup',
+  method: 'post',
+  path: `${B}/employeegroup`,
+  tags,
+  summary: 'Create an employee group',
+  description: filterRules,
+  request: { params: businessParams, headers: idempotencyHeaders, ...jsonBody(m.UkEmployeeGroupModelInput) },
+  responses: { 200: jsonResponse(m.UkEmployeeGroupModel, 'The saved group with its new id.'), ...mutation },
+});
+
+export const getEmployeeGroupById = createRoute({
+  operationId: 'employeeGroup.getEmployeeGroupById',
+  method: 'get',
+  path: `${B}/employeegroup/{id}`,
+  tags,
+  summary: 'Get an employee group with the employees it matches',
+  description: `Only current employees (no end date, or one in the future) match. ${filterRules}`,
+  request: { params: idParams },
+  responses: { 200: jsonResponse(m.UkDetailedEmployeeGroupModel, 'The group and its matching employees.'), ...standardErrors },
+});
+
+export const updateEmployeeGroup = createRoute({
+  operationId: 'employeeGroup.updateEmployeeGroup',
+  method: 'put',
+  path: `${B}/employeegroup/{id}`,
+  tags,
+  summary: 'Update an employee group',
+  description: filterRules,
+  request: { params: idParams, headers: idempotencyHeaders, ...jsonBody(m.UkEmployeeGroupModelInput) },
+  responses: { 200: jsonResponse(m.UkEmployeeGroupModel, 'The stored group.'), ...mutation },
+});
+
+export const deleteEmployeeGroup = createRoute({
+  operationId: 'employeeGroup.deleteEmployeeGroup',
+  method: 'delete',
+  path: `${B}/employeegroup/{id}`,
+  tags,
+  summary: 'Delete an employee group',
+  request: { params: idParams, headers: idempotencyHeaders },
+  responses: { ...emptyOk, ...mutation },
+});

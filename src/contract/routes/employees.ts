@@ -1,0 +1,135 @@
+/**
+ * The employee group: the contract's section 2.4 (directory, kiosk access switches, per-employee
+ * pick-lists) plus a minimal "unstructured" employee record for creating and reading employees.
+ * Literal segments (`details`, `unstructured`, `grantkioskaccess`...) are declared before the
+ * `{employeeId}` routes (contract 1.7).
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import * as m from '../generated/models';
+import * as t from '../wireTypes';
+import {
+  businessParams,
+  emptyOk,
+  idempotencyHeaders,
+  jsonBody,
+  jsonResponse,
+  mutationErrors,
+  odataQuery,
+  pathId,
+  standardErrors,
+} from './common';
+
+const tags = ['Employee'];
+const B = '/api/v2/business/{businessId}';
+const employeeParams = businessParams.extend({ employeeId: pathId('employeeId') });
+const mutation = mutationErrors;
+
+const UNSTRUCTURED_DESCRIPTION =
+  'A deliberately minimal employee record: the EmployeeDetailsModel fields plus `locationIds` ' +
+  "(our extension: the locations the employee works at). It is not the payroll system's full " +
+  'unstructured employee model; pay, tax and bank details are out of scope.';
+
+export const UnstructuredEmployeeModel = m.EmployeeDetailsModel.extend({
+  locationIds: z.array(t.int32).openapi({ description: 'Locations the employee works at (our extension).' }),
+}).openapi('UnstructuredEmployeeModel', { description: UNSTRUCTURED_DESCRIPTION });
+export type UnstructuredEmployeeModel = z.infer<typeof UnstructuredEmployeeModel>;
+
+export const UnstructuredEmployeeModelInput = m.EmployeeDetailsModelInput.extend({
+  locationIds: z.array(t.int32).nullish(),
+}).openapi('UnstructuredEmployeeModelInput', {
+  description: `${UNSTRUCTURED_DESCRIPTION} \`firstName\` and \`surname\` are required; \`id\` is ignored.`,
+});
+export type UnstructuredEmployeeModelInput = z.infer<typeof UnstructuredEmployeeModelInput>;
+
+export const listBasicDetailsForEmployees = createRoute({
+  operationId: 'employee.listBasicDetailsForEmployees',
+  method: 'get',
+  path: `${B}/employee/details`,
+  tags,
+  summary: 'Employee directory (basic details)',
+  request: { params: businessParams, query: odataQuery },
+  responses: { 200: jsonResponse(z.array(m.EmployeeDetailsModel), 'Every employee, by id.'), ...standardErrors },
+});
+
+export const createUnstructuredEmployee = createRoute({
+  operationId: 'employee.createUnstructuredEmployee',
+  method: 'post',
+  path: `${B}/employee/unstructured`,
+  tags,
+  summary: 'Create an employee (minimal record)',
+  request: { params: businessParams, headers: idempotencyHeaders, ...jsonBody(UnstructuredEmployeeModelInput) },
+  responses: { 200: jsonResponse(UnstructuredEmployeeModel, 'The new employee with its id.'), ...mutation },
+});
+
+export const listUnstructuredEmployees = createRoute({
+  operationId: 'employee.listUnstructuredEmployees',
+  method: 'get',
+  path: `${B}/employee/unstructured`,
+  tags,
+  summary: 'List employees (minimal record)',
+  request: { params: businessParams, query: odataQuery },
+  responses: { 200: jsonResponse(z.array(UnstructuredEmployeeModel), 'Every employee, by id.'), ...standardErrors },
+});
+
+export const getUnstructuredEmployee = createRoute({
+  operationId: 'employee.getUnstructuredEmployee',
+  method: 'get',
+  path: `${B}/employee/unstructured/{employeeId}`,
+  tags,
+  summary: 'Get an employee (minimal record)',
+  request: { params: employeeParams },
+  responses: { 200: jsonResponse(UnstructuredEmployeeModel, 'The employee.'), ...standardErrors },
+});
+
+export const grantKioskAccess = createRoute({
+  operationId: 'employee.grantKioskAccess',
+  method: 'post',
+  path: `${B}/employee/grantkioskaccess/{employeeId}`,
+  tags,
+  summary: 'Let an employee use kiosks',
+  request: { params: employeeParams, headers: idempotencyHeaders },
+  responses: { ...emptyOk, ...mutation },
+});
+
+export const revokeKioskAccess = createRoute({
+  operationId: 'employee.revokeKioskAccess',
+  method: 'post',
+  path: `${B}/employee/revokekioskaccess/{employeeId}`,
+  tags,
+  summary: 'Stop an employee using kiosks',
+  request: { params: employeeParams, headers: idempotencyHeaders },
+  responses: { ...emptyOk, ...mutation },
+});
+
+export const listEmployeeLocations = createRoute({
+  operationId: 'employee.listEmployeeLocations',
+  method: 'get',
+  path: `${B}/employee/{employeeId}/location`,
+  tags,
+  summary: "An employee's locations",
+  description: "The employee's assigned locations; when none (still existing) are assigned, every global location.",
+  request: { params: employeeParams, query: odataQuery },
+  responses: { 200: jsonResponse(z.array(m.UkLocationModel), 'The locations, by id.'), ...standardErrors },
+});
+
+export const getEmployeeWorkTypes = createRoute({
+  operationId: 'employee.getEmployeeWorkTypes',
+  method: 'get',
+  path: `${B}/employee/{employeeId}/worktype`,
+  tags,
+  summary: 'Work types an employee may use',
+  description: 'Every work type of the business that is not a shift condition.',
+  request: { params: employeeParams, query: odataQuery },
+  responses: { 200: jsonResponse(z.array(m.UkWorkTypeModel), 'The work types, by id.'), ...standardErrors },
+});
+
+export const getEmployeeShiftConditions = createRoute({
+  operationId: 'employee.getEmployeeShiftConditions',
+  method: 'get',
+  path: `${B}/employee/{employeeId}/shiftcondition`,
+  tags,
+  summary: 'Shift conditions that apply to an employee',
+  description: 'Work types whose mappingType is ShiftCondition, in the work-type shape.',
+  request: { params: employeeParams, query: odataQuery },
+  responses: { 200: jsonResponse(z.array(m.UkWorkTypeModel), 'The shift conditions, by id.'), ...standardErrors },
+});

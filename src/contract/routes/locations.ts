@@ -1,0 +1,77 @@
+/**
+ * The locations group (contract 2.6, UK models): the location tree the kiosk offers at clock-on
+ * and that employee groups and location defaults refer to. Operation ids are the contract's ids.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import * as m from '../generated/models';
+import {
+  businessParams,
+  conflictError,
+  emptyOk,
+  idempotencyHeaders,
+  jsonBody,
+  jsonResponse,
+  mutationErrors,
+  odataQuery,
+  pathId,
+  standardErrors,
+} from './common';
+
+const tags = ['Location'];
+const B = '/api/v2/business/{businessId}';
+const idParams = businessParams.extend({ id: pathId('id') });
+const mutation = mutationErrors;
+
+export const listBusinessLocations = createRoute({
+  operationId: 'location.listBusinessLocations',
+  method: 'get',
+  path: `${B}/location`,
+  tags,
+  summary: 'List locations',
+  description: 'All non-deleted locations of the business, flat, ordered by id. Supports the OData subset.',
+  request: { params: businessParams, query: odataQuery },
+  responses: { 200: jsonResponse(z.array(m.UkLocationModel), 'The locations.'), ...standardErrors },
+});
+
+export const createLocation = createRoute({
+  operationId: 'location.createLocation',
+  method: 'post',
+  path: `${B}/location`,
+  tags,
+  summary: 'Create a location',
+  description: '`id` and `fullyQualifiedName` in the body are ignored: both are assigned by the service.',
+  request: { params: businessParams, headers: idempotencyHeaders, ...jsonBody(m.UkLocationModelInput) },
+  responses: { 200: jsonResponse(m.UkLocationModel, 'The saved location with its new id.'), ...mutation },
+});
+
+export const getLocationById = createRoute({
+  operationId: 'location.getLocationById',
+  method: 'get',
+  path: `${B}/location/{id}`,
+  tags,
+  summary: 'Get a location with its child locations',
+  request: { params: idParams },
+  responses: { 200: jsonResponse(m.UkSingleLocationModel, 'The location; `nestedLocations` are its direct children.'), ...standardErrors },
+});
+
+export const updateLocation = createRoute({
+  operationId: 'location.updateLocation',
+  method: 'put',
+  path: `${B}/location/{id}`,
+  tags,
+  summary: 'Update a location',
+  description: 'Replaces the location. A parent that would make the location its own ancestor is refused.',
+  request: { params: idParams, headers: idempotencyHeaders, ...jsonBody(m.UkLocationModelInput) },
+  responses: { 200: jsonResponse(m.UkLocationModel, 'The stored location.'), ...mutation },
+});
+
+export const deleteLocation = createRoute({
+  operationId: 'location.deleteLocation',
+  method: 'delete',
+  path: `${B}/location/{id}`,
+  tags,
+  summary: 'Delete a location',
+  description: 'A soft delete (past shifts keep their location). Refused with 409 while the location has child locations.',
+  request: { params: idParams, headers: idempotencyHeaders },
+  responses: { ...emptyOk, ...mutation, ...conflictError },
+});

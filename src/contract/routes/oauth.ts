@@ -1,0 +1,108 @@
+/**
+ * OAuth 2.0 sign-in for managers (contract 1.2 and 2.3). The SDK models neither body, so the
+ * shapes are RFC 6749's and RFC 7009's: parameters form-encoded (or JSON), a token object out.
+ * Each route is declared twice, at the host root (the vendor's OAuth guide) and under /api/v2
+ * (the SDK), both served by one handler.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import { emptyOk, jsonResponse, lockedError } from './common';
+import { PROBLEM_CONTENT_TYPE, Problem } from '../problem';
+
+const tags = ['Authentication'];
+const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
+
+/** The grants this build offers (no authorization_code: there is no browser consent flow). */
+export const SUPPORTED_GRANT_TYPES = ['password', 'refresh_token'] as const;
+
+/** The one scope issued: the whole API, limited by the user's business access. */
+export const OAUTH_SCOPE = 'api';
+
+/** Every member optional: the handler names a missing one with RFC 6749's `invalid_request`. */
+export const OAuthTokenRequest = z
+  .object({
+    grant_type: z.string().optional().openapi({ description: 'Required: `password` or `refresh_token`.', example: 'password' }),
+    username: z.string().optional().openapi({ description: 'password grant: the user\'s e-mail address (any casing).' }),
+    password: z.string().optional().openapi({ description: 'password grant: the user\'s password.' }),
+    refresh_token: z.string().optional().openapi({ description: 'refresh_token grant: the refresh token to redeem.' }),
+    scope: z.string().optional().openapi({ description: 'Ignored; the `api` scope is always issued.' }),
+    client_id: z.string().optional().openapi({ description: 'Accepted and ignored (no client registration).' }),
+    client_secret: z.string().optional().openapi({ description: 'Accepted and ignored (no client registration).' }),
+  })
+  .openapi('OAuthTokenRequest');
+export type OAuthTokenRequest = z.infer<typeof OAuthTokenRequest>;
+
+export const OAuthTokenResponse = z
+  .object({
+    access_token: z.string(),
+    token_type: z.literal('bearer'),
+    expires_in: z.number().int().openapi({ description: 'Seconds until the access token expires.' }),
+    refresh_token: z.string().openapi({ description: 'Single use: redeeming it revokes it and the access token issued with it.' }),
+    scope: z.string(),
+  })
+  .openapi('OAuthTokenResponse');
+export type OAuthTokenResponse = z.infer<typeof OAuthTokenResponse>;
+
+export const OAuthRevokeRequest = z
+  .object({
+    token: z.string().optional().openapi({ description: 'Required: an access or refresh token.' }),
+    token_type_hint: z.string().optional().openapi({ description: 'Accepted and ignored: both kinds are looked up.' }),
+    client_id: z.string().optional(),
+    client_secret: z.string().optional(),
+  })
+  .openapi('OAuthRevokeRequest');
+export type OAuthRevokeRequest = z.infer<typeof OAuthRevokeRequest>;
+
+const formOrJson = <T extends z.ZodType>(schema: T, description: string) => ({
+  body: {
+    description,
+    required: false,
+    content: { [FORM_CONTENT_TYPE]: { schema }, 'application/json': { schema } },
+  },
+});
+
+const oauthError = (description: string) => ({
+  description,
+  content: { [PROBLEM_CONTENT_TYPE]: { schema: Problem } },
+});
+
+const tokenErrors = {
+  400: oauthError(
+    'RFC 6749 failure, with `error` set to `invalid_request`, `invalid_grant` or `unsupported_grant_type` beside the problem members.',
+  ),
+  415: oauthError('The body is neither form-encoded nor JSON.'),
+  ...lockedError,
+} as const;
+
+const tokenRoute = (operationId: string, path: string) =>
+  createRoute({
+    operationId,
+    method: 'post',
+    path,
+    tags,
+    summary: 'Issue tokens (password or refresh_token grant)',
+    description:
+      'A wrong password and an unknown user get the same `invalid_grant`. After too many wrong passwords in a row the user is locked out for a while (429, `login-locked`, `Retry-After`).',
+    request: formOrJson(OAuthTokenRequest, 'RFC 6749 token request parameters.'),
+    responses: { 200: jsonResponse(OAuthTokenResponse, 'A new access and refresh token.'), ...tokenErrors },
+  });
+
+const revokeRoute = (operationId: string, path: string) =>
+  createRoute({
+    operationId,
+    method: 'post',
+    path,
+    tags,
+    summary: "Revoke every live token of the presented token's user (RFC 7009)",
+    description: 'Answers 200 whether or not the token was valid.',
+    request: formOrJson(OAuthRevokeRequest, 'RFC 7009 revocation request parameters.'),
+    responses: {
+      ...emptyOk,
+      400: oauthError('No `token` was sent (`invalid_request`).'),
+      415: oauthError('The body is neither form-encoded nor JSON.'),
+    },
+  });
+
+export const oauthToken = tokenRoute('auth.oauthToken', '/api/v2/oauth/token');
+export const oauthTokenAtRoot = tokenRoute('auth.oauthTokenAtRoot', '/oauth/token');
+export const revokeOauth2TokenRfc7009 = revokeRoute('auth.revokeOauth2TokenRfc7009', '/api/v2/oauth/token/revoke');
+export const revokeOauth2TokenRfc7009AtRoot = revokeRoute('auth.revokeOauth2TokenRfc7009AtRoot', '/oauth/token/revoke');

@@ -1,0 +1,62 @@
+/**
+ * The business settings group (contract 2.10): employee portal settings (updated with POST, as
+ * the SDK does) and timesheet settings. Operation ids are the contract's ids.
+ */
+import { createRoute } from '@hono/zod-openapi';
+import * as m from '../generated/models';
+import {
+  businessParams,
+  idempotencyHeaders,
+  jsonBody,
+  jsonResponse,
+  mutationErrors,
+  standardErrors,
+} from './common';
+
+const tags = ['Settings'];
+const B = '/api/v2/business/{businessId}';
+const mutation = mutationErrors;
+const replaces =
+  'The body replaces the stored settings: a field left out takes its type default (false, 0, null, the first enum member).';
+
+export const getEmployeePortalSettings = createRoute({
+  operationId: 'settings.getEmployeePortalSettings',
+  method: 'get',
+  path: `${B}/employeeportalsettings`,
+  tags,
+  summary: 'Get the employee portal settings',
+  request: { params: businessParams },
+  responses: { 200: jsonResponse(m.EmployeePortalSettingsModel, 'The settings.'), ...standardErrors },
+});
+
+export const updateEmployeePortalSettings = createRoute({
+  operationId: 'settings.updateEmployeePortalSettings',
+  method: 'post',
+  path: `${B}/employeeportalsettings`,
+  tags,
+  summary: 'Save the employee portal settings',
+  description: replaces,
+  request: { params: businessParams, headers: idempotencyHeaders, ...jsonBody(m.EmployeePortalSettingsModelInput) },
+  responses: { 200: jsonResponse(m.EmployeePortalSettingsModel, 'The stored settings.'), ...mutation },
+});
+
+export const getTheTimesheetSettingsForTheBusiness = createRoute({
+  operationId: 'settings.getTheTimesheetSettingsForTheBusiness',
+  method: 'get',
+  path: `${B}/timesheetsettings`,
+  tags,
+  summary: 'Get the timesheet settings',
+  request: { params: businessParams },
+  responses: { 200: jsonResponse(m.UkBusinessTimesheetSettingsModel, 'The settings.'), ...standardErrors },
+});
+
+export const updateTheTimesheetSettingsForTheBusiness = createRoute({
+  operationId: 'settings.updateTheTimesheetSettingsForTheBusiness',
+  method: 'put',
+  path: `${B}/timesheetsettings`,
+  tags,
+  summary: 'Save the timesheet settings',
+  description: replaces,
+  request: { params: businessParams, headers: idempotencyHeaders, ...jsonBody(m.UkBusinessTimesheetSettingsModelInput) },
+  responses: { 200: jsonResponse(m.UkBusinessTimesheetSettingsModel, 'The stored settings.'), ...mutation },
+});

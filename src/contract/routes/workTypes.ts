@@ -1,0 +1,76 @@
+/**
+ * The work types group (contract 2.7): work types and, with `mappingType` `ShiftCondition`, the
+ * shift conditions offered at clock-on. Operation ids are the contract's ids.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import * as m from '../generated/models';
+import {
+  businessParams,
+  emptyOk,
+  idempotencyHeaders,
+  jsonBody,
+  jsonResponse,
+  mutationErrors,
+  odataQuery,
+  pathId,
+  standardErrors,
+} from './common';
+
+const tags = ['WorkType'];
+const B = '/api/v2/business/{businessId}';
+const idParams = businessParams.extend({ id: pathId('id') });
+const mutation = mutationErrors;
+
+export const listWorkTypes = createRoute({
+  operationId: 'workType.listWorkTypes',
+  method: 'get',
+  path: `${B}/worktype`,
+  tags,
+  summary: 'List work types (including shift conditions)',
+  description: 'All non-deleted work types of the business, ordered by id. Supports the OData subset.',
+  request: { params: businessParams, query: odataQuery },
+  responses: { 200: jsonResponse(z.array(m.UkWorkTypeModel), 'The work types.'), ...standardErrors },
+});
+
+export const createWorkType = createRoute({
+  operationId: 'workType.createWorkType',
+  method: 'post',
+  path: `${B}/worktype`,
+  tags,
+  summary: 'Create a work type',
+  description: '`employmentTypes` may be sent as member names or numeric indices; it is always returned as names.',
+  request: { params: businessParams, headers: idempotencyHeaders, ...jsonBody(m.UkWorkTypeModelInput) },
+  responses: { 200: jsonResponse(m.UkWorkTypeModel, 'The saved work type with its new id.'), ...mutation },
+});
+
+export const getWorkTypeById = createRoute({
+  operationId: 'workType.getWorkTypeById',
+  method: 'get',
+  path: `${B}/worktype/{id}`,
+  tags,
+  summary: 'Get a work type',
+  request: { params: idParams },
+  responses: { 200: jsonResponse(m.UkWorkTypeModel, 'The work type.'), ...standardErrors },
+});
+
+export const updateWorkType = createRoute({
+  operationId: 'workType.updateWorkType',
+  method: 'put',
+  path: `${B}/worktype/{id}`,
+  tags,
+  summary: 'Update a work type',
+  description: 'Replaces the work type. When it stops being a shift condition, locations stop using it as a default.',
+  request: { params: idParams, headers: idempotencyHeaders, ...jsonBody(m.UkWorkTypeModelInput) },
+  responses: { 200: jsonResponse(m.UkWorkTypeModel, 'The stored work type.'), ...mutation },
+});
+
+export const deleteWorkType = createRoute({
+  operationId: 'workType.deleteWorkType',
+  method: 'delete',
+  path: `${B}/worktype/{id}`,
+  tags,
+  summary: 'Delete a work type',
+  description: 'A soft delete (past shifts and timesheet lines keep it); locations stop using it as a default shift condition.',
+  request: { params: idParams, headers: idempotencyHeaders },
+  responses: { ...emptyOk, ...mutation },
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { formatTimeSpan, isValidTimeZone, localToUtc, parseTimeSpanMinutes, parseWireDateTime, toLocalDateTime, zoneOffsetMinutes } from './time';
+
+describe('TimeSpan offsets', () => {
+  it('parses .NET TimeSpan text', () => {
+    expect(parseTimeSpanMinutes('10:00:00')).toBe(600);
+    expect(parseTimeSpanMinutes('-05:00:00')).toBe(-300);
+    expect(parseTimeSpanMinutes('05:30:00')).toBe(330);
+    expect(parseTimeSpanMinutes('1.02:00:00')).toBe(1560);
+    expect(parseTimeSpanMinutes('10:99:00')).toBeNull();
+    expect(parseTimeSpanMinutes('ten')).toBeNull();
+  });
+  it('formats minutes back', () => {
+    expect(formatTimeSpan(600)).toBe('10:00:00');
+    expect(formatTimeSpan(-300)).toBe('-05:00:00');
+    expect(formatTimeSpan(345)).toBe('05:45:00');
+  });
+});
+
+describe('zones and wall-clock times', () => {
+  it('knows real zones only', () => {
+    expect(isValidTimeZone('Europe/London')).toBe(true);
+    expect(isValidTimeZone('Mars/Olympus')).toBe(false);
+  });
+  it('renders local times across daylight saving', () => {
+    expect(toLocalDateTime(new Date('2026-01-15T12:00:00Z'), 'Europe/London')).toBe('2026-01-15T12:00:00');
+    expect(toLocalDateTime(new Date('2026-07-15T12:00:00Z'), 'Europe/London')).toBe('2026-07-15T13:00:00');
+    expect(toLocalDateTime(new Date('2026-07-15T23:30:00Z'), 'Australia/Sydney')).toBe('2026-07-16T09:30:00');
+    expect(zoneOffsetMinutes(new Date('2026-07-15T12:00:00Z'), 'Asia/Kolkata')).toBe(330);
+  });
+  it('converts wall-clock times to instants, including the gap and the overlap', () => {
+    const wall = (iso: string) => new Date(`${iso}Z`);
+    expect(localToUtc(wall('2026-07-15T13:00:00'), 'Europe/London').toISOString()).toBe('2026-07-15T12:00:00.000Z');
+    // 01:30 does not exist on 29 March 2026 in London: pushed forward to 02:30 BST.
+    expect(localToUtc(wall('2026-03-29T01:30:00'), 'Europe/London').toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    // 01:30 happens twice on 25 October 2026: the first (BST) instant wins.
+    expect(localToUtc(wall('2026-10-25T01:30:00'), 'Europe/London').toISOString()).toBe('2026-10-25T00:30:00.000Z');
+  });
+  it('reads SDK date-times with and without a zone', () => {
+    expect(parseWireDateTime('2026-03-10T08:00:00', 'utc')?.toISOString()).toBe('2026-03-10T08:00:00.000Z');
+    expect(parseWireDateTime('2026-03-10T08:00:00Z', 'utc')?.toISOString()).toBe('2026-03-10T08:00:00.000Z');
+    expect(parseWireDateTime('2026-03-10T08:00:00+10:00', 'utc')?.toISOString()).toBe('2026-03-09T22:00:00.000Z');
+    expect(parseWireDateTime('2026-03-10T08:00:00.1234567Z', 'utc')?.toISOString()).toBe('2026-03-10T08:00:00.123Z');
+    expect(parseWireDateTime('2026-07-10T08:00:00', { zone: 'Europe/London' })?.toISOString()).toBe('2026-07-10T07:00:00.000Z');
+    expect(parseWireDateTime('not a date', 'utc')).toBeNull();
+  });
+});

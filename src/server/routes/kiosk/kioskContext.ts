@@ -1,0 +1,56 @@
+/**
+ * What every kiosk-scoped handler starts with: the caller authorised for the kiosk, the kiosk
+ * itself, and the settings-derived context the punch and PIN services need.
+ */
+import type { Context } from 'hono';
+import type { AppEnv } from '../../context';
+import { authorize, type Grant } from '../../auth/access';
+import type { Database } from '../../db/openDatabase';
+import { loadKiosk, type KioskRow } from '../../services/kiosks';
+import { employeeGroupIdsByEmployee } from '../../services/employeeGroups';
+import type { PunchContext } from '../../services/punches';
+import type { PinContext } from '../../services/pins';
+
+export async function groupIdsOf(db: Database, businessId: number, employeeId: number, now: Date): Promise<number[]> {
+  return (await employeeGroupIdsByEmployee(db, businessId, now)).get(employeeId) ?? [];
+}
+
+export interface KioskScope {
+  grant: Grant;
+  kiosk: KioskRow;
+  punch: PunchContext;
+  pin: PinContext;
+}
+
+/** Authorises the caller for the kiosk, loads it, and builds the service contexts. */
+export async function kioskScope(c: Context<AppEnv>, businessId: number, kioskId: number): Promise<KioskScope> {
+  const db = c.var.db;
+  const grant = await authorize(db, c.var.principal, businessId, { kind: 'kiosk', kioskId });
+  const kiosk = await loadKiosk(db, businessId, kioskId);
+  const settings = c.var.deps.settings;
+  const now = c.var.deps.now();
+  const groups = (tx: Database, employeeId: number) => groupIdsOf(tx, businessId, employeeId, now);
+  return {
+    grant,
+    kiosk,
+    punch: {
+      businessId,
+      kiosk,
+      principal: grant.principal,
+      now,
+      settings: {
+        maxFutureSkewMs: settings.MAX_FUTURE_SKEW_SECONDS * 1000,
+        maxPhotoBytes: settings.MAX_PHOTO_BYTES,
+        longShiftMinutes: settings.LONG_SHIFT_MINUTES,
+      },
+      groupIdsOf: groups,
+    },
+    pin: {
+      businessId,
+      now,
+      policy: { maxAttempts: settings.PIN_MAX_ATTEMPTS, lockoutMs: settings.PIN_LOCKOUT_MINUTES * 60_000 },
+      longShiftMinutes: settings.LONG_SHIFT_MINUTES,
+      groupIdsOf: groups,
+    },
+  };
+}

@@ -1,0 +1,41 @@
+/** Kiosk PINs: checkpin, changepin and the e-mail / SMS resets. */
+import type { Context } from 'hono';
+import * as routes from '../../../contract/routes/kiosk';
+import type { AppEnv, App } from '../../context';
+import { changePin, checkPin, requestPinReset, type PinOutcome } from '../../services/pins';
+import { kioskScope } from './kioskContext';
+
+/** Answers a PIN outcome; a failure keeps its recorded attempt even under an Idempotency-Key. */
+function settle(c: Context<AppEnv>, outcome: PinOutcome) {
+  if (outcome.ok) return outcome.employee;
+  c.set('keepWorkOnError', true);
+  throw outcome.error;
+}
+
+export function registerPinRoutes(app: App) {
+  app.openapi(routes.verifyKioskPin, async (c) => {
+    const { businessId, kioskId } = c.req.valid('param');
+    const scope = await kioskScope(c, businessId, kioskId);
+    return c.json(settle(c, await checkPin(c.var.db, scope.pin, c.req.valid('json'))), 200);
+  });
+
+  app.openapi(routes.changePin, async (c) => {
+    const { businessId, kioskId } = c.req.valid('param');
+    const scope = await kioskScope(c, businessId, kioskId);
+    return c.json(settle(c, await changePin(c.var.db, scope.pin, c.req.valid('json'))), 200);
+  });
+
+  app.openapi(routes.sendPinResetEmail, async (c) => {
+    const { businessId, kioskId } = c.req.valid('param');
+    const scope = await kioskScope(c, businessId, kioskId);
+    await requestPinReset(c.var.db, { ...scope.pin, kioskName: scope.kiosk.name }, 'email', c.req.valid('json').employeeId);
+    return c.body(null, 200);
+  });
+
+  app.openapi(routes.sendPinResetSms, async (c) => {
+    const { businessId, kioskId } = c.req.valid('param');
+    const scope = await kioskScope(c, businessId, kioskId);
+    await requestPinReset(c.var.db, { ...scope.pin, kioskName: scope.kiosk.name }, 'sms', c.req.valid('json').employeeId);
+    return c.body(null, 200);
+  });
+}

@@ -1,0 +1,200 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { KioskEmployeeModel } from '../../../contract/generated/models';
+import { businesses, employees, outbox } from '../../db/schema';
+import { createTenant, type Tenant } from '../../testing/fixtures';
+import { startTestService, type TestService } from '../../testing/testService';
+
+let t: TestService;
+beforeAll(async () => {
+  t = await startTestService({ LOG_LEVEL: 'debug' });
+});
+afterAll(() => t.close());
+afterEach(() => t.clock.real());
+
+function call(tenant: Tenant, op: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+  return t.request('POST', `${tenant.kiosk}/${op}`, { auth: tenant.manager.auth, json: body, headers });
+}
+
+async function latestMessage(recipient: string) {
+  const rows = await t.db.select().from(outbox).where(eq(outbox.recipient, recipient));
+  return rows.at(-1);
+}
+
+describe('checkpin', () => {
+  it('returns the employee for the right PIN and a 400 for a wrong one', async () => {
+    const tenant = await createTenant(t);
+    const ada = tenant.employees[0]!;
+    const right = await call(tenant, 'checkpin', { employeeId: ada.id, pin: ada.pin });
+    expect(right.status).toBe(200);
+    expect(KioskEmployeeModel.parse(right.body)).toMatchObject({ employeeId: ada.id, status: 'NotClockedOn', pinExpired: false });
+    const wrong = await call(tenant, 'checkpin', { employeeId: ada.id, pin: '9999' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ code: 'wrong-pin', attemptsLeft: 4 });
+    expect(right.text).not.toContain(ada.pin);
+  });
+
+  it('locks the PIN after five wrong PINs in a row, refuses even the right PIN while locked, and unlocks after 15 minutes', async () => {
+    t.clock.set('2026-07-01T09:00:00Z');
+    const tenant = await createTenant(t);
+    const ada = tenant.employees[0]!;
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      const res = await call(tenant, 'checkpin', { employeeId: ada.id, pin: '0000' });
+      expect(res.body).toMatchObject({ code: 'wrong-pin', attemptsLeft: 5 - attempt });
+    }
+    const fifth = await call(tenant, 'checkpin', { employeeId: ada.id, pin: '0000' });
+    expect(fifth.status).toBe(429);
+    expect(fifth.body).toMatchObject({ code: 'pin-locked', retryAfterSeconds: 900 });
+    expect(fifth.headers.get('retry-after')).toBe('900');
+
+    t.clock.set('2026-07-01T09:10:00Z');
+    const stillLocked = await call(tenant, 'checkpin', { employeeId: ada.id, pin: ada.pin });
+    expect(stillLocked.status).toBe(429);
+    expect(stillLocked.headers.get('retry-after')).toBe('300');
+
+    // Another employee is not affected.
+    const ben = tenant.employees[1]!;
+    expect((await call(tenant, 'checkpin', { employeeId: ben.id, pin: ben.pin })).status).toBe(200);
+
+    t.clock.set('2026-07-01T09:15:00Z');
+    expect((await call(tenant, 'checkpin', { employeeId: ada.id, pin: ada.pin })).status).toBe(200);
+  });
+
+  it('counts a wrong PIN even when the request carries an Idempotency-Key', async () => {
+    const tenant = await createTenant(t);
+    const ada = tenant.employees[0]!;
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      await call(tenant, 'checkpin', { employeeId: ada.id, pin: '0000' }, { 'idempotency-key': `attempt-${attempt}` });
+    }
+    const [row] = await t.db.select().from(employees).where(eq(employees.id, ada.id));
+    expect(row?.pinLockedUntil).not.toBeNull();
+    expect((await call(tenant, 'checkpin', { employeeId: ada.id, pin: ada.pin })).status).toBe(429);
+  });
+
+  it('resets the wrong-PIN count after a right PIN', async () => {
+    const tenant = await createTenant(t);
+    const ada = tenant.employees[0]!;
+    for (let i = 0; i < 4; i += 1) await call(tenant, 'checkpin', { employeeId: ada.id, pin: '0000' });
+    expect((await call(tenant, 'checkpin', { employeeId: ada.id, pin: ada.pin })).status).toBe(200);
+    expect((await call(tenant, 'checkpin', { employeeId: ada.id, pin: '0000' })).body).toMatchObject({ attemptsLeft: 4 });
+  });
+
+  it('gives clear errors for missing fields, unknown, foreign and disabled employees', async () => {
+    const tenant = await createTenant(t);
+    const other = await createTenant(t);
+    const ada = tenant.employees[0]!;
+    expect((await call(tenant, 'checkpin', { employeeId: ada.id })).body).toMatchObject({ errors: [{ field: 'pin' }] });
+    expect((await call(tenant, 'checkpin', { pin: '1234' })).body).toMatchObject({ errors: [{ field: 'employeeId' }] });
+    expect((await call(tenant, 'checkpin', { employeeId: 99999999, pin: '1234' })).status).toBe(404);
+    expect((await call(tenant, 'checkpin', { employeeId: other.employees[0]!.id, pin: other.employees[0]!.pin })).status).toBe(404);
+    await t.db.update(employees).set({ isKioskEnabled: false }).where(eq(employees.id, ada.id));
+    expect((await call(tenant, 'checkpin', { employeeId: ada.id, pin: ada.pin })).body).toMatchObject({ code: 'not-kiosk-enabled' });
+  });
+});
+
+describe('changepin', () => {
+  it('replaces the PIN when the old one matches, and a replay of the same change succeeds harmlessly', async () => {
+    const tenant = await createTenant(t);
+    const ada = tenant.employees[0]!;
+    const change = { employeeId: ada.id, oldPin: ada.pin, newPin: '482913' };
+    expect((await call(tenant, 'changepin', change)).status).toBe(200);
+    expect((await call(tenant, 'checkpin', { employeeId: ada.id, pin: '482913' })).status).toBe(200);
+    expect((await call(tenant, 'checkpin', { employeeId: ada.id, pin: ada.pin })).status).toBe(400);
+    const replay = await call(tenant, 'changepin', change);
+    expect(replay.status).toBe(200);
+    const [row] = await t.db.select().from(employees).where(eq(employees.id, ada.id));
+    // The replay counted nothing; the earlier wrong checkpin did.
+    expect(row?.pinFailedAttempts).toBe(1);
+  });
+
+  it('refuses a wrong old PIN (counting it) and a new PIN that breaks the policy', async () => {
+    const tenant = await createTenant(t);
+    const ada = tenant.employees[0]!;
+    const wrongOld = await call(tenant, 'changepin', { employeeId: ada.id, oldPin: '0000', newPin: '5555' });
+    expect(wrongOld.body).toMatchObject({ code: 'wrong-pin', attemptsLeft: 4 });
+    for (const newPin of ['12', '123456789', '12ab', ada.pin]) {
+      const res = await call(tenant, 'changepin', { employeeId: ada.id, oldPin: ada.pin, newPin });
+      expect(res.status, newPin).toBe(400);
+      expect(res.body).toMatchObject({ code: 'invalid-pin', errors: [{ field: 'newPin' }] });
+    }
+  });
+});
+
+describe('PIN resets', () => {
+  it('e-mails a temporary PIN, marks the PIN expired, and the change clears it', async () => {
+    t.clock.set('2026-07-02T08:00:00Z');
+    const tenant = await createTenant(t);
+    const ada = tenant.employees[0]!;
+    const [row] = await t.db.select().from(employees).where(eq(employees.id, ada.id));
+    const res = await call(tenant, 'emailreset', { employeeId: ada.id });
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('');
+    const message = await latestMessage(row!.email!);
+    expect(message).toMatchObject({ channel: 'email', businessId: tenant.businessId, sentAt: null });
+    const temporary = /temporary kiosk PIN for .* is (\d{6})/.exec(message!.body)?.[1];
+    expect(temporary).toMatch(/^\d{6}$/);
+
+    // The current PIN still works (nobody can lock a colleague out), but is now expired.
+    const current = await call(tenant, 'checkpin', { employeeId: ada.id, pin: ada.pin });
+    expect(current.body).toMatchObject({ pinExpired: true });
+    const viaTemporary = await call(tenant, 'checkpin', { employeeId: ada.id, pin: temporary });
+    expect(viaTemporary.body).toMatchObject({ pinExpired: true });
+
+    const changed = await call(tenant, 'changepin', { employeeId: ada.id, oldPin: temporary, newPin: '7302' });
+    expect(changed.body).toMatchObject({ pinExpired: false });
+    expect((await call(tenant, 'checkpin', { employeeId: ada.id, pin: temporary })).status).toBe(400);
+
+    // The temporary PIN expires after a day.
+    t.clock.set('2026-07-03T09:00:00Z');
+    await call(tenant, 'emailreset', { employeeId: ada.id });
+    const second = /is (\d{6})/.exec((await latestMessage(row!.email!))!.body)?.[1];
+    t.clock.set('2026-07-04T09:00:01Z');
+    expect((await call(tenant, 'checkpin', { employeeId: ada.id, pin: second })).status).toBe(400);
+  });
+
+  it('texts only when SMS is switched on for the business, and needs contact details', async () => {
+    const tenant = await createTenant(t);
+    const [ada, ben] = tenant.employees;
+    const off = await call(tenant, 'smsreset', { employeeId: ada!.id });
+    expect(off.status).toBe(400);
+    expect(off.body).toMatchObject({ code: 'sms-disabled' });
+    await t.db.update(businesses).set({ smsNotificationsEnabled: true }).where(eq(businesses.id, tenant.businessId));
+    expect((await call(tenant, 'smsreset', { employeeId: ada!.id })).status).toBe(200);
+    const [row] = await t.db.select().from(employees).where(eq(employees.id, ada!.id));
+    expect(await latestMessage(row!.mobilePhone!)).toMatchObject({ channel: 'sms' });
+
+    await t.db.update(employees).set({ email: null, mobilePhone: null }).where(eq(employees.id, ben!.id));
+    expect((await call(tenant, 'emailreset', { employeeId: ben!.id })).body).toMatchObject({ code: 'no-contact' });
+    expect((await call(tenant, 'smsreset', { employeeId: ben!.id })).body).toMatchObject({ code: 'no-contact' });
+  });
+
+  it('sends at most one reset a minute per employee', async () => {
+    t.clock.set('2026-07-05T08:00:00Z');
+    const tenant = await createTenant(t);
+    const ada = tenant.employees[0]!;
+    expect((await call(tenant, 'emailreset', { employeeId: ada.id })).status).toBe(200);
+    const again = await call(tenant, 'emailreset', { employeeId: ada.id });
+    expect(again.status).toBe(429);
+    expect(again.body).toMatchObject({ code: 'reset-too-soon' });
+    t.clock.set('2026-07-05T08:01:00Z');
+    expect((await call(tenant, 'emailreset', { employeeId: ada.id })).status).toBe(200);
+  });
+});
+
+describe('secrets stay secret', () => {
+  it('never stores a PIN in clear and never returns one', async () => {
+    const tenant = await createTenant(t);
+    const ada = tenant.employees[0]!;
+    await call(tenant, 'changepin', { employeeId: ada.id, oldPin: ada.pin, newPin: '640218' });
+    const [row] = await t.db.select().from(employees).where(eq(employees.id, ada.id));
+    expect(row?.pinHash).toMatch(/^scrypt\$/);
+    expect(row?.pinHash).not.toContain('640218');
+    const staff = await t.request('GET', `${tenant.kiosk}/staff`, { auth: tenant.manager.auth });
+    expect(staff.text).not.toMatch(/pin"?\s*:/i);
+    const logs = t.logs.join('\n');
+    expect(logs).toContain('"path":"/api/v2/business/'); // the request log is on in this file
+    expect(logs).not.toContain('640218');
+    expect(logs).not.toContain(ada.pin);
+    expect(logs).not.toContain(tenant.manager.apiKey);
+  });
+});

@@ -1,0 +1,137 @@
+/** Kiosk staff: the staff list, adding staff, hasaccess, checkid and per-employee lookup data. */
+import { eq, inArray } from 'drizzle-orm';
+import * as routes from '../../../contract/routes/kiosk';
+import { pinProblem } from '../../../domain/pinPolicy';
+import type { App } from '../../context';
+import { authorize, grantMayAddEmployees } from '../../auth/access';
+import { clockShifts, employees } from '../../db/schema';
+import { ApiError, forbidden, invalidField, notFound } from '../../http/apiError';
+import { employeeGroupIdsByEmployee } from '../../services/employeeGroups';
+import {
+  isActiveKioskEmployee,
+  listKioskEmployees,
+  loadKioskEmployee,
+  requireEmployeeId,
+  toBasicKioskEmployee,
+} from '../../services/kioskEmployees';
+import { lookupDataFor } from '../../services/lookupData';
+import { createEmployee } from '../../services/provisioning';
+import { groupIdsOf, kioskScope } from './kioskContext';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function registerStaffRoutes(app: App) {
+  app.openapi(routes.employeeHasAccess, async (c) => {
+    const { businessId, employeeId } = c.req.valid('param');
+    const db = c.var.db;
+    await authorize(db, c.var.principal, businessId, { kind: 'anyKiosk' });
+    const [row] = await db.select().from(employees).where(eq(employees.id, employeeId));
+    if (!row || row.businessId !== businessId) throw notFound(`Employee ${employeeId}`);
+    return c.json(isActiveKioskEmployee(row, c.var.deps.now()), 200);
+  });
+
+  app.openapi(routes.listKioskStaff, async (c) => {
+    const { businessId, kioskId } = c.req.valid('param');
+    const { restrictCurrentShiftsToCurrentKioskLocation: restrict } = c.req.valid('query');
+    const db = c.var.db;
+    const { kiosk } = await kioskScope(c, businessId, kioskId);
+    const now = c.var.deps.now();
+    const rows = await listKioskEmployees(db, businessId, now);
+    const groups = await employeeGroupIdsByEmployee(db, businessId, now);
+    const shiftLocations = new Map<number, number | null>();
+    const openShiftIds = rows.flatMap((row) => (row.currentShiftId === null ? [] : [row.currentShiftId]));
+    if (restrict && kiosk.locationId !== null && openShiftIds.length > 0) {
+      const open = await db
+        .select({ id: clockShifts.id, locationId: clockShifts.locationId })
+        .from(clockShifts)
+        .where(inArray(clockShifts.id, openShiftIds));
+      open.forEach((s) => shiftLocations.set(s.id, s.locationId));
+    }
+    const longShiftMinutes = c.var.deps.settings.LONG_SHIFT_MINUTES;
+    return c.json(
+      rows.map((row) =>
+        toBasicKioskEmployee(row, {
+          now,
+          longShiftMinutes,
+          groupIds: groups.get(row.id) ?? [],
+          hideCurrentShift:
+            restrict === true &&
+            kiosk.locationId !== null &&
+            row.currentShiftId !== null &&
+            shiftLocations.get(row.currentShiftId) !== kiosk.locationId,
+        }),
+      ),
+      200,
+    );
+  });
+
+  app.openapi(routes.addAnEmployee, async (c) => {
+    const { businessId, kioskId } = c.req.valid('param');
+    const body = c.req.valid('json');
+    const db = c.var.db;
+    const { grant, kiosk } = await kioskScope(c, businessId, kioskId);
+    if (!kiosk.canAddEmployees) {
+      throw new ApiError(403, 'kiosk-cannot-add-employees', 'This kiosk cannot add employees.', {
+        detail: 'Turn on "can add employees" in the kiosk settings first.',
+      });
+    }
+    if (!grantMayAddEmployees(grant)) throw forbidden('You may not add employees from a kiosk.');
+    const firstName = body.firstName?.trim();
+    const surname = body.surname?.trim();
+    const email = body.email?.trim() || null;
+    if (!firstName) throw invalidField('validation-failed', 'firstName', 'A first name is required.');
+    if (!surname) throw invalidField('validation-failed', 'surname', 'A surname is required.');
+    if (email && !EMAIL.test(email)) throw invalidField('validation-failed', 'email', 'This is not an e-mail address.');
+    const pin = body.pin ?? '';
+    const problem = pinProblem(pin);
+    if (problem) throw invalidField('invalid-pin', 'pin', problem);
+    const now = c.var.deps.now();
+    const row = await createEmployee(db, businessId, {
+      firstName,
+      surname,
+      email,
+      mobilePhone: body.mobileNumber?.trim() || null,
+      startDate: now,
+      pin,
+      isKioskEnabled: true,
+      locationIds: kiosk.locationId === null ? [] : [kiosk.locationId],
+    });
+    return c.json(
+      toBasicKioskEmployee(row, {
+        now,
+        longShiftMinutes: c.var.deps.settings.LONG_SHIFT_MINUTES,
+        groupIds: await groupIdsOf(db, businessId, row.id, now),
+      }),
+      200,
+    );
+  });
+
+  app.openapi(routes.checkEmployee, async (c) => {
+    const { businessId, kioskId } = c.req.valid('param');
+    const employeeId = requireEmployeeId(c.req.valid('json').employeeId);
+    const db = c.var.db;
+    await kioskScope(c, businessId, kioskId);
+    const now = c.var.deps.now();
+    const row = await loadKioskEmployee(db, businessId, employeeId, { now }).catch((error: unknown) => {
+      // Typing an id at a kiosk must not reveal who exists but is not kiosk-enabled.
+      if (error instanceof ApiError && error.code === 'not-kiosk-enabled') throw notFound(`Employee ${employeeId}`);
+      throw error;
+    });
+    return c.json(
+      toBasicKioskEmployee(row, {
+        now,
+        longShiftMinutes: c.var.deps.settings.LONG_SHIFT_MINUTES,
+        groupIds: await groupIdsOf(db, businessId, row.id, now),
+      }),
+      200,
+    );
+  });
+
+  app.openapi(routes.getEmployeeLookupData, async (c) => {
+    const { businessId, kioskId, employeeId } = c.req.valid('param');
+    const db = c.var.db;
+    const { kiosk } = await kioskScope(c, businessId, kioskId);
+    const employee = await loadKioskEmployee(db, businessId, employeeId, { now: c.var.deps.now() });
+    return c.json(await lookupDataFor(db, businessId, kiosk, employee), 200);
+  });
+}

@@ -1,0 +1,94 @@
+/**
+ * Businesses as the API shows them (BusinessModel): validating a submitted name and zone, creating
+ * a business for its first user, and finding the businesses a caller can reach.
+ */
+import { eq, inArray } from 'drizzle-orm';
+import type {
+  BusinessModel,
+  CreateBusinessModelInput,
+  UpdateBusinessModelInput,
+} from '../../contract/routes/business';
+import { isValidTimeZone } from '../../domain/time';
+import type { Principal } from '../auth/principal';
+import type { Database } from '../db/openDatabase';
+import { businessAccess, businesses, users } from '../db/schema';
+import { invalidField } from '../http/apiError';
+import type { BusinessRow } from './businesses';
+import { createBusiness } from './provisioning';
+import { withTransaction } from './transactions';
+
+export const DEFAULT_BUSINESS_ZONE = 'Europe/London';
+
+export function toBusinessModel(row: BusinessRow): BusinessModel {
+  return {
+    id: row.id,
+    name: row.name,
+    externalId: row.externalId,
+    ianaTimeZone: row.ianaTimeZone,
+    smsNotificationsEnabled: row.smsNotificationsEnabled,
+  };
+}
+
+function checkedName(name: string | null | undefined): string {
+  const trimmed = name?.trim();
+  if (!trimmed) throw invalidField('validation-failed', 'name', 'A business needs a name.');
+  return trimmed;
+}
+
+function checkedZone(zone: string): string {
+  if (!isValidTimeZone(zone)) {
+    throw invalidField('validation-failed', 'ianaTimeZone', `"${zone}" is not a known IANA time zone.`);
+  }
+  return zone;
+}
+
+/** Creates a business owned by `userId`, who gets unrestricted access to it. */
+export async function createBusinessFor(db: Database, userId: number, input: CreateBusinessModelInput): Promise<BusinessRow> {
+  const name = checkedName(input.name);
+  const ianaTimeZone = checkedZone(input.ianaTimeZone?.trim() || DEFAULT_BUSINESS_ZONE);
+  return withTransaction(db, async (tx) => {
+    const [owner] = await tx.select().from(users).where(eq(users.id, userId));
+    if (!owner) throw new Error(`user ${userId} vanished`);
+    const business = await createBusiness(tx, { name, ianaTimeZone, externalId: input.externalId?.trim() || null, owner });
+    if (!input.smsNotificationsEnabled) return business;
+    const [updated] = await tx
+      .update(businesses)
+      .set({ smsNotificationsEnabled: true })
+      .where(eq(businesses.id, business.id))
+      .returning();
+    return updated ?? business;
+  });
+}
+
+/** Applies a business update; omitted zone and SMS switch keep their values. */
+export async function updateBusinessProfile(
+  db: Database,
+  current: BusinessRow,
+  input: UpdateBusinessModelInput,
+): Promise<BusinessRow> {
+  const name = checkedName(input.name);
+  const zone = input.ianaTimeZone?.trim();
+  const [row] = await db
+    .update(businesses)
+    .set({
+      name,
+      ianaTimeZone: zone ? checkedZone(zone) : current.ianaTimeZone,
+      smsNotificationsEnabled: input.smsNotificationsEnabled ?? current.smsNotificationsEnabled,
+    })
+    .where(eq(businesses.id, current.id))
+    .returning();
+  if (!row) throw new Error('update returned no business');
+  return row;
+}
+
+/** The businesses a principal can reach: a user's linked businesses, or a device's own one. */
+export async function businessesVisibleTo(db: Database, principal: Principal): Promise<BusinessRow[]> {
+  if (principal.kind === 'device') {
+    return db.select().from(businesses).where(eq(businesses.id, principal.businessId));
+  }
+  const linked = db
+    .select({ id: businessAccess.businessId })
+    .from(businessAccess)
+    .where(eq(businessAccess.userId, principal.userId));
+  return db.select().from(businesses).where(inArray(businesses.id, linked)).orderBy(businesses.id);
+}

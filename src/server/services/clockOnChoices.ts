@@ -1,0 +1,99 @@
+/**
+ * What a clock-on may tag its shift with (location, work type, shift conditions), checked against
+ * the kiosk's rules and the business's records. The same rules serve lookupdata (what to offer)
+ * and clock-on / addshift (what to accept).
+ */
+import type { Database } from '../db/openDatabase';
+import { invalidField } from '../http/apiError';
+import type { EmployeeRow } from './kioskEmployees';
+import type { KioskRow } from './kiosks';
+import { loadReferenceData, type LocationRef, type ReferenceData, type WorkTypeRef } from './references';
+
+export interface ClockOnChoices {
+  locationId: number | null;
+  workTypeId: number | null;
+  classificationId: number | null;
+  shiftConditionIds: number[];
+  dimensionValueIds: number[];
+}
+
+export interface ChoiceInput {
+  locationId?: number | null | undefined;
+  workTypeId?: number | null | undefined;
+  classificationId?: number | null | undefined;
+  shiftConditionIds?: number[] | null | undefined;
+  dimensionValueIds?: number[] | null | undefined;
+}
+
+/** Locations the employee may pick at this kiosk. */
+export function offeredLocations(refs: ReferenceData, kiosk: KioskRow, employee: EmployeeRow): LocationRef[] {
+  const live = [...refs.locations.values()].filter((l) => !l.isDeleted);
+  if (!kiosk.restrictLocationsForEmployees || employee.locationIds.length === 0) return live;
+  return live.filter((l) => employee.locationIds.includes(l.id) || l.isGlobal);
+}
+
+/** The location preselected for the employee: the kiosk's own when allowed, else their first. */
+export function defaultLocation(offered: readonly LocationRef[], kiosk: KioskRow, employee: EmployeeRow): LocationRef | null {
+  return (
+    offered.find((l) => l.id === kiosk.locationId) ??
+    offered.find((l) => employee.locationIds.includes(l.id)) ??
+    null
+  );
+}
+
+export function offeredWorkTypes(refs: ReferenceData): WorkTypeRef[] {
+  return [...refs.workTypes.values()].filter((w) => !w.isDeleted && !w.isShiftCondition);
+}
+
+export function offeredShiftConditions(refs: ReferenceData): WorkTypeRef[] {
+  return [...refs.workTypes.values()].filter((w) => !w.isDeleted && w.isShiftCondition);
+}
+
+/** Checks a clock-on's choices and fills in the defaults. */
+export async function checkClockOnChoices(
+  db: Database,
+  businessId: number,
+  kiosk: KioskRow,
+  employee: EmployeeRow,
+  input: ChoiceInput,
+): Promise<ClockOnChoices> {
+  const refs = await loadReferenceData(db, businessId);
+  const offered = offeredLocations(refs, kiosk, employee);
+
+  let location: LocationRef | null = null;
+  if (input.locationId !== null && input.locationId !== undefined) {
+    location = offered.find((l) => l.id === input.locationId) ?? null;
+    if (!location) {
+      throw invalidField('invalid-reference', 'locationId', `Location ${input.locationId} is not available to this employee.`);
+    }
+  } else if (kiosk.isLocationRequired) {
+    throw invalidField('location-required', 'locationId', 'This kiosk requires a location at clock-on.');
+  } else {
+    location = defaultLocation(offered, kiosk, employee);
+  }
+
+  if (input.workTypeId !== null && input.workTypeId !== undefined) {
+    if (!offeredWorkTypes(refs).some((w) => w.id === input.workTypeId)) {
+      throw invalidField('invalid-reference', 'workTypeId', `Work type ${input.workTypeId} does not exist.`);
+    }
+  } else if (kiosk.isWorkTypeRequired) {
+    throw invalidField('work-type-required', 'workTypeId', 'This kiosk requires a work type at clock-on.');
+  }
+
+  const conditions = new Set(offeredShiftConditions(refs).map((w) => w.id));
+  const shiftConditionIds = input.shiftConditionIds ?? location?.defaultShiftConditionIds ?? [];
+  const unknown = shiftConditionIds.find((id) => !conditions.has(id));
+  if (unknown !== undefined) {
+    throw invalidField('invalid-reference', 'shiftConditionIds', `Shift condition ${unknown} does not exist.`);
+  }
+  if ((input.dimensionValueIds ?? []).length > 0) {
+    throw invalidField('invalid-reference', 'dimensionValueIds', 'Reporting dimensions are not enabled for this business.');
+  }
+  return {
+    locationId: location?.id ?? null,
+    workTypeId: input.workTypeId ?? null,
+    classificationId: input.classificationId ?? null,
+    shiftConditionIds: [...new Set(shiftConditionIds)],
+    dimensionValueIds: [],
+  };
+}

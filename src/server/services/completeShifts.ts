@@ -1,0 +1,143 @@
+/**
+ * addshift: a finished shift recorded in one call, for a manager fixing a forgotten punch or a
+ * kiosk that captured a whole shift offline. It must not overlap the employee's other shifts
+ * (including the open one), and it writes the same shift, break, punch and timesheet records as
+ * live punches would have.
+ */
+import { and, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
+import type { AddShiftModelInput, KioskEmployeeModel } from '../../contract/generated/models';
+import { checkCompleteShift, type CompleteShiftPlan } from '../../domain/completeShift';
+import { isOnShift } from '../../domain/attendance';
+import type { Database } from '../db/openDatabase';
+import { clockShifts, employees, punches, shiftBreaks, shiftNotes } from '../db/schema';
+import { describePrincipal } from '../auth/principal';
+import { invalidField } from '../http/apiError';
+import { checkClockOnChoices } from './clockOnChoices';
+import { attendanceStateOf, loadKioskEmployee, requireEmployeeId, toKioskEmployee } from './kioskEmployees';
+import { decodePhoto } from './photos';
+import { checkAdminClaim, checkBodyKiosk, storePhoto, submitter, timeOfRecord, type PunchContext } from './punches';
+import { writeLineForShift } from './timesheetLines';
+
+function requiredTime(value: string | null | undefined, field: string, now: Date): Date {
+  if (value === null || value === undefined) throw invalidField('validation-failed', field, `${field} is required.`);
+  return timeOfRecord(value, now, field);
+}
+
+function planOf(body: AddShiftModelInput, ctx: PunchContext): CompleteShiftPlan {
+  const breaks = (body.breaks ?? []).map((b, i) => {
+    const isPaidBreak = b.isPaidBreak || Boolean(b.start?.isPaidBreak) || Boolean(b.end?.isPaidBreak);
+    if (isPaidBreak && !ctx.kiosk.paidBreaksEnabled) {
+      throw invalidField('validation-failed', `breaks.${i}.isPaidBreak`, 'Paid breaks are not enabled on this kiosk.');
+    }
+    return {
+      start: requiredTime(b.start?.recordedTimeUtc, `breaks.${i}.start.recordedTimeUtc`, ctx.now),
+      end: requiredTime(b.end?.recordedTimeUtc, `breaks.${i}.end.recordedTimeUtc`, ctx.now),
+      isPaidBreak,
+    };
+  });
+  return {
+    start: requiredTime(body.recordedStartTimeUtc, 'recordedStartTimeUtc', ctx.now),
+    end: requiredTime(body.recordedEndTimeUtc, 'recordedEndTimeUtc', ctx.now),
+    breaks,
+  };
+}
+
+/** Records a complete shift and returns the employee's (unchanged) live state. */
+export async function recordCompleteShift(db: Database, ctx: PunchContext, body: AddShiftModelInput): Promise<KioskEmployeeModel> {
+  const employeeId = requireEmployeeId(body.employeeId);
+  checkBodyKiosk(body.kioskId, ctx.kiosk);
+  checkAdminClaim(body.isAdminInitiated, ctx.principal);
+  const plan = planOf(body, ctx);
+  const photo = body.image ? decodePhoto(body.image, ctx.settings.maxPhotoBytes) : null;
+  const note = body.note?.trim();
+
+  return db.transaction(async (tx) => {
+    const employee = await loadKioskEmployee(tx, ctx.businessId, employeeId, { lock: true, now: ctx.now });
+    const nearby = await tx
+      .select({ start: clockShifts.startUtc, end: clockShifts.endUtc })
+      .from(clockShifts)
+      .where(
+        and(
+          eq(clockShifts.employeeId, employee.id),
+          inArray(clockShifts.status, ['open', 'completed']),
+          lt(clockShifts.startUtc, plan.end),
+          or(isNull(clockShifts.endUtc), gt(clockShifts.endUtc, plan.start)),
+        ),
+      );
+    const existing = nearby.map((s) => ({ start: s.start, end: s.end ?? ctx.now }));
+    const problem = checkCompleteShift(plan, existing, ctx.now, ctx.settings.maxFutureSkewMs);
+    if (problem) {
+      const field = problem.breakIndex === undefined ? 'recordedEndTimeUtc' : `breaks.${problem.breakIndex}`;
+      throw invalidField(problem.code, field, problem.message);
+    }
+    const choices = await checkClockOnChoices(tx, ctx.businessId, ctx.kiosk, employee, body);
+
+    const [shift] = await tx
+      .insert(clockShifts)
+      .values({
+        businessId: ctx.businessId,
+        employeeId: employee.id,
+        kioskId: ctx.kiosk.id,
+        ianaTimeZone: ctx.kiosk.ianaTimeZone,
+        startUtc: plan.start,
+        endUtc: plan.end,
+        status: 'completed',
+        ...choices,
+      })
+      .returning();
+    if (!shift) throw new Error('insert returned no shift');
+    const breaks = plan.breaks.map((b) => ({ shiftId: shift.id, startUtc: b.start, endUtc: b.end, isPaidBreak: b.isPaidBreak }));
+    if (breaks.length > 0) await tx.insert(shiftBreaks).values(breaks);
+
+    const photoId = photo ? await storePhoto(tx, ctx.businessId, photo) : null;
+    const audit = (kind: string, at: Date, withPhoto = false) => ({
+      businessId: ctx.businessId,
+      employeeId: employee.id,
+      shiftId: shift.id,
+      kioskId: ctx.kiosk.id,
+      kind,
+      timeOfRecordUtc: at,
+      recordedTimeUtc: at,
+      receivedUtc: ctx.now,
+      utcOffset: body.utcOffset ?? null,
+      latitude: body.latitude?.toString() ?? null,
+      longitude: body.longitude?.toString() ?? null,
+      ipAddress: body.ipAddress ?? null,
+      isAdminInitiated: body.isAdminInitiated,
+      photoId: withPhoto ? photoId : null,
+      principal: describePrincipal(ctx.principal),
+    });
+    await tx.insert(punches).values([
+      audit('clockOn', plan.start, true),
+      ...plan.breaks.flatMap((b) => [audit('startBreak', b.start), audit('endBreak', b.end)]),
+      audit('clockOff', plan.end),
+    ]);
+    if (note) {
+      await tx.insert(shiftNotes).values({
+        businessId: ctx.businessId,
+        shiftId: shift.id,
+        employeeId: employee.id,
+        type: 'Shift',
+        visibility: body.noteVisibility ?? 'Visible',
+        note,
+        createdByAdmin: body.isAdminInitiated,
+        createdAt: ctx.now,
+      });
+    }
+    const lineId = await writeLineForShift(tx, { ...shift, endUtc: plan.end, breaks }, submitter(ctx));
+    await tx.update(clockShifts).set({ timesheetLineId: lineId }).where(eq(clockShifts.id, shift.id));
+
+    // Later punches must not precede a shift recorded after the employee's last punch.
+    const state = attendanceStateOf(employee);
+    const last = state.lastPunchTimeUtc;
+    const bump = !isOnShift(state.status) && (last === null || last.getTime() < plan.end.getTime());
+    const [updated] = bump
+      ? await tx.update(employees).set({ lastPunchTimeUtc: plan.end }).where(eq(employees.id, employee.id)).returning()
+      : [employee];
+    return toKioskEmployee(updated ?? employee, {
+      now: ctx.now,
+      longShiftMinutes: ctx.settings.longShiftMinutes,
+      groupIds: await ctx.groupIdsOf(tx, employee.id),
+    });
+  });
+}

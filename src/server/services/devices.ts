@@ -1,0 +1,82 @@
+/**
+ * Kiosk devices: enrolling a tablet to one kiosk with its own credential, listing and revoking
+ * enrolments, and the device's view of itself. Only the credential's digest is stored.
+ */
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import type { DeviceIdentityModel, DeviceModel, EnrolledDeviceModel } from '../../contract/routes/devices';
+import { digest, newToken, TOKEN_PREFIX } from '../auth/secrets';
+import type { Database } from '../db/openDatabase';
+import { devices, kiosks } from '../db/schema';
+
+type DeviceRow = typeof devices.$inferSelect;
+
+/** How stale `last_seen_at` may get before a device's visit updates it. */
+export const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+function toDeviceModel(row: DeviceRow): DeviceModel {
+  return {
+    id: row.id,
+    name: row.name,
+    businessId: row.businessId,
+    kioskId: row.kioskId,
+    createdUtc: row.createdAt.toISOString(),
+    lastSeenUtc: row.lastSeenAt?.toISOString() ?? null,
+  };
+}
+
+/** Enrols a device to a kiosk (which the caller has checked) and returns its one-time credential. */
+export async function enrolDevice(
+  db: Database,
+  input: { businessId: number; kioskId: number; name: string; enrolledByUserId: number },
+  now: Date,
+): Promise<EnrolledDeviceModel> {
+  const token = newToken(TOKEN_PREFIX.device);
+  const [row] = await db
+    .insert(devices)
+    .values({ ...input, tokenHash: digest(token), createdAt: now })
+    .returning();
+  if (!row) throw new Error('insert returned no device');
+  return { id: row.id, name: row.name, businessId: row.businessId, kioskId: row.kioskId, token, createdUtc: row.createdAt.toISOString() };
+}
+
+/** The kiosk's devices that are not revoked, oldest first. */
+export async function listDevices(db: Database, businessId: number, kioskId: number): Promise<DeviceModel[]> {
+  const rows = await db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.businessId, businessId), eq(devices.kioskId, kioskId), isNull(devices.revokedAt)))
+    .orderBy(devices.id);
+  return rows.map(toDeviceModel);
+}
+
+/** Revokes a live device of the kiosk; false when there is none with that id. */
+export async function revokeDevice(db: Database, businessId: number, kioskId: number, deviceId: number, now: Date): Promise<boolean> {
+  const revoked = await db
+    .update(devices)
+    .set({ revokedAt: now })
+    .where(and(eq(devices.id, deviceId), eq(devices.businessId, businessId), eq(devices.kioskId, kioskId), isNull(devices.revokedAt)))
+    .returning({ id: devices.id });
+  return revoked.length > 0;
+}
+
+/** A live device with its kiosk's name; null when revoked or its kiosk was deleted. */
+export async function deviceIdentity(db: Database, deviceId: number): Promise<DeviceIdentityModel | null> {
+  const [row] = await db
+    .select({ id: devices.id, name: devices.name, businessId: devices.businessId, kioskId: devices.kioskId, kioskName: kiosks.name })
+    .from(devices)
+    .innerJoin(kiosks, eq(kiosks.id, devices.kioskId))
+    .where(and(eq(devices.id, deviceId), isNull(devices.revokedAt), isNull(kiosks.deletedAt)));
+  return row ?? null;
+}
+
+/**
+ * Records that the device was seen. Writes at most once per LAST_SEEN_RESOLUTION_MS per device, so
+ * it is cheap enough to call on every request the device makes.
+ */
+export async function touchDevice(db: Database, deviceId: number, now: Date): Promise<void> {
+  const staleBefore = new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS);
+  await db
+    .update(devices)
+    .set({ lastSeenAt: now })
+    .where(and(eq(devices.id, deviceId), or(isNull(devices.lastSeenAt), lt(devices.lastSeenAt, staleBefore))));
+}

@@ -1,0 +1,274 @@
+/**
+ * Employees as the directory and the minimal "unstructured" record show them, and the per-employee
+ * pick-lists (locations, work types, shift conditions). EmployeeDetailsModel fields without a
+ * column live in `employees.details` (jsonb) and are parsed back with zod on every read.
+ * The location and work-type queries here are deliberately local: they only read what the
+ * employee routes need.
+ */
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import {
+  EmployeeDetailsModel,
+  UkEmploymentTypeEnum,
+  WorkTypeMappingType,
+  type UkLocationModel,
+  type UkWorkTypeModel,
+} from '../../contract/generated/models';
+import type { UnstructuredEmployeeModel, UnstructuredEmployeeModelInput } from '../../contract/routes/employees';
+import { parseWireDateTime } from '../../domain/time';
+import { isRealDateTime } from '../../contract/wireTypes';
+import type { Database } from '../db/openDatabase';
+import { employees, locations, workTypes } from '../db/schema';
+import { invalidField, notFound } from '../http/apiError';
+import { createEmployee, type EmployeeRow } from './provisioning';
+import { withTransaction } from './transactions';
+
+/** The EmployeeDetailsModel fields kept in `employees.details`. */
+const StoredDetails = EmployeeDetailsModel.pick({
+  title: true,
+  preferredName: true,
+  middleName: true,
+  gender: true,
+  dateOfBirth: true,
+  anniversaryDate: true,
+  residentialStreetAddress: true,
+  residentialAddressLine2: true,
+  residentialSuburb: true,
+  residentialState: true,
+  residentialPostCode: true,
+  residentialCity: true,
+  residentialCounty: true,
+  postalStreetAddress: true,
+  postalAddressLine2: true,
+  postalSuburb: true,
+  postalState: true,
+  postalPostCode: true,
+  postalCity: true,
+  postalCounty: true,
+  homePhone: true,
+  workPhone: true,
+}).partial();
+type StoredDetails = Required<{ [K in keyof typeof StoredDetails.shape]: string | null }>;
+const DETAIL_KEYS = Object.keys(StoredDetails.shape) as Array<keyof StoredDetails>;
+const DATE_DETAILS = new Set<keyof StoredDetails>(['dateOfBirth', 'anniversaryDate']);
+
+function storedDetails(row: EmployeeRow): StoredDetails {
+  const parsed = StoredDetails.safeParse(row.details);
+  if (!parsed.success) throw new Error(`Stored details of employee ${row.id} are not valid`);
+  const out = {} as StoredDetails;
+  for (const key of DETAIL_KEYS) out[key] = parsed.data[key] ?? null;
+  return out;
+}
+
+export function toEmployeeDetailsModel(row: EmployeeRow): EmployeeDetailsModel {
+  const details = storedDetails(row);
+  return {
+    id: row.id,
+    title: details.title,
+    firstName: row.firstName,
+    preferredName: details.preferredName,
+    middleName: details.middleName,
+    surname: row.surname,
+    gender: details.gender,
+    dateOfBirth: details.dateOfBirth,
+    anniversaryDate: details.anniversaryDate,
+    externalId: row.externalId,
+    residentialStreetAddress: details.residentialStreetAddress,
+    residentialAddressLine2: details.residentialAddressLine2,
+    residentialSuburb: details.residentialSuburb,
+    residentialState: details.residentialState,
+    residentialPostCode: details.residentialPostCode,
+    postalStreetAddress: details.postalStreetAddress,
+    postalAddressLine2: details.postalAddressLine2,
+    postalSuburb: details.postalSuburb,
+    postalState: details.postalState,
+    postalPostCode: details.postalPostCode,
+    emailAddress: row.email,
+    homePhone: details.homePhone,
+    workPhone: details.workPhone,
+    mobilePhone: row.mobilePhone,
+    startDate: row.startDate?.toISOString() ?? null,
+    endDate: row.endDate?.toISOString() ?? null,
+    residentialCity: details.residentialCity,
+    residentialCounty: details.residentialCounty,
+    postalCity: details.postalCity,
+    postalCounty: details.postalCounty,
+  };
+}
+
+export function toUnstructuredEmployeeModel(row: EmployeeRow): UnstructuredEmployeeModel {
+  return { ...toEmployeeDetailsModel(row), locationIds: row.locationIds };
+}
+
+export async function loadEmployee(db: Database, businessId: number, employeeId: number): Promise<EmployeeRow> {
+  const [row] = await db
+    .select()
+    .from(employees)
+    .where(and(eq(employees.id, employeeId), eq(employees.businessId, businessId)));
+  if (!row) throw notFound(`Employee ${employeeId}`);
+  return row;
+}
+
+export function listEmployees(db: Database, businessId: number): Promise<EmployeeRow[]> {
+  return db.select().from(employees).where(eq(employees.businessId, businessId)).orderBy(employees.id);
+}
+
+const clean = (value: string | null | undefined) => value?.trim() || null;
+
+function instant(field: string, value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const parsed = isRealDateTime(value) ? parseWireDateTime(value, 'utc') : null;
+  if (!parsed) throw invalidField('validation-failed', field, 'must be a real ISO-8601 date-time');
+  return parsed;
+}
+
+async function checkLocationIds(db: Database, businessId: number, ids: readonly number[]): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const found = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.businessId, businessId), inArray(locations.id, unique), isNull(locations.deletedAt)));
+  const known = new Set(found.map((row) => row.id));
+  const missing = unique.filter((id) => !known.has(id));
+  if (missing.length > 0) {
+    throw invalidField('invalid-reference', 'locationIds', `Location ${missing.join(', ')} does not exist.`);
+  }
+  return unique;
+}
+
+/** Validates a submitted employee and creates it. */
+export async function createUnstructuredEmployee(
+  db: Database,
+  businessId: number,
+  input: UnstructuredEmployeeModelInput,
+): Promise<EmployeeRow> {
+  const firstName = clean(input.firstName);
+  if (!firstName) throw invalidField('validation-failed', 'firstName', 'An employee needs a first name.');
+  const surname = clean(input.surname);
+  if (!surname) throw invalidField('validation-failed', 'surname', 'An employee needs a surname.');
+  const email = clean(input.emailAddress);
+  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+    throw invalidField('validation-failed', 'emailAddress', 'This is not an e-mail address.');
+  }
+  const startDate = instant('startDate', input.startDate);
+  const endDate = instant('endDate', input.endDate);
+  if (startDate && endDate && endDate < startDate) {
+    throw invalidField('validation-failed', 'endDate', 'The end date is before the start date.');
+  }
+  const details: Partial<StoredDetails> = {};
+  for (const key of DETAIL_KEYS) {
+    const value = DATE_DETAILS.has(key) ? instant(key, input[key])?.toISOString() : clean(input[key]);
+    if (value) details[key] = value;
+  }
+  const locationIds = await checkLocationIds(db, businessId, input.locationIds ?? []);
+  return withTransaction(db, async (tx) => {
+    const row = await createEmployee(tx, businessId, {
+      firstName,
+      surname,
+      email,
+      mobilePhone: clean(input.mobilePhone),
+      externalId: clean(input.externalId),
+      startDate,
+      locationIds,
+      details,
+    });
+    if (!endDate) return row;
+    const [updated] = await tx.update(employees).set({ endDate }).where(eq(employees.id, row.id)).returning();
+    return updated ?? row;
+  });
+}
+
+/** Turns kiosk use on or off for one employee of the business (404 if not theirs). */
+export async function setKioskEnabled(db: Database, businessId: number, employeeId: number, enabled: boolean) {
+  const updated = await db
+    .update(employees)
+    .set({ isKioskEnabled: enabled })
+    .where(and(eq(employees.id, employeeId), eq(employees.businessId, businessId)))
+    .returning({ id: employees.id });
+  if (updated.length === 0) throw notFound(`Employee ${employeeId}`);
+}
+
+type LocationRow = typeof locations.$inferSelect;
+
+function fullyQualifiedName(row: LocationRow, byId: ReadonlyMap<number, LocationRow>): string {
+  const names = [row.name];
+  const seen = new Set([row.id]);
+  let parent = row.parentId === null ? undefined : byId.get(row.parentId);
+  while (parent && !seen.has(parent.id)) {
+    names.unshift(parent.name);
+    seen.add(parent.id);
+    parent = parent.parentId === null ? undefined : byId.get(parent.parentId);
+  }
+  return names.join('/');
+}
+
+function toLocationModel(row: LocationRow, byId: ReadonlyMap<number, LocationRow>): UkLocationModel {
+  return {
+    id: row.id,
+    parentId: row.parentId,
+    name: row.name,
+    externalId: row.externalId,
+    externalAccountingLocationId: row.externalAccountingLocationId,
+    source: row.source,
+    fullyQualifiedName: fullyQualifiedName(row, byId),
+    isGlobal: row.isGlobal,
+    isRollupReportingLocation: row.isRollupReportingLocation,
+    generalLedgerMappingCode: row.generalLedgerMappingCode,
+    defaultShiftConditionIds: row.defaultShiftConditionIds,
+    state: row.state,
+  };
+}
+
+/**
+ * The employee's assigned locations that still exist; when there are none, every global location.
+ * Deleted ancestors still name their children, so all rows feed the qualified names.
+ */
+export async function employeeLocations(db: Database, employee: EmployeeRow): Promise<UkLocationModel[]> {
+  const rows = await db.select().from(locations).where(eq(locations.businessId, employee.businessId)).orderBy(locations.id);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const live = rows.filter((row) => row.deletedAt === null);
+  const assigned = new Set(employee.locationIds);
+  const own = live.filter((row) => assigned.has(row.id));
+  const chosen = own.length > 0 ? own : live.filter((row) => row.isGlobal);
+  return chosen.map((row) => toLocationModel(row, byId));
+}
+
+type WorkTypeRow = typeof workTypes.$inferSelect;
+
+function toWorkTypeModel(row: WorkTypeRow): UkWorkTypeModel {
+  const mappingType = row.mappingType === null ? null : WorkTypeMappingType.safeParse(row.mappingType);
+  const employmentTypes: UkEmploymentTypeEnum[] = [];
+  for (const value of row.employmentTypes) {
+    const parsed = UkEmploymentTypeEnum.safeParse(value);
+    if (!parsed.success) throw new Error(`Work type ${row.id} has an unknown employment type`);
+    employmentTypes.push(parsed.data);
+  }
+  if (mappingType && !mappingType.success) throw new Error(`Work type ${row.id} has an unknown mapping type`);
+  return {
+    employmentTypes,
+    id: row.id,
+    name: row.name,
+    payCategoryId: row.payCategoryId,
+    leaveCategoryId: row.leaveCategoryId,
+    externalId: row.externalId,
+    source: row.source,
+    accruesLeave: row.accruesLeave,
+    mappingType: mappingType?.data ?? null,
+    shortCode: row.shortCode,
+  };
+}
+
+/** Live work types of the business: the shift conditions, or everything else. */
+export async function employeeWorkTypes(
+  db: Database,
+  businessId: number,
+  kind: 'workTypes' | 'shiftConditions',
+): Promise<UkWorkTypeModel[]> {
+  const rows = await db
+    .select()
+    .from(workTypes)
+    .where(and(eq(workTypes.businessId, businessId), isNull(workTypes.deletedAt)))
+    .orderBy(workTypes.id);
+  const isCondition = (row: WorkTypeRow) => row.mappingType === 'ShiftCondition';
+  return rows.filter((row) => (kind === 'shiftConditions' ? isCondition(row) : !isCondition(row))).map(toWorkTypeModel);
+}

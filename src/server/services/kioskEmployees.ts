@@ -1,0 +1,114 @@
+/**
+ * Employees as a kiosk sees them: loading (and locking) one within a business, reading its
+ * attendance state for the domain state machine, and mapping it to BasicKioskEmployeeModel /
+ * KioskEmployeeModel with live shift state.
+ */
+import { and, asc, eq, gt, isNull, or } from 'drizzle-orm';
+import type { BasicKioskEmployeeModel, KioskEmployeeModel } from '../../contract/generated/models';
+import { ATTENDANCE_STATUSES, isLongShift, type AttendanceState, type AttendanceStatus } from '../../domain/attendance';
+import type { Database } from '../db/openDatabase';
+import { employees } from '../db/schema';
+import { ApiError, invalidField, notFound } from '../http/apiError';
+
+export type EmployeeRow = typeof employees.$inferSelect;
+
+export interface StaffView {
+  now: Date;
+  longShiftMinutes: number;
+  groupIds?: readonly number[];
+  /** Report the employee as off shift (restrictCurrentShiftsToCurrentKioskLocation). */
+  hideCurrentShift?: boolean;
+}
+
+function statusOf(row: EmployeeRow): AttendanceStatus {
+  const status = ATTENDANCE_STATUSES.find((s) => s === row.attendanceStatus);
+  if (!status) throw new Error(`Employee ${row.id} has an unknown attendance status`);
+  return status;
+}
+
+export function attendanceStateOf(row: EmployeeRow): AttendanceState {
+  return {
+    status: statusOf(row),
+    clockOnTimeUtc: row.clockOnTimeUtc,
+    breakStartTimeUtc: row.breakStartTimeUtc,
+    lastPunchTimeUtc: row.lastPunchTimeUtc,
+  };
+}
+
+export function toBasicKioskEmployee(row: EmployeeRow, view: StaffView): BasicKioskEmployeeModel {
+  const state = attendanceStateOf(row);
+  const hidden = view.hideCurrentShift === true;
+  return {
+    employeeId: row.id,
+    firstName: row.firstName,
+    surname: row.surname,
+    name: `${row.firstName} ${row.surname}`.trim(),
+    hasEmail: Boolean(row.email),
+    profileImageUrl: row.profileImageUrl,
+    mobileNumber: row.mobilePhone,
+    status: hidden ? 'NotClockedOn' : state.status,
+    longShift: hidden ? false : isLongShift(state, view.now, view.longShiftMinutes),
+    clockOnTimeUtc: hidden ? null : (state.clockOnTimeUtc?.toISOString() ?? null),
+    breakStartTimeUtc: hidden ? null : (state.breakStartTimeUtc?.toISOString() ?? null),
+    recordedTimeUtc: hidden ? null : (state.lastPunchTimeUtc?.toISOString() ?? null),
+    currentShiftId: hidden ? null : row.currentShiftId,
+    employeeGroupIds: [...(view.groupIds ?? [])],
+    employeeStartDate: row.startDate?.toISOString() ?? null,
+  };
+}
+
+export function toKioskEmployee(row: EmployeeRow, view: StaffView): KioskEmployeeModel {
+  return { ...toBasicKioskEmployee(row, view), pinExpired: row.pinExpired };
+}
+
+/** True while the employee may use kiosks: enabled and not terminated. */
+export function isActiveKioskEmployee(row: EmployeeRow, now: Date): boolean {
+  return row.isKioskEnabled && (row.endDate === null || row.endDate.getTime() > now.getTime());
+}
+
+/** The employee named by a kiosk body's `employeeId`, required to be present. */
+export function requireEmployeeId(employeeId: number | null | undefined): number {
+  if (employeeId === null || employeeId === undefined || employeeId <= 0) {
+    throw invalidField('validation-failed', 'employeeId', 'employeeId is required.');
+  }
+  return employeeId;
+}
+
+/**
+ * Loads an employee of the business for a kiosk operation. With `lock`, the row is locked until
+ * the surrounding transaction ends, which serialises every punch and PIN check of that employee.
+ */
+export async function loadKioskEmployee(
+  db: Database,
+  businessId: number,
+  employeeId: number,
+  options: { lock?: boolean; now: Date },
+): Promise<EmployeeRow> {
+  const query = db
+    .select()
+    .from(employees)
+    .where(and(eq(employees.id, employeeId), eq(employees.businessId, businessId)));
+  const [row] = options.lock ? await query.for('update') : await query;
+  if (!row) throw notFound(`Employee ${employeeId}`);
+  if (!isActiveKioskEmployee(row, options.now)) {
+    throw new ApiError(403, 'not-kiosk-enabled', 'The employee cannot use kiosks.', {
+      detail: `Employee ${employeeId} is not enabled for kiosk use. A manager can grant kiosk access.`,
+    });
+  }
+  return row;
+}
+
+/** Kiosk-enabled, non-terminated employees of a business, by first name then surname. */
+export async function listKioskEmployees(db: Database, businessId: number, now: Date): Promise<EmployeeRow[]> {
+  return db
+    .select()
+    .from(employees)
+    .where(
+      and(
+        eq(employees.businessId, businessId),
+        eq(employees.isKioskEnabled, true),
+        or(isNull(employees.endDate), gt(employees.endDate, now)),
+      ),
+    )
+    .orderBy(asc(employees.firstName), asc(employees.surname), asc(employees.id));
+}

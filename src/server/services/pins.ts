@@ -1,0 +1,203 @@
+/**
+ * Kiosk PINs: checking, changing and resetting them, with the wrong-PIN lockout.
+ *
+ * PINs are only ever compared against scrypt hashes, in constant time. A reset does not replace
+ * the current PIN (so nobody can lock a colleague out by asking for resets): it sends a temporary
+ * PIN that works beside the current one for a day and marks the PIN expired, so the next sign-in
+ * leads to a PIN change. Failed attempts are returned as results rather than thrown from inside
+ * the transaction, so the failure count is committed even though the request answers 4xx.
+ */
+import { randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { KioskEmployeeModel } from '../../contract/generated/models';
+import { afterFailure, attemptsLeft, isLocked, pinProblem, type LockoutPolicy, type LockoutState } from '../../domain/pinPolicy';
+import type { Database } from '../db/openDatabase';
+import { employees } from '../db/schema';
+import { hashSecret, verifySecret } from '../auth/secrets';
+import { ApiError, invalidField } from '../http/apiError';
+import { loadBusiness } from './businesses';
+import { loadKioskEmployee, requireEmployeeId, toKioskEmployee, type EmployeeRow } from './kioskEmployees';
+import { enqueueMessage } from './outbox';
+
+export const RESET_PIN_LIFETIME_MS = 24 * 60 * 60 * 1000;
+export const RESET_MIN_INTERVAL_MS = 60 * 1000;
+const RESET_PIN_DIGITS = 6;
+
+export interface PinContext {
+  businessId: number;
+  now: Date;
+  policy: LockoutPolicy;
+  longShiftMinutes: number;
+  groupIdsOf(db: Database, employeeId: number): Promise<number[]>;
+}
+
+/** Success, or an error to answer with after the attempt has been recorded. */
+export type PinOutcome = { ok: true; employee: KioskEmployeeModel } | { ok: false; error: ApiError };
+
+function lockoutOf(row: EmployeeRow): LockoutState {
+  return { failedAttempts: row.pinFailedAttempts, lockedUntil: row.pinLockedUntil };
+}
+
+function lockedError(lockedUntil: Date, now: Date): ApiError {
+  const seconds = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  return new ApiError(429, 'pin-locked', 'This PIN is locked.', {
+    detail: `Too many wrong PINs in a row. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or ask a manager.`,
+    headers: { 'retry-after': String(seconds) },
+    extra: { retryAfterSeconds: seconds },
+  });
+}
+
+const notSet = () =>
+  new ApiError(400, 'pin-not-set', 'No PIN has been set.', {
+    detail: 'This employee has no kiosk PIN yet. Ask a manager, or request a PIN reset.',
+  });
+
+/** Does the PIN match the current PIN or a live temporary reset PIN? */
+async function matches(row: EmployeeRow, pin: string, now: Date): Promise<'current' | 'reset' | null> {
+  if (row.pinHash && (await verifySecret(pin, row.pinHash))) return 'current';
+  const resetLive = row.pinResetHash && row.pinResetExpiresAt && row.pinResetExpiresAt.getTime() > now.getTime();
+  if (resetLive && row.pinResetHash && (await verifySecret(pin, row.pinResetHash))) return 'reset';
+  return null;
+}
+
+async function recordFailure(tx: Database, row: EmployeeRow, ctx: PinContext): Promise<ApiError> {
+  const next = afterFailure(lockoutOf(row), ctx.now, ctx.policy);
+  await tx
+    .update(employees)
+    .set({ pinFailedAttempts: next.failedAttempts, pinLockedUntil: next.lockedUntil })
+    .where(eq(employees.id, row.id));
+  if (next.lockedUntil) return lockedError(next.lockedUntil, ctx.now);
+  const left = attemptsLeft(next, ctx.policy);
+  return new ApiError(400, 'wrong-pin', 'The PIN is not correct.', {
+    detail: `The PIN is not correct. ${left} attempt${left === 1 ? '' : 's'} left before the PIN locks.`,
+    extra: { attemptsLeft: left },
+  });
+}
+
+async function respond(tx: Database, row: EmployeeRow, ctx: PinContext): Promise<PinOutcome> {
+  return {
+    ok: true,
+    employee: toKioskEmployee(row, { now: ctx.now, longShiftMinutes: ctx.longShiftMinutes, groupIds: await ctx.groupIdsOf(tx, row.id) }),
+  };
+}
+
+/** checkpin: the employee's state when the PIN is right. */
+export async function checkPin(db: Database, ctx: PinContext, body: { employeeId?: number | null; pin?: string | null }): Promise<PinOutcome> {
+  const employeeId = requireEmployeeId(body.employeeId);
+  const pin = body.pin ?? '';
+  if (!pin) throw invalidField('validation-failed', 'pin', 'pin is required.');
+  return db.transaction(async (tx) => {
+    const row = await loadKioskEmployee(tx, ctx.businessId, employeeId, { lock: true, now: ctx.now });
+    const lockout = lockoutOf(row);
+    if (isLocked(lockout, ctx.now) && lockout.lockedUntil) return { ok: false, error: lockedError(lockout.lockedUntil, ctx.now) };
+    if (!row.pinHash && !row.pinResetHash) return { ok: false, error: notSet() };
+    if (!(await matches(row, pin, ctx.now))) return { ok: false, error: await recordFailure(tx, row, ctx) };
+    const [updated] = await tx
+      .update(employees)
+      .set({ pinFailedAttempts: 0, pinLockedUntil: null })
+      .where(eq(employees.id, row.id))
+      .returning();
+    return respond(tx, updated ?? row, ctx);
+  });
+}
+
+/**
+ * changepin: replaces the PIN when `oldPin` matches. Replaying a change that already happened
+ * (old PIN no longer matches, new PIN does) succeeds without counting a failure, so a retried
+ * offline PIN change is harmless.
+ */
+export async function changePin(
+  db: Database,
+  ctx: PinContext,
+  body: { employeeId?: number | null; oldPin?: string | null; newPin?: string | null },
+): Promise<PinOutcome> {
+  const employeeId = requireEmployeeId(body.employeeId);
+  const oldPin = body.oldPin ?? '';
+  const newPin = body.newPin ?? '';
+  if (!oldPin) throw invalidField('validation-failed', 'oldPin', 'oldPin is required.');
+  const problem = pinProblem(newPin);
+  if (problem) throw invalidField('invalid-pin', 'newPin', problem);
+  if (newPin === oldPin) throw invalidField('invalid-pin', 'newPin', 'The new PIN must differ from the old one.');
+  return db.transaction(async (tx) => {
+    const row = await loadKioskEmployee(tx, ctx.businessId, employeeId, { lock: true, now: ctx.now });
+    const lockout = lockoutOf(row);
+    if (isLocked(lockout, ctx.now) && lockout.lockedUntil) return { ok: false, error: lockedError(lockout.lockedUntil, ctx.now) };
+    if (!row.pinHash && !row.pinResetHash) return { ok: false, error: notSet() };
+    if (await matches(row, oldPin, ctx.now)) {
+      const [updated] = await tx
+        .update(employees)
+        .set({
+          pinHash: await hashSecret(newPin),
+          pinExpired: false,
+          pinResetHash: null,
+          pinResetExpiresAt: null,
+          pinFailedAttempts: 0,
+          pinLockedUntil: null,
+        })
+        .where(eq(employees.id, row.id))
+        .returning();
+      return respond(tx, updated ?? row, ctx);
+    }
+    const alreadyChanged = !row.pinExpired && row.pinHash !== null && (await verifySecret(newPin, row.pinHash));
+    if (alreadyChanged) return respond(tx, row, ctx);
+    return { ok: false, error: await recordFailure(tx, row, ctx) };
+  });
+}
+
+function temporaryPin(): string {
+  return String(randomInt(0, 10 ** RESET_PIN_DIGITS)).padStart(RESET_PIN_DIGITS, '0');
+}
+
+/** emailreset / smsreset: sends a temporary PIN and marks the PIN expired. */
+export async function requestPinReset(
+  db: Database,
+  ctx: PinContext & { kioskName: string },
+  channel: 'email' | 'sms',
+  employeeIdInput: number,
+): Promise<void> {
+  const employeeId = requireEmployeeId(employeeIdInput);
+  await db.transaction(async (tx) => {
+    const row = await loadKioskEmployee(tx, ctx.businessId, employeeId, { lock: true, now: ctx.now });
+    const business = await loadBusiness(tx, ctx.businessId);
+    if (channel === 'sms' && !business.smsNotificationsEnabled) {
+      throw new ApiError(400, 'sms-disabled', 'SMS is not available.', {
+        detail: 'SMS notifications are switched off for this business. Use the e-mail reset or ask a manager.',
+      });
+    }
+    const recipient = channel === 'email' ? row.email : row.mobilePhone;
+    if (!recipient) {
+      throw new ApiError(400, 'no-contact', 'No contact details.', {
+        detail: `There is no ${channel === 'email' ? 'e-mail address' : 'mobile number'} on file for this employee. Ask a manager.`,
+      });
+    }
+    const lastIssued = row.pinResetExpiresAt ? row.pinResetExpiresAt.getTime() - RESET_PIN_LIFETIME_MS : null;
+    if (lastIssued !== null && ctx.now.getTime() - lastIssued < RESET_MIN_INTERVAL_MS) {
+      const seconds = Math.ceil((lastIssued + RESET_MIN_INTERVAL_MS - ctx.now.getTime()) / 1000);
+      throw new ApiError(429, 'reset-too-soon', 'A reset was just sent.', {
+        detail: 'A PIN reset was sent less than a minute ago. Check your messages, or try again shortly.',
+        headers: { 'retry-after': String(seconds) },
+        extra: { retryAfterSeconds: seconds },
+      });
+    }
+    const pin = temporaryPin();
+    const expiresAt = new Date(ctx.now.getTime() + RESET_PIN_LIFETIME_MS);
+    await tx
+      .update(employees)
+      .set({ pinResetHash: await hashSecret(pin), pinResetExpiresAt: expiresAt, pinExpired: true })
+      .where(eq(employees.id, row.id));
+    const body =
+      channel === 'email'
+        ? `Hello ${row.firstName},\n\nYour temporary kiosk PIN for ${business.name} is ${pin}. ` +
+          `Enter it at the kiosk (${ctx.kioskName}) within 24 hours and you will be asked to choose a new PIN.\n\n` +
+          'If you did not ask for this, you can ignore this message: your current PIN still works.'
+        : `${business.name}: your temporary kiosk PIN is ${pin}. Use it within 24 hours to choose a new PIN.`;
+    await enqueueMessage(tx, {
+      businessId: ctx.businessId,
+      channel,
+      recipient,
+      subject: `Your temporary kiosk PIN for ${business.name}`,
+      body,
+    });
+  });
+}

@@ -1,0 +1,244 @@
+/**
+ * Live punches (clock on, breaks, clock off, discard). Each runs in one transaction that locks the
+ * employee's row, asks the domain state machine what the punch means, and writes its effects: so
+ * two kiosks punching one employee at the same instant are serialised and exactly one wins.
+ *
+ * The time of record is the device's `recordedTimeUtc` when present (offline punches arrive late),
+ * otherwise the moment the service received the punch.
+ */
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type {
+  ClockOffModelInput,
+  ClockOnModelInput,
+  EndBreakModelInput,
+  KioskEmployeeModel,
+  StartBreakModelInput,
+} from '../../contract/generated/models';
+import { applyPunch, type PunchError, type PunchKind, type ShiftEffect } from '../../domain/attendance';
+import { parseWireDateTime } from '../../domain/time';
+import type { Database } from '../db/openDatabase';
+import { clockShifts, employees, punches, punchPhotos, shiftBreaks, shiftNotes } from '../db/schema';
+import { conflict, forbidden, invalidField, type ApiError } from '../http/apiError';
+import { describePrincipal, type Principal } from '../auth/principal';
+import { attendanceStateOf, loadKioskEmployee, requireEmployeeId, toKioskEmployee, type EmployeeRow } from './kioskEmployees';
+import type { KioskRow } from './kiosks';
+import { decodePhoto, type Photo } from './photos';
+import { checkClockOnChoices, type ClockOnChoices } from './clockOnChoices';
+import { writeLineForShift } from './timesheetLines';
+
+export interface PunchSettings {
+  maxFutureSkewMs: number;
+  maxPhotoBytes: number;
+  longShiftMinutes: number;
+}
+
+export interface PunchContext {
+  businessId: number;
+  kiosk: KioskRow;
+  principal: Principal;
+  now: Date;
+  settings: PunchSettings;
+  /** Employee-group ids of one employee, for the response. */
+  groupIdsOf(db: Database, employeeId: number): Promise<number[]>;
+}
+
+export type PunchRequest =
+  | { kind: 'clockOn'; body: ClockOnModelInput }
+  | { kind: 'startBreak'; body: StartBreakModelInput }
+  | { kind: 'endBreak'; body: EndBreakModelInput }
+  | { kind: 'clockOff'; body: ClockOffModelInput }
+  | { kind: 'discard'; body: ClockOffModelInput };
+
+const NOTE_TYPE: Partial<Record<PunchKind, 'ClockOn' | 'ClockOff'>> = { clockOn: 'ClockOn', clockOff: 'ClockOff', discard: 'ClockOff' };
+
+/** The instant a punch happened: the device's recorded time, or now. */
+export function timeOfRecord(recordedTimeUtc: string | null | undefined, now: Date, field = 'recordedTimeUtc'): Date {
+  if (recordedTimeUtc === null || recordedTimeUtc === undefined) return now;
+  const at = parseWireDateTime(recordedTimeUtc, 'utc');
+  if (!at) throw invalidField('validation-failed', field, `${field} is not a valid date-time.`);
+  return at;
+}
+
+/** Turns a refusal of the state machine into the service's error. */
+export function punchRefused(error: PunchError, field = 'recordedTimeUtc'): ApiError {
+  if (error.code === 'punch-in-future' || error.code === 'punch-before-previous') {
+    return invalidField(error.code, field, error.message);
+  }
+  return conflict(error.code, error.message);
+}
+
+/** A kiosk body that repeats the kiosk id must repeat the right one. */
+export function checkBodyKiosk(kioskId: number | null | undefined, kiosk: KioskRow): void {
+  if (kioskId !== null && kioskId !== undefined && kioskId !== 0 && kioskId !== kiosk.id) {
+    throw invalidField('validation-failed', 'kioskId', `kioskId ${kioskId} does not match the kiosk in the path (${kiosk.id}).`);
+  }
+}
+
+/** Admin-initiated punches bypass kiosk rules (photo), so only a signed-in user may claim one. */
+export function checkAdminClaim(isAdminInitiated: boolean, principal: Principal): void {
+  if (isAdminInitiated && principal.kind === 'device') {
+    throw forbidden('Only a signed-in manager can record an admin-initiated punch.');
+  }
+}
+
+function photoFor(request: PunchRequest, ctx: PunchContext): Photo | null {
+  const { body } = request;
+  if (body.image) return decodePhoto(body.image, ctx.settings.maxPhotoBytes);
+  if (ctx.kiosk.isPhotoRequired && !body.isAdminInitiated && request.kind !== 'discard') {
+    throw invalidField('photo-required', 'image', 'This kiosk requires a photo with every punch.');
+  }
+  return null;
+}
+
+function paidBreakRequested(request: PunchRequest, kiosk: KioskRow): boolean {
+  if (request.kind === 'clockOn' || !request.body.isPaidBreak) return false;
+  if (!kiosk.paidBreaksEnabled) {
+    throw invalidField('validation-failed', 'isPaidBreak', 'Paid breaks are not enabled on this kiosk.');
+  }
+  return true;
+}
+
+async function openShift(tx: Database, ctx: PunchContext, employee: EmployeeRow, at: Date, choices: ClockOnChoices): Promise<number> {
+  const [shift] = await tx
+    .insert(clockShifts)
+    .values({
+      businessId: ctx.businessId,
+      employeeId: employee.id,
+      kioskId: ctx.kiosk.id,
+      ianaTimeZone: ctx.kiosk.ianaTimeZone,
+      startUtc: at,
+      status: 'open',
+      ...choices,
+    })
+    .returning({ id: clockShifts.id });
+  if (!shift) throw new Error('insert returned no shift');
+  return shift.id;
+}
+
+/** Completes the open shift and writes its timesheet line. */
+async function completeShift(tx: Database, ctx: PunchContext, shiftId: number, at: Date): Promise<void> {
+  const [shift] = await tx
+    .update(clockShifts)
+    .set({ endUtc: at, status: 'completed' })
+    .where(eq(clockShifts.id, shiftId))
+    .returning();
+  if (!shift) throw new Error(`open shift ${shiftId} vanished`);
+  const breaks = await tx.select().from(shiftBreaks).where(eq(shiftBreaks.shiftId, shiftId)).orderBy(asc(shiftBreaks.startUtc));
+  const lineId = await writeLineForShift(tx, { ...shift, endUtc: at, breaks }, submitter(ctx));
+  await tx.update(clockShifts).set({ timesheetLineId: lineId }).where(eq(clockShifts.id, shiftId));
+}
+
+/** Who submitted a kiosk line, as shown on the timesheet. */
+export function submitter(ctx: Pick<PunchContext, 'principal' | 'kiosk'>): string {
+  return ctx.principal.kind === 'user' ? ctx.principal.email : `Kiosk: ${ctx.kiosk.name}`;
+}
+
+async function applyEffect(
+  tx: Database,
+  effect: ShiftEffect,
+  shiftId: number | null,
+  isPaidBreak: boolean,
+): Promise<void> {
+  if (shiftId === null) throw new Error(`${effect.type} without an open shift`);
+  switch (effect.type) {
+    case 'openBreak':
+      await tx.insert(shiftBreaks).values({ shiftId, startUtc: effect.at, isPaidBreak });
+      return;
+    case 'closeBreak':
+      await tx
+        .update(shiftBreaks)
+        .set({ endUtc: effect.at, ...(isPaidBreak ? { isPaidBreak } : {}) })
+        .where(and(eq(shiftBreaks.shiftId, shiftId), isNull(shiftBreaks.endUtc)));
+      return;
+    case 'abandonShift':
+      await tx.update(clockShifts).set({ endUtc: effect.at, status: 'discarded' }).where(eq(clockShifts.id, shiftId));
+      return;
+    case 'openShift':
+    case 'closeShift':
+      return;
+  }
+}
+
+/** Records one live punch and returns the employee's new state. */
+export async function recordPunch(db: Database, ctx: PunchContext, request: PunchRequest): Promise<KioskEmployeeModel> {
+  const { body } = request;
+  const employeeId = requireEmployeeId(body.employeeId);
+  checkBodyKiosk(body.kioskId, ctx.kiosk);
+  checkAdminClaim(body.isAdminInitiated, ctx.principal);
+  const at = timeOfRecord(body.recordedTimeUtc, ctx.now);
+  const photo = photoFor(request, ctx);
+  const isPaidBreak = paidBreakRequested(request, ctx.kiosk);
+  const note = 'note' in body ? body.note?.trim() : undefined;
+
+  return db.transaction(async (tx) => {
+    const employee = await loadKioskEmployee(tx, ctx.businessId, employeeId, { lock: true, now: ctx.now });
+    const outcome = applyPunch(attendanceStateOf(employee), { kind: request.kind, at }, ctx.now, ctx.settings.maxFutureSkewMs);
+    if (!outcome.ok) throw punchRefused(outcome.error);
+
+    let shiftId = employee.currentShiftId;
+    if (request.kind === 'clockOn') {
+      const choices = await checkClockOnChoices(tx, ctx.businessId, ctx.kiosk, employee, request.body);
+      shiftId = await openShift(tx, ctx, employee, at, choices);
+    }
+    for (const effect of outcome.effects) await applyEffect(tx, effect, shiftId, isPaidBreak);
+
+    const photoId = photo ? await storePhoto(tx, ctx.businessId, photo) : null;
+    await tx.insert(punches).values({
+      businessId: ctx.businessId,
+      employeeId: employee.id,
+      shiftId,
+      kioskId: ctx.kiosk.id,
+      kind: request.kind,
+      timeOfRecordUtc: at,
+      recordedTimeUtc: body.recordedTimeUtc ? at : null,
+      receivedUtc: ctx.now,
+      utcOffset: body.utcOffset ?? null,
+      latitude: body.latitude?.toString() ?? null,
+      longitude: body.longitude?.toString() ?? null,
+      ipAddress: body.ipAddress ?? null,
+      isAdminInitiated: body.isAdminInitiated,
+      photoId,
+      principal: describePrincipal(ctx.principal),
+    });
+    const noteType = NOTE_TYPE[request.kind];
+    if (note && noteType && shiftId !== null) {
+      await tx.insert(shiftNotes).values({
+        businessId: ctx.businessId,
+        shiftId,
+        employeeId: employee.id,
+        type: noteType,
+        visibility: body.noteVisibility ?? 'Visible',
+        note,
+        createdByAdmin: body.isAdminInitiated,
+        createdAt: ctx.now,
+      });
+    }
+    if (outcome.effects.some((e) => e.type === 'closeShift') && shiftId !== null) await completeShift(tx, ctx, shiftId, at);
+
+    const state = outcome.state;
+    const [updated] = await tx
+      .update(employees)
+      .set({
+        attendanceStatus: state.status,
+        currentShiftId: state.status === 'ClockedOn' || state.status === 'OnBreak' ? shiftId : null,
+        clockOnTimeUtc: state.clockOnTimeUtc,
+        breakStartTimeUtc: state.breakStartTimeUtc,
+        lastPunchTimeUtc: state.lastPunchTimeUtc,
+      })
+      .where(eq(employees.id, employee.id))
+      .returning();
+    if (!updated) throw new Error('employee vanished during a punch');
+    return toKioskEmployee(updated, {
+      now: ctx.now,
+      longShiftMinutes: ctx.settings.longShiftMinutes,
+      groupIds: await ctx.groupIdsOf(tx, employee.id),
+    });
+  });
+}
+
+export async function storePhoto(tx: Database, businessId: number, photo: Photo): Promise<number> {
+  const [row] = await tx.insert(punchPhotos).values({ businessId, contentType: photo.contentType, data: photo.data }).returning({ id: punchPhotos.id });
+  if (!row) throw new Error('insert returned no photo');
+  return row.id;
+}
+

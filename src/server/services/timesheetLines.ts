@@ -1,0 +1,152 @@
+/**
+ * Timesheet lines: the one written when a clocked shift is completed (clock-off or addshift), and
+ * their contract shapes. Start, end and break times are stored as instants and emitted as
+ * wall-clock times in the line's zone (the kiosk's), as the contract infers for timesheets.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { ExternalService, type UkIndividualTimesheetLineModel, type UkTimesheetLineModel } from '../../contract/generated/models';
+import { toLocalDateTime } from '../../domain/time';
+import type { Database } from '../db/openDatabase';
+import { shiftNotes, timesheetLines } from '../db/schema';
+import { notFound } from '../http/apiError';
+import type { ReferenceData } from './references';
+
+export type TimesheetLineRow = typeof timesheetLines.$inferSelect;
+
+const StoredBreaks = z.array(z.object({ startUtc: z.iso.datetime(), endUtc: z.iso.datetime().nullable(), isPaidBreak: z.boolean() }));
+type StoredBreaks = z.infer<typeof StoredBreaks>;
+
+export const KIOSK_LINE_SOURCE = 'TimeAndAttendanceKiosk';
+export const SUBMITTED = 'Submitted';
+
+export interface CompletedShift {
+  id: number;
+  businessId: number;
+  employeeId: number;
+  startUtc: Date;
+  endUtc: Date;
+  ianaTimeZone: string;
+  locationId: number | null;
+  workTypeId: number | null;
+  shiftConditionIds: number[];
+  dimensionValueIds: number[];
+  breaks: ReadonlyArray<{ startUtc: Date; endUtc: Date | null; isPaidBreak: boolean }>;
+}
+
+/** Writes the timesheet line of a completed shift; its comments are the shift's notes. */
+export async function writeLineForShift(db: Database, shift: CompletedShift, submittedBy: string): Promise<number> {
+  const notes = await db
+    .select({ note: shiftNotes.note, visibility: shiftNotes.visibility })
+    .from(shiftNotes)
+    .where(eq(shiftNotes.shiftId, shift.id))
+    .orderBy(asc(shiftNotes.id));
+  const join = (visibility: string) =>
+    notes.filter((n) => n.visibility === visibility).map((n) => n.note).join('\n') || null;
+  const breaks: StoredBreaks = shift.breaks.map((b) => ({
+    startUtc: b.startUtc.toISOString(),
+    endUtc: (b.endUtc ?? shift.endUtc).toISOString(),
+    isPaidBreak: b.isPaidBreak,
+  }));
+  const [line] = await db
+    .insert(timesheetLines)
+    .values({
+      businessId: shift.businessId,
+      employeeId: shift.employeeId,
+      startUtc: shift.startUtc,
+      endUtc: shift.endUtc,
+      ianaTimeZone: shift.ianaTimeZone,
+      workTypeId: shift.workTypeId,
+      locationId: shift.locationId,
+      comments: join('Visible'),
+      hiddenComments: join('Hidden'),
+      breaks,
+      status: SUBMITTED,
+      source: KIOSK_LINE_SOURCE,
+      shiftConditionIds: shift.shiftConditionIds,
+      dimensionValueIds: shift.dimensionValueIds,
+      submittedByUser: submittedBy,
+    })
+    .returning({ id: timesheetLines.id });
+  if (!line) throw new Error('insert returned no timesheet line');
+  return line.id;
+}
+
+function readBreaks(row: TimesheetLineRow) {
+  const parsed = StoredBreaks.safeParse(row.breaks);
+  if (!parsed.success) throw new Error(`Timesheet line ${row.id} has malformed breaks`);
+  return parsed.data.map((b) => ({
+    startTime: toLocalDateTime(new Date(b.startUtc), row.ianaTimeZone),
+    endTime: b.endUtc ? toLocalDateTime(new Date(b.endUtc), row.ianaTimeZone) : null,
+    isPaidBreak: b.isPaidBreak,
+  }));
+}
+
+const toNumber = (value: string | null) => (value === null ? null : Number(value));
+const toText = (value: number | null) => (value === null ? null : String(value));
+
+/** The individual-line shape (ids as numbers). */
+export function toIndividualLine(row: TimesheetLineRow, refs: ReferenceData): UkIndividualTimesheetLineModel {
+  const location = row.locationId === null ? undefined : refs.locations.get(row.locationId);
+  const workType = row.workTypeId === null ? undefined : refs.workTypes.get(row.workTypeId);
+  return {
+    locationIsDeleted: location?.isDeleted ?? false,
+    id: row.id,
+    employeeId: row.employeeId,
+    startTime: row.startUtc ? toLocalDateTime(row.startUtc, row.ianaTimeZone) : null,
+    endTime: row.endUtc ? toLocalDateTime(row.endUtc, row.ianaTimeZone) : null,
+    units: toNumber(row.units),
+    workTypeId: row.workTypeId,
+    locationId: row.locationId,
+    comments: row.comments,
+    breaks: readBreaks(row),
+    status: row.status,
+    rate: toNumber(row.rate),
+    leaveRequestId: row.leaveRequestId,
+    leaveCategoryId: row.leaveCategoryId,
+    payCategoryId: row.payCategoryId,
+    externalId: row.externalId,
+    source: ExternalService.safeParse(row.source).data ?? 'None',
+    attachmentId: null,
+    shiftConditionIds: row.shiftConditionIds,
+    workType: workType?.name ?? null,
+    fullyQualifiedLocationName: location?.fullyQualifiedName ?? null,
+    shiftConditions: row.shiftConditionIds.map((id) => ({ id, name: refs.workTypes.get(id)?.name ?? null })),
+    hiddenComments: row.hiddenComments,
+    attachment: null,
+    dimensionValueIds: row.dimensionValueIds,
+  };
+}
+
+/** The list shape, which carries ids as text (standard ids here). */
+export function toListLine(row: TimesheetLineRow, refs: ReferenceData): UkTimesheetLineModel {
+  const line = toIndividualLine(row, refs);
+  return {
+    ...line,
+    unitType: null,
+    workTypeId: toText(line.workTypeId),
+    locationId: toText(line.locationId),
+    leaveCategoryId: toText(line.leaveCategoryId),
+    payCategoryId: toText(line.payCategoryId),
+    leaveRequestId: toText(line.leaveRequestId),
+    shiftConditionIds: row.shiftConditionIds.map(String),
+    submittedByUser: row.submittedByUser,
+  };
+}
+
+export async function listLines(db: Database, businessId: number): Promise<TimesheetLineRow[]> {
+  return db
+    .select()
+    .from(timesheetLines)
+    .where(eq(timesheetLines.businessId, businessId))
+    .orderBy(asc(timesheetLines.startUtc), asc(timesheetLines.id));
+}
+
+export async function loadLine(db: Database, businessId: number, lineId: number): Promise<TimesheetLineRow> {
+  const [row] = await db
+    .select()
+    .from(timesheetLines)
+    .where(and(eq(timesheetLines.id, lineId), eq(timesheetLines.businessId, businessId)));
+  if (!row) throw notFound(`Timesheet line ${lineId}`);
+  return row;
+}
