@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-const apiTests = ['src/server/**/*.test.ts'];
+const apiTests = ['src/server/**/*.test.ts', 'src/client/**/*.test.ts', 'src/offline/**/*.test.ts'];
+const unitOnly = ['src/**/*.unit.test.ts'];
 
 export default defineConfig({
   test: {
@@ -8,7 +9,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/domain/**/*.test.ts', 'src/contract/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['src/domain/**/*.test.ts', 'src/contract/**/*.test.ts', 'scripts/**/*.test.ts', 'src/**/*.unit.test.ts'],
           environment: 'node',
         },
       },
@@ -16,6 +17,7 @@ export default defineConfig({
         test: {
           name: 'api-pglite',
           include: apiTests,
+          exclude: unitOnly,
           environment: 'node',
           env: { TEST_DATABASE: 'pglite' },
           globalSetup: ['src/server/testing/globalSetup.ts'],
@@ -27,6 +29,7 @@ export default defineConfig({
         test: {
           name: 'api-postgres',
           include: apiTests,
+          exclude: unitOnly,
           environment: 'node',
           env: { TEST_DATABASE: 'postgres' },
           globalSetup: ['src/server/testing/globalSetup.ts'],

@@ -3,7 +3,7 @@
  * maps to its own messages, and per-field messages for validation failures. OAuth endpoints add
  * RFC 6749's `error`/`error_description` members to the same object.
  */
-import { z } from '@hono/zod-openapi';
+import { z } from 'zod';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -54,25 +54,25 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export const FieldError = z
   .object({
-    field: z.string().openapi({ description: 'Path of the offending field, e.g. `breaks.0.start`.' }),
+    field: z.string().meta({ description: 'Path of the offending field, e.g. `breaks.0.start`.' }),
     message: z.string(),
   })
-  .openapi('FieldError');
+  .meta({ id: 'FieldError' });
 
 export const Problem = z
   .object({
-    type: z.string().openapi({ description: 'URI naming the problem type.' }),
+    type: z.string().meta({ description: 'URI naming the problem type.' }),
     title: z.string(),
     status: z.number().int(),
     detail: z.string().optional(),
-    code: z.string().openapi({ description: 'Stable error code (see ERROR_CODES).' }),
+    code: z.string().meta({ description: 'Stable error code (see ERROR_CODES).' }),
     errors: z.array(FieldError).optional(),
     retryAfterSeconds: z.number().int().optional(),
     attemptsLeft: z.number().int().optional(),
-    error: z.string().optional().openapi({ description: 'RFC 6749 error code (OAuth endpoints only).' }),
+    error: z.string().optional().meta({ description: 'RFC 6749 error code (OAuth endpoints only).' }),
     error_description: z.string().optional(),
   })
-  .openapi('Problem');
+  .meta({ id: 'Problem' });
 export type Problem = z.infer<typeof Problem>;
 
 export function problemType(code: string): string {

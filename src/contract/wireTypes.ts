@@ -5,7 +5,7 @@
  * deliberately more lenient where the SDK is (date-times with or without a zone, enum indices on
  * the employment-type arrays).
  */
-import { z } from '@hono/zod-openapi';
+import { z } from 'zod';
 
 const INT32_MIN = -2147483648;
 const INT32_MAX = 2147483647;
@@ -18,7 +18,7 @@ export const string = z.string();
 export const any = z.unknown();
 
 /** ISO-8601 date-time as emitted: UTC instants end in `Z`; `*Local` fields carry no zone. */
-export const dateTime = z.string().openapi({ format: 'date-time' });
+export const dateTime = z.string().meta({ format: 'date-time' });
 
 /**
  * ISO-8601 date-time as accepted: `2026-01-02T03:04:05`, with optional fraction and optional
@@ -31,7 +31,7 @@ export const dateTimeInput = z
   .string()
   .regex(ISO_DATE_TIME_PATTERN, 'must be an ISO-8601 date-time such as 2026-01-31T09:00:00Z')
   .refine(isRealDateTime, 'is not a real date-time')
-  .openapi({ format: 'date-time' });
+  .meta({ format: 'date-time' });
 
 /**
  * True when every component is in range: Date.parse would quietly roll 2024-02-30 into March and
@@ -60,22 +60,22 @@ function normaliseForParse(value: string): string {
 
 /** .NET TimeSpan text `[-][d.]hh:mm:ss[.fffffff]`, e.g. `10:00:00` or `-05:00:00`. */
 export const TIME_SPAN_PATTERN = /^-?(?:\d+\.)?\d{1,2}:\d{2}(?::\d{2}(?:\.\d{1,7})?)?$/;
-export const timeSpan = z.string().openapi({ example: '10:00:00' });
+export const timeSpan = z.string().meta({ example: '10:00:00' });
 export const timeSpanInput = z
   .string()
   .regex(TIME_SPAN_PATTERN, 'must be a time span such as 10:00:00 or -05:00:00')
-  .openapi({ example: '10:00:00' });
+  .meta({ example: '10:00:00' });
 
 /** Bytes as base64 text. */
-export const byteArray = z.string().openapi({ format: 'byte' });
+export const byteArray = z.string().meta({ format: 'byte' });
 export const byteArrayInput = z
   .string()
   .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64 text')
   .refine((value) => value.length % 4 === 0, 'must be base64 text')
-  .openapi({ format: 'byte' });
+  .meta({ format: 'byte' });
 
-export const uri = z.string().openapi({ format: 'uri' });
-export const uriInput = z.url().openapi({ format: 'uri' });
+export const uri = z.string().meta({ format: 'uri' });
+export const uriInput = z.url().meta({ format: 'uri' });
 
 /**
  * An enum array that the SDK writes as numeric indices (no string-enum marker): accept member
@@ -101,5 +101,5 @@ export function flagsEnum<const T extends readonly string[]>(members: T, name: s
       (value) => value.split(',').every((part) => known.has(part.trim())),
       `must be one or more ${name} names separated by commas`,
     )
-    .openapi({ description: `Comma-separated ${name} member names (a flags set).` });
+    .meta({ description: `Comma-separated ${name} member names (a flags set).` });
 }

@@ -4,6 +4,7 @@
  * under Node's HTTP server and directly in tests.
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { cors } from 'hono/cors';
 import * as models from '../contract/generated/models';
 import type { AppDeps, AppEnv } from './context';
 import { describePrincipal, resolvePrincipal } from './auth/principal';
@@ -66,6 +67,52 @@ function declaredQueryNames(app: OpenAPIHono<AppEnv>): Set<string> {
   return names;
 }
 
+/** Registers every route group and the document's security schemes. */
+function registerRoutes(app: OpenAPIHono<AppEnv>): void {
+  registerOAuthRoutes(app);
+  registerBusinessRoutes(app);
+  registerAccessRoutes(app);
+  registerEmployeeRoutes(app);
+  registerDeviceRoutes(app);
+  registerKioskRoutes(app);
+  registerLocationRoutes(app);
+  registerWorkTypeRoutes(app);
+  registerEmployeeGroupRoutes(app);
+  registerSettingsRoutes(app);
+  registerTimesheetRoutes(app);
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {
+    type: 'http',
+    scheme: 'basic',
+    description: 'API key as the user name of HTTP Basic, empty password (as the vendor SDK sends it).',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'OAuth access token from /oauth/token, or a kiosk device token from device enrolment.',
+  });
+  app.doc31('/api/v2/openapi.json', OPENAPI_CONFIG);
+}
+
+const OPENAPI_CONFIG: Parameters<OpenAPIHono<AppEnv>['getOpenAPI31Document']>[0] = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Kiosk Clock: time-and-attendance API (KeyPay API v2 slice)',
+    version: '2',
+    description:
+      'The kiosk slice of the Employment Hero Payroll (KeyPay) API v2, as served by Kiosk Clock. Errors are RFC 9457 ' +
+      'problem+json with a stable `code`. Mutating business routes accept an `Idempotency-Key` header.',
+  },
+  security: [{ apiKey: [] }, { bearer: [] }],
+};
+
+/** The OpenAPI document of the service, built from the route definitions alone (no database). */
+export function buildOpenApiDocument() {
+  const app = new OpenAPIHono<AppEnv>();
+  registerRoutes(app);
+  return app.getOpenAPI31Document(OPENAPI_CONFIG);
+}
+
 export function createService(deps: AppDeps): Service {
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
@@ -80,6 +127,8 @@ export function createService(deps: AppDeps): Service {
     c.set('principal', await resolvePrincipal(deps.db, c.req.header('authorization'), deps.now()));
     await next();
     c.header('cache-control', 'no-store', { append: false });
+    // The service's own clock: kiosks measure their offset from it.
+    c.header('date', deps.now().toUTCString(), { append: false });
     // Method, path and outcome only: bodies, queries and headers may carry PINs or credentials.
     deps.logger.info('request', {
       method: c.req.method,
@@ -89,28 +138,18 @@ export function createService(deps: AppDeps): Service {
       caller: c.var.principal ? describePrincipal(c.var.principal) : 'anonymous',
     });
   });
+  app.use(
+    '*',
+    cors({
+      origin: deps.settings.CORS_ORIGINS === '*' ? '*' : deps.settings.CORS_ORIGINS.split(',').map((o) => o.trim()),
+      allowHeaders: ['authorization', 'content-type', 'idempotency-key'],
+      exposeHeaders: ['date', 'retry-after', 'idempotent-replayed'],
+      maxAge: 600,
+    }),
+  );
   app.use('/api/v2/business/:businessId/*', idempotency());
 
-  registerOAuthRoutes(app);
-  registerBusinessRoutes(app);
-  registerAccessRoutes(app);
-  registerEmployeeRoutes(app);
-  registerDeviceRoutes(app);
-  registerKioskRoutes(app);
-  registerLocationRoutes(app);
-  registerWorkTypeRoutes(app);
-  registerEmployeeGroupRoutes(app);
-  registerSettingsRoutes(app);
-  registerTimesheetRoutes(app);
-
-  app.doc31('/api/v2/openapi.json', {
-    openapi: '3.1.0',
-    info: {
-      title: 'Kiosk Clock: time-and-attendance API (KeyPay API v2 slice)',
-      version: '2',
-      description: 'The kiosk slice of the Employment Hero Payroll (KeyPay) API v2, as served by Kiosk Clock.',
-    },
-  });
+  registerRoutes(app);
 
   app.notFound((c) =>
     problemResponse(new ApiError(404, 'not-found', 'Not found.', { detail: `No route for ${c.req.method} ${new URL(c.req.url).pathname}.` })),

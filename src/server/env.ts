@@ -21,6 +21,8 @@ export const EnvSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   DEMO: flag.default(false),
   PUBLIC_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+  /** Origins allowed to call the API from a browser (a kiosk served elsewhere): `*` or a comma list. */
+  CORS_ORIGINS: z.string().min(1).default('*'),
   LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
   /** Largest request body accepted, in bytes (413 above it). Photos travel as base64 in JSON. */
   MAX_BODY_BYTES: positiveInt.default(2_000_000),

@@ -25,13 +25,8 @@ const emailQuery = z.object({
   email: z.string().openapi({ description: 'E-mail address of the user (any casing).' }),
 });
 
-export const ActivateAccountModel = z
-  .object({
-    token: z.string().min(1, 'The invitation token is required.'),
-    password: z.string().min(8, 'A password needs at least 8 characters.'),
-  })
-  .openapi('ActivateAccountModel', { description: 'The invitation token from the e-mail and the chosen password.' });
-export type ActivateAccountModel = z.infer<typeof ActivateAccountModel>;
+import { ActivateAccountModel } from '../supporting/access';
+export { ActivateAccountModel };
 
 export const listAllBusinessAccessUsers = createRoute({
   operationId: 'businessAccess.listAllBusinessAccessUsers',

@@ -4,7 +4,6 @@
  * zone, SMS switch) is defined here; operation ids are ours.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import * as t from '../wireTypes';
 import {
   businessParams,
   idempotencyHeaders,
@@ -17,37 +16,8 @@ import {
 
 const tags = ['Business'];
 
-export const BusinessModel = z
-  .object({
-    id: t.int32,
-    name: t.string,
-    externalId: t.string.nullable(),
-    ianaTimeZone: t.string.openapi({ description: 'IANA zone of the business, e.g. `Europe/London`.' }),
-    smsNotificationsEnabled: t.bool.openapi({ description: 'Whether PIN resets may be sent by text message.' }),
-  })
-  .openapi('BusinessModel', { description: 'A business (tenant): the minimal record the kiosk service keeps.' });
-export type BusinessModel = z.infer<typeof BusinessModel>;
-
-export const CreateBusinessModelInput = z
-  .object({
-    name: t.string.nullish(),
-    externalId: t.string.nullish(),
-    ianaTimeZone: t.string.nullish().openapi({ description: 'Defaults to `Europe/London`.' }),
-    smsNotificationsEnabled: t.bool.default(false),
-  })
-  .openapi('CreateBusinessModel');
-export type CreateBusinessModelInput = z.infer<typeof CreateBusinessModelInput>;
-
-export const UpdateBusinessModelInput = z
-  .object({
-    name: t.string.nullish(),
-    ianaTimeZone: t.string.nullish().openapi({ description: 'Left unchanged when omitted.' }),
-    smsNotificationsEnabled: t.bool.nullish().openapi({ description: 'Left unchanged when omitted.' }),
-  })
-  .openapi('UpdateBusinessModel', {
-    description: 'The changeable fields of a business. Other BusinessModel fields (id, externalId) are ignored.',
-  });
-export type UpdateBusinessModelInput = z.infer<typeof UpdateBusinessModelInput>;
+import { BusinessModel, CreateBusinessModelInput, UpdateBusinessModelInput } from '../supporting/business';
+export { BusinessModel, CreateBusinessModelInput, UpdateBusinessModelInput };
 
 
 export const createBusiness = createRoute({

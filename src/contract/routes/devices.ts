@@ -23,54 +23,8 @@ const DEVICES = '/api/v2/business/{businessId}/kiosk/{kioskId}/devices';
 const problem = (description: string) => ({ description, content: { [PROBLEM_CONTENT_TYPE]: { schema: Problem } } });
 const mutation = mutationErrors;
 
-const utc = z.string().openapi({ format: 'date-time', example: '2025-01-31T08:00:00.000Z' });
-
-export const EnrolDeviceModel = z
-  .object({
-    name: z
-      .string({ error: 'name is required' })
-      .trim()
-      .min(1, 'name is required')
-      .max(100, 'name has at most 100 characters')
-      .openapi({ description: 'A label for managers, e.g. "Front door tablet".', example: 'Front door tablet' }),
-  })
-  .openapi('EnrolDeviceModel');
-export type EnrolDeviceModel = z.infer<typeof EnrolDeviceModel>;
-
-export const DeviceModel = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    businessId: z.number().int(),
-    kioskId: z.number().int(),
-    createdUtc: utc,
-    lastSeenUtc: utc.nullable().openapi({ description: 'When the device last checked its enrolment; null if never.' }),
-  })
-  .openapi('DeviceModel');
-export type DeviceModel = z.infer<typeof DeviceModel>;
-
-export const EnrolledDeviceModel = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    businessId: z.number().int(),
-    kioskId: z.number().int(),
-    token: z.string().openapi({ description: 'The device credential, sent as `Bearer <token>`. Shown only here.' }),
-    createdUtc: utc,
-  })
-  .openapi('EnrolledDeviceModel');
-export type EnrolledDeviceModel = z.infer<typeof EnrolledDeviceModel>;
-
-export const DeviceIdentityModel = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    businessId: z.number().int(),
-    kioskId: z.number().int(),
-    kioskName: z.string(),
-  })
-  .openapi('DeviceIdentityModel');
-export type DeviceIdentityModel = z.infer<typeof DeviceIdentityModel>;
+import { EnrolDeviceModel, DeviceModel, EnrolledDeviceModel, DeviceIdentityModel } from '../supporting/devices';
+export { EnrolDeviceModel, DeviceModel, EnrolledDeviceModel, DeviceIdentityModel };
 
 export const enrolDevice = createRoute({
   operationId: 'devices.enrolDevice',

@@ -6,7 +6,6 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import * as m from '../generated/models';
-import * as t from '../wireTypes';
 import {
   businessParams,
   emptyOk,
@@ -24,22 +23,8 @@ const B = '/api/v2/business/{businessId}';
 const employeeParams = businessParams.extend({ employeeId: pathId('employeeId') });
 const mutation = mutationErrors;
 
-const UNSTRUCTURED_DESCRIPTION =
-  'A deliberately minimal employee record: the EmployeeDetailsModel fields plus `locationIds` ' +
-  "(our extension: the locations the employee works at). It is not the payroll system's full " +
-  'unstructured employee model; pay, tax and bank details are out of scope.';
-
-export const UnstructuredEmployeeModel = m.EmployeeDetailsModel.extend({
-  locationIds: z.array(t.int32).openapi({ description: 'Locations the employee works at (our extension).' }),
-}).openapi('UnstructuredEmployeeModel', { description: UNSTRUCTURED_DESCRIPTION });
-export type UnstructuredEmployeeModel = z.infer<typeof UnstructuredEmployeeModel>;
-
-export const UnstructuredEmployeeModelInput = m.EmployeeDetailsModelInput.extend({
-  locationIds: z.array(t.int32).nullish(),
-}).openapi('UnstructuredEmployeeModelInput', {
-  description: `${UNSTRUCTURED_DESCRIPTION} \`firstName\` and \`surname\` are required; \`id\` is ignored.`,
-});
-export type UnstructuredEmployeeModelInput = z.infer<typeof UnstructuredEmployeeModelInput>;
+import { UnstructuredEmployeeModel, UnstructuredEmployeeModelInput } from '../supporting/employees';
+export { UnstructuredEmployeeModel, UnstructuredEmployeeModelInput };
 
 export const listBasicDetailsForEmployees = createRoute({
   operationId: 'employee.listBasicDetailsForEmployees',

@@ -4,53 +4,16 @@
  * Each route is declared twice, at the host root (the vendor's OAuth guide) and under /api/v2
  * (the SDK), both served by one handler.
  */
-import { createRoute, z } from '@hono/zod-openapi';
+import type { z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { emptyOk, jsonResponse, lockedError } from './common';
 import { PROBLEM_CONTENT_TYPE, Problem } from '../problem';
 
 const tags = ['Authentication'];
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 
-/** The grants this build offers (no authorization_code: there is no browser consent flow). */
-export const SUPPORTED_GRANT_TYPES = ['password', 'refresh_token'] as const;
-
-/** The one scope issued: the whole API, limited by the user's business access. */
-export const OAUTH_SCOPE = 'api';
-
-/** Every member optional: the handler names a missing one with RFC 6749's `invalid_request`. */
-export const OAuthTokenRequest = z
-  .object({
-    grant_type: z.string().optional().openapi({ description: 'Required: `password` or `refresh_token`.', example: 'password' }),
-    username: z.string().optional().openapi({ description: 'password grant: the user\'s e-mail address (any casing).' }),
-    password: z.string().optional().openapi({ description: 'password grant: the user\'s password.' }),
-    refresh_token: z.string().optional().openapi({ description: 'refresh_token grant: the refresh token to redeem.' }),
-    scope: z.string().optional().openapi({ description: 'Ignored; the `api` scope is always issued.' }),
-    client_id: z.string().optional().openapi({ description: 'Accepted and ignored (no client registration).' }),
-    client_secret: z.string().optional().openapi({ description: 'Accepted and ignored (no client registration).' }),
-  })
-  .openapi('OAuthTokenRequest');
-export type OAuthTokenRequest = z.infer<typeof OAuthTokenRequest>;
-
-export const OAuthTokenResponse = z
-  .object({
-    access_token: z.string(),
-    token_type: z.literal('bearer'),
-    expires_in: z.number().int().openapi({ description: 'Seconds until the access token expires.' }),
-    refresh_token: z.string().openapi({ description: 'Single use: redeeming it revokes it and the access token issued with it.' }),
-    scope: z.string(),
-  })
-  .openapi('OAuthTokenResponse');
-export type OAuthTokenResponse = z.infer<typeof OAuthTokenResponse>;
-
-export const OAuthRevokeRequest = z
-  .object({
-    token: z.string().optional().openapi({ description: 'Required: an access or refresh token.' }),
-    token_type_hint: z.string().optional().openapi({ description: 'Accepted and ignored: both kinds are looked up.' }),
-    client_id: z.string().optional(),
-    client_secret: z.string().optional(),
-  })
-  .openapi('OAuthRevokeRequest');
-export type OAuthRevokeRequest = z.infer<typeof OAuthRevokeRequest>;
+import { SUPPORTED_GRANT_TYPES, OAUTH_SCOPE, OAuthTokenRequest, OAuthTokenResponse, OAuthRevokeRequest } from '../supporting/oauth';
+export { SUPPORTED_GRANT_TYPES, OAUTH_SCOPE, OAuthTokenRequest, OAuthTokenResponse, OAuthRevokeRequest };
 
 const formOrJson = <T extends z.ZodType>(schema: T, description: string) => ({
   body: {

@@ -361,17 +361,26 @@ export const businessSettings = pgTable(
 );
 
 /** Messages the service sends (PIN resets, invitations); the SMTP transport drains it. */
-export const outbox = pgTable('outbox', {
-  id: serial('id').primaryKey(),
-  businessId: integer('business_id'),
-  channel: text('channel').notNull(),
-  recipient: text('recipient').notNull(),
-  subject: text('subject').notNull(),
-  body: text('body').notNull(),
-  sentAt: instant('sent_at'),
-  lastError: text('last_error'),
-  createdAt: createdAt(),
-});
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id'),
+    channel: text('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    sentAt: instant('sent_at'),
+    /** Delivery attempts so far, and when the next may start (backoff after a failure). */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: instant('next_attempt_at'),
+    /** A delivery run holds the row until this instant (a lease, so a stalled run cannot block it forever). */
+    claimedUntil: instant('claimed_until'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_unsent_idx').on(t.channel, t.createdAt, t.id).where(sql`sent_at IS NULL`)],
+);
 
 /** Stored first responses of mutating requests that carried an Idempotency-Key. */
 export const idempotencyKeys = pgTable(

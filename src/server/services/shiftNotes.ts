@@ -9,11 +9,11 @@ import type {
   TimeAttendanceShiftNoteType,
   TimeAttendanceShiftNoteVisibility,
 } from '../../contract/generated/models';
+import { noteProblem } from '../../domain/notes';
 import type { Database } from '../db/openDatabase';
 import { clockShifts, employees, shiftNotes } from '../db/schema';
 import { invalidField, notFound } from '../http/apiError';
 
-export const MAX_NOTE_LENGTH = 2000;
 
 export interface NoteFilters {
   employeeId?: number | undefined;
@@ -85,10 +85,8 @@ export async function addNote(
   now: Date,
 ): Promise<ShiftNoteViewModel> {
   const text = input.note?.trim() ?? '';
-  if (!text) throw invalidField('validation-failed', 'note', 'A note cannot be empty.');
-  if (text.length > MAX_NOTE_LENGTH) {
-    throw invalidField('validation-failed', 'note', `A note has at most ${MAX_NOTE_LENGTH} characters.`);
-  }
+  const problem = noteProblem(text);
+  if (problem) throw invalidField('validation-failed', 'note', problem);
   const [writer] = await db
     .select(author)
     .from(employees)

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
+import type {} from './globalSetup';
 import { createService, type Service } from '../app';
 import { openDatabase, type Database, type OpenedDatabase } from '../db/openDatabase';
 import { parseEnv, type Env } from '../env';
@@ -64,9 +65,7 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-export function basicAuth(apiKey: string): string {
-  return `Basic ${Buffer.from(`${apiKey}:`).toString('base64')}`;
-}
+export { basicAuthHeader as basicAuth } from '../auth/basicAuth';
 
 export function bearer(token: string): string {
   return `Bearer ${token}`;

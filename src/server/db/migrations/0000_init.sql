@@ -185,6 +185,9 @@ CREATE TABLE "outbox" (
 	"subject" text NOT NULL,
 	"body" text NOT NULL,
 	"sent_at" timestamp with time zone,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"next_attempt_at" timestamp with time zone,
+	"claimed_until" timestamp with time zone,
 	"last_error" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -326,6 +329,7 @@ CREATE UNIQUE INDEX "idempotency_keys_scope_key" ON "idempotency_keys" USING btr
 CREATE INDEX "idempotency_keys_created_idx" ON "idempotency_keys" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "kiosks_business_idx" ON "kiosks" USING btree ("business_id");--> statement-breakpoint
 CREATE INDEX "locations_business_idx" ON "locations" USING btree ("business_id");--> statement-breakpoint
+CREATE INDEX "outbox_unsent_idx" ON "outbox" USING btree ("channel","created_at","id") WHERE sent_at IS NULL;--> statement-breakpoint
 CREATE INDEX "punches_employee_idx" ON "punches" USING btree ("employee_id","time_of_record_utc");--> statement-breakpoint
 CREATE INDEX "shift_breaks_shift_idx" ON "shift_breaks" USING btree ("shift_id");--> statement-breakpoint
 CREATE INDEX "shift_notes_shift_idx" ON "shift_notes" USING btree ("shift_id");--> statement-breakpoint

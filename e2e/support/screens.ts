@@ -1,0 +1,49 @@
+/**
+ * Screenshots for review: captureScreen(page, name) saves e2e/screenshots/<name>-<orientation>.png
+ * for the page's current viewport, and forBothOrientations(page, fn) runs fn in the kiosk's two
+ * tablet viewports (768x1024 portrait, 1280x800 landscape), restoring the viewport afterwards.
+ * The folder is git-ignored; CI can publish it as an artefact.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test, type Page } from '@playwright/test';
+
+export type Orientation = 'portrait' | 'landscape';
+
+export const VIEWPORTS: Readonly<Record<Orientation, { width: number; height: number }>> = {
+  portrait: { width: 768, height: 1024 },
+  landscape: { width: 1280, height: 800 },
+};
+
+export const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots/', import.meta.url));
+
+export function orientationOf(page: Page): Orientation {
+  const size = page.viewportSize();
+  if (!size) throw new Error('The page has no fixed viewport, so it has no orientation');
+  return size.height > size.width ? 'portrait' : 'landscape';
+}
+
+/** Saves a screenshot of the viewport; returns its path. `name` is kebab-case, e.g. 'pin-pad'. */
+export async function captureScreen(page: Page, name: string): Promise<string> {
+  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(name)) throw new Error(`Screenshot name "${name}" must be kebab-case (a-z, 0-9, -)`);
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}-${orientationOf(page)}.png`);
+  await page.screenshot({ path, animations: 'disabled', caret: 'hide' });
+  return path;
+}
+
+/** Runs `fn` once per orientation (as a test step each), then restores the original viewport. */
+export async function forBothOrientations(page: Page, fn: (orientation: Orientation) => Promise<void>): Promise<void> {
+  const original = page.viewportSize();
+  try {
+    for (const orientation of ['portrait', 'landscape'] as const) {
+      await test.step(orientation, async () => {
+        await page.setViewportSize(VIEWPORTS[orientation]);
+        await fn(orientation);
+      });
+    }
+  } finally {
+    if (original) await page.setViewportSize(original);
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * The kiosk's service worker (vite-plugin-pwa `injectManifest`; built to dist/sw.js).
+ * Precaches the whole build so the shell starts with no network, answers app navigations with the
+ * precached index.html (never the service's own /api, /oauth, /docs, /healthz pages), and takes
+ * control of open pages on first install. A new version waits until the app posts
+ * `{ type: 'SKIP_WAITING' }`: the app picks the moment, never in the middle of a clock-on.
+ */
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+declare const self: ServiceWorkerGlobalScope;
+
+/** Paths the service answers itself; matched case-insensitively like the service's routing. */
+const SERVICE_PATHS = /^\/(?:api|oauth|docs|healthz)(?:\/|$)/i;
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [SERVICE_PATHS] }));
+
+function isSkipWaiting(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'SKIP_WAITING';
+}
+
+self.addEventListener('message', (event) => {
+  if (isSkipWaiting(event.data)) void self.skipWaiting();
+});
+
+clientsClaim();

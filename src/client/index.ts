@@ -1,0 +1,19 @@
+/**
+ * The typed API client (no React): import from here in the app, the service worker and scripts.
+ */
+export { createApiClient } from './apiClient';
+export type * from './apiClient';
+export { authorizationHeader, type Credentials } from './credentials';
+export {
+  ApiClientError,
+  isApiClientError,
+  isRetryable,
+  type ApiClientErrorDetail,
+  type ApiClientErrorKind,
+  type FieldError,
+  type HttpApiClientError,
+  type InvalidResponseApiClientError,
+  type NetworkApiClientError,
+  type ResponseIssue,
+} from './errors';
+export type * from './types';

@@ -1,0 +1,51 @@
+/** Supporting models of the devices routes (not in the vendor SDK). Plain zod: shared with the client. */
+import { z } from 'zod';
+
+const utc = z.string().meta({ format: 'date-time', example: '2025-01-31T08:00:00.000Z' });
+
+export const EnrolDeviceModel = z
+  .object({
+    name: z
+      .string({ error: 'name is required' })
+      .trim()
+      .min(1, 'name is required')
+      .max(100, 'name has at most 100 characters')
+      .meta({ description: 'A label for managers, e.g. "Front door tablet".', example: 'Front door tablet' }),
+  })
+  .meta({ id: 'EnrolDeviceModel' });
+export type EnrolDeviceModel = z.infer<typeof EnrolDeviceModel>;
+
+export const DeviceModel = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    businessId: z.number().int(),
+    kioskId: z.number().int(),
+    createdUtc: utc,
+    lastSeenUtc: utc.nullable().meta({ description: 'When the device last checked its enrolment; null if never.' }),
+  })
+  .meta({ id: 'DeviceModel' });
+export type DeviceModel = z.infer<typeof DeviceModel>;
+
+export const EnrolledDeviceModel = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    businessId: z.number().int(),
+    kioskId: z.number().int(),
+    token: z.string().meta({ description: 'The device credential, sent as `Bearer <token>`. Shown only here.' }),
+    createdUtc: utc,
+  })
+  .meta({ id: 'EnrolledDeviceModel' });
+export type EnrolledDeviceModel = z.infer<typeof EnrolledDeviceModel>;
+
+export const DeviceIdentityModel = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    businessId: z.number().int(),
+    kioskId: z.number().int(),
+    kioskName: z.string(),
+  })
+  .meta({ id: 'DeviceIdentityModel' });
+export type DeviceIdentityModel = z.infer<typeof DeviceIdentityModel>;

@@ -1,0 +1,21 @@
+/** Supporting models of the employees routes (not in the vendor SDK). Plain zod: shared with the client. */
+import { z } from 'zod';
+import * as m from '../generated/models';
+import * as t from '../wireTypes';
+
+const UNSTRUCTURED_DESCRIPTION =
+  'A deliberately minimal employee record: the EmployeeDetailsModel fields plus `locationIds` ' +
+  "(our extension: the locations the employee works at). It is not the payroll system's full " +
+  'unstructured employee model; pay, tax and bank details are out of scope.';
+
+export const UnstructuredEmployeeModel = m.EmployeeDetailsModel.extend({
+  locationIds: z.array(t.int32).meta({ description: 'Locations the employee works at (our extension).' }),
+}).meta({ id: 'UnstructuredEmployeeModel', description: UNSTRUCTURED_DESCRIPTION });
+export type UnstructuredEmployeeModel = z.infer<typeof UnstructuredEmployeeModel>;
+
+export const UnstructuredEmployeeModelInput = m.EmployeeDetailsModelInput.extend({
+  locationIds: z.array(t.int32).nullish(),
+}).meta({ id: 'UnstructuredEmployeeModelInput',
+  description: `${UNSTRUCTURED_DESCRIPTION} \`firstName\` and \`surname\` are required; \`id\` is ignored.`,
+});
+export type UnstructuredEmployeeModelInput = z.infer<typeof UnstructuredEmployeeModelInput>;

@@ -1,0 +1,80 @@
+/**
+ * Delivers outbox entries through the typed API client, each with its entry id as the
+ * Idempotency-Key, and classifies every failure the way the sync engine needs it: network and
+ * 5xx/429 are transient, any other 4xx is a rejection with the service's own message.
+ */
+import { ZodError } from 'zod';
+import * as m from '../contract/generated/models';
+import type { ApiClient, KioskRef } from '../client';
+import { isApiClientError, isRetryable } from '../client/errors';
+import type { OutboxRecord } from './records';
+import type { OutboxTransport, SendOutcome } from './syncOutbox';
+
+/** Turns whatever a client call threw into a sync outcome. */
+export function classifyFailure(error: unknown): SendOutcome {
+  if (error instanceof ZodError) {
+    return { kind: 'rejected', status: 0, code: 'invalid-entry', message: `The queued request is not valid: ${error.issues[0]?.message ?? 'unknown problem'}.` };
+  }
+  if (!isApiClientError(error)) {
+    // Not a failure of the network or the service: retrying would fail the same way forever.
+    return { kind: 'rejected', status: 0, code: 'client-error', message: error instanceof Error ? error.message : String(error) };
+  }
+  if (error.kind === 'network') {
+    return { kind: 'transient', offline: true, status: null, retryAfterMs: null, message: error.timedOut ? 'The service did not answer in time.' : 'The service could not be reached.' };
+  }
+  if (error.kind === 'invalid-response') {
+    return { kind: 'rejected', status: error.status, code: 'invalid-response', message: error.message };
+  }
+  const message = error.problem?.detail ?? error.problem?.title ?? `The service answered ${error.status}.`;
+  if (isRetryable(error)) {
+    const retryAfterMs = error.retryAfterSeconds === null ? null : error.retryAfterSeconds * 1000;
+    return { kind: 'transient', offline: false, status: error.status, retryAfterMs, message };
+  }
+  return { kind: 'rejected', status: error.status, code: error.code, message };
+}
+
+async function deliver(client: ApiClient, kiosk: KioskRef, entry: OutboxRecord, shiftId: number | null): Promise<SendOutcome> {
+  const options = { idempotencyKey: entry.id };
+  const body = entry.body;
+  switch (entry.op) {
+    case 'clockOn':
+      return { kind: 'delivered', employee: await client.punches.clockOn(kiosk, m.ClockOnModelInput.parse(body), options) };
+    case 'startBreak':
+      return { kind: 'delivered', employee: await client.punches.startBreak(kiosk, m.StartBreakModelInput.parse(body), options) };
+    case 'endBreak':
+      return { kind: 'delivered', employee: await client.punches.endBreak(kiosk, m.EndBreakModelInput.parse(body), options) };
+    case 'clockOff':
+      return { kind: 'delivered', employee: await client.punches.clockOff(kiosk, m.ClockOffModelInput.parse(body), options) };
+    case 'discard':
+      return { kind: 'delivered', employee: await client.punches.discard(kiosk, m.ClockOffModelInput.parse(body), options) };
+    case 'changePin':
+      return { kind: 'delivered', employee: await client.pins.changePin(kiosk, m.ChangeKioskPinModelInput.parse(body), options) };
+    case 'addNote': {
+      if (shiftId === null) return { kind: 'rejected', status: 400, code: 'shift-unknown', message: 'The note has no shift.' };
+      await client.notes.add({ ...kiosk, shiftId }, m.AddNoteModelInput.parse(body), options);
+      return { kind: 'delivered', employee: null };
+    }
+    case 'pinFailures':
+      return { kind: 'rejected', status: 400, code: 'unsupported', message: 'This kiosk cannot report PIN failures to this service.' };
+  }
+}
+
+/** The outbox transport for one enrolled kiosk. */
+export function createClientTransport(client: ApiClient, kiosk: KioskRef): OutboxTransport {
+  return {
+    async send(entry, resolved) {
+      try {
+        return await deliver(client, kiosk, entry, resolved.shiftId);
+      } catch (error) {
+        return classifyFailure(error);
+      }
+    },
+    async fetchEmployee(employeeId) {
+      try {
+        return await client.staff.checkId(kiosk, employeeId);
+      } catch {
+        return null;
+      }
+    },
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * The transactional outbox: every punch (and note) is written to the outbox in the same IndexedDB
+ * transaction that updates the employee's local state, before any network call, under a
+ * client-generated UUID that later travels as the Idempotency-Key. The kiosk confirms from this
+ * local state at once, online or offline; the sync engine delivers the entry afterwards.
+ */
+import { applyPunch, type PunchError, type PunchKind } from '../domain/attendance';
+import { noteProblem } from '../domain/notes';
+import { formatTimeSpan } from '../domain/time';
+import type { KioskDb } from './db';
+import { uuid } from './uuid';
+import { fromDomainState, toDomainState } from './localState';
+import { OutboxRecord, readRecord, StaffRecord, type ShiftRef, type StoredAttendance } from './records';
+
+export interface PunchRequestInput {
+  employeeId: number;
+  kioskId: number;
+  kind: PunchKind;
+  /** The time of record, from the server-corrected clock. */
+  at: Date;
+  /** The device's offset from UTC at `at`, in minutes (sent as a .NET TimeSpan). */
+  utcOffsetMinutes: number;
+  /** Extra body fields: locationId, workTypeId, shiftConditionIds, note, noteVisibility, image, isPaidBreak. */
+  fields?: Record<string, unknown>;
+  /** Decides whether a time is in the future (the corrected clock). */
+  now: Date;
+}
+
+export type EnqueueResult =
+  | { ok: true; entry: OutboxRecord; local: StoredAttendance }
+  | { ok: false; error: PunchError | { code: 'unknown-employee' | 'no-open-shift' | 'invalid-note'; message: string } };
+
+/** Records a punch locally and queues it for the service, atomically. */
+export async function enqueuePunch(db: KioskDb, input: PunchRequestInput): Promise<EnqueueResult> {
+  return db.transaction('rw', db.staff, db.outbox, async (): Promise<EnqueueResult> => {
+    const staff = readRecord(StaffRecord, await db.staff.get(input.employeeId));
+    if (!staff) return { ok: false, error: { code: 'unknown-employee', message: 'This employee is not known to the kiosk.' } };
+    const outcome = applyPunch(toDomainState(staff.local), { kind: input.kind, at: input.at }, input.now);
+    if (!outcome.ok) return { ok: false, error: outcome.error };
+    const local = fromDomainState(outcome.state, input.kind === 'clockOn' ? null : staff.local.currentShiftId);
+    const entry = OutboxRecord.parse({
+      id: uuid(),
+      op: input.kind,
+      employeeId: input.employeeId,
+      body: {
+        ...input.fields,
+        employeeId: input.employeeId,
+        kioskId: input.kioskId,
+        recordedTimeUtc: input.at.toISOString(),
+        utcOffset: formatTimeSpan(input.utcOffsetMinutes),
+      },
+      createdAt: input.at.toISOString(),
+      nextAttemptAt: 0,
+      attempts: [],
+    });
+    await db.staff.put({ ...staff, local });
+    await db.outbox.add(entry);
+    return { ok: true, entry, local };
+  });
+}
+
+/**
+ * Queues a note on the employee's open shift. When that shift was opened by a punch still in the
+ * outbox, the note refers to that entry and gets the shift id once the punch is delivered.
+ */
+export async function enqueueNote(
+  db: KioskDb,
+  input: { employeeId: number; note: string; visibility: 'Visible' | 'Hidden'; at: Date },
+): Promise<EnqueueResult> {
+  const problem = noteProblem(input.note);
+  if (problem) return { ok: false, error: { code: 'invalid-note', message: problem } };
+  return db.transaction('rw', db.staff, db.outbox, async (): Promise<EnqueueResult> => {
+    const staff = readRecord(StaffRecord, await db.staff.get(input.employeeId));
+    if (!staff) return { ok: false, error: { code: 'unknown-employee', message: 'This employee is not known to the kiosk.' } };
+    if (staff.local.status !== 'ClockedOn' && staff.local.status !== 'OnBreak') {
+      return { ok: false, error: { code: 'no-open-shift', message: 'Notes can be left during a shift.' } };
+    }
+    let shiftRef: ShiftRef;
+    if (staff.local.currentShiftId !== null) {
+      shiftRef = { shiftId: staff.local.currentShiftId };
+    } else {
+      const pending = await db.outbox.where('employeeId').equals(input.employeeId).sortBy('seq');
+      const opener = pending.filter((e) => e.op === 'clockOn').at(-1);
+      if (!opener) return { ok: false, error: { code: 'no-open-shift', message: 'The open shift is not known yet.' } };
+      shiftRef = { openedByEntry: opener.id };
+    }
+    const entry = OutboxRecord.parse({
+      id: uuid(),
+      op: 'addNote',
+      employeeId: input.employeeId,
+      body: { employeeId: input.employeeId, type: 'Shift', visibility: input.visibility, note: input.note.trim(), isAdminInitiated: false },
+      shiftRef,
+      createdAt: input.at.toISOString(),
+      nextAttemptAt: 0,
+      attempts: [],
+    });
+    await db.outbox.add(entry);
+    return { ok: true, entry, local: staff.local };
+  });
+}

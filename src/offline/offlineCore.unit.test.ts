@@ -1,0 +1,104 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import { backoffDelayMs, BACKOFF_CAP_MS } from './backoff';
+import { createKioskClock, estimateOffset, sampleFromResponse } from './clock';
+import { KioskDb } from './db';
+import { rebase, NOT_CLOCKED_ON } from './localState';
+import { forgetPin, learnPin, verifyPinOffline, VERIFIER_MAX_AGE_MS } from './offlinePin';
+import { isAlreadySatisfied } from './reconcile';
+import type { OutboxRecord } from './records';
+
+let dbCounter = 0;
+const freshDb = () => new KioskDb(`unit-${(dbCounter += 1)}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+
+describe('clock offset', () => {
+  it('estimates the offset from Date headers, trusting the fastest round trips', () => {
+    // Server is 90 s ahead; Date headers are truncated to the second.
+    const truthMs = 90_000;
+    const samples = [40, 60, 900, 35, 2500].map((rtt, i) => {
+      const receivedAt = 1_000_000 + i * 10_000;
+      const serverNow = receivedAt - rtt / 2 + truthMs;
+      return sampleFromResponse(new Date(Math.floor(serverNow / 1000) * 1000), rtt, receivedAt);
+    });
+    expect(Math.abs(estimateOffset(samples) - truthMs)).toBeLessThanOrEqual(500);
+    expect(estimateOffset([])).toBe(0);
+  });
+
+  it('corrects now() and survives a restart', async () => {
+    const db = freshDb();
+    let device = 5_000_000;
+    const clock = createKioskClock(db, () => device);
+    clock.observe(new Date(device + 120_000), 20);
+    expect(Math.abs(clock.offsetMs() - 120_000)).toBeLessThanOrEqual(510);
+    device += 1000;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const again = createKioskClock(db, () => device);
+    await again.load();
+    expect(again.offsetMs()).toBe(clock.offsetMs());
+    expect(again.now().getTime()).toBe(device + clock.offsetMs());
+  });
+});
+
+describe('backoff', () => {
+  it('grows exponentially with jitter, is capped, and honours Retry-After', () => {
+    expect(backoffDelayMs(1, null, () => 0)).toBe(500);
+    expect(backoffDelayMs(1, null, () => 1)).toBe(1000);
+    expect(backoffDelayMs(4, null, () => 1)).toBe(8000);
+    expect(backoffDelayMs(40, null, () => 1)).toBe(BACKOFF_CAP_MS);
+    expect(backoffDelayMs(1, 30_000, () => 1)).toBe(30_000);
+  });
+});
+
+describe('reconciliation', () => {
+  it('treats a refusal as done only when the service is already where the punch leads', () => {
+    expect(isAlreadySatisfied('clockOn', 'already-clocked-on', 'ClockedOn')).toBe(true);
+    expect(isAlreadySatisfied('clockOff', 'not-clocked-on', 'ClockedOff')).toBe(true);
+    expect(isAlreadySatisfied('endBreak', 'not-on-break', 'ClockedOn')).toBe(true);
+    expect(isAlreadySatisfied('clockOn', 'punch-before-previous', 'ClockedOn')).toBe(false);
+    expect(isAlreadySatisfied('startBreak', 'not-clocked-on', 'NotClockedOn')).toBe(false);
+  });
+});
+
+describe('local state', () => {
+  const entry = (op: OutboxRecord['op'], at: string): OutboxRecord => ({
+    id: `${op}-${at}`,
+    op,
+    employeeId: 1,
+    body: { recordedTimeUtc: at },
+    createdAt: at,
+    nextAttemptAt: 0,
+    attempts: [],
+  });
+  it('replays pending punches on the server state and skips ones the server state refuses', () => {
+    const local = rebase(NOT_CLOCKED_ON, [entry('clockOn', '2026-01-05T08:00:00Z'), entry('startBreak', '2026-01-05T10:00:00Z')]);
+    expect(local).toMatchObject({ status: 'OnBreak', clockOnTimeUtc: '2026-01-05T08:00:00.000Z', currentShiftId: null });
+    const serverOn = { ...NOT_CLOCKED_ON, status: 'ClockedOn' as const, clockOnTimeUtc: '2026-01-05T07:00:00.000Z', lastPunchTimeUtc: '2026-01-05T07:00:00.000Z', currentShiftId: 42 };
+    const replayed = rebase(serverOn, [entry('clockOn', '2026-01-05T08:00:00Z'), entry('clockOff', '2026-01-05T16:00:00Z')]);
+    expect(replayed).toMatchObject({ status: 'ClockedOff', currentShiftId: null });
+  });
+});
+
+describe('offline PIN verifiers', () => {
+  it('verifies a learned PIN, refuses others, expires, and can be forgotten', async () => {
+    const db = freshDb();
+    const now = new Date('2026-03-01T09:00:00Z');
+    expect(await verifyPinOffline(db, 7, '4821', now)).toBe('unknown');
+    await learnPin(db, 7, '4821', now);
+    expect(await verifyPinOffline(db, 7, '4821', now)).toBe('match');
+    expect(await verifyPinOffline(db, 7, '4822', now)).toBe('mismatch');
+    const stored = await db.pinVerifiers.get(7);
+    expect(JSON.stringify(stored)).not.toContain('4821');
+    expect(await verifyPinOffline(db, 7, '4821', new Date(now.getTime() + VERIFIER_MAX_AGE_MS + 1))).toBe('unknown');
+    await forgetPin(db, 7);
+    expect(await verifyPinOffline(db, 7, '4821', now)).toBe('unknown');
+  });
+
+  it('uses a per-device key: a verifier copied to another device does not verify', async () => {
+    const one = freshDb();
+    const two = freshDb();
+    const now = new Date('2026-03-01T09:00:00Z');
+    await learnPin(one, 7, '4821', now);
+    await two.pinVerifiers.put((await one.pinVerifiers.get(7))!);
+    expect(await verifyPinOffline(two, 7, '4821', now)).toBe('mismatch');
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * Checking PINs with no network, without keeping PINs or fast unsalted hashes on the device.
+ *
+ * When an employee's PIN is confirmed by the service, the kiosk derives a verifier from the PIN
+ * they just typed: PBKDF2-SHA256 with a random per-employee salt, then an HMAC of the result under
+ * a device key created as non-extractable. Offline, a typed PIN is run through the same steps and
+ * compared (HMAC verification is constant-time). Verifiers expire, are replaced when the PIN
+ * changes, and are deleted when the service says a PIN is wrong. See docs/offline-pin.md for the
+ * threat model and what this does and does not protect against.
+ */
+import type { KioskDb } from './db';
+import { PinVerifierRecord, readRecord } from './records';
+
+export const PIN_VERIFIER_ITERATIONS = 200_000;
+/** A verifier not re-confirmed online for this long is no longer trusted. */
+export const VERIFIER_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+const DEVICE_KEY = 'pinDeviceKey';
+
+const encoder = new TextEncoder();
+const toBase64 = (bytes: ArrayBuffer | Uint8Array) => btoa(String.fromCharCode(...new Uint8Array(bytes)));
+const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+
+async function deviceKey(db: KioskDb): Promise<CryptoKey> {
+  const stored = (await db.meta.get(DEVICE_KEY))?.value;
+  if (stored instanceof CryptoKey) return stored;
+  const key = await crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  await db.meta.put({ key: DEVICE_KEY, value: key });
+  return key;
+}
+
+async function derive(pin: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<ArrayBuffer> {
+  const material = await crypto.subtle.importKey('raw', encoder.encode(pin), 'PBKDF2', false, ['deriveBits']);
+  return crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations }, material, 256);
+}
+
+/** Stores a verifier for a PIN the service has just confirmed. */
+export async function learnPin(db: KioskDb, employeeId: number, pin: string, now: Date): Promise<void> {
+  const salt = crypto.getRandomValues(new Uint8Array(16));
+  const bits = await derive(pin, salt, PIN_VERIFIER_ITERATIONS);
+  const mac = await crypto.subtle.sign('HMAC', await deviceKey(db), bits);
+  const record: PinVerifierRecord = {
+    employeeId,
+    salt: toBase64(salt),
+    iterations: PIN_VERIFIER_ITERATIONS,
+    mac: toBase64(mac),
+    learnedAt: now.toISOString(),
+  };
+  await db.pinVerifiers.put(record);
+}
+
+export type OfflinePinResult = 'match' | 'mismatch' | 'unknown';
+
+/** Checks a PIN against the stored verifier; 'unknown' when there is no live verifier. */
+export async function verifyPinOffline(db: KioskDb, employeeId: number, pin: string, now: Date): Promise<OfflinePinResult> {
+  const verifier = readRecord(PinVerifierRecord, await db.pinVerifiers.get(employeeId));
+  if (!verifier || now.getTime() - Date.parse(verifier.learnedAt) > VERIFIER_MAX_AGE_MS) return 'unknown';
+  const bits = await derive(pin, fromBase64(verifier.salt), verifier.iterations);
+  const matches = await crypto.subtle.verify('HMAC', await deviceKey(db), fromBase64(verifier.mac), bits);
+  return matches ? 'match' : 'mismatch';
+}
+
+export async function forgetPin(db: KioskDb, employeeId: number): Promise<void> {
+  await db.pinVerifiers.delete(employeeId);
+}

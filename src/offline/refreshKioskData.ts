@@ -1,0 +1,81 @@
+/**
+ * Refreshes what the kiosk keeps for working offline: its settings, its staff with the service's
+ * view of their status (replaying this device's unsent punches on top), and an employee's lookup
+ * data. Called when online; everything read back is parsed.
+ */
+import * as m from '../contract/generated/models';
+import type { ApiClient, KioskRef } from '../client';
+import type { KioskDb } from './db';
+import { fromServerModel, rebase } from './localState';
+import { OutboxRecord, readRecord, readRecords, StaffRecord, type LookupRecord } from './records';
+
+const KIOSK_KEY = 'kiosk';
+
+export async function readKioskSettings(db: KioskDb): Promise<m.TimeAndAttendanceKioskModel | null> {
+  return readRecord(m.TimeAndAttendanceKioskModel, (await db.meta.get(KIOSK_KEY))?.value);
+}
+
+export async function refreshKioskSettings(db: KioskDb, client: ApiClient, kiosk: KioskRef): Promise<m.TimeAndAttendanceKioskModel> {
+  const settings = await client.kiosks.get(kiosk.businessId, kiosk.kioskId);
+  await db.meta.put({ key: KIOSK_KEY, value: settings });
+  return settings;
+}
+
+export function sortNameOf(firstName: string | null, surname: string | null): string {
+  return `${firstName ?? ''} ${surname ?? ''}`.trim().toLocaleLowerCase();
+}
+
+/** Builds a staff record from the service's model, keeping this device's pending punches on top. */
+export function staffRecordFrom(model: m.BasicKioskEmployeeModel, pending: readonly OutboxRecord[], now: Date, previous?: StaffRecord | null): StaffRecord {
+  const server = fromServerModel(model);
+  return {
+    employeeId: model.employeeId,
+    firstName: model.firstName ?? '',
+    surname: model.surname ?? '',
+    name: model.name ?? `${model.firstName ?? ''} ${model.surname ?? ''}`.trim(),
+    sortName: sortNameOf(model.firstName, model.surname),
+    profileImageUrl: model.profileImageUrl,
+    hasEmail: model.hasEmail,
+    hasMobile: Boolean(model.mobileNumber),
+    server,
+    local: rebase(server, pending),
+    pinExpired: 'pinExpired' in model && typeof model.pinExpired === 'boolean' ? model.pinExpired : (previous?.pinExpired ?? false),
+    refreshedAt: now.toISOString(),
+  };
+}
+
+/**
+ * Replaces the kiosk's staff with the service's list. Someone no longer on the list is dropped,
+ * with their offline PIN verifier, unless punches of theirs are still waiting to be sent.
+ */
+export async function refreshStaff(db: KioskDb, client: ApiClient, kiosk: KioskRef, now: Date): Promise<number> {
+  const list = await client.staff.list(kiosk);
+  await db.transaction('rw', db.staff, db.outbox, db.pinVerifiers, async () => {
+    const pending = readRecords(OutboxRecord, await db.outbox.orderBy('seq').toArray());
+    const previous = new Map(readRecords(StaffRecord, await db.staff.toArray()).map((s) => [s.employeeId, s]));
+    const listed = new Set(list.map((e) => e.employeeId));
+    for (const model of list) {
+      const own = pending.filter((e) => e.employeeId === model.employeeId);
+      await db.staff.put(staffRecordFrom(model, own, now, previous.get(model.employeeId)));
+    }
+    for (const employeeId of previous.keys()) {
+      if (listed.has(employeeId) || pending.some((e) => e.employeeId === employeeId)) continue;
+      await db.staff.delete(employeeId);
+      await db.pinVerifiers.delete(employeeId);
+    }
+  });
+  return list.length;
+}
+
+/** Fetches and keeps one employee's clock-on pick-lists. */
+export async function refreshLookup(db: KioskDb, client: ApiClient, kiosk: KioskRef, employeeId: number, now: Date) {
+  const data = await client.lookupData.get(kiosk, employeeId);
+  const record: LookupRecord = { employeeId, data, refreshedAt: now.toISOString() };
+  await db.lookups.put(record);
+  return data;
+}
+
+export async function readLookup(db: KioskDb, employeeId: number): Promise<m.UkTimeAndAttendanceLookupDataModel | null> {
+  const row = await db.lookups.get(employeeId);
+  return readRecord(m.UkTimeAndAttendanceLookupDataModel, row?.data);
+}

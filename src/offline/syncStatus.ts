@@ -1,0 +1,37 @@
+/**
+ * The sync engine's state as a discriminated union, kept in IndexedDB so every tab (and the
+ * service worker) shows the same thing: idle, pushing, offline or error, plus when it last
+ * succeeded.
+ */
+import { z } from 'zod';
+import type { KioskDb } from './db';
+import { readRecord } from './records';
+
+const Report = z.object({ delivered: z.number(), reconciled: z.number(), attention: z.number(), deferred: z.number(), offline: z.boolean() });
+
+export const SyncStatus = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('idle'), at: z.number(), report: Report.optional() }),
+  z.object({ state: z.literal('pushing'), at: z.number() }),
+  z.object({ state: z.literal('offline'), at: z.number(), report: Report.optional() }),
+  z.object({ state: z.literal('error'), at: z.number(), message: z.string() }),
+]);
+export type SyncStatus = z.infer<typeof SyncStatus>;
+
+const StoredStatus = z.object({ current: SyncStatus, lastSuccessAt: z.number().nullable() });
+export type StoredSyncStatus = z.infer<typeof StoredStatus>;
+
+const KEY = 'syncStatus';
+
+export async function readSyncStatus(db: KioskDb): Promise<StoredSyncStatus> {
+  const row = await db.meta.get(KEY);
+  return readRecord(StoredStatus, row?.value) ?? { current: { state: 'idle', at: 0 }, lastSuccessAt: null };
+}
+
+export async function writeSyncStatus(db: KioskDb, status: SyncStatus): Promise<void> {
+  await db.transaction('rw', db.meta, async () => {
+    const previous = await readSyncStatus(db);
+    const succeeded = status.state === 'idle' && status.report !== undefined;
+    const value: StoredSyncStatus = { current: status, lastSuccessAt: succeeded ? status.at : previous.lastSuccessAt };
+    await db.meta.put({ key: KEY, value });
+  });
+}

@@ -1,0 +1,99 @@
+/**
+ * Test harness for the offline layer: a fresh fake-indexeddb KioskDb, an enrolled device whose
+ * typed client talks to the real test service in-process, and a network in between that tests can
+ * break in the ways real networks break (down, 5xx, 429, a response lost after the commit).
+ */
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { expect } from 'vitest';
+import { createApiClient, type ApiClient } from '../../client';
+import type { Tenant } from '../../server/testing/fixtures';
+import type { TestService } from '../../server/testing/testService';
+import { KioskDb } from '../db';
+import { createClientTransport } from '../clientTransport';
+import { refreshStaff } from '../refreshKioskData';
+import type { OutboxTransport } from '../syncOutbox';
+
+export type Fault = 'down' | 'error500' | 'throttle429' | 'dropResponse';
+
+/** Decides, per request, whether the network misbehaves. */
+export type FaultPlan = (request: Request, index: number) => Fault | null;
+
+export interface NetworkStats {
+  requests: number;
+  faults: Record<Fault, number>;
+}
+
+export interface OfflineHarness {
+  db: KioskDb;
+  client: ApiClient;
+  transport: OutboxTransport;
+  kiosk: { businessId: number; kioskId: number };
+  stats: NetworkStats;
+  /** Replaces the fault plan (null: a healthy network). */
+  setFaults(plan: FaultPlan | null): void;
+  refresh(): Promise<void>;
+}
+
+let counter = 0;
+
+export async function createOfflineHarness(t: TestService, tenant: Tenant): Promise<OfflineHarness> {
+  const enrolled = await t.request('POST', `${tenant.kiosk}/devices`, { auth: tenant.manager.auth, json: { name: 'Test tablet' } });
+  expect(enrolled.status, enrolled.text).toBe(200);
+  const token = (enrolled.body as { token: string }).token;
+
+  const stats: NetworkStats = { requests: 0, faults: { down: 0, error500: 0, throttle429: 0, dropResponse: 0 } };
+  let plan: FaultPlan | null = null;
+  const network = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    const index = stats.requests;
+    stats.requests += 1;
+    const fault = plan?.(request, index) ?? null;
+    if (fault) stats.faults[fault] += 1;
+    if (fault === 'down') throw new TypeError('fetch failed: network is down');
+    if (fault === 'error500') return new Response('{"status":500}', { status: 500, headers: { 'content-type': 'application/json' } });
+    if (fault === 'throttle429') return new Response('', { status: 429, headers: { 'retry-after': '2' } });
+    const response = await t.service.fetch(request);
+    if (fault === 'dropResponse') {
+      // The service has done the work; the answer never arrives.
+      await response.text();
+      throw new TypeError('fetch failed: connection reset');
+    }
+    return response;
+  };
+
+  const client = createApiClient({
+    baseUrl: 'http://127.0.0.1',
+    credentials: () => ({ kind: 'bearer', token }),
+    fetch: network,
+  });
+  counter += 1;
+  const db = new KioskDb(`kiosk-test-${counter}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+  const kiosk = { businessId: tenant.businessId, kioskId: tenant.kioskId };
+  const harness: OfflineHarness = {
+    db,
+    client,
+    transport: createClientTransport(client, kiosk),
+    kiosk,
+    stats,
+    setFaults: (next) => {
+      plan = next;
+    },
+    refresh: async () => {
+      await refreshStaff(db, client, kiosk, new Date());
+    },
+  };
+  await harness.refresh();
+  return harness;
+}
+
+/** A small seeded PRNG (mulberry32), so "random" orderings are reproducible from the seed. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = a;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,0 +1,173 @@
+/**
+ * The demo data behind `DEMO=1`: a bakery with one kiosk, two locations, three work types (and a
+ * shift condition) and twelve staff with PINs, plus a manager with a password and an API key.
+ *
+ * Everything past the manager's account is created through the API itself, so the demo exercises
+ * the same code paths as any client. The credentials are written to `<DATA_DIR>/demo.json`; they
+ * are stored only as hashes, so if that file is lost they are issued afresh.
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Service } from '../app';
+import type { Database } from '../db/openDatabase';
+import { businesses, employees } from '../db/schema';
+import { basicAuthHeader } from '../auth/basicAuth';
+import { hashSecret } from '../auth/secrets';
+import { createBusiness, ensureUser, issueApiKey } from '../services/provisioning';
+
+export const DEMO_EXTERNAL_ID = 'kiosk-clock-demo';
+export const DEMO_MANAGER_EMAIL = 'manager@demo.kiosk-clock.dev';
+
+export const DemoFile = z.object({
+  baseUrl: z.string(),
+  businessId: z.number().int(),
+  kioskId: z.number().int(),
+  apiKey: z.string(),
+  manager: z.object({ username: z.string(), password: z.string() }),
+  staff: z.array(z.object({ employeeId: z.number().int(), firstName: z.string(), surname: z.string(), pin: z.string() })),
+});
+export type DemoFile = z.infer<typeof DemoFile>;
+
+const STAFF: ReadonlyArray<[string, string]> = [
+  ['Amara', 'Okafor'],
+  ['Ben', 'Thompson'],
+  ['Chloe', 'Martin'],
+  ['Dev', 'Patel'],
+  ['Elena', 'Rossi'],
+  ['Finn', "O'Brien"],
+  ['Grace', 'Kim'],
+  ['Hamza', 'Ali'],
+  ['Isla', 'Campbell'],
+  ['Jonas', 'Weber'],
+  ['Keira', 'Walsh'],
+  ['Luca', 'Moreno'],
+];
+
+function readablePassword(): string {
+  return `demo-${randomBytes(9).toString('base64url')}`;
+}
+
+/** Distinct 4-digit PINs without trivial runs such as 1111 or 1234. */
+function distinctPins(count: number): string[] {
+  const pins = new Set<string>();
+  while (pins.size < count) {
+    const pin = String(randomInt(1000, 10000));
+    const trivial = /^(\d)\1{3}$/.test(pin) || '0123456789'.includes(pin) || '9876543210'.includes(pin);
+    if (!trivial) pins.add(pin);
+  }
+  return [...pins];
+}
+
+async function call(service: Service, auth: string, method: string, path: string, body?: unknown): Promise<unknown> {
+  const response = await service.fetch(
+    new Request(`http://demo.invalid${path}`, {
+      method,
+      headers: { authorization: auth, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  );
+  const text = await response.text();
+  if (!response.ok) throw new Error(`demo seed: ${method} ${path} answered ${response.status}: ${text}`);
+  return text ? (JSON.parse(text) as unknown) : undefined;
+}
+
+const WithId = z.object({ id: z.number().int() });
+const Staff = z.object({ employeeId: z.number().int() });
+
+async function seedFresh(db: Database, service: Service, baseUrl: string, zone: string): Promise<DemoFile> {
+  const password = readablePassword();
+  const manager = await ensureUser(db, { email: DEMO_MANAGER_EMAIL, name: 'Morgan Demo', password });
+  const business = await createBusiness(db, { name: 'Harbour Street Bakery', ianaTimeZone: zone, externalId: DEMO_EXTERNAL_ID, owner: manager });
+  const apiKey = await issueApiKey(db, manager.id, 'demo');
+  const auth = basicAuthHeader(apiKey);
+  const B = `/api/v2/business/${business.id}`;
+
+  await call(service, auth, 'POST', `${B}/worktype`, { name: 'Early start', mappingType: 'ShiftCondition', shortCode: 'ES' });
+  const bakery = WithId.parse(await call(service, auth, 'POST', `${B}/location`, { name: 'Bakery floor', isGlobal: true, defaultShiftConditionIds: [] }));
+  await call(service, auth, 'POST', `${B}/location`, { name: 'Front counter', isGlobal: true });
+  for (const name of ['Baking', 'Counter service', 'Deliveries']) await call(service, auth, 'POST', `${B}/worktype`, { name });
+  const kiosk = WithId.parse(
+    await call(service, auth, 'POST', `${B}/kiosk`, {
+      name: 'Front door kiosk',
+      locationId: bakery.id,
+      ianaTimeZone: zone,
+      canAddEmployees: true,
+      paidBreaksEnabled: true,
+      isPhotoRequired: false,
+    }),
+  );
+
+  const pins = distinctPins(STAFF.length);
+  const staff: DemoFile['staff'] = [];
+  for (const [index, [firstName, surname]] of STAFF.entries()) {
+    const pin = pins[index] ?? '4821';
+    const handle = `${firstName}.${surname}`.toLowerCase().replace(/[^a-z.]/g, '');
+    const created = Staff.parse(
+      await call(service, auth, 'POST', `${B}/kiosk/${kiosk.id}/staff`, {
+        firstName,
+        surname,
+        email: index % 4 === 3 ? null : `${handle}@demo.kiosk-clock.dev`,
+        mobileNumber: index % 3 === 2 ? null : `+44 7700 900${String(100 + index)}`,
+        pin,
+      }),
+    );
+    staff.push({ employeeId: created.employeeId, firstName, surname, pin });
+  }
+  return { baseUrl, businessId: business.id, kioskId: kiosk.id, apiKey, manager: { username: DEMO_MANAGER_EMAIL, password }, staff };
+}
+
+/** The demo exists but its credentials file is gone: issue new credentials and PINs. */
+async function reissue(db: Database, businessId: number, baseUrl: string, previous: { kioskId: number }): Promise<DemoFile> {
+  const password = readablePassword();
+  const manager = await ensureUser(db, { email: DEMO_MANAGER_EMAIL, name: 'Morgan Demo', password });
+  const apiKey = await issueApiKey(db, manager.id, 'demo');
+  const rows = await db.select().from(employees).where(eq(employees.businessId, businessId)).orderBy(employees.id);
+  const pins = distinctPins(rows.length);
+  const staff: DemoFile['staff'] = [];
+  for (const [index, row] of rows.entries()) {
+    const pin = pins[index] ?? '4821';
+    await db
+      .update(employees)
+      .set({ pinHash: await hashSecret(pin), pinExpired: false, pinFailedAttempts: 0, pinLockedUntil: null })
+      .where(eq(employees.id, row.id));
+    staff.push({ employeeId: row.id, firstName: row.firstName, surname: row.surname, pin });
+  }
+  return { baseUrl, businessId, kioskId: previous.kioskId, apiKey, manager: { username: DEMO_MANAGER_EMAIL, password }, staff };
+}
+
+export interface DemoResult {
+  file: DemoFile;
+  created: boolean;
+}
+
+/**
+ * Seeds the demo once and keeps `<dataDir>/demo.json` current (its baseUrl follows the port).
+ * `firstKioskId` finds the demo kiosk when credentials must be reissued.
+ */
+export async function ensureDemo(
+  db: Database,
+  service: Service,
+  options: { dataDir: string; baseUrl: string; ianaTimeZone: string; firstKioskId: (businessId: number) => Promise<number> },
+): Promise<DemoResult> {
+  const path = join(options.dataDir, 'demo.json');
+  const [existing] = await db.select().from(businesses).where(eq(businesses.externalId, DEMO_EXTERNAL_ID));
+  let file: DemoFile;
+  let created = false;
+  if (!existing) {
+    file = await seedFresh(db, service, options.baseUrl, options.ianaTimeZone);
+    created = true;
+  } else if (existsSync(path)) {
+    const parsed = DemoFile.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+    file = parsed.success
+      ? { ...parsed.data, baseUrl: options.baseUrl }
+      : await reissue(db, existing.id, options.baseUrl, { kioskId: await options.firstKioskId(existing.id) });
+  } else {
+    file = await reissue(db, existing.id, options.baseUrl, { kioskId: await options.firstKioskId(existing.id) });
+  }
+  writeFileSync(path, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
+  return { file, created };
+}
+

@@ -1,0 +1,72 @@
+/**
+ * Build of the kiosk PWA into dist/ (served by the service, src/server/server.ts) and the dev
+ * server, which proxies the service's own paths to a running service (VITE_API_PROXY, default
+ * http://127.0.0.1:8787). vite-plugin-pwa builds the service worker from src/app/sw.ts
+ * (injectManifest) and writes the web app manifest; the app registers the worker itself.
+ */
+import { defineConfig, loadEnv, type ProxyOptions } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const THEME = '#0f3d3e';
+/** Everything the service answers itself (the service also routes /API/* case-insensitively). */
+const SERVICE_PATHS = ['/api', '/API', '/oauth', '/docs', '/healthz'];
+
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, process.cwd(), 'VITE_');
+  const target = env.VITE_API_PROXY || 'http://127.0.0.1:8787';
+  const proxy: Record<string, ProxyOptions> = Object.fromEntries(SERVICE_PATHS.map((path) => [path, { target, changeOrigin: false }]));
+
+  return {
+    plugins: [
+      react(),
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'src/app',
+        filename: 'sw.ts',
+        registerType: 'prompt',
+        injectRegister: false,
+        manifestFilename: 'manifest.webmanifest',
+        // Every built file (public/ included) is precached once, by the glob; the plugin adds the manifest.
+        includeManifestIcons: false,
+        injectManifest: {
+          // A classic (non-module) worker: one self-contained file, registrable everywhere.
+          rollupFormat: 'iife',
+          globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+        },
+        manifest: {
+          id: '/',
+          name: 'Kiosk Clock',
+          short_name: 'Kiosk Clock',
+          description: 'Clock on and off at the kiosk: tap your name, enter your PIN. Works offline.',
+          lang: 'en',
+          start_url: '/',
+          scope: '/',
+          display: 'fullscreen',
+          display_override: ['fullscreen', 'standalone'],
+          orientation: 'any',
+          theme_color: THEME,
+          background_color: THEME,
+          categories: ['business', 'productivity'],
+          icons: [
+            { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+            { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+            { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+            { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+          ],
+        },
+      }),
+    ],
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+    },
+    server: {
+      host: '127.0.0.1',
+      proxy,
+    },
+    preview: {
+      host: '127.0.0.1',
+    },
+  };
+});
