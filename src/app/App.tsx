@@ -1,8 +1,29 @@
-/** The kiosk app shell (placeholder until the screens land). */
+/**
+ * The app root: providers, then either the installer's set-up flow (this device is not enrolled)
+ * or the kiosk. The enrolment lives in IndexedDB, so a reload or restart keeps the device enrolled.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { readEnrolment } from '../offline/device';
+import { EnrolledKiosk } from './features/kiosk/EnrolledKiosk';
+import { SetupFlow } from './features/setup/SetupFlow';
+import { LocaleRoot } from './i18n/LocaleRoot';
+import { kioskDb } from './runtime/database';
+
 export function App() {
+  const db = kioskDb();
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 10_000 } } }));
+  const enrolment = useLiveQuery(() => readEnrolment(db), [db]);
   return (
-    <main>
-      <h1>Kiosk Clock</h1>
-    </main>
+    <QueryClientProvider client={queryClient}>
+      <LocaleRoot db={db}>
+        {enrolment === undefined ? null : enrolment === null ? (
+          <SetupFlow db={db} />
+        ) : (
+          <EnrolledKiosk key={`${enrolment.kioskId}:${enrolment.deviceId}`} db={db} enrolment={enrolment} />
+        )}
+      </LocaleRoot>
+    </QueryClientProvider>
   );
 }

@@ -1,7 +1,10 @@
 /** Entry point of the kiosk PWA. */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import '@fontsource-variable/inter/wght.css';
+import './styles/global.css';
 import { App } from './App';
+import { registerServiceWorker } from './runtime/serviceWorker';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
@@ -10,3 +13,4 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+registerServiceWorker();

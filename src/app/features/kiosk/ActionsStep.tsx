@@ -1,0 +1,120 @@
+/**
+ * After the PIN: the person's status and only the punches the state machine allows from it (the
+ * same `allowedPunches` the service enforces), plus notes and a PIN change.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { allowedPunches, isLongShift, type PunchKind } from '../../../domain/attendance';
+import type { MessageKey } from '../../i18n/catalogue';
+import { useI18n } from '../../i18n/I18nProvider';
+import { useNow } from '../../hooks/useNow';
+import { useRuntime } from '../../runtime/RuntimeContext';
+import { useKioskSettings, useStaffMember } from '../../runtime/useKioskData';
+import { useUiStore } from '../../state/uiStore';
+import { Button, type ButtonVariant } from '../../ui/Button';
+import { CoffeeIcon, KeyIcon, LoginIcon, LogoutIcon, NoteIcon, PlayIcon } from '../../ui/icons';
+import { Notice } from '../../ui/Notice';
+import { clockOnChoices } from '../../../offline/kioskOperations';
+import { toDomainState } from '../../../offline/localState';
+import styles from './ActionsStep.module.css';
+import { PersonHeading } from './PersonHeading';
+import steps from './Steps.module.css';
+import { clockOnChoicesKey, needsClockOnOptions } from './clockOnFlow';
+import { useCommitPunch } from './useCommitPunch';
+
+const LONG_SHIFT_MINUTES = 12 * 60;
+
+const PUNCHES: Partial<Record<PunchKind, { label: MessageKey; variant: ButtonVariant; icon: ReactNode }>> = {
+  clockOn: { label: 'kiosk.actions.clockOn', variant: 'clockOn', icon: <LoginIcon /> },
+  startBreak: { label: 'kiosk.actions.startBreak', variant: 'startBreak', icon: <CoffeeIcon /> },
+  endBreak: { label: 'kiosk.actions.endBreak', variant: 'endBreak', icon: <PlayIcon /> },
+  clockOff: { label: 'kiosk.actions.clockOff', variant: 'clockOff', icon: <LogoutIcon /> },
+};
+
+export function ActionsStep({ employeeId, pin }: { employeeId: number; pin: string }) {
+  const { t, format } = useI18n();
+  const runtime = useRuntime();
+  const person = useStaffMember(runtime.db, employeeId);
+  const settings = useKioskSettings(runtime.db);
+  const go = useUiStore((s) => s.go);
+  const reset = useUiStore((s) => s.reset);
+  const commit = useCommitPunch();
+  const queryClient = useQueryClient();
+  const now = useNow(useCallback(() => runtime.clock.now(), [runtime]), 15_000);
+  const [paidBreak, setPaidBreak] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (person === null) reset();
+  }, [person, reset]);
+  if (!person) return null;
+
+  const state = person.local;
+  const offered = allowedPunches(state.status).filter((kind) => PUNCHES[kind]);
+  const since = state.status === 'OnBreak' ? state.breakStartTimeUtc : state.clockOnTimeUtc;
+  const statusLine =
+    state.status === 'ClockedOn' && since
+      ? t('kiosk.actions.clockedOnSince', { time: format.time(since), duration: format.duration(now.getTime() - Date.parse(since)) })
+      : state.status === 'OnBreak' && since
+        ? t('kiosk.actions.onBreakSince', { time: format.time(since), duration: format.duration(now.getTime() - Date.parse(since)) })
+        : t('kiosk.actions.notOn');
+  const onShift = state.status === 'ClockedOn' || state.status === 'OnBreak';
+
+  const choose = async (kind: PunchKind) => {
+    const fields: Record<string, unknown> = kind === 'startBreak' && paidBreak ? { isPaidBreak: true } : {};
+    const pending = { kind, fields };
+    setBusy(true);
+    if (kind === 'clockOn') {
+      const choices = await queryClient.fetchQuery({
+        queryKey: clockOnChoicesKey(runtime.kiosk.kioskId, employeeId),
+        queryFn: () => clockOnChoices(runtime, employeeId),
+        staleTime: 0,
+      });
+      if (needsClockOnOptions(choices.data, settings)) return go({ step: 'options', employeeId, pin, pending });
+    }
+    if (settings?.isPhotoRequired) return go({ step: 'photo', employeeId, pin, pending });
+    setError(await commit(employeeId, person.name, pending));
+    setBusy(false);
+  };
+
+  return (
+    <section className={steps.step} aria-labelledby="actions-title">
+      <PersonHeading name={person.name} photoUrl={person.profileImageUrl} title={t('kiosk.actions.hello', { name: person.firstName })} id="actions-title">
+        <p className={styles.statusLine}>{statusLine}</p>
+      </PersonHeading>
+      {isLongShift(toDomainState(state), now, LONG_SHIFT_MINUTES) ? <Notice tone="warning">{t('kiosk.actions.longShift')}</Notice> : null}
+      {error ? <Notice tone="error">{error}</Notice> : null}
+      <h2 className="visually-hidden">{t('kiosk.actions.whatNext')}</h2>
+      {state.status === 'ClockedOn' && settings?.paidBreaksEnabled ? (
+        <label className={steps.check}>
+          <input type="checkbox" checked={paidBreak} onChange={(event) => setPaidBreak(event.target.checked)} />
+          {t('kiosk.actions.paidBreak')}
+        </label>
+      ) : null}
+      <div className={styles.actions}>
+        {offered.map((kind) => {
+          const punch = PUNCHES[kind];
+          if (!punch) return null;
+          return (
+            <Button key={kind} variant={punch.variant} size="large" icon={punch.icon} onClick={() => void choose(kind)} disabled={busy} data-punch={kind}>
+              {t(punch.label)}
+            </Button>
+          );
+        })}
+      </div>
+      <div className={styles.secondary}>
+        {onShift ? (
+          <Button variant="secondary" icon={<NoteIcon />} onClick={() => go({ step: 'note', employeeId, pin })}>
+            {t('kiosk.actions.addNote')}
+          </Button>
+        ) : null}
+        <Button variant="secondary" icon={<KeyIcon />} onClick={() => go({ step: 'changePin', employeeId, oldPin: pin, reason: 'chosen' })}>
+          {t('kiosk.actions.changePin')}
+        </Button>
+        <Button variant="ghost" onClick={reset}>
+          {t('kiosk.actions.notYou')}
+        </Button>
+      </div>
+    </section>
+  );
+}

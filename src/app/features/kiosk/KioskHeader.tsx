@@ -1,0 +1,60 @@
+/** The kiosk's top bar: its name, the time in the kiosk's zone, sync status, language and manager. */
+import { useCallback, useEffect, useState } from 'react';
+import { LOCALES, LOCALE_NAMES } from '../../i18n/catalogue';
+import { useI18n } from '../../i18n/I18nProvider';
+import { useNow } from '../../hooks/useNow';
+import { useRuntime } from '../../runtime/RuntimeContext';
+import { useKioskSettings } from '../../runtime/useKioskData';
+import { useUiStore } from '../../state/uiStore';
+import { Button } from '../../ui/Button';
+import { ExpandIcon, GlobeIcon, ShieldIcon } from '../../ui/icons';
+import styles from './KioskShell.module.css';
+import { SyncIndicator } from './SyncIndicator';
+
+function useCanGoFullscreen(): [boolean, () => void] {
+  const check = () => document.fullscreenEnabled && !document.fullscreenElement && !matchMedia('(display-mode: fullscreen)').matches;
+  const [can, setCan] = useState(check);
+  useEffect(() => {
+    const update = () => setCan(check());
+    document.addEventListener('fullscreenchange', update);
+    return () => document.removeEventListener('fullscreenchange', update);
+  }, []);
+  return [can, () => void document.documentElement.requestFullscreen().catch(() => undefined)];
+}
+
+export function KioskHeader() {
+  const { t, locale, format } = useI18n();
+  const runtime = useRuntime();
+  const settings = useKioskSettings(runtime.db);
+  const now = useNow(useCallback(() => runtime.clock.now(), [runtime]));
+  const setLocale = useUiStore((s) => s.setLocale);
+  const openManager = useUiStore((s) => s.openManager);
+  const [canFullscreen, goFullscreen] = useCanGoFullscreen();
+  const nextLocale = LOCALES[(LOCALES.indexOf(locale) + 1) % LOCALES.length] ?? 'en';
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.brand}>
+        <img className={styles.mark} src="/icons/icon.svg" alt="" />
+        <div>
+          <div className={styles.kioskName}>{settings?.name ?? runtime.enrolment.kioskName}</div>
+          <div className={styles.kioskSub}>{runtime.enrolment.businessName}</div>
+        </div>
+      </div>
+      <div className={styles.clock} aria-label={t('kiosk.header.clock')} role="timer">
+        <div className={styles.clockTime}>{format.time(now)}</div>
+        <div className={styles.clockDate}>{format.weekdayDate(now)}</div>
+      </div>
+      <div className={styles.tools}>
+        <SyncIndicator />
+        <Button variant="onDark" icon={<GlobeIcon />} onClick={() => setLocale(nextLocale)} lang={nextLocale} aria-label={`${t('common.language')}: ${LOCALE_NAMES[nextLocale]}`}>
+          {nextLocale.toUpperCase()}
+        </Button>
+        {canFullscreen ? <Button variant="onDark" icon={<ExpandIcon />} onClick={goFullscreen} aria-label={t('common.fullscreen')} /> : null}
+        <Button variant="onDark" icon={<ShieldIcon />} onClick={() => openManager(null)}>
+          {t('common.manager')}
+        </Button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,140 @@
+/**
+ * Before clocking on: location, work type and shift conditions, offered from the employee's lookup
+ * data (fresh when online, the kiosk's saved copy otherwise) with the defaults preselected. The
+ * actions screen skips this step when there is nothing to choose (clockOnFlow.ts).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { clockOnChoices } from '../../../offline/kioskOperations';
+import { useI18n } from '../../i18n/I18nProvider';
+import { useRuntime } from '../../runtime/RuntimeContext';
+import { useKioskSettings, useStaffMember } from '../../runtime/useKioskData';
+import { useUiStore, type PendingPunch } from '../../state/uiStore';
+import { Button } from '../../ui/Button';
+import { LoginIcon } from '../../ui/icons';
+import { Notice } from '../../ui/Notice';
+import styles from './OptionsStep.module.css';
+import steps from './Steps.module.css';
+import { clockOnChoicesKey } from './clockOnFlow';
+import { useCommitPunch } from './useCommitPunch';
+
+export function OptionsStep({ employeeId, pin, pending }: { employeeId: number; pin: string; pending: PendingPunch }) {
+  const { t } = useI18n();
+  const runtime = useRuntime();
+  const person = useStaffMember(runtime.db, employeeId);
+  const settings = useKioskSettings(runtime.db);
+  const go = useUiStore((s) => s.go);
+  const commit = useCommitPunch();
+  const choices = useQuery({ queryKey: clockOnChoicesKey(runtime.kiosk.kioskId, employeeId), queryFn: () => clockOnChoices(runtime, employeeId) });
+  const data = choices.data?.data ?? null;
+  const [locationId, setLocationId] = useState<number | null>(null);
+  const [workTypeId, setWorkTypeId] = useState<number | null>(null);
+  const [conditions, setConditions] = useState<number[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const locations = data?.locations ?? [];
+  const workTypes = data?.workTypes ?? [];
+  const shiftConditions = data?.shiftConditions ?? [];
+  const chosenLocation = locationId ?? data?.defaultLocation?.id ?? (locations.length === 1 ? (locations[0]?.id ?? null) : null);
+  const defaultConditions = data?.locationShiftConditions?.find((l) => l.locationId === chosenLocation)?.shiftConditionIds ?? [];
+  const chosenConditions = conditions ?? defaultConditions;
+  const locationRequired = settings?.isLocationRequired ?? false;
+  const workTypeRequired = settings?.isWorkTypeRequired ?? false;
+
+  const proceed = async () => {
+    if (!person) return;
+    if (locationRequired && chosenLocation === null) return setError(t('kiosk.options.chooseLocation'));
+    if (workTypeRequired && workTypeId === null) return setError(t('kiosk.options.chooseWorkType'));
+    const next: PendingPunch = {
+      kind: pending.kind,
+      fields: {
+        ...pending.fields,
+        ...(chosenLocation !== null ? { locationId: chosenLocation } : {}),
+        ...(workTypeId !== null ? { workTypeId } : {}),
+        shiftConditionIds: chosenConditions,
+      },
+    };
+    if (settings?.isPhotoRequired) return go({ step: 'photo', employeeId, pin, pending: next });
+    setError(await commit(employeeId, person.name, next));
+  };
+
+  if (!person || !choices.isSuccess) return null;
+
+  return (
+    <section className={steps.step} aria-labelledby="options-title">
+      <h1 id="options-title" className={steps.title}>
+        {t('kiosk.options.title')}
+      </h1>
+      {choices.data.fromCache ? <Notice tone="info">{t('kiosk.options.offlineLists')}</Notice> : null}
+      {error ? <Notice tone="error">{error}</Notice> : null}
+      {locations.length > 0 ? (
+        <fieldset className={styles.group}>
+          <legend className={styles.legend}>
+            {t('kiosk.options.location')}
+            <span className={steps.hint}>{locationRequired ? t('kiosk.options.required') : t('kiosk.options.optional')}</span>
+          </legend>
+          <div className={styles.options}>
+            {locations.map((location) => (
+              <label key={location.id} className={styles.option}>
+                <input type="radio" name="location" checked={chosenLocation === location.id} onChange={() => setLocationId(location.id)} />
+                {location.description}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+      {workTypes.length > 0 ? (
+        <fieldset className={styles.group}>
+          <legend className={styles.legend}>
+            {t('kiosk.options.workType')}
+            <span className={steps.hint}>{workTypeRequired ? t('kiosk.options.required') : t('kiosk.options.optional')}</span>
+          </legend>
+          <div className={styles.options}>
+            {workTypeRequired ? null : (
+              <label className={styles.option}>
+                <input type="radio" name="workType" checked={workTypeId === null} onChange={() => setWorkTypeId(null)} />
+                {t('kiosk.options.noWorkType')}
+              </label>
+            )}
+            {workTypes.map((workType) => (
+              <label key={workType.id} className={styles.option}>
+                <input type="radio" name="workType" checked={workTypeId === workType.id} onChange={() => setWorkTypeId(workType.id)} />
+                {workType.description}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+      {shiftConditions.length > 0 ? (
+        <fieldset className={styles.group}>
+          <legend className={styles.legend}>
+            {t('kiosk.options.shiftConditions')}
+            <span className={steps.hint}>{t('kiosk.options.optional')}</span>
+          </legend>
+          <div className={styles.options}>
+            {shiftConditions.map((condition) => (
+              <label key={condition.id} className={styles.option}>
+                <input
+                  type="checkbox"
+                  checked={chosenConditions.includes(condition.id)}
+                  onChange={(event) =>
+                    setConditions(event.target.checked ? [...chosenConditions, condition.id] : chosenConditions.filter((id) => id !== condition.id))
+                  }
+                />
+                {condition.description}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+      <div className={steps.footer}>
+        <Button variant="secondary" onClick={() => go({ step: 'actions', employeeId, pin })}>
+          {t('common.back')}
+        </Button>
+        <Button variant="clockOn" size="large" icon={<LoginIcon />} onClick={() => void proceed()} data-punch="clockOn">
+          {t('kiosk.actions.clockOn')}
+        </Button>
+      </div>
+    </section>
+  );
+}

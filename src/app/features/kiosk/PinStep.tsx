@@ -1,0 +1,92 @@
+/**
+ * The PIN pad. Checks the PIN with the service, or offline against this kiosk's verifier; shows how
+ * many tries are left, the lockout, and the way out (forgot PIN, not you?).
+ */
+import { useEffect, useState } from 'react';
+import { checkPinAtKiosk, type PinCheck } from '../../../offline/kioskOperations';
+import { useI18n } from '../../i18n/I18nProvider';
+import type { Translate } from '../../i18n/translate';
+import type { Formatters } from '../../i18n/formatters';
+import { useRuntime } from '../../runtime/RuntimeContext';
+import { useStaffMember } from '../../runtime/useKioskData';
+import { useUiStore } from '../../state/uiStore';
+import { Button } from '../../ui/Button';
+import { Keypad, PinDots } from '../../ui/Keypad';
+import { Notice } from '../../ui/Notice';
+import { PersonHeading } from './PersonHeading';
+import steps from './Steps.module.css';
+
+function failureText(result: Exclude<PinCheck, { ok: true }>, t: Translate, format: Formatters): string {
+  switch (result.reason) {
+    case 'wrong':
+      return result.attemptsLeft === null ? t('kiosk.pin.wrongOffline') : t('kiosk.pin.wrong', { count: result.attemptsLeft });
+    case 'locked':
+      return t('kiosk.pin.locked', { time: format.time(result.until) });
+    case 'offline-unknown':
+      return t('kiosk.pin.offlineUnknown');
+    case 'not-set':
+      return t('kiosk.pin.notSet');
+    case 'no-longer-here':
+    case 'unknown-employee':
+      return t('kiosk.pin.noLongerHere');
+  }
+}
+
+export function PinStep({ employeeId }: { employeeId: number }) {
+  const { t, format } = useI18n();
+  const runtime = useRuntime();
+  const person = useStaffMember(runtime.db, employeeId);
+  const go = useUiStore((s) => s.go);
+  const reset = useUiStore((s) => s.reset);
+  const [pin, setPin] = useState('');
+  const [checking, setChecking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [shakes, setShakes] = useState(0);
+  useEffect(() => {
+    if (person === null) reset();
+  }, [person, reset]);
+
+  if (!person) return null;
+
+  const submit = async () => {
+    setChecking(true);
+    setError(null);
+    try {
+      const result = await checkPinAtKiosk(runtime, employeeId, pin);
+      if (result.ok) {
+        if (result.pinExpired) go({ step: 'changePin', employeeId, oldPin: pin, reason: 'expired' });
+        else go({ step: 'actions', employeeId, pin });
+        return;
+      }
+      setError(failureText(result, t, format));
+      setShakes((n) => n + 1);
+      setPin('');
+    } catch (caught) {
+      setError(t('common.unexpectedError', { message: caught instanceof Error ? caught.message : String(caught) }));
+      setPin('');
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  return (
+    <section className={steps.narrow} aria-labelledby="pin-title">
+      <PersonHeading name={person.name} photoUrl={person.profileImageUrl} title={t('kiosk.pin.hello', { name: person.firstName })} id="pin-hello">
+        <h2 id="pin-title" className={steps.subtitle}>
+          {checking ? t('kiosk.pin.checking') : t('kiosk.pin.title')}
+        </h2>
+      </PersonHeading>
+      <PinDots key={shakes} count={pin.length} shake={shakes > 0} />
+      {error ? <Notice tone="error">{error}</Notice> : null}
+      <Keypad value={pin} onChange={setPin} onSubmit={() => void submit()} disabled={checking} />
+      <div className={steps.footer}>
+        <Button variant="ghost" onClick={() => go({ step: 'forgotPin', employeeId })}>
+          {t('kiosk.pin.forgot')}
+        </Button>
+        <Button variant="secondary" onClick={reset}>
+          {t('common.cancel')}
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * Records a punch chosen on screen (through the outbox, online or offline) and moves to the
+ * confirmation; on refusal by the state machine, returns the message to show instead.
+ */
+import { useCallback } from 'react';
+import { punchAtKiosk } from '../../../offline/kioskOperations';
+import type { MessageKey } from '../../i18n/catalogue';
+import { useI18n } from '../../i18n/I18nProvider';
+import { useRuntime } from '../../runtime/RuntimeContext';
+import { useUiStore, type PendingPunch } from '../../state/uiStore';
+
+const PUNCH_ERRORS: Record<string, MessageKey> = {
+  'already-clocked-on': 'kiosk.punchError.already-clocked-on',
+  'not-clocked-on': 'kiosk.punchError.not-clocked-on',
+  'already-on-break': 'kiosk.punchError.already-on-break',
+  'not-on-break': 'kiosk.punchError.not-on-break',
+  'punch-before-previous': 'kiosk.punchError.punch-before-previous',
+  'punch-in-future': 'kiosk.punchError.punch-in-future',
+  'unknown-employee': 'kiosk.punchError.unknown-employee',
+  'no-open-shift': 'kiosk.punchError.no-open-shift',
+  'invalid-note': 'kiosk.punchError.invalid-note',
+};
+
+/** The message for a punch the kiosk refused (by code). */
+export function punchErrorKey(code: string): MessageKey {
+  return PUNCH_ERRORS[code] ?? 'kiosk.punchError.unknown-employee';
+}
+
+export function useCommitPunch() {
+  const runtime = useRuntime();
+  const go = useUiStore((s) => s.go);
+  const { t } = useI18n();
+  return useCallback(
+    async (employeeId: number, employeeName: string, pending: PendingPunch): Promise<string | null> => {
+      const result = await punchAtKiosk(runtime, employeeId, pending.kind, pending.fields);
+      if (!result.ok) return t(punchErrorKey(result.code));
+      go({
+        step: 'done',
+        receipt: {
+          kind: pending.kind,
+          employeeName,
+          at: result.receipt.at.toISOString(),
+          entryId: result.receipt.entryId,
+          ...(result.receipt.shiftMs !== null ? { shiftMs: result.receipt.shiftMs } : {}),
+        },
+      });
+      return null;
+    },
+    [runtime, go, t],
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * Dates, times and durations for people, always with Intl in the kiosk's time zone (not the
+ * tablet's), so an overnight shift or a daylight-saving change reads the same on every device.
+ */
+import type { Translate } from './translate';
+
+export interface Formatters {
+  time(instant: Date | string): string;
+  date(instant: Date | string): string;
+  weekdayDate(instant: Date | string): string;
+  dateTime(instant: Date | string): string;
+  duration(ms: number): string;
+  zone: string;
+}
+
+const asDate = (value: Date | string) => (typeof value === 'string' ? new Date(value) : value);
+
+export function createFormatters(locale: string, zone: string, t: Translate): Formatters {
+  const time = new Intl.DateTimeFormat(locale, { timeZone: zone, hour: 'numeric', minute: '2-digit' });
+  const date = new Intl.DateTimeFormat(locale, { timeZone: zone, day: 'numeric', month: 'long' });
+  const weekdayDate = new Intl.DateTimeFormat(locale, { timeZone: zone, weekday: 'long', day: 'numeric', month: 'long' });
+  const dateTime = new Intl.DateTimeFormat(locale, { timeZone: zone, day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
+  return {
+    zone,
+    time: (instant) => time.format(asDate(instant)),
+    date: (instant) => date.format(asDate(instant)),
+    weekdayDate: (instant) => weekdayDate.format(asDate(instant)),
+    dateTime: (instant) => dateTime.format(asDate(instant)),
+    duration: (ms) => {
+      const totalMinutes = Math.max(0, Math.floor(ms / 60_000));
+      const hours = Math.floor(totalMinutes / 60);
+      const minutes = totalMinutes % 60;
+      return hours > 0 ? t('duration.hoursMinutes', { hours, minutes }) : t('duration.minutes', { minutes });
+    },
+  };
+}
+
+/** The zone the device itself is in (used before a kiosk zone is known). */
+export function deviceZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}

@@ -1,0 +1,16 @@
+/**
+ * Registers the service worker. A new version does not take over by itself: the app is told it is
+ * waiting (uiStore.applyUpdate) and activates it at a safe moment, never mid-punch.
+ */
+import { registerSW } from 'virtual:pwa-register';
+import { useUiStore } from '../state/uiStore';
+
+export function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator)) return;
+  const update = registerSW({
+    immediate: true,
+    onNeedRefresh() {
+      useUiStore.getState().setApplyUpdate(() => update(true));
+    },
+  });
+}

@@ -1,0 +1,39 @@
+/**
+ * Live views of the kiosk's durable data (IndexedDB through Dexie's useLiveQuery): staff with their
+ * local status, kiosk settings, the outbox size and the sync status. Re-render when any tab or the
+ * service worker changes them.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { TimeAndAttendanceKioskModel } from '../../contract/generated/models';
+import type { KioskDb } from '../../offline/db';
+import { AttentionRecord, readRecord, readRecords, StaffRecord } from '../../offline/records';
+import { readKioskSettings } from '../../offline/refreshKioskData';
+import { readSyncStatus, type StoredSyncStatus } from '../../offline/syncStatus';
+
+export function useStaff(db: KioskDb): StaffRecord[] | undefined {
+  return useLiveQuery(async () => readRecords(StaffRecord, await db.staff.orderBy('sortName').toArray()), [db]);
+}
+
+export function useStaffMember(db: KioskDb, employeeId: number | null): StaffRecord | null | undefined {
+  return useLiveQuery(async () => (employeeId === null ? null : readRecord(StaffRecord, await db.staff.get(employeeId))), [db, employeeId]);
+}
+
+export function useKioskSettings(db: KioskDb): TimeAndAttendanceKioskModel | null | undefined {
+  return useLiveQuery(() => readKioskSettings(db), [db]);
+}
+
+export function usePendingCount(db: KioskDb): number {
+  return useLiveQuery(() => db.outbox.count(), [db]) ?? 0;
+}
+
+export function useIsQueued(db: KioskDb, entryId: string | null): boolean {
+  return useLiveQuery(async () => (entryId ? (await db.outbox.where('id').equals(entryId).count()) > 0 : false), [db, entryId]) ?? false;
+}
+
+export function useSyncStatus(db: KioskDb): StoredSyncStatus | undefined {
+  return useLiveQuery(() => readSyncStatus(db), [db]);
+}
+
+export function useAttention(db: KioskDb): AttentionRecord[] {
+  return useLiveQuery(async () => readRecords(AttentionRecord, await db.attention.orderBy('movedAt').toArray()), [db]) ?? [];
+}

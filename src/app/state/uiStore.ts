@@ -1,0 +1,87 @@
+/**
+ * The kiosk's ephemeral UI state, in one place: which step of the employee flow is on screen (a
+ * discriminated union, so a step carries exactly what it needs), whether manager mode is open and
+ * with which session, and the language chosen at the kiosk. Nothing here is persisted: a reload or
+ * the idle timeout returns to the staff grid with nothing typed kept. Durable data lives in
+ * IndexedDB (src/offline), server data in TanStack Query.
+ */
+import { create } from 'zustand';
+import type { PunchKind } from '../../domain/attendance';
+import type { Locale } from '../i18n/catalogue';
+
+/** A punch chosen on the actions screen, waiting for options or a photo before it is recorded. */
+export interface PendingPunch {
+  kind: PunchKind;
+  fields: Record<string, unknown>;
+}
+
+export type ReceiptKind = PunchKind | 'note' | 'pinChanged';
+
+export interface Receipt {
+  kind: ReceiptKind;
+  employeeName: string;
+  /** The time of record (ISO). */
+  at: string;
+  /** The outbox entry, so the receipt can show whether it still waits for the network. */
+  entryId: string | null;
+  /** For clock-off: the shift's length in ms. */
+  shiftMs?: number;
+}
+
+export type KioskStep =
+  | { step: 'grid' }
+  | { step: 'number' }
+  | { step: 'pin'; employeeId: number }
+  | { step: 'actions'; employeeId: number; pin: string }
+  | { step: 'options'; employeeId: number; pin: string; pending: PendingPunch }
+  | { step: 'photo'; employeeId: number; pin: string; pending: PendingPunch }
+  | { step: 'note'; employeeId: number; pin: string }
+  | { step: 'changePin'; employeeId: number; oldPin: string; reason: 'expired' | 'chosen' }
+  | { step: 'forgotPin'; employeeId: number }
+  | { step: 'done'; receipt: Receipt };
+
+export interface ManagerSession {
+  accessToken: string;
+  refreshToken: string;
+  email: string;
+  /** Epoch ms when the access token expires. */
+  expiresAt: number;
+}
+
+interface UiState {
+  flow: KioskStep;
+  mode: 'kiosk' | 'manager';
+  manager: ManagerSession | null;
+  /** Language picked at the kiosk for this session; null follows the device default. */
+  locale: Locale | null;
+  /** Set when a new app version is waiting; calling it activates the version and reloads. */
+  applyUpdate: (() => Promise<void>) | null;
+  go: (next: KioskStep) => void;
+  /** Back to the staff grid, forgetting everything typed (idle timeout, cancel, done). */
+  reset: () => void;
+  openManager: (session: ManagerSession | null) => void;
+  closeManager: () => void;
+  setManagerSession: (session: ManagerSession | null) => void;
+  setLocale: (locale: Locale | null) => void;
+  setApplyUpdate(apply: (() => Promise<void>) | null): void;
+}
+
+export const useUiStore = create<UiState>((set) => ({
+  flow: { step: 'grid' },
+  mode: 'kiosk',
+  manager: null,
+  locale: null,
+  applyUpdate: null,
+  go: (next) => set({ flow: next }),
+  reset: () => set({ flow: { step: 'grid' }, locale: null }),
+  openManager: (session) => set({ mode: 'manager', manager: session, flow: { step: 'grid' } }),
+  closeManager: () => set({ mode: 'kiosk', manager: null, flow: { step: 'grid' } }),
+  setManagerSession: (session) => set({ manager: session }),
+  setLocale: (locale) => set({ locale }),
+  setApplyUpdate: (applyUpdate) => set({ applyUpdate }),
+}));
+
+/** The employee the current step is about, if any. */
+export function employeeOf(flow: KioskStep): number | null {
+  return 'employeeId' in flow ? flow.employeeId : null;
+}
