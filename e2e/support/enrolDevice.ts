@@ -1,0 +1,50 @@
+/**
+ * Enrols the browser as a kiosk without going through the set-up screens (for specs about other
+ * flows): asks the service for a device credential with the demo manager's API key, writes the
+ * enrolment where the app keeps it (IndexedDB `kiosk-clock`, store `meta`, key `device`) and
+ * reloads. The set-up flow itself is covered by its own spec.
+ */
+import type { Page } from '@playwright/test';
+import type { DemoFile } from './serviceProcess';
+
+export interface EnrolledDevice {
+  deviceId: number;
+  token: string;
+}
+
+export async function enrolDeviceThroughApi(page: Page, serviceURL: string, demo: DemoFile, name = 'E2E tablet'): Promise<EnrolledDevice> {
+  const response = await page.request.post(`${serviceURL}/api/v2/business/${demo.businessId}/kiosk/${demo.kioskId}/devices`, {
+    headers: { authorization: `Basic ${Buffer.from(`${demo.apiKey}:`).toString('base64')}` },
+    data: { name },
+  });
+  if (!response.ok()) throw new Error(`device enrolment failed: ${response.status()} ${await response.text()}`);
+  const device = (await response.json()) as { id: number; name: string; token: string };
+  await page.goto('/');
+  await page.evaluate(
+    async (enrolment) => {
+      await new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('kiosk-clock');
+        open.onerror = () => reject(open.error ?? new Error('indexedDB.open failed'));
+        open.onsuccess = () => {
+          const tx = open.result.transaction('meta', 'readwrite');
+          tx.objectStore('meta').put({ key: 'device', value: enrolment });
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error ?? new Error('put failed'));
+        };
+      });
+    },
+    {
+      serviceUrl: serviceURL,
+      businessId: demo.businessId,
+      businessName: 'Harbour Street Bakery',
+      kioskId: demo.kioskId,
+      kioskName: 'Front door kiosk',
+      deviceId: device.id,
+      deviceName: device.name,
+      token: device.token,
+      enrolledAt: new Date().toISOString(),
+    },
+  );
+  await page.reload();
+  return { deviceId: device.id, token: device.token };
+}
