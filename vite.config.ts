@@ -7,6 +7,19 @@
 import { defineConfig, loadEnv, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+/** "0.1.0+abc1234": the package version and, when built from git, the commit. */
+function appVersion(): string {
+  const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return commit ? `${version}+${commit}` : version;
+  } catch {
+    return version;
+  }
+}
 
 const THEME = '#0f3d3e';
 /** Everything the service answers itself (the service also routes /API/* case-insensitively). */
@@ -18,6 +31,7 @@ export default defineConfig(({ mode }) => {
   const proxy: Record<string, ProxyOptions> = Object.fromEntries(SERVICE_PATHS.map((path) => [path, { target, changeOrigin: false }]));
 
   return {
+    define: { __APP_VERSION__: JSON.stringify(appVersion()) },
     plugins: [
       react(),
       VitePWA({

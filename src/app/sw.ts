@@ -4,10 +4,15 @@
  * precached index.html (never the service's own /api, /oauth, /docs, /healthz pages), and takes
  * control of open pages on first install. A new version waits until the app posts
  * `{ type: 'SKIP_WAITING' }`: the app picks the moment, never in the middle of a clock-on.
+ *
+ * It also delivers the kiosk's outbox: whenever it starts, and when Background Sync wakes it after
+ * connectivity returns, it runs the same sync engine as the page (one run at a time, Web Locks).
  */
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { openKioskDb } from '../offline/db';
+import { BACKGROUND_SYNC_TAG, syncFromStore } from '../offline/storedSync';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -27,3 +32,18 @@ self.addEventListener('message', (event) => {
 });
 
 clientsClaim();
+
+interface SyncEventLike extends ExtendableEvent {
+  readonly tag: string;
+}
+
+const db = openKioskDb();
+const syncQuietly = () => syncFromStore(db).catch(() => null);
+
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEventLike;
+  if (sync.tag === BACKGROUND_SYNC_TAG) sync.waitUntil(syncFromStore(db));
+});
+
+// Every start of the worker is a chance to deliver what is waiting.
+void syncQuietly();

@@ -12,6 +12,7 @@ import * as m from '../contract/generated/models';
 import { BusinessModel } from '../contract/supporting/business';
 import { DeviceIdentityModel, DeviceModel, EnrolledDeviceModel } from '../contract/supporting/devices';
 import { OAuthTokenResponse } from '../contract/supporting/oauth';
+import { PinSealKeyModel } from '../contract/supporting/kiosk';
 import {
   baseInit,
   createHttp,
@@ -87,6 +88,12 @@ export interface PinsApi {
   emailReset(kiosk: T.KioskRef, employeeId: number, options?: MutationOptions): Promise<void>;
   /** Texts the employee a temporary PIN (the business must have SMS on). */
   smsReset(kiosk: T.KioskRef, employeeId: number, options?: MutationOptions): Promise<void>;
+  /** The key for sealing a PIN change queued offline (a supporting route of this service). */
+  sealKey(kiosk: T.KioskRef, options?: CallOptions): Promise<T.PinSealKeyModel>;
+  /** Sends a PIN change sealed with `sealKey` (a supporting route of this service). */
+  changePinSealed(kiosk: T.KioskRef, input: T.SealedPinChangeInput, options?: MutationOptions): Promise<T.KioskEmployeeModel>;
+  /** Reports wrong PINs typed while the kiosk was offline (a supporting route of this service). */
+  reportFailures(kiosk: T.KioskRef, input: T.PinFailuresReportInput, options?: MutationOptions): Promise<void>;
 }
 
 /** Pick-lists shown at clock-on. */
@@ -402,6 +409,31 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         http.POST('/api/v2/business/{businessId}/kiosk/{kioskId}/smsreset', {
           params: { path: kioskPath(kiosk), header: idempotencyHeader(options) },
           body: { employeeId },
+          ...baseInit(options),
+        }),
+      ),
+    sealKey: (kiosk, options) =>
+      receiveJson(
+        'kiosk.getPinSealKey',
+        PinSealKeyModel,
+        http.GET('/api/v2/business/{businessId}/kiosk/{kioskId}/pinseal', { params: { path: kioskPath(kiosk) }, ...baseInit(options) }),
+      ),
+    changePinSealed: (kiosk, input, options) =>
+      receiveJson(
+        'kiosk.changePinSealed',
+        m.KioskEmployeeModel,
+        http.POST('/api/v2/business/{businessId}/kiosk/{kioskId}/changepin/sealed', {
+          params: { path: kioskPath(kiosk), header: idempotencyHeader(options) },
+          body: input,
+          ...baseInit(options),
+        }),
+      ),
+    reportFailures: (kiosk, input, options) =>
+      receiveNothing(
+        'kiosk.reportPinFailures',
+        http.POST('/api/v2/business/{businessId}/kiosk/{kioskId}/pinfailures', {
+          params: { path: kioskPath(kiosk), header: idempotencyHeader(options) },
+          body: input,
           ...baseInit(options),
         }),
       ),

@@ -5,6 +5,7 @@
  */
 import { ZodError } from 'zod';
 import * as m from '../contract/generated/models';
+import { PinFailuresReportModel, SealedPinChangeModel } from '../contract/supporting/kiosk';
 import type { ApiClient, KioskRef } from '../client';
 import { isApiClientError, isRetryable } from '../client/errors';
 import type { OutboxRecord } from './records';
@@ -48,6 +49,8 @@ async function deliver(client: ApiClient, kiosk: KioskRef, entry: OutboxRecord, 
     case 'discard':
       return { kind: 'delivered', employee: await client.punches.discard(kiosk, m.ClockOffModelInput.parse(body), options) };
     case 'changePin':
+      // Queued offline, a PIN change is sealed; the plain form remains for callers that send it directly.
+      if ('sealed' in body) return { kind: 'delivered', employee: await client.pins.changePinSealed(kiosk, SealedPinChangeModel.parse(body), options) };
       return { kind: 'delivered', employee: await client.pins.changePin(kiosk, m.ChangeKioskPinModelInput.parse(body), options) };
     case 'addNote': {
       if (shiftId === null) return { kind: 'rejected', status: 400, code: 'shift-unknown', message: 'The note has no shift.' };
@@ -55,7 +58,8 @@ async function deliver(client: ApiClient, kiosk: KioskRef, entry: OutboxRecord, 
       return { kind: 'delivered', employee: null };
     }
     case 'pinFailures':
-      return { kind: 'rejected', status: 400, code: 'unsupported', message: 'This kiosk cannot report PIN failures to this service.' };
+      await client.pins.reportFailures(kiosk, PinFailuresReportModel.parse(body), options);
+      return { kind: 'delivered', employee: null };
   }
 }
 

@@ -6,18 +6,52 @@
  * Records are parsed with zod when read back (see records.ts), so a record written by an older
  * version of the app, or damaged, is repaired or dropped rather than trusted.
  */
-import { Dexie, type EntityTable } from 'dexie';
-import type {
-  AttentionRecord,
+import { Dexie, type EntityTable, type Transaction } from 'dexie';
+import type { z } from 'zod';
+import {
   LookupRecord,
-  MetaRecord,
-  OutboxRecord,
   PinLockoutRecord,
-  PinVerifierRecord,
-  StaffRecord,
+  type AttentionRecord,
+  type MetaRecord,
+  type OutboxRecord,
+  type PinVerifierRecord,
+  type StaffRecord,
 } from './records';
 
 export const DATABASE_NAME = 'kiosk-clock';
+
+/** The tables and indexes of each schema version (Dexie keeps every version it was told about). */
+export const SCHEMA_V1 = {
+  meta: 'key',
+  staff: 'employeeId, sortName',
+  lookups: 'employeeId',
+  outbox: '++seq, &id, employeeId, nextAttemptAt',
+  attention: 'id, employeeId, movedAt',
+  pinVerifiers: 'employeeId',
+  pinLockouts: 'employeeId',
+};
+export const SCHEMA_V2 = { ...SCHEMA_V1, lookups: 'employeeId, refreshedAt' };
+
+/**
+ * Rewrites version-1 records into version-2 shape: each is parsed with the current schema (unknown
+ * members dropped, defaults filled); one that cannot be read is deleted rather than kept to break
+ * later reads. Outbox and attention records are never deleted here: they are kept as they are.
+ */
+async function upgradeToV2(tx: Transaction): Promise<void> {
+  for (const [table, schema] of [
+    ['lookups', LookupRecord],
+    ['pinLockouts', PinLockoutRecord],
+  ] as const) {
+    await tx
+      .table(table)
+      .toCollection()
+      .modify((row: unknown, ref: { value: unknown }) => {
+        const parsed = (schema as z.ZodType).safeParse(row);
+        if (parsed.success) ref.value = parsed.data;
+        else delete (ref as { value?: unknown }).value;
+      });
+  }
+}
 
 export class KioskDb extends Dexie {
   meta!: EntityTable<MetaRecord, 'key'>;
@@ -30,16 +64,10 @@ export class KioskDb extends Dexie {
 
   constructor(name = DATABASE_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
-    // Version 1. A later version adds `.version(2).stores(...).upgrade(...)` and parses old records.
-    this.version(1).stores({
-      meta: 'key',
-      staff: 'employeeId, sortName',
-      lookups: 'employeeId',
-      outbox: '++seq, &id, employeeId, nextAttemptAt',
-      attention: 'id, employeeId, movedAt',
-      pinVerifiers: 'employeeId',
-      pinLockouts: 'employeeId',
-    });
+    this.version(1).stores(SCHEMA_V1);
+    // Version 2: lookup data is refreshed in the background when stale (index on refreshedAt), and
+    // offline PIN failures travel through the outbox instead of a list on the lockout record.
+    this.version(2).stores(SCHEMA_V2).upgrade(upgradeToV2);
   }
 }
 

@@ -13,6 +13,9 @@ import type { KioskRuntime } from './kioskRuntime';
 import { forgetPin, learnPin, verifyPinOffline } from './offlinePin';
 import { OutboxRecord, PinLockoutRecord, readRecord, readRecords, StaffRecord } from './records';
 import { readLookup, refreshLookup, staffRecordFrom } from './refreshKioskData';
+import { readPinSealKey, sealPinChange } from './pinSeal';
+import { requestBackgroundSync } from './storedSync';
+import { uuid } from './uuid';
 
 export type PinCheck =
   | { ok: true; employee: StaffRecord; pinExpired: boolean; checkedOffline: boolean }
@@ -21,15 +24,15 @@ export type PinCheck =
   | { ok: false; reason: 'offline-unknown' | 'not-set' | 'no-longer-here' | 'unknown-employee' };
 
 async function readLockout(rt: KioskRuntime, employeeId: number): Promise<PinLockoutRecord> {
-  return readRecord(PinLockoutRecord, await rt.db.pinLockouts.get(employeeId)) ?? { employeeId, failedAttempts: 0, lockedUntil: null, unreported: [] };
+  return readRecord(PinLockoutRecord, await rt.db.pinLockouts.get(employeeId)) ?? { employeeId, failedAttempts: 0, lockedUntil: null };
 }
 
 function asState(record: PinLockoutRecord): LockoutState {
   return { failedAttempts: record.failedAttempts, lockedUntil: record.lockedUntil ? new Date(record.lockedUntil) : null };
 }
 
-async function saveLockout(rt: KioskRuntime, record: PinLockoutRecord, state: LockoutState, unreported = record.unreported) {
-  await rt.db.pinLockouts.put({ ...record, failedAttempts: state.failedAttempts, lockedUntil: state.lockedUntil?.toISOString() ?? null, unreported });
+async function saveLockout(rt: KioskRuntime, record: PinLockoutRecord, state: LockoutState) {
+  await rt.db.pinLockouts.put({ employeeId: record.employeeId, failedAttempts: state.failedAttempts, lockedUntil: state.lockedUntil?.toISOString() ?? null });
 }
 
 /** Adopts the service's view of an employee, replaying this kiosk's unsent punches on top. */
@@ -54,7 +57,23 @@ async function checkOffline(rt: KioskRuntime, employeeId: number, pin: string, r
     return { ok: true, employee: staff, pinExpired: staff.pinExpired, checkedOffline: true };
   }
   const next = afterFailure(asState(record), now, DEFAULT_LOCKOUT_POLICY);
-  await saveLockout(rt, record, next, [...record.unreported, now.toISOString()]);
+  // The lockout and the report to the service are written together: the service learns of every
+  // wrong PIN this kiosk saw, and applies the same lockout.
+  await rt.db.transaction('rw', rt.db.pinLockouts, rt.db.outbox, async () => {
+    await saveLockout(rt, record, next);
+    await rt.db.outbox.add(
+      OutboxRecord.parse({
+        id: uuid(),
+        op: 'pinFailures',
+        employeeId,
+        body: { employeeId, failedAttemptsUtc: [now.toISOString()] },
+        createdAt: now.toISOString(),
+        nextAttemptAt: 0,
+        attempts: [],
+      }),
+    );
+  });
+  rt.sync.trigger();
   if (next.lockedUntil) return { ok: false, reason: 'locked', until: next.lockedUntil };
   return { ok: false, reason: 'wrong', attemptsLeft: attemptsLeft(next, DEFAULT_LOCKOUT_POLICY) };
 }
@@ -66,7 +85,7 @@ export async function checkPinAtKiosk(rt: KioskRuntime, employeeId: number, pin:
   if (isLocked(local, rt.clock.now()) && local.lockedUntil) return { ok: false, reason: 'locked', until: local.lockedUntil };
   try {
     const model = await rt.client.pins.checkPin(rt.kiosk, { employeeId, pin });
-    await saveLockout(rt, record, UNLOCKED, record.unreported);
+    await saveLockout(rt, record, UNLOCKED);
     const employee = await adoptServerView(rt, model);
     // Learn the verifier in the background; a failure only means no offline check for now.
     void learnPin(rt.db, employeeId, pin, rt.clock.now()).catch(() => undefined);
@@ -119,6 +138,7 @@ export async function punchAtKiosk(
   });
   if (!result.ok) return { ok: false, code: result.error.code };
   rt.sync.trigger();
+  void requestBackgroundSync();
   const since = before?.local.clockOnTimeUtc;
   const shiftMs = kind === 'clockOff' && since ? at.getTime() - Date.parse(since) : null;
   return { ok: true, receipt: { entryId: result.entry.id, at, shiftMs } };
@@ -129,23 +149,57 @@ export async function noteAtKiosk(rt: KioskRuntime, employeeId: number, note: st
   const result = await enqueueNote(rt.db, { employeeId, note, visibility, at });
   if (!result.ok) return { ok: false as const, code: result.error.code };
   rt.sync.trigger();
+  void requestBackgroundSync();
   return { ok: true as const, receipt: { entryId: result.entry.id, at, shiftMs: null } };
 }
 
 export type ChangePinResult =
-  | { ok: true }
+  | { ok: true; queued: boolean }
   | { ok: false; reason: 'wrong-old' | 'invalid' | 'locked' | 'needs-network'; message?: string };
 
-/** Changes a PIN with the service (online only) and re-learns the offline verifier. */
+/**
+ * Offline, a PIN change is queued sealed (see pinSeal.ts) when the old PIN checks out against this
+ * kiosk's verifier; the new PIN's verifier is learned at once so it works here straight away.
+ */
+async function queueSealedPinChange(rt: KioskRuntime, employeeId: number, oldPin: string, newPin: string): Promise<ChangePinResult> {
+  const key = await readPinSealKey(rt.db);
+  if (!key) return { ok: false, reason: 'needs-network' };
+  const check = await verifyPinOffline(rt.db, employeeId, oldPin, rt.clock.now());
+  if (check === 'unknown') return { ok: false, reason: 'needs-network' };
+  if (check === 'mismatch') return { ok: false, reason: 'wrong-old' };
+  const sealed = await sealPinChange(key, oldPin, newPin);
+  const now = rt.clock.now();
+  await rt.db.transaction('rw', rt.db.outbox, rt.db.staff, async () => {
+    await rt.db.outbox.add(
+      OutboxRecord.parse({
+        id: uuid(),
+        op: 'changePin',
+        employeeId,
+        body: { employeeId, keyId: key.keyId, sealed },
+        createdAt: now.toISOString(),
+        nextAttemptAt: 0,
+        attempts: [],
+      }),
+    );
+    const staff = readRecord(StaffRecord, await rt.db.staff.get(employeeId));
+    if (staff) await rt.db.staff.put({ ...staff, pinExpired: false });
+  });
+  await learnPin(rt.db, employeeId, newPin, now);
+  rt.sync.trigger();
+  void requestBackgroundSync();
+  return { ok: true, queued: true };
+}
+
+/** Changes a PIN: with the service when it answers, else sealed in the outbox. */
 export async function changePinAtKiosk(rt: KioskRuntime, employeeId: number, oldPin: string, newPin: string): Promise<ChangePinResult> {
   try {
     const model = await rt.client.pins.changePin(rt.kiosk, { employeeId, oldPin, newPin });
     await adoptServerView(rt, model);
     await learnPin(rt.db, employeeId, newPin, rt.clock.now()).catch(() => undefined);
-    return { ok: true };
+    return { ok: true, queued: false };
   } catch (error) {
     if (!isApiClientError(error)) throw error;
-    if (error.kind === 'network') return { ok: false, reason: 'needs-network' };
+    if (error.kind === 'network') return queueSealedPinChange(rt, employeeId, oldPin, newPin);
     if (error.kind === 'http' && error.code === 'wrong-pin') return { ok: false, reason: 'wrong-old' };
     if (error.kind === 'http' && error.code === 'pin-locked') return { ok: false, reason: 'locked' };
     if (error.kind === 'http' && error.code === 'invalid-pin') return { ok: false, reason: 'invalid', message: error.problem?.detail ?? '' };

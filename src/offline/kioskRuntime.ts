@@ -9,7 +9,8 @@ import { createKioskClock, type KioskClock } from './clock';
 import { createClientTransport } from './clientTransport';
 import type { KioskDb } from './db';
 import type { DeviceEnrolment } from './device';
-import { refreshKioskSettings, refreshStaff } from './refreshKioskData';
+import { refreshPinSealKey } from './pinSeal';
+import { refreshKioskSettings, refreshStaff, refreshStaleLookups } from './refreshKioskData';
 import { syncOutbox, type SyncReport } from './syncOutbox';
 import { createSyncScheduler, type SyncScheduler } from './syncScheduler';
 
@@ -55,6 +56,8 @@ export async function createKioskRuntime(db: KioskDb, enrolment: DeviceEnrolment
       try {
         await refreshKioskSettings(db, client, kiosk);
         await refreshStaff(db, client, kiosk, clock.now());
+        await refreshStaleLookups(db, client, kiosk, clock.now());
+        await refreshPinSealKey(db, client, kiosk);
         return true;
       } catch (error) {
         options.onError?.(error);

@@ -2,7 +2,8 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { backoffDelayMs, BACKOFF_CAP_MS } from './backoff';
 import { createKioskClock, estimateOffset, sampleFromResponse } from './clock';
-import { KioskDb } from './db';
+import { Dexie } from 'dexie';
+import { KioskDb, SCHEMA_V1 } from './db';
 import { rebase, NOT_CLOCKED_ON } from './localState';
 import { forgetPin, learnPin, verifyPinOffline, VERIFIER_MAX_AGE_MS } from './offlinePin';
 import { isAlreadySatisfied } from './reconcile';
@@ -100,5 +101,33 @@ describe('offline PIN verifiers', () => {
     await learnPin(one, 7, '4821', now);
     await two.pinVerifiers.put((await one.pinVerifiers.get(7))!);
     expect(await verifyPinOffline(two, 7, '4821', now)).toBe('mismatch');
+  });
+});
+
+describe('schema upgrades', () => {
+  it('opens a version-1 database, keeping what parses and dropping what cannot be read', async () => {
+    const factory = new IDBFactory();
+    const name = 'upgrade-test';
+    const v1 = new Dexie(name, { indexedDB: factory, IDBKeyRange });
+    v1.version(1).stores(SCHEMA_V1);
+    await v1.table('pinLockouts').bulkPut([
+      { employeeId: 1, failedAttempts: 2, lockedUntil: null, unreported: ['2026-01-01T00:00:00.000Z'] },
+      { employeeId: 2, failedAttempts: 'many' },
+    ]);
+    await v1.table('lookups').bulkPut([
+      { employeeId: 1, data: { locations: [] }, refreshedAt: '2026-01-01T00:00:00.000Z' },
+      { employeeId: 2, data: null },
+    ]);
+    await v1.table('outbox').add({ id: 'kept-as-is', op: 'clockOn', employeeId: 1, body: {}, createdAt: 'x', nextAttemptAt: 0 });
+    v1.close();
+
+    const db = new KioskDb(name, { indexedDB: factory, IDBKeyRange });
+    await db.open();
+    expect(db.verno).toBe(2);
+    expect(await db.pinLockouts.toArray()).toEqual([{ employeeId: 1, failedAttempts: 2, lockedUntil: null }]);
+    expect((await db.lookups.toArray()).map((l) => l.employeeId)).toEqual([1]);
+    expect(await db.lookups.where('refreshedAt').below('2027-01-01').count()).toBe(1);
+    expect(await db.outbox.count()).toBe(1);
+    db.close();
   });
 });

@@ -100,8 +100,6 @@ export const PinLockoutRecord = z.object({
   employeeId: z.number().int(),
   failedAttempts: z.number().int().min(0),
   lockedUntil: isoInstant.nullable(),
-  /** Wrong offline attempts not yet reported to the service. */
-  unreported: z.array(isoInstant).default([]),
 });
 export type PinLockoutRecord = z.infer<typeof PinLockoutRecord>;
 

@@ -79,3 +79,18 @@ export async function readLookup(db: KioskDb, employeeId: number): Promise<m.UkT
   const row = await db.lookups.get(employeeId);
   return readRecord(m.UkTimeAndAttendanceLookupDataModel, row?.data);
 }
+
+export const LOOKUP_MAX_AGE_MS = 30 * 60_000;
+export const LOOKUPS_PER_REFRESH = 8;
+
+/**
+ * Refreshes the clock-on pick-lists that are missing or older than `maxAgeMs`, a few per call, so
+ * they are on the kiosk before the network goes away without a burst of requests.
+ */
+export async function refreshStaleLookups(db: KioskDb, client: ApiClient, kiosk: KioskRef, now: Date, limit = LOOKUPS_PER_REFRESH, maxAgeMs = LOOKUP_MAX_AGE_MS): Promise<number> {
+  const staffIds = (await db.staff.toCollection().primaryKeys()).map(Number);
+  const fresh = new Set((await db.lookups.where('refreshedAt').aboveOrEqual(new Date(now.getTime() - maxAgeMs).toISOString()).primaryKeys()).map(Number));
+  const due = staffIds.filter((id) => !fresh.has(id)).slice(0, limit);
+  for (const employeeId of due) await refreshLookup(db, client, kiosk, employeeId, now);
+  return due.length;
+}

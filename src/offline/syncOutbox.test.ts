@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PunchKind } from '../domain/attendance';
 import { punches, shiftNotes, timesheetLines } from '../server/db/schema';
 import { createTenant, type Tenant } from '../server/testing/fixtures';
 import { startTestService, type TestService } from '../server/testing/testService';
 import { enqueueNote, enqueuePunch } from './enqueue';
+import { changePinAtKiosk, checkPinAtKiosk } from './kioskOperations';
 import { readRecords, StaffRecord, AttentionRecord } from './records';
 import { syncOutbox } from './syncOutbox';
 import { createOfflineHarness, seededRandom, type OfflineHarness } from './testing/offlineHarness';
@@ -215,5 +216,48 @@ describe('adversarial orderings', () => {
     expect(onServer + attention).toBe(enqueued);
     expect(attention).toBe(0);
     expect(await h.db.outbox.count()).toBe(0);
+  });
+});
+
+describe('PINs at an offline kiosk', () => {
+  it('checks a PIN offline once learned online, and reports offline wrong PINs to the service', async () => {
+    const tenant = await createTenant(t);
+    const h = await createOfflineHarness(t, tenant);
+    const ada = tenant.employees[0]!;
+    expect(await checkPinAtKiosk(h.runtime, ada.id, ada.pin)).toMatchObject({ ok: true, checkedOffline: false });
+    await vi.waitFor(async () => expect(await h.db.pinVerifiers.count()).toBe(1));
+    h.setFaults(() => 'down');
+    expect(await checkPinAtKiosk(h.runtime, ada.id, ada.pin)).toMatchObject({ ok: true, checkedOffline: true });
+    const ben = tenant.employees[1]!;
+    expect(await checkPinAtKiosk(h.runtime, ben.id, ben.pin)).toMatchObject({ ok: false, reason: 'offline-unknown' });
+    for (let i = 0; i < 4; i += 1) expect(await checkPinAtKiosk(h.runtime, ada.id, '0000')).toMatchObject({ ok: false, reason: 'wrong' });
+    expect(await checkPinAtKiosk(h.runtime, ada.id, '0000')).toMatchObject({ ok: false, reason: 'locked' });
+    expect(await checkPinAtKiosk(h.runtime, ada.id, ada.pin)).toMatchObject({ ok: false, reason: 'locked' });
+    h.setFaults(null);
+    await drain(h);
+    // The service now applies the lockout the kiosk applied offline.
+    const online = await t.request('POST', `${tenant.kiosk}/checkpin`, { auth: tenant.manager.auth, json: { employeeId: ada.id, pin: ada.pin } });
+    expect(online.status).toBe(429);
+  });
+
+  it('queues a PIN change made offline sealed, and the service applies it on sync', async () => {
+    const tenant = await createTenant(t);
+    const h = await createOfflineHarness(t, tenant);
+    expect(await h.runtime.refresh()).toBe(true);
+    const ada = tenant.employees[0]!;
+    expect((await checkPinAtKiosk(h.runtime, ada.id, ada.pin)).ok).toBe(true);
+    await vi.waitFor(async () => expect(await h.db.pinVerifiers.count()).toBe(1));
+    h.setFaults(() => 'down');
+    expect(await changePinAtKiosk(h.runtime, ada.id, '1111', '538214')).toEqual({ ok: false, reason: 'wrong-old' });
+    expect(await changePinAtKiosk(h.runtime, ada.id, ada.pin, '538214')).toEqual({ ok: true, queued: true });
+    const [queued] = await h.db.outbox.toArray();
+    expect(queued?.op).toBe('changePin');
+    expect(JSON.stringify(queued)).not.toContain('538214');
+    expect(JSON.stringify(queued)).not.toContain(`"${ada.pin}"`);
+    expect(await checkPinAtKiosk(h.runtime, ada.id, '538214')).toMatchObject({ ok: true, checkedOffline: true });
+    h.setFaults(null);
+    await drain(h);
+    const online = await t.request('POST', `${tenant.kiosk}/checkpin`, { auth: tenant.manager.auth, json: { employeeId: ada.id, pin: '538214' } });
+    expect(online.status, online.text).toBe(200);
   });
 });

@@ -641,6 +641,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/business/{businessId}/kiosk/{kioskId}/pinfailures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report wrong PINs typed while the kiosk was offline
+         * @description Each attempt counts towards the lockout at its own time, so a lockout that began offline continues online, and old attempts do not lock anyone now.
+         */
+        post: operations["kiosk.reportPinFailures"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/business/{businessId}/kiosk/{kioskId}/pinseal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The key for sealing an offline PIN change */
+        get: operations["kiosk.getPinSealKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/business/{businessId}/kiosk/{kioskId}/changepin/sealed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a PIN with a change sealed by an offline kiosk
+         * @description Opens the sealed `{oldPin, newPin}` and then behaves exactly like changepin.
+         */
+        post: operations["kiosk.changePinSealed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/business/{businessId}/kiosk/{kioskId}/clockon": {
         parameters: {
             query?: never;
@@ -1626,6 +1683,30 @@ export interface components {
         PinResetModel: {
             /** @default 0 */
             employeeId?: number;
+        };
+        /** @description Wrong PINs an offline kiosk saw, so the lockout the kiosk applied carries over to the service. */
+        PinFailuresReportModel: {
+            employeeId: number;
+            /** @description When each wrong PIN was typed at the kiosk while it was offline (UTC). */
+            failedAttemptsUtc: string[];
+        };
+        /** @description The key an offline kiosk seals a PIN change with (RSA-OAEP, SHA-256). */
+        PinSealKeyModel: {
+            keyId: string;
+            /** @enum {string} */
+            algorithm: "RSA-OAEP-256";
+            /** @description SPKI DER, base64. */
+            publicKey: string;
+        };
+        /** @description A PIN change the kiosk queued while offline, readable only by the service. */
+        SealedPinChangeModel: {
+            employeeId: number;
+            keyId: string;
+            /**
+             * Format: byte
+             * @description RSA-OAEP-256 encryption of the JSON `{"oldPin","newPin"}`, base64.
+             */
+            sealed: string;
         };
         ClockOnModel: {
             locationId?: number | null;
@@ -5061,6 +5142,222 @@ export interface operations {
             };
             /** @description The Idempotency-Key was already used for a different request. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "kiosk.reportPinFailures": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional client-generated key (e.g. a UUID). A retry with the same key and body returns the first response without applying the request twice; the same key with a different body is a 422. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                businessId: number;
+                kioskId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PinFailuresReportModel"];
+            };
+        };
+        responses: {
+            /** @description Done. No body. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid (per-field messages in `errors`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid credentials were sent. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was already used for a different request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "kiosk.getPinSealKey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                businessId: number;
+                kioskId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The current sealing key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PinSealKeyModel"];
+                };
+            };
+            /** @description The request is not valid (per-field messages in `errors`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid credentials were sent. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "kiosk.changePinSealed": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional client-generated key (e.g. a UUID). A retry with the same key and body returns the first response without applying the request twice; the same key with a different body is a 422. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                businessId: number;
+                kioskId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SealedPinChangeModel"];
+            };
+        };
+        responses: {
+            /** @description The employee. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KioskEmployeeModel"];
+                };
+            };
+            /** @description The request is not valid (per-field messages in `errors`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid credentials were sent. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was already used for a different request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many wrong attempts; try again after `Retry-After` seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

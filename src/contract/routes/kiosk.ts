@@ -4,6 +4,7 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import * as m from '../generated/models';
+import { PinFailuresReportModel, PinSealKeyModel, SealedPinChangeModel } from '../supporting/kiosk';
 import {
   businessParams,
   conflictError,
@@ -250,4 +251,40 @@ export const markShiftNotesRead = createRoute({
   summary: 'Mark notes read or unread',
   request: { params: shiftParams, headers: idempotencyHeaders, ...jsonBody(m.MarkNotesReadViewModelInput) },
   responses: { ...emptyOk, ...mutation },
+});
+
+/** Supporting (not in the SDK): wrong PINs an offline kiosk saw, applied at the times they happened. */
+export const reportPinFailures = createRoute({
+  operationId: 'kiosk.reportPinFailures',
+  method: 'post',
+  path: `${B}/kiosk/{kioskId}/pinfailures`,
+  tags,
+  summary: 'Report wrong PINs typed while the kiosk was offline',
+  description:
+    'Each attempt counts towards the lockout at its own time, so a lockout that began offline continues online, and old attempts do not lock anyone now.',
+  request: { params: kioskParams, headers: idempotencyHeaders, ...jsonBody(PinFailuresReportModel) },
+  responses: { ...emptyOk, ...mutation },
+});
+
+/** Supporting: the public key an offline kiosk seals a PIN change with. */
+export const getPinSealKey = createRoute({
+  operationId: 'kiosk.getPinSealKey',
+  method: 'get',
+  path: `${B}/kiosk/{kioskId}/pinseal`,
+  tags,
+  summary: 'The key for sealing an offline PIN change',
+  request: { params: kioskParams },
+  responses: { 200: jsonResponse(PinSealKeyModel, 'The current sealing key.'), ...standardErrors },
+});
+
+/** Supporting: a PIN change queued offline, sealed so the kiosk never stored the PINs. */
+export const changePinSealed = createRoute({
+  operationId: 'kiosk.changePinSealed',
+  method: 'post',
+  path: `${B}/kiosk/{kioskId}/changepin/sealed`,
+  tags,
+  summary: 'Replace a PIN with a change sealed by an offline kiosk',
+  description: 'Opens the sealed `{oldPin, newPin}` and then behaves exactly like changepin.',
+  request: { params: kioskParams, headers: idempotencyHeaders, ...jsonBody(SealedPinChangeModel) },
+  responses: { 200: jsonResponse(m.KioskEmployeeModel, 'The employee.'), ...mutation, ...lockedError },
 });

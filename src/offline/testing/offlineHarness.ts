@@ -10,6 +10,7 @@ import type { Tenant } from '../../server/testing/fixtures';
 import type { TestService } from '../../server/testing/testService';
 import { KioskDb } from '../db';
 import { createClientTransport } from '../clientTransport';
+import { createKioskRuntime, type KioskRuntime } from '../kioskRuntime';
 import { refreshStaff } from '../refreshKioskData';
 import type { OutboxTransport } from '../syncOutbox';
 
@@ -25,6 +26,8 @@ export interface NetworkStats {
 
 export interface OfflineHarness {
   db: KioskDb;
+  /** The kiosk runtime over the same database and network (for kioskOperations). */
+  runtime: KioskRuntime;
   client: ApiClient;
   transport: OutboxTransport;
   kiosk: { businessId: number; kioskId: number };
@@ -69,8 +72,24 @@ export async function createOfflineHarness(t: TestService, tenant: Tenant): Prom
   counter += 1;
   const db = new KioskDb(`kiosk-test-${counter}`, { indexedDB: new IDBFactory(), IDBKeyRange });
   const kiosk = { businessId: tenant.businessId, kioskId: tenant.kioskId };
+  const runtime = await createKioskRuntime(
+    db,
+    {
+      serviceUrl: 'http://127.0.0.1',
+      businessId: tenant.businessId,
+      businessName: 'Test business',
+      kioskId: tenant.kioskId,
+      kioskName: 'Front door',
+      deviceId: (enrolled.body as { id: number }).id,
+      deviceName: 'Test tablet',
+      token,
+      enrolledAt: new Date().toISOString(),
+    },
+    { fetch: network },
+  );
   const harness: OfflineHarness = {
     db,
+    runtime,
     client,
     transport: createClientTransport(client, kiosk),
     kiosk,

@@ -398,3 +398,15 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [uniqueIndex('idempotency_keys_scope_key').on(t.scope, t.key), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
+
+/**
+ * The service's own key pairs. `pin-seal`: kiosks encrypt an offline PIN change with the public
+ * key, so the queued request holds no PIN the device could read back.
+ */
+export const serviceKeys = pgTable('service_keys', {
+  id: text('id').primaryKey(),
+  purpose: text('purpose').notNull(),
+  publicKeySpki: text('public_key_spki').notNull(),
+  privateKeyPkcs8: text('private_key_pkcs8').notNull(),
+  createdAt: createdAt(),
+});

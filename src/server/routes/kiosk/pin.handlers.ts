@@ -2,7 +2,8 @@
 import type { Context } from 'hono';
 import * as routes from '../../../contract/routes/kiosk';
 import type { AppEnv, App } from '../../context';
-import { changePin, checkPin, requestPinReset, type PinOutcome } from '../../services/pins';
+import { applyOfflineFailures, changePin, checkPin, requestPinReset, type PinOutcome } from '../../services/pins';
+import { currentPinSealKey, openSealedPinChange } from '../../services/pinSeal';
 import { kioskScope } from './kioskContext';
 
 /** Answers a PIN outcome; a failure keeps its recorded attempt even under an Idempotency-Key. */
@@ -37,5 +38,26 @@ export function registerPinRoutes(app: App) {
     const scope = await kioskScope(c, businessId, kioskId);
     await requestPinReset(c.var.db, { ...scope.pin, kioskName: scope.kiosk.name }, 'sms', c.req.valid('json').employeeId);
     return c.body(null, 200);
+  });
+
+  app.openapi(routes.reportPinFailures, async (c) => {
+    const { businessId, kioskId } = c.req.valid('param');
+    const scope = await kioskScope(c, businessId, kioskId);
+    await applyOfflineFailures(c.var.db, scope.pin, c.req.valid('json'));
+    return c.body(null, 200);
+  });
+
+  app.openapi(routes.getPinSealKey, async (c) => {
+    const { businessId, kioskId } = c.req.valid('param');
+    await kioskScope(c, businessId, kioskId);
+    return c.json(await currentPinSealKey(c.var.db), 200);
+  });
+
+  app.openapi(routes.changePinSealed, async (c) => {
+    const { businessId, kioskId } = c.req.valid('param');
+    const scope = await kioskScope(c, businessId, kioskId);
+    const body = c.req.valid('json');
+    const { oldPin, newPin } = await openSealedPinChange(c.var.db, body.keyId, body.sealed);
+    return c.json(settle(c, await changePin(c.var.db, scope.pin, { employeeId: body.employeeId, oldPin, newPin })), 200);
   });
 }

@@ -1,3 +1,4 @@
+import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { KioskEmployeeModel } from '../../../contract/generated/models';
@@ -196,5 +197,52 @@ describe('secrets stay secret', () => {
     expect(logs).not.toContain('640218');
     expect(logs).not.toContain(ada.pin);
     expect(logs).not.toContain(tenant.manager.apiKey);
+  });
+});
+
+describe('wrong PINs reported by an offline kiosk', () => {
+  it('continues a lockout that began offline, and ignores attempts long past', async () => {
+    t.clock.set('2026-07-06T12:00:00Z');
+    const tenant = await createTenant(t);
+    const [ada, ben] = tenant.employees;
+    const recent = ['11:58:00', '11:58:10', '11:58:20', '11:58:30', '11:58:40'].map((time) => `2026-07-06T${time}Z`);
+    const res = await call(tenant, 'pinfailures', { employeeId: ada!.id, failedAttemptsUtc: recent });
+    expect(res.status, res.text).toBe(200);
+    const locked = await call(tenant, 'checkpin', { employeeId: ada!.id, pin: ada!.pin });
+    expect(locked.status).toBe(429);
+    // Locked from the fifth attempt (11:58:40) for 15 minutes.
+    expect(locked.headers.get('retry-after')).toBe(String(13 * 60 + 40));
+
+    const old = ['08:00:00', '08:00:10', '08:00:20', '08:00:30', '08:00:40'].map((time) => `2026-07-06T${time}Z`);
+    await call(tenant, 'pinfailures', { employeeId: ben!.id, failedAttemptsUtc: old });
+    expect((await call(tenant, 'checkpin', { employeeId: ben!.id, pin: ben!.pin })).status).toBe(200);
+    expect((await call(tenant, 'pinfailures', { employeeId: ben!.id, failedAttemptsUtc: [] })).status).toBe(400);
+  });
+});
+
+describe('sealed PIN changes (queued by an offline kiosk)', () => {
+  it('opens a change sealed with the published key and refuses anything else', async () => {
+    const tenant = await createTenant(t);
+    const ada = tenant.employees[0]!;
+    const keyRes = await t.request('GET', `${tenant.kiosk}/pinseal`, { auth: tenant.manager.auth });
+    expect(keyRes.status).toBe(200);
+    const key = keyRes.body as { keyId: string; algorithm: string; publicKey: string };
+    expect(key.algorithm).toBe('RSA-OAEP-256');
+    const publicKey = createPublicKey({ key: Buffer.from(key.publicKey, 'base64'), format: 'der', type: 'spki' });
+    const seal = (content: unknown) =>
+      publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(JSON.stringify(content))).toString('base64');
+
+    const changed = await call(tenant, 'changepin/sealed', { employeeId: ada.id, keyId: key.keyId, sealed: seal({ oldPin: ada.pin, newPin: '915273' }) });
+    expect(changed.status, changed.text).toBe(200);
+    expect((await call(tenant, 'checkpin', { employeeId: ada.id, pin: '915273' })).status).toBe(200);
+
+    const unknownKey = await call(tenant, 'changepin/sealed', { employeeId: ada.id, keyId: 'pk_nope', sealed: seal({ oldPin: '915273', newPin: '1111' }) });
+    expect(unknownKey.body).toMatchObject({ status: 400, errors: [{ field: 'sealed' }] });
+    const garbage = await call(tenant, 'changepin/sealed', { employeeId: ada.id, keyId: key.keyId, sealed: Buffer.from('not sealed at all').toString('base64') });
+    expect(garbage.status).toBe(400);
+    const notAChange = await call(tenant, 'changepin/sealed', { employeeId: ada.id, keyId: key.keyId, sealed: seal({ hello: 'world' }) });
+    expect(notAChange.status).toBe(400);
+    const wrongOld = await call(tenant, 'changepin/sealed', { employeeId: ada.id, keyId: key.keyId, sealed: seal({ oldPin: '0000', newPin: '4444' }) });
+    expect(wrongOld.body).toMatchObject({ code: 'wrong-pin' });
   });
 });

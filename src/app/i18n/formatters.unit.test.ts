@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { CATALOGUES, formatLocaleFor, pickLocale } from './catalogue';
+import { createFormatters } from './formatters';
+import { createTranslator } from './translate';
+
+describe('times shown in the kiosk zone', () => {
+  const t = createTranslator('en');
+  const london = createFormatters('en-GB', 'Europe/London', t);
+
+  it('shows an overnight shift across the autumn change with its real length', () => {
+    // 25 Oct 2026: clocks go back at 02:00 BST. 22:00 BST to 06:00 GMT is nine hours.
+    const start = '2026-10-24T21:00:00.000Z';
+    const end = '2026-10-25T06:00:00.000Z';
+    expect(london.time(start)).toBe('22:00');
+    expect(london.time(end)).toBe('6:00');
+    expect(london.weekdayDate(end)).toBe('Sunday 25 October');
+    expect(london.duration(Date.parse(end) - Date.parse(start))).toBe('9 h 0 min');
+  });
+
+  it('shows the spring change with a seven-hour night', () => {
+    const start = '2026-03-28T22:00:00.000Z'; // 22:00 GMT
+    const end = '2026-03-29T05:00:00.000Z'; // 06:00 BST
+    expect(london.time(start)).toBe('22:00');
+    expect(london.time(end)).toBe('6:00');
+    expect(london.duration(Date.parse(end) - Date.parse(start))).toBe('7 h 0 min');
+  });
+
+  it('uses the kiosk zone, not the device zone', () => {
+    const sydney = createFormatters('en-AU', 'Australia/Sydney', t);
+    expect(sydney.time('2026-07-01T00:30:00Z')).toMatch(/^10:30\s?am$/i);
+  });
+});
+
+describe('languages', () => {
+  it('picks a supported language and its regional variant for dates', () => {
+    expect(pickLocale(['es-MX', 'en'])).toBe('es');
+    expect(pickLocale(['fr-FR'])).toBe('en');
+    expect(formatLocaleFor('en', ['fr-FR', 'en-GB'])).toBe('en-GB');
+    expect(formatLocaleFor('es', ['en-GB'])).toBe('es');
+  });
+
+  it('has every message in every language, with the same placeholders', () => {
+    const placeholders = (message: unknown) => JSON.stringify(message).match(/\{\w+\}/g)?.sort() ?? [];
+    for (const [key, english] of Object.entries(CATALOGUES.en)) {
+      const spanish = CATALOGUES.es[key as keyof typeof CATALOGUES.es];
+      expect(spanish, key).toBeDefined();
+      expect(new Set(placeholders(spanish)), key).toEqual(new Set(placeholders(english)));
+    }
+  });
+
+  it('chooses plural forms', () => {
+    const t = createTranslator('en');
+    expect(t('kiosk.pin.wrong', { count: 1 })).toBe('That PIN is not right. 1 try left.');
+    expect(t('kiosk.pin.wrong', { count: 3 })).toBe('That PIN is not right. 3 tries left.');
+    expect(createTranslator('es')('kiosk.pin.wrong', { count: 1 })).toBe('Ese PIN no es correcto. Te queda 1 intento.');
+  });
+});

@@ -1,0 +1,36 @@
+/** Supporting models of the kiosk routes (not in the vendor SDK). Plain zod: shared with the client. */
+import { z } from 'zod';
+import * as t from '../wireTypes';
+
+export const PinFailuresReportModel = z
+  .object({
+    employeeId: t.int32,
+    failedAttemptsUtc: z
+      .array(t.dateTimeInput)
+      .min(1, 'report at least one attempt')
+      .max(50, 'report at most 50 attempts at once')
+      .meta({ description: 'When each wrong PIN was typed at the kiosk while it was offline (UTC).' }),
+  })
+  .meta({
+    id: 'PinFailuresReportModel',
+    description: 'Wrong PINs an offline kiosk saw, so the lockout the kiosk applied carries over to the service.',
+  });
+export type PinFailuresReportModel = z.infer<typeof PinFailuresReportModel>;
+
+export const PinSealKeyModel = z
+  .object({
+    keyId: z.string(),
+    algorithm: z.literal('RSA-OAEP-256'),
+    publicKey: z.string().meta({ description: 'SPKI DER, base64.' }),
+  })
+  .meta({ id: 'PinSealKeyModel', description: 'The key an offline kiosk seals a PIN change with (RSA-OAEP, SHA-256).' });
+export type PinSealKeyModel = z.infer<typeof PinSealKeyModel>;
+
+export const SealedPinChangeModel = z
+  .object({
+    employeeId: t.int32,
+    keyId: z.string().min(1),
+    sealed: t.byteArrayInput.meta({ description: 'RSA-OAEP-256 encryption of the JSON `{"oldPin","newPin"}`, base64.' }),
+  })
+  .meta({ id: 'SealedPinChangeModel', description: 'A PIN change the kiosk queued while offline, readable only by the service.' });
+export type SealedPinChangeModel = z.infer<typeof SealedPinChangeModel>;

@@ -1,0 +1,29 @@
+/**
+ * Sealing a PIN change made while offline: `{ oldPin, newPin }` is encrypted with the service's
+ * RSA-OAEP (SHA-256) public key, kept on the kiosk while online, so the queued request holds
+ * nothing the device itself could turn back into a PIN.
+ */
+import { PinSealKeyModel } from '../contract/supporting/kiosk';
+import type { ApiClient, KioskRef } from '../client';
+import type { KioskDb } from './db';
+import { readRecord } from './records';
+
+const KEY = 'pinSealKey';
+
+export async function refreshPinSealKey(db: KioskDb, client: ApiClient, kiosk: KioskRef): Promise<void> {
+  await db.meta.put({ key: KEY, value: await client.pins.sealKey(kiosk) });
+}
+
+export async function readPinSealKey(db: KioskDb): Promise<PinSealKeyModel | null> {
+  return readRecord(PinSealKeyModel, (await db.meta.get(KEY))?.value);
+}
+
+const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+const toBase64 = (bytes: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(bytes)));
+
+/** The sealed form of a PIN change (base64), readable only with the service's private key. */
+export async function sealPinChange(key: PinSealKeyModel, oldPin: string, newPin: string): Promise<string> {
+  const publicKey = await crypto.subtle.importKey('spki', fromBase64(key.publicKey), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
+  const plain = new TextEncoder().encode(JSON.stringify({ oldPin, newPin }));
+  return toBase64(await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, publicKey, plain));
+}
