@@ -57,12 +57,25 @@ function declaredFieldNames(app: OpenAPIHono<AppEnv>): Set<string> {
   return names;
 }
 
-function declaredQueryNames(app: OpenAPIHono<AppEnv>): Set<string> {
+/**
+ * Every declared query parameter. Names are matched case-insensitively before routing, so two
+ * routes spelling one name differently (`employeeId`, `EmployeeId`) would break one of them: that
+ * is refused here, at start-up, rather than discovered in production.
+ */
+export function declaredQueryNames(app: OpenAPIHono<AppEnv>): Set<string> {
   const names = new Set<string>();
+  const byLower = new Map<string, string>();
   for (const definition of app.openAPIRegistry.definitions) {
     if (definition.type !== 'route') continue;
     const query = definition.route.request?.query as { shape?: Record<string, unknown> } | undefined;
-    if (query?.shape) Object.keys(query.shape).forEach((key) => names.add(key));
+    for (const key of Object.keys(query?.shape ?? {})) {
+      const seen = byLower.get(key.toLowerCase());
+      if (seen !== undefined && seen !== key) {
+        throw new Error(`Query parameter spelled two ways: "${seen}" and "${key}" (${definition.route.path}); use one spelling.`);
+      }
+      byLower.set(key.toLowerCase(), key);
+      names.add(key);
+    }
   }
   return names;
 }

@@ -395,6 +395,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/business/{businessId}/kiosk/punches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The punch audit trail
+         * @description Every punch the service accepted, oldest first, optionally for one employee or kiosk and a UTC window (on the time of record).
+         */
+        get: operations["kiosk.listPunches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/business/{businessId}/kiosk/shifts": {
         parameters: {
             query?: never;
@@ -1407,6 +1427,36 @@ export interface components {
             businessId: number;
             kioskId: number;
             kioskName: string;
+        };
+        /** @description One accepted punch, as the service received it (the audit trail). */
+        PunchRecordModel: {
+            id: number;
+            employeeId: number;
+            kioskId: number;
+            shiftId: number | null;
+            /** @enum {string} */
+            kind: "clockOn" | "startBreak" | "endBreak" | "clockOff" | "discard";
+            /**
+             * Format: date-time
+             * @description When the punch happened: the recorded time, or when it arrived.
+             */
+            timeOfRecordUtc: string;
+            /**
+             * Format: date-time
+             * @description The device-recorded time, when the punch carried one.
+             */
+            recordedTimeUtc: string | null;
+            /**
+             * Format: date-time
+             * @description When the service received it.
+             */
+            receivedUtc: string;
+            /** @example 10:00:00 */
+            utcOffset: string | null;
+            isAdminInitiated: boolean;
+            hasPhoto: boolean;
+            /** @description Who sent it: `device:<id>` or `user:<id>:<oauth|apiKey>`. */
+            recordedBy: string;
         };
         UkTimeAndAttendanceShiftModel: {
             id: number;
@@ -3806,6 +3856,69 @@ export interface operations {
             };
             /** @description The caller is a user, not a device. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "kiosk.listPunches": {
+        parameters: {
+            query?: {
+                EmployeeId?: number;
+                KioskId?: number;
+                FromUtc?: string;
+                ToUtc?: string;
+            };
+            header?: never;
+            path: {
+                businessId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Punches, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PunchRecordModel"][];
+                };
+            };
+            /** @description The request is not valid (per-field messages in `errors`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid credentials were sent. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,7 +4,7 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import * as m from '../generated/models';
-import { PinFailuresReportModel, PinSealKeyModel, SealedPinChangeModel } from '../supporting/kiosk';
+import { PinFailuresReportModel, PinSealKeyModel, PunchRecordModel, SealedPinChangeModel } from '../supporting/kiosk';
 import {
   businessParams,
   conflictError,
@@ -287,4 +287,25 @@ export const changePinSealed = createRoute({
   description: 'Opens the sealed `{oldPin, newPin}` and then behaves exactly like changepin.',
   request: { params: kioskParams, headers: idempotencyHeaders, ...jsonBody(SealedPinChangeModel) },
   responses: { 200: jsonResponse(m.KioskEmployeeModel, 'The employee.'), ...mutation, ...lockedError },
+});
+
+/** Supporting: the punch audit trail (every accepted punch with its recorded and received times). */
+export const listPunches = createRoute({
+  operationId: 'kiosk.listPunches',
+  method: 'get',
+  path: `${B}/kiosk/punches`,
+  tags,
+  summary: 'The punch audit trail',
+  description: 'Every punch the service accepted, oldest first, optionally for one employee or kiosk and a UTC window (on the time of record).',
+  request: {
+    params: businessParams,
+    // Spelled as the contract spells these names elsewhere (EmployeeId on the notes route).
+    query: z.object({
+      EmployeeId: queryInt.optional(),
+      KioskId: queryInt.optional(),
+      FromUtc: z.string().optional().meta({ format: 'date-time' }),
+      ToUtc: z.string().optional().meta({ format: 'date-time' }),
+    }),
+  },
+  responses: { 200: jsonResponse(z.array(PunchRecordModel), 'Punches, oldest first.'), ...standardErrors },
 });

@@ -34,3 +34,21 @@ export const SealedPinChangeModel = z
   })
   .meta({ id: 'SealedPinChangeModel', description: 'A PIN change the kiosk queued while offline, readable only by the service.' });
 export type SealedPinChangeModel = z.infer<typeof SealedPinChangeModel>;
+
+export const PunchRecordModel = z
+  .object({
+    id: t.int32,
+    employeeId: t.int32,
+    kioskId: t.int32,
+    shiftId: t.int32.nullable(),
+    kind: z.enum(['clockOn', 'startBreak', 'endBreak', 'clockOff', 'discard']),
+    timeOfRecordUtc: t.dateTime.meta({ description: 'When the punch happened: the recorded time, or when it arrived.' }),
+    recordedTimeUtc: t.dateTime.nullable().meta({ description: 'The device-recorded time, when the punch carried one.' }),
+    receivedUtc: t.dateTime.meta({ description: 'When the service received it.' }),
+    utcOffset: t.timeSpan.nullable(),
+    isAdminInitiated: t.bool,
+    hasPhoto: t.bool,
+    recordedBy: z.string().meta({ description: 'Who sent it: `device:<id>` or `user:<id>:<oauth|apiKey>`.' }),
+  })
+  .meta({ id: 'PunchRecordModel', description: 'One accepted punch, as the service received it (the audit trail).' });
+export type PunchRecordModel = z.infer<typeof PunchRecordModel>;

@@ -293,3 +293,36 @@ describe('kiosk rules at clock-on', () => {
     expect(unauthenticated.headers.get('www-authenticate')).toContain('Bearer');
   });
 });
+
+describe('the punch audit trail', () => {
+  it('lists accepted punches with recorded and received times, filtered by employee and window', async () => {
+    t.clock.set('2026-06-10T18:00:00Z');
+    const tenant = await createTenant(t);
+    const [a, b] = tenant.employees.map((e) => e.id);
+    await ok(tenant, 'clockon', { employeeId: a, recordedTimeUtc: '2026-06-10T09:00:00Z', utcOffset: '01:00:00' });
+    await ok(tenant, 'clockon', { employeeId: b });
+    await ok(tenant, 'clockoff', { employeeId: a, recordedTimeUtc: '2026-06-10T17:00:00Z' });
+    const all = await t.request('GET', `${tenant.base}/kiosk/punches`, { auth: tenant.manager.auth });
+    expect(all.status, all.text).toBe(200);
+    const rows = all.body as Array<Record<string, unknown>>;
+    expect(rows.map((r) => [r.employeeId, r.kind])).toEqual([
+      [a, 'clockOn'],
+      [a, 'clockOff'],
+      [b, 'clockOn'],
+    ]);
+    expect(rows[0]).toMatchObject({
+      timeOfRecordUtc: '2026-06-10T09:00:00.000Z',
+      recordedTimeUtc: '2026-06-10T09:00:00.000Z',
+      receivedUtc: '2026-06-10T18:00:00.000Z',
+      utcOffset: '01:00:00',
+      hasPhoto: false,
+      isAdminInitiated: false,
+      recordedBy: `user:${tenant.manager.userId}:apiKey`,
+    });
+    expect(rows[2]).toMatchObject({ recordedTimeUtc: null, timeOfRecordUtc: '2026-06-10T18:00:00.000Z' });
+    const one = await t.request('GET', `${tenant.base}/kiosk/punches?employeeId=${a}&fromUtc=2026-06-10T10:00:00Z`, { auth: tenant.manager.auth });
+    expect((one.body as Array<{ kind: string }>).map((r) => r.kind)).toEqual(['clockOff']);
+    const other = await createTenant(t);
+    expect((await t.request('GET', `${tenant.base}/kiosk/punches`, { auth: other.manager.auth })).status).toBe(404);
+  });
+});

@@ -5,6 +5,7 @@ import type { App } from '../../context';
 import { authorize, grantCoversKiosk } from '../../auth/access';
 import { forbidden, invalidField } from '../../http/apiError';
 import { searchShifts } from '../../services/clockedShifts';
+import { listPunches } from '../../services/punchAudit';
 import { employeeGroupIdsByEmployee } from '../../services/employeeGroups';
 import { addNote, deleteNote, listNotes, loadShiftOfBusiness, markNotesRead } from '../../services/shiftNotes';
 import { kioskScope } from './kioskContext';
@@ -17,6 +18,20 @@ function windowBound(value: string | null | undefined, field: string): Date | nu
 }
 
 export function registerShiftRoutes(app: App) {
+  app.openapi(routes.listPunches, async (c) => {
+    const { businessId } = c.req.valid('param');
+    const query = c.req.valid('query');
+    const grant = await authorize(c.var.db, c.var.principal, businessId, { kind: 'read' });
+    const punches = await listPunches(c.var.db, businessId, {
+      employeeId: query.EmployeeId,
+      kioskId: query.KioskId,
+      fromUtc: windowBound(query.FromUtc, 'FromUtc'),
+      toUtc: windowBound(query.ToUtc, 'ToUtc'),
+      kioskIds: grant.isAdmin ? 'all' : grant.kiosks,
+    });
+    return c.json(punches, 200);
+  });
+
   app.openapi(routes.shifts, async (c) => {
     const { businessId } = c.req.valid('param');
     const body = c.req.valid('json');
