@@ -1,11 +1,12 @@
 /**
- * The app root: providers, then either the installer's set-up flow (this device is not enrolled)
- * or the kiosk. The enrolment lives in IndexedDB, so a reload or restart keeps the device enrolled.
+ * The app root: providers, then either the installer's set-up flow (this device is not enrolled,
+ * or the installer has not yet started the kiosk) or the kiosk. The enrolment lives in IndexedDB,
+ * so a reload or restart keeps the device enrolled.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import { readEnrolment } from '../offline/device';
+import { readDeviceSetup } from '../offline/device';
 import { EnrolledKiosk } from './features/kiosk/EnrolledKiosk';
 import { SetupFlow } from './features/setup/SetupFlow';
 import { LocaleRoot } from './i18n/LocaleRoot';
@@ -14,14 +15,14 @@ import { kioskDb } from './runtime/database';
 export function App() {
   const db = kioskDb();
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 10_000 } } }));
-  const enrolment = useLiveQuery(() => readEnrolment(db), [db]);
+  const device = useLiveQuery(() => readDeviceSetup(db), [db]);
   return (
     <QueryClientProvider client={queryClient}>
       <LocaleRoot db={db}>
-        {enrolment === undefined ? null : enrolment === null ? (
-          <SetupFlow db={db} />
+        {device === undefined ? null : device.enrolment === null || !device.setupComplete ? (
+          <SetupFlow db={db} enrolment={device.enrolment} />
         ) : (
-          <EnrolledKiosk key={`${enrolment.kioskId}:${enrolment.deviceId}`} db={db} enrolment={enrolment} />
+          <EnrolledKiosk key={`${device.enrolment.kioskId}:${device.enrolment.deviceId}`} db={db} enrolment={device.enrolment} />
         )}
       </LocaleRoot>
     </QueryClientProvider>

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@fontsource-variable/inter/wght.css';
 import './styles/global.css';
+import './runtime/installPrompt';
 import { App } from './App';
 import { registerServiceWorker } from './runtime/serviceWorker';
 

@@ -13,6 +13,8 @@ import type { Locale } from '../i18n/catalogue';
 export interface PendingPunch {
   kind: PunchKind;
   fields: Record<string, unknown>;
+  /** What was chosen, in words, for the receipt ("Front counter", "Paid break"). */
+  labels?: string[];
 }
 
 export type ReceiptKind = PunchKind | 'note' | 'pinChanged';
@@ -26,6 +28,8 @@ export interface Receipt {
   entryId: string | null;
   /** For clock-off: the shift's length in ms. */
   shiftMs?: number;
+  /** What was chosen with the punch, in words. */
+  details?: string[];
 }
 
 export type KioskStep =

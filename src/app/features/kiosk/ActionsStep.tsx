@@ -62,7 +62,7 @@ export function ActionsStep({ employeeId, pin }: { employeeId: number; pin: stri
 
   const choose = async (kind: PunchKind) => {
     const fields: Record<string, unknown> = kind === 'startBreak' && paidBreak ? { isPaidBreak: true } : {};
-    const pending = { kind, fields };
+    const pending = { kind, fields, ...(fields.isPaidBreak ? { labels: [t('kiosk.done.paidBreak')] } : {}) };
     setBusy(true);
     if (kind === 'clockOn') {
       const choices = await queryClient.fetchQuery({
@@ -78,7 +78,7 @@ export function ActionsStep({ employeeId, pin }: { employeeId: number; pin: stri
   };
 
   return (
-    <section className={steps.step} aria-labelledby="actions-title">
+    <section className={`${steps.step} ${steps.middle}`} aria-labelledby="actions-title">
       <PersonHeading name={person.name} photoUrl={person.profileImageUrl} title={t('kiosk.actions.hello', { name: person.firstName })} id="actions-title">
         <p className={styles.statusLine}>{statusLine}</p>
       </PersonHeading>

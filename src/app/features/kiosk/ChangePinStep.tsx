@@ -65,9 +65,9 @@ export function ChangePinStep({ employeeId, oldPin, reason }: { employeeId: numb
       >
         <p className={steps.subtitle}>{first === null ? t('kiosk.changePin.new') : t('kiosk.changePin.confirm')}</p>
       </PersonHeading>
-      {reason === 'expired' && first === null && !error ? <Notice tone="info">{t('kiosk.changePin.expiredText')}</Notice> : null}
-      {error ? <Notice tone="error">{error}</Notice> : null}
+      {reason === 'expired' ? <p className={steps.hint}>{t('kiosk.changePin.expiredText')}</p> : null}
       <PinDots count={value.length} shake={false} />
+      <div className={steps.messageSlot}>{error ? <Notice tone="error">{error}</Notice> : null}</div>
       <Keypad value={value} onChange={setValue} onSubmit={() => void submit()} disabled={busy} />
       <div className={steps.footer}>
         <span />

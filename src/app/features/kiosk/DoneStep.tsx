@@ -52,6 +52,7 @@ export function DoneStep({ receipt }: { receipt: Receipt }) {
       </h1>
       <p className={styles.time}>{format.time(receipt.at)}</p>
       <p className={steps.subtitle}>{format.weekdayDate(receipt.at)}</p>
+      {receipt.details?.length ? <p className={steps.forName}>{receipt.details.join(' · ')}</p> : null}
       {receipt.shiftMs !== undefined ? <p className={steps.subtitle}>{t('kiosk.done.worked', { duration: format.duration(receipt.shiftMs) })}</p> : null}
       <p className={steps.subtitle}>
         {receipt.kind === 'clockOff' ? t('kiosk.done.goodbye', { name: firstName }) : receipt.kind === 'clockOn' ? t('kiosk.done.welcome', { name: firstName }) : receipt.employeeName}

@@ -46,14 +46,14 @@ export function ForgotPinStep({ employeeId }: { employeeId: number }) {
       </PersonHeading>
       {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
       {!person.hasEmail && !person.hasMobile ? <Notice tone="warning">{t('kiosk.forgot.none')}</Notice> : null}
-      <div className={steps.row}>
+      <div className={steps.stack}>
         {person.hasEmail ? (
-          <Button variant="primary" size="large" onClick={() => void send('email')} disabled={busy || outcome?.tone === 'success'}>
+          <Button variant="primary" size="large" block onClick={() => void send('email')} disabled={busy || outcome?.tone === 'success'}>
             {t('kiosk.forgot.email')}
           </Button>
         ) : null}
         {person.hasMobile ? (
-          <Button variant="secondary" size="large" onClick={() => void send('sms')} disabled={busy || outcome?.tone === 'success'}>
+          <Button variant="secondary" size="large" block onClick={() => void send('sms')} disabled={busy || outcome?.tone === 'success'}>
             {t('kiosk.forgot.sms')}
           </Button>
         ) : null}
@@ -62,7 +62,7 @@ export function ForgotPinStep({ employeeId }: { employeeId: number }) {
         <Button variant="secondary" onClick={() => go({ step: 'pin', employeeId })}>
           {t('common.back')}
         </Button>
-        <Button variant="ghost" onClick={reset}>
+        <Button variant="secondary" onClick={reset}>
           {t('common.done')}
         </Button>
       </div>

@@ -51,8 +51,8 @@ export function KioskHeader() {
           {nextLocale.toUpperCase()}
         </Button>
         {canFullscreen ? <Button variant="onDark" icon={<ExpandIcon />} onClick={goFullscreen} aria-label={t('common.fullscreen')} /> : null}
-        <Button variant="onDark" icon={<ShieldIcon />} onClick={() => openManager(null)}>
-          {t('common.manager')}
+        <Button variant="onDark" icon={<ShieldIcon />} onClick={() => openManager(null)} aria-label={t('common.manager')}>
+          <span className={styles.compactLabel}>{t('common.manager')}</span>
         </Button>
       </div>
     </header>

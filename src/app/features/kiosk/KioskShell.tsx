@@ -6,6 +6,8 @@
 import { useIdleTimeout } from '../../hooks/useIdleTimeout';
 import { useSafeUpdate } from '../../hooks/useSafeUpdate';
 import { useWakeLock } from '../../hooks/useWakeLock';
+import { useI18n } from '../../i18n/I18nProvider';
+import { Notice } from '../../ui/Notice';
 import { useUiStore } from '../../state/uiStore';
 import { ManagerMode } from '../manager/ManagerMode';
 import { ActionsStep } from './ActionsStep';
@@ -53,7 +55,8 @@ export function KioskShell() {
   const reset = useUiStore((s) => s.reset);
   useWakeLock(true);
   useSafeUpdate();
-  useIdleTimeout(mode === 'kiosk' && midFlow, reset);
+  const idleWarning = useIdleTimeout(mode === 'kiosk' && midFlow, reset);
+  const { t } = useI18n();
 
   return (
     <div className={styles.shell}>
@@ -65,6 +68,11 @@ export function KioskShell() {
           <main className={styles.main} id="main">
             <CurrentStep />
           </main>
+          {idleWarning ? (
+            <div className={styles.idleWarning}>
+              <Notice tone="warning">{t('kiosk.idle.warning')}</Notice>
+            </div>
+          ) : null}
         </>
       )}
     </div>

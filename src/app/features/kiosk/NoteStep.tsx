@@ -33,6 +33,7 @@ export function NoteStep({ employeeId, pin }: { employeeId: number; pin: string 
       <h1 id="note-title" className={steps.title}>
         {t('kiosk.note.title')}
       </h1>
+      <p className={steps.forName}>{t('kiosk.forName', { name: person.name })}</p>
       <p className={steps.subtitle}>{t('kiosk.note.text')}</p>
       {error ? <Notice tone="error">{error}</Notice> : null}
       <label className={steps.fieldLabel} htmlFor="note-text">
@@ -41,7 +42,7 @@ export function NoteStep({ employeeId, pin }: { employeeId: number; pin: string 
           {text.length}/{MAX_NOTE_LENGTH}
         </span>
       </label>
-      <textarea id="note-text" className={steps.textarea} value={text} maxLength={MAX_NOTE_LENGTH} onChange={(event) => setText(event.target.value)} autoFocus />
+      <textarea id="note-text" className={steps.textarea} value={text} maxLength={MAX_NOTE_LENGTH} onChange={(event) => setText(event.target.value)} />
       <label className={steps.check}>
         <input type="checkbox" checked={hidden} onChange={(event) => setHidden(event.target.checked)} />
         {t('kiosk.note.private')}

@@ -36,7 +36,7 @@ export function NumberStep() {
         {value}
       </output>
       {error ? <Notice tone="error">{error}</Notice> : null}
-      <Keypad value={value} onChange={setValue} onSubmit={() => void submit()} disabled={busy} minLength={1} submitLabel={t('common.continue')} />
+      <Keypad value={value} onChange={setValue} onSubmit={() => void submit()} disabled={busy} minLength={1} submitLabel={t('kiosk.pin.ok')} />
       <div className={steps.footer}>
         <span />
         <Button variant="secondary" onClick={reset}>

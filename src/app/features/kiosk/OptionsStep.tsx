@@ -45,7 +45,13 @@ export function OptionsStep({ employeeId, pin, pending }: { employeeId: number; 
     if (!person) return;
     if (locationRequired && chosenLocation === null) return setError(t('kiosk.options.chooseLocation'));
     if (workTypeRequired && workTypeId === null) return setError(t('kiosk.options.chooseWorkType'));
+    const labels = [
+      locations.find((l) => l.id === chosenLocation)?.description,
+      workTypes.find((w) => w.id === workTypeId)?.description,
+      ...shiftConditions.filter((c) => chosenConditions.includes(c.id)).map((c) => c.description),
+    ].filter((label): label is string => Boolean(label));
     const next: PendingPunch = {
+      labels,
       kind: pending.kind,
       fields: {
         ...pending.fields,
@@ -61,10 +67,13 @@ export function OptionsStep({ employeeId, pin, pending }: { employeeId: number; 
   if (!person || !choices.isSuccess) return null;
 
   return (
-    <section className={steps.step} aria-labelledby="options-title">
-      <h1 id="options-title" className={steps.title}>
-        {t('kiosk.options.title')}
-      </h1>
+    <section className={`${steps.step} ${steps.middle}`} aria-labelledby="options-title">
+      <div>
+        <h1 id="options-title" className={steps.title}>
+          {t('kiosk.options.title')}
+        </h1>
+        <p className={steps.forName}>{t('kiosk.forName', { name: person.name })}</p>
+      </div>
       {choices.data.fromCache ? <Notice tone="info">{t('kiosk.options.offlineLists')}</Notice> : null}
       {error ? <Notice tone="error">{error}</Notice> : null}
       {locations.length > 0 ? (

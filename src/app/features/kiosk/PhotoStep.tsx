@@ -66,9 +66,10 @@ export function PhotoStep({ employeeId, pin, pending }: { employeeId: number; pi
   return (
     <section className={steps.narrow} aria-labelledby="photo-title">
       <h1 id="photo-title" className={steps.title}>
-        {t('kiosk.photo.title')}
+        {photo ? t('kiosk.photo.check') : t('kiosk.photo.title')}
       </h1>
-      <p className={steps.subtitle}>{t('kiosk.photo.text')}</p>
+      <p className={steps.forName}>{t('kiosk.forName', { name: person.name })}</p>
+      {photo ? null : <p className={steps.subtitle}>{t('kiosk.photo.text')}</p>}
       {cameraError ? <Notice tone="error">{t('kiosk.photo.noCamera', { reason: cameraError })}</Notice> : null}
       {error ? <Notice tone="error">{error}</Notice> : null}
       <div className={styles.frame}>

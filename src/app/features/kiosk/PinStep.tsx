@@ -42,6 +42,8 @@ export function PinStep({ employeeId }: { employeeId: number }) {
   const [checking, setChecking] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [shakes, setShakes] = useState(0);
+  const [lockedUntil, setLockedUntil] = useState<Date | null>(null);
+  const locked = lockedUntil !== null && lockedUntil.getTime() > runtime.clock.now().getTime();
   useEffect(() => {
     if (person === null) reset();
   }, [person, reset]);
@@ -59,6 +61,7 @@ export function PinStep({ employeeId }: { employeeId: number }) {
         return;
       }
       setError(failureText(result, t, format));
+      if (result.reason === 'locked') setLockedUntil(result.until);
       setShakes((n) => n + 1);
       setPin('');
     } catch (caught) {
@@ -73,12 +76,12 @@ export function PinStep({ employeeId }: { employeeId: number }) {
     <section className={steps.narrow} aria-labelledby="pin-title">
       <PersonHeading name={person.name} photoUrl={person.profileImageUrl} title={t('kiosk.pin.hello', { name: person.firstName })} id="pin-hello">
         <h2 id="pin-title" className={steps.subtitle}>
-          {checking ? t('kiosk.pin.checking') : t('kiosk.pin.title')}
+          {locked ? t('kiosk.pin.lockedTitle') : checking ? t('kiosk.pin.checking') : t('kiosk.pin.title')}
         </h2>
       </PersonHeading>
       <PinDots key={shakes} count={pin.length} shake={shakes > 0} />
-      {error ? <Notice tone="error">{error}</Notice> : null}
-      <Keypad value={pin} onChange={setPin} onSubmit={() => void submit()} disabled={checking} />
+      <div className={steps.messageSlot}>{error ? <Notice tone="error">{error}</Notice> : null}</div>
+      <Keypad value={pin} onChange={setPin} onSubmit={() => void submit()} disabled={checking || locked} />
       <div className={steps.footer}>
         <Button variant="ghost" onClick={() => go({ step: 'forgotPin', employeeId })}>
           {t('kiosk.pin.forgot')}

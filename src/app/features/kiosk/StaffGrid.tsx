@@ -13,7 +13,7 @@ import { Button } from '../../ui/Button';
 import { HashIcon, SearchIcon } from '../../ui/icons';
 import styles from './StaffGrid.module.css';
 import steps from './Steps.module.css';
-import { useStatusLine } from './useStatusLine';
+import { useShortStatus, useStatusLine } from './useStatusLine';
 
 /** Lower-case, accents removed: "José" matches "jose". */
 export function foldForSearch(text: string): string {
@@ -31,6 +31,7 @@ function PersonCard({ person }: { person: StaffRecord }) {
   const go = useUiStore((s) => s.go);
   const { t } = useI18n();
   const statusLine = useStatusLine(person.local);
+  const shortStatus = useShortStatus(person.local);
   return (
     <li>
       <button
@@ -44,7 +45,7 @@ function PersonCard({ person }: { person: StaffRecord }) {
           <span className={styles.name}>{person.name}</span>
           <span className={styles.status}>
             <span className={`${styles.dot} ${styles[person.local.status] ?? ''}`} aria-hidden="true" />
-            {statusLine}
+            <span className={styles.statusText}>{shortStatus}</span>
           </span>
         </span>
       </button>
@@ -62,7 +63,7 @@ export function StaffGrid() {
   const onSite = (staff ?? []).filter((p) => p.local.status === 'ClockedOn' || p.local.status === 'OnBreak').length;
 
   return (
-    <section className={steps.step} aria-labelledby="grid-title">
+    <section className={`${steps.step} ${styles.wide}`} aria-labelledby="grid-title">
       <div className={styles.top}>
         <div>
           <h1 id="grid-title" className={steps.title}>
@@ -72,11 +73,12 @@ export function StaffGrid() {
         </div>
         {staff && staff.length > 0 ? <span className={styles.onSite}>{t('kiosk.grid.onSite', { count: onSite })}</span> : null}
       </div>
-      <div className={styles.search}>
-        <span className={styles.searchIcon}>
-          <SearchIcon />
-        </span>
-        <input
+      <div className={styles.searchRow}>
+        <div className={styles.search}>
+          <span className={styles.searchIcon}>
+            <SearchIcon />
+          </span>
+          <input
           className={styles.searchInput}
           type="search"
           value={query}
@@ -85,7 +87,11 @@ export function StaffGrid() {
           aria-label={t('kiosk.grid.search')}
           autoComplete="off"
           spellCheck={false}
-        />
+          />
+        </div>
+        <Button variant="secondary" icon={<HashIcon />} onClick={() => go({ step: 'number' })}>
+          {t('kiosk.grid.useNumber')}
+        </Button>
       </div>
       {staff === undefined ? null : staff.length === 0 ? (
         <p className={styles.empty}>{t('kiosk.grid.empty')}</p>
@@ -98,11 +104,6 @@ export function StaffGrid() {
           ))}
         </ul>
       )}
-      <div className={steps.row}>
-        <Button variant="secondary" icon={<HashIcon />} onClick={() => go({ step: 'number' })}>
-          {t('kiosk.grid.useNumber')}
-        </Button>
-      </div>
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { useI18n } from '../../i18n/I18nProvider';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { usePendingCount, useSyncStatus } from '../../runtime/useKioskData';
 import { CloudIcon, CloudOffIcon } from '../../ui/icons';
+import shell from './KioskShell.module.css';
 import styles from './SyncIndicator.module.css';
 
 function useBrowserOnline(): boolean {
@@ -46,7 +47,7 @@ export function SyncIndicator() {
       <span className={styles.icon} aria-hidden="true">
         {offline ? <CloudOffIcon /> : <CloudIcon />}
       </span>
-      <span>{label}</span>
+      <span className={shell.compactLabel}>{label}</span>
       {pending > 0 ? (
         <span className={styles.count} aria-hidden="true">
           <span>{pending}</span>

@@ -42,6 +42,7 @@ export function useCommitPunch() {
           at: result.receipt.at.toISOString(),
           entryId: result.receipt.entryId,
           ...(result.receipt.shiftMs !== null ? { shiftMs: result.receipt.shiftMs } : {}),
+          ...(pending.labels?.length ? { details: pending.labels } : {}),
         },
       });
       return null;

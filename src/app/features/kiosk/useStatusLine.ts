@@ -8,3 +8,11 @@ export function useStatusLine(state: StoredAttendance): string {
   const since = state.status === 'OnBreak' ? state.breakStartTimeUtc : state.status === 'ClockedOn' ? state.clockOnTimeUtc : null;
   return since ? `${label} ${t('status.since', { time: format.time(since) })}` : label;
 }
+
+/** The short form for a card in the staff grid: "On since 8:02". */
+export function useShortStatus(state: StoredAttendance): string {
+  const { t, format } = useI18n();
+  if (state.status === 'ClockedOn' && state.clockOnTimeUtc) return t('kiosk.grid.on', { time: format.time(state.clockOnTimeUtc) });
+  if (state.status === 'OnBreak' && state.breakStartTimeUtc) return t('kiosk.grid.break', { time: format.time(state.breakStartTimeUtc) });
+  return state.status === 'ClockedOff' ? t('kiosk.grid.done') : t('kiosk.grid.off');
+}

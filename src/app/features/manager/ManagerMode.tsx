@@ -1,16 +1,59 @@
-/** Manager mode (placeholder until it lands). */
-import { useI18n } from '../../i18n/I18nProvider';
+/**
+ * Manager mode: opened from the kiosk header, it shows only the sign-in gate until a manager of
+ * THIS kiosk has signed in, then the manager console. The session lives only in the ui store;
+ * leaving (the exit button, or two minutes without a touch) revokes its tokens and drops every
+ * cached manager answer, so nothing is left for the next person at the kiosk.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useIdleTimeout } from '../../hooks/useIdleTimeout';
+import { useRuntime } from '../../runtime/RuntimeContext';
 import { useUiStore } from '../../state/uiStore';
+import { ManagerConsole } from './ManagerConsole';
+import styles from './ManagerConsole.module.css';
+import { ManagerApiContext, managerKeys } from './ManagerContext';
+import { createManagerApi } from './session';
+import { SignInGate } from './SignInGate';
+
+/** Manager mode closes itself after this long without a touch, click or key press. */
+export const MANAGER_IDLE_MS = 2 * 60_000;
 
 export function ManagerMode() {
-  const { t } = useI18n();
-  const close = useUiStore((s) => s.closeManager);
+  const runtime = useRuntime();
+  const queryClient = useQueryClient();
+  const session = useUiStore((s) => s.manager);
+  const closeManager = useUiStore((s) => s.closeManager);
+  const [wasSignedIn, setWasSignedIn] = useState(false);
+
+  const api = useMemo(
+    () =>
+      createManagerApi({
+        oauth: runtime.client.oauth,
+        clientFor: (token) => runtime.managerClient(token),
+        getSession: () => useUiStore.getState().manager,
+        setSession: (next) => useUiStore.getState().setManagerSession(next),
+        now: () => runtime.clock.now().getTime(),
+      }),
+    [runtime],
+  );
+
+  const exit = useCallback(() => {
+    void api.signOut();
+    closeManager();
+  }, [api, closeManager]);
+
+  useIdleTimeout(true, exit, MANAGER_IDLE_MS);
+  // Whatever way manager mode or a session ends, no manager data stays in the cache.
+  useEffect(() => () => queryClient.removeQueries({ queryKey: managerKeys.all }), [queryClient]);
+  useEffect(() => {
+    if (!session) queryClient.removeQueries({ queryKey: managerKeys.all });
+  }, [session, queryClient]);
+
   return (
-    <main>
-      <h1>{t('manager.title')}</h1>
-      <button type="button" onClick={close}>
-        {t('common.close')}
-      </button>
-    </main>
+    <ManagerApiContext.Provider value={api}>
+      <div className={styles.root}>
+        {session ? <ManagerConsole email={session.email} onExit={exit} /> : <SignInGate onCancel={closeManager} onSignedIn={() => setWasSignedIn(true)} sessionEnded={wasSignedIn} />}
+      </div>
+    </ManagerApiContext.Provider>
   );
 }

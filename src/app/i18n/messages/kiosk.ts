@@ -11,6 +11,10 @@ export const kiosk = defineMessages({
     'kiosk.grid.useNumber': 'Use my employee number',
     'kiosk.grid.onSite': { one: '{count} on site', other: '{count} on site' },
     'kiosk.grid.staffLabel': '{name}, {status}',
+    'kiosk.grid.on': 'On since {time}',
+    'kiosk.grid.break': 'Break since {time}',
+    'kiosk.grid.off': 'Not clocked on',
+    'kiosk.grid.done': 'Clocked off',
 
     'kiosk.number.title': 'Enter your employee number',
     'kiosk.number.label': 'Employee number',
@@ -30,6 +34,9 @@ export const kiosk = defineMessages({
     'kiosk.pin.delete': 'Delete last digit',
     'kiosk.pin.digit': 'Digit {digit}',
     'kiosk.pin.checking': 'Checking…',
+    'kiosk.pin.lockedTitle': 'PIN locked',
+    'kiosk.forName': 'for {name}',
+    'kiosk.done.paidBreak': 'Paid break',
 
     'kiosk.actions.hello': 'Hi {name}',
     'kiosk.actions.whatNext': 'What would you like to do?',
@@ -66,6 +73,7 @@ export const kiosk = defineMessages({
     'kiosk.photo.noCamera': 'The camera cannot be used ({reason}). Ask a manager.',
     'kiosk.photo.preview': 'Your photo',
     'kiosk.photo.live': 'Camera preview',
+    'kiosk.photo.check': 'Is this photo clear?',
 
     'kiosk.note.title': 'Leave a note',
     'kiosk.note.text': 'Your manager will see it with this shift.',
@@ -99,13 +107,13 @@ export const kiosk = defineMessages({
 
     'kiosk.forgot.title': 'Forgot your PIN?',
     'kiosk.forgot.text': 'We can send you a temporary PIN. Use it here within 24 hours to choose a new one.',
-    'kiosk.forgot.email': 'Send it by e-mail',
+    'kiosk.forgot.email': 'Send it by email',
     'kiosk.forgot.sms': 'Send it by text message',
-    'kiosk.forgot.none': 'There is no e-mail address or mobile number on file for you. Ask a manager.',
-    'kiosk.forgot.sentEmail': 'A temporary PIN is on its way to your e-mail.',
+    'kiosk.forgot.none': 'There is no email address or mobile number on file for you. Ask a manager.',
+    'kiosk.forgot.sentEmail': 'A temporary PIN is on its way to your email.',
     'kiosk.forgot.sentSms': 'A temporary PIN is on its way to your phone.',
     'kiosk.forgot.needsNetwork': 'Sending a PIN needs the network. Ask a manager.',
-    'kiosk.forgot.smsOff': 'Text messages are switched off for this workplace. Use e-mail or ask a manager.',
+    'kiosk.forgot.smsOff': 'Text messages are switched off for this workplace. Use email or ask a manager.',
     'kiosk.forgot.tooSoon': 'A PIN was sent a moment ago. Check your messages, or ask again in a minute.',
 
     'kiosk.punchError.already-clocked-on': 'You are already clocked on.',
@@ -131,6 +139,10 @@ export const kiosk = defineMessages({
     'kiosk.grid.useNumber': 'Usar mi número de empleado',
     'kiosk.grid.onSite': { one: '{count} en el centro', other: '{count} en el centro' },
     'kiosk.grid.staffLabel': '{name}, {status}',
+    'kiosk.grid.on': 'Dentro desde {time}',
+    'kiosk.grid.break': 'En pausa desde {time}',
+    'kiosk.grid.off': 'Sin fichar',
+    'kiosk.grid.done': 'Turno terminado',
 
     'kiosk.number.title': 'Escribe tu número de empleado',
     'kiosk.number.label': 'Número de empleado',
@@ -150,6 +162,9 @@ export const kiosk = defineMessages({
     'kiosk.pin.delete': 'Borrar el último dígito',
     'kiosk.pin.digit': 'Dígito {digit}',
     'kiosk.pin.checking': 'Comprobando…',
+    'kiosk.pin.lockedTitle': 'PIN bloqueado',
+    'kiosk.forName': 'para {name}',
+    'kiosk.done.paidBreak': 'Pausa pagada',
 
     'kiosk.actions.hello': 'Hola, {name}',
     'kiosk.actions.whatNext': '¿Qué quieres hacer?',
@@ -186,6 +201,7 @@ export const kiosk = defineMessages({
     'kiosk.photo.noCamera': 'No se puede usar la cámara ({reason}). Avisa a un encargado.',
     'kiosk.photo.preview': 'Tu foto',
     'kiosk.photo.live': 'Vista de la cámara',
+    'kiosk.photo.check': '¿Se ve bien la foto?',
 
     'kiosk.note.title': 'Dejar una nota',
     'kiosk.note.text': 'Tu encargado la verá junto a este turno.',

@@ -1,0 +1,139 @@
+/**
+ * PINs at the kiosk, against the real shared service: five wrong PINs lock the PIN (counting down
+ * the tries, then "Try again at …", and the right PIN is refused too, by the kiosk and by the
+ * service); "Forgot PIN?" sends a temporary PIN by e-mail, after which the service asks for a new
+ * PIN; and an employee changes their PIN from the actions screen. Each test uses its own demo
+ * staff member (e2e/support/staff.ts).
+ */
+import type { DemoFile } from './support/serviceProcess';
+import { KioskPage, fullName, kioskTimesBetween } from './pages/kiosk';
+import { expect, test } from './support/fixtures';
+import { ServiceApi } from './support/serviceApi';
+import { staffFor } from './support/staff';
+
+const LOCKOUT_MINUTES = 15; // the service's PIN_LOCKOUT_MINUTES default
+
+/** A valid PIN that is nobody's in the demo (so it is wrong for everyone). */
+function wrongPinFor(demo: DemoFile): string {
+  for (let n = 2468; ; n += 1) {
+    const candidate = String(n);
+    if (!demo.staff.some((member) => member.pin === candidate)) return candidate;
+  }
+}
+
+/** A new PIN for someone: differs from every demo PIN. */
+function newPinFor(demo: DemoFile, avoid: string): string {
+  for (let n = 5802; ; n += 7) {
+    const candidate = String(n);
+    if (candidate !== avoid && !demo.staff.some((member) => member.pin === candidate)) return candidate;
+  }
+}
+
+test.describe('PINs at the kiosk', () => {
+  test('five wrong PINs: the tries count down, the fifth locks until a time, and then the right PIN is refused too', async ({ page, request, serviceURL, demo }) => {
+    test.setTimeout(60_000);
+    const api = new ServiceApi(request, serviceURL, demo);
+    const zone = (await api.kiosk()).ianaTimeZone ?? 'missing zone';
+    const ben = staffFor(demo, 'lockout');
+    const wrong = wrongPinFor(demo);
+    const kiosk = new KioskPage(page);
+    const device = await kiosk.enrol(serviceURL, demo);
+
+    await kiosk.tapName(fullName(ben));
+    for (const left of [4, 3, 2]) {
+      await kiosk.enterPin(wrong);
+      await expect(kiosk.alert).toHaveText(`That PIN is not right. ${left} tries left.`);
+      await kiosk.expectDigitsEntered(0);
+      if (left === 4) await kiosk.review('pin-wrong', kiosk.alert);
+    }
+    await kiosk.enterPin(wrong);
+    await expect(kiosk.alert).toHaveText('That PIN is not right. 1 try left.');
+
+    const before = new Date(Date.now() + LOCKOUT_MINUTES * 60_000);
+    await kiosk.enterPin(wrong);
+    await expect(kiosk.alert).toHaveText(/^Too many wrong PINs\. Try again at (.+), or ask a manager\.$/);
+    const until = /Try again at (.+), or ask/.exec(await kiosk.alert.innerText())?.[1] ?? '';
+    expect(kioskTimesBetween(before, new Date(Date.now() + LOCKOUT_MINUTES * 60_000), zone)).toContain(until);
+    await kiosk.review('pin-locked', kiosk.alert);
+
+    // The right PIN does not open the actions while locked.
+    await kiosk.enterPin(ben.pin);
+    await expect(kiosk.alert).toHaveText(`Too many wrong PINs. Try again at ${until}, or ask a manager.`);
+    await expect(kiosk.actions()).toBeHidden();
+    await expect(kiosk.main.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible();
+
+    // The lock is the service's too, not only this tablet's.
+    const check = await api.asDevice(device.token, `/kiosk/${demo.kioskId}/checkpin`, { employeeId: ben.employeeId, pin: ben.pin });
+    expect(check.status()).toBe(429);
+    expect(((await check.json()) as { code?: string }).code).toBe('pin-locked');
+  });
+
+  test('Forgot PIN: the e-mail reset is confirmed, and the next sign-in asks for a new PIN', async ({ page, serviceURL, demo }) => {
+    test.setTimeout(60_000);
+    const elena = staffFor(demo, 'forgotPin');
+    const name = fullName(elena);
+    const kiosk = new KioskPage(page);
+    await kiosk.enrol(serviceURL, demo);
+
+    await kiosk.tapName(name);
+    await kiosk.main.getByRole('button', { name: 'Forgot PIN?' }).click();
+    await expect(kiosk.main.getByRole('heading', { name: 'Forgot your PIN?' })).toBeVisible();
+    const byEmail = kiosk.main.getByRole('button', { name: 'Send it by e-mail' });
+    await expect(kiosk.main.getByRole('button', { name: 'Send it by text message' })).toBeVisible();
+    await kiosk.review('forgot-pin', byEmail);
+
+    const sent = page.waitForResponse((response) => response.url().includes(`/kiosk/${demo.kioskId}/emailreset`));
+    await byEmail.click();
+    expect((await sent).ok(), 'the service accepted the reset').toBe(true);
+    await expect(kiosk.main.getByRole('status').filter({ hasText: 'A temporary PIN is on its way to your e-mail.' })).toBeVisible();
+    await expect(byEmail).toBeDisabled();
+    await kiosk.review('forgot-pin-sent', byEmail);
+
+    // The reset marked the PIN expired on the service: the old PIN still works, but only to
+    // choose a new one.
+    await kiosk.main.getByRole('button', { name: 'Back' }).click();
+    await kiosk.enterPin(elena.pin);
+    await expect(kiosk.main.getByRole('heading', { name: 'Choose a new PIN' })).toBeVisible();
+    await expect(kiosk.main.getByText('Your PIN was reset. Choose a new PIN of 4 to 8 digits to continue.')).toBeVisible();
+    await kiosk.review('change-pin-expired', kiosk.okKey());
+
+    const fresh = newPinFor(demo, elena.pin);
+    await kiosk.enterPin(fresh);
+    await expect(kiosk.main.getByText('Enter the new PIN again')).toBeVisible();
+    await kiosk.enterPin(fresh);
+    await kiosk.expectActions(elena.firstName);
+  });
+
+  test('Change PIN from the actions screen: typed twice, confirmed, and only the new PIN works afterwards', async ({ page, serviceURL, demo }) => {
+    test.setTimeout(60_000);
+    const hamza = staffFor(demo, 'changePin');
+    const name = fullName(hamza);
+    const fresh = newPinFor(demo, hamza.pin);
+    const kiosk = new KioskPage(page);
+    await kiosk.enrol(serviceURL, demo);
+
+    await kiosk.signIn(name, hamza.pin);
+    await kiosk.actions().getByRole('button', { name: 'Change PIN' }).click();
+    await expect(kiosk.main.getByRole('heading', { name: 'Change your PIN' })).toBeVisible();
+    await expect(kiosk.main.getByText('Enter a new PIN (4 to 8 digits)')).toBeVisible();
+    await kiosk.review('change-pin', kiosk.okKey());
+
+    // A confirmation that differs starts again.
+    await kiosk.enterPin(fresh);
+    await expect(kiosk.main.getByText('Enter the new PIN again')).toBeVisible();
+    await kiosk.enterPin(fresh.split('').reverse().join(''));
+    await expect(kiosk.alert).toHaveText('The two PINs were different. Start again.');
+    await expect(kiosk.main.getByText('Enter a new PIN (4 to 8 digits)')).toBeVisible();
+
+    await kiosk.enterPin(fresh);
+    await kiosk.enterPin(fresh);
+    await kiosk.expectReceipt('pinChanged', name);
+    await kiosk.finishReceipt();
+
+    await kiosk.tapName(name);
+    await kiosk.enterPin(hamza.pin);
+    await expect(kiosk.alert).toHaveText('That PIN is not right. 4 tries left.');
+    await kiosk.enterPin(fresh);
+    await kiosk.expectActions(hamza.firstName);
+  });
+});

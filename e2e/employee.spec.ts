@@ -1,0 +1,300 @@
+/**
+ * The employee flow on an enrolled kiosk, against the real shared service: a whole shift (clock
+ * on with options, paid break, clock off) checked on the receipts, on the staff grid and through
+ * the API (clocked shift and timesheet line); a note on the open shift; employee number entry;
+ * Spanish with receipt times in the kiosk's zone; the idle timeout, driven by Playwright's clock.
+ * Each test uses its own demo staff member (e2e/support/staff.ts). PIN lockout, forgot PIN and
+ * change PIN are in employee-pin.spec.ts, the photo kiosk in employee-photo.spec.ts.
+ */
+import { KioskPage, fullName, kioskTime, kioskTimesBetween, kioskWeekdayDate } from './pages/kiosk';
+import { expect, test } from './support/fixtures';
+import { ServiceApi } from './support/serviceApi';
+import { staffFor } from './support/staff';
+
+test.describe('employee flow', () => {
+  test('a whole shift: clock on with options, paid break, clock off; receipts, grid and timesheet agree', async ({ page, request, serviceURL, demo }) => {
+    test.setTimeout(90_000);
+    const api = new ServiceApi(request, serviceURL, demo);
+    const zone = (await api.kiosk()).ianaTimeZone ?? 'missing zone';
+    const amara = staffFor(demo, 'fullShift');
+    const name = fullName(amara);
+    const kiosk = new KioskPage(page);
+    await kiosk.enrol(serviceURL, demo);
+
+    await kiosk.expectStatus(name, 'Not clocked on');
+
+    // Clock on: the demo kiosk offers two locations and work types, so the options step appears.
+    await kiosk.tapName(name);
+    await expect(kiosk.main.getByRole('heading', { name: `Hi ${amara.firstName}` })).toBeVisible();
+    await kiosk.expectDigitsEntered(0);
+    await kiosk.review('pin-pad', kiosk.okKey());
+    await kiosk.enterPin(amara.pin);
+    await kiosk.expectActions(amara.firstName);
+    await expect(kiosk.statusLine()).toHaveText('You are not clocked on.');
+    expect(await kiosk.offeredPunches()).toEqual(['clockOn']);
+    await kiosk.review('actions-off', kiosk.actions());
+
+    await kiosk.choose('clockOn');
+    await expect(kiosk.options().getByRole('heading', { name: 'Before you clock on' })).toBeVisible();
+    await kiosk.review('options', kiosk.options());
+    await kiosk.pickOption('Location', 'Front counter');
+    await kiosk.pickOption('Work type', 'Counter service');
+    let before = new Date();
+    await kiosk.confirmClockOn();
+    const clockedOnAt = await kiosk.expectReceipt('clockOn', `Have a good shift, ${amara.firstName}!`);
+    expect(kioskTimesBetween(before, new Date(), zone)).toContain(clockedOnAt);
+    await expect(kiosk.receiptDate()).toHaveText(kioskWeekdayDate(new Date(), zone));
+    await kiosk.finishReceipt();
+    await kiosk.expectStatus(name, `Clocked on since ${clockedOnAt}`);
+    await kiosk.review('grid', kiosk.card(name));
+
+    // A paid break.
+    await kiosk.signIn(name, amara.pin);
+    await expect(kiosk.statusLine()).toHaveText(new RegExp(`^Clocked on since ${clockedOnAt} · \\d+ min$`));
+    expect(await kiosk.offeredPunches()).toEqual(['startBreak', 'clockOff']);
+    await kiosk.review('actions-on', kiosk.actions());
+    await kiosk.actions().getByRole('checkbox', { name: 'This is a paid break' }).check();
+    before = new Date();
+    await kiosk.choose('startBreak');
+    const breakStartedAt = await kiosk.expectReceipt('startBreak', name);
+    expect(kioskTimesBetween(before, new Date(), zone)).toContain(breakStartedAt);
+    await kiosk.finishReceipt();
+    await kiosk.expectStatus(name, `On break since ${breakStartedAt}`);
+
+    await kiosk.signIn(name, amara.pin);
+    await expect(kiosk.statusLine()).toHaveText(new RegExp(`^On break since ${breakStartedAt} · \\d+ min$`));
+    expect(await kiosk.offeredPunches()).toEqual(['endBreak', 'clockOff']);
+    await kiosk.review('actions-break', kiosk.actions());
+    before = new Date();
+    await kiosk.choose('endBreak');
+    const breakEndedAt = await kiosk.expectReceipt('endBreak', name);
+    expect(kioskTimesBetween(before, new Date(), zone)).toContain(breakEndedAt);
+    await kiosk.finishReceipt();
+    await kiosk.expectStatus(name, `Clocked on since ${clockedOnAt}`);
+
+    // Clock off.
+    await kiosk.signIn(name, amara.pin);
+    before = new Date();
+    await kiosk.choose('clockOff');
+    const clockedOffAt = await kiosk.expectReceipt('clockOff', `See you next time, ${amara.firstName}!`);
+    expect(kioskTimesBetween(before, new Date(), zone)).toContain(clockedOffAt);
+    await expect(kiosk.receipt.getByText(/^Shift length \d+ min$/)).toBeVisible();
+    await kiosk.review('receipt-clock-off', kiosk.receipt); // within the receipt's 6 s
+    await kiosk.finishReceipt();
+    await kiosk.expectStatus(name, 'Clocked off');
+
+    // The service has the shift, and its timesheet line has the paid break.
+    await kiosk.waitForSync();
+    const [shift] = await api.shifts(amara.employeeId);
+    expect(shift, 'the clocked shift').toBeDefined();
+    if (!shift) return;
+    expect(shift.employee?.employeeId).toBe(amara.employeeId);
+    expect(shift.locationFullyQualifiedName).toBe('Front counter');
+    expect(shift.workTypeName).toBe('Counter service');
+    expect(kioskTime(shift.startTimeUtc, zone)).toBe(clockedOnAt);
+    expect(shift.endTimeUtc, 'the shift is closed').not.toBeNull();
+    expect(kioskTime(shift.endTimeUtc ?? '', zone)).toBe(clockedOffAt);
+    expect(shift.breaks).toHaveLength(1);
+    const shiftBreak = shift.breaks?.[0];
+    expect(shiftBreak?.isPaidBreak).toBe(true);
+    expect(kioskTime(shiftBreak?.startTimeUtc ?? '', zone)).toBe(breakStartedAt);
+    expect(kioskTime(shiftBreak?.endTimeUtc ?? '', zone)).toBe(breakEndedAt);
+    expect(shift.timesheetLineId, 'clock-off wrote a timesheet line').not.toBeNull();
+
+    const lines = await api.timesheetLines(amara.employeeId);
+    const line = lines.find((candidate) => candidate.id === shift.timesheetLineId);
+    expect(line, `timesheet line ${String(shift.timesheetLineId)} among ${JSON.stringify(lines)}`).toBeDefined();
+    expect(line).toMatchObject({
+      employeeId: amara.employeeId,
+      workType: 'Counter service',
+      fullyQualifiedLocationName: 'Front counter',
+      breaks: [{ isPaidBreak: true }],
+    });
+    // Timesheet times are wall-clock times in the kiosk's zone, like the shift's *Local times.
+    expect(line?.startTime?.slice(0, 16)).toBe(shift.startTimeLocal.slice(0, 16));
+    expect(line?.endTime?.slice(0, 16)).toBe(shift.endTimeLocal?.slice(0, 16));
+    expect(line?.breaks?.[0]?.startTime?.slice(0, 16)).toBe(shiftBreak?.startTimeLocal.slice(0, 16));
+  });
+
+  test('a clocked-on employee leaves a note; the receipt returns to the grid by itself after 6 s', async ({ page, request, serviceURL, demo }) => {
+    test.setTimeout(60_000);
+    const api = new ServiceApi(request, serviceURL, demo);
+    const grace = staffFor(demo, 'note');
+    const name = fullName(grace);
+    const text = `Left early delivery at the back door (${Date.now()})`;
+    await page.clock.install();
+    const kiosk = new KioskPage(page);
+    await kiosk.enrol(serviceURL, demo);
+
+    await kiosk.signIn(name, grace.pin);
+    await kiosk.choose('clockOn');
+    await kiosk.confirmClockOn();
+    await kiosk.expectReceipt('clockOn');
+    await kiosk.finishReceipt();
+
+    await kiosk.signIn(name, grace.pin);
+    await kiosk.actions().getByRole('button', { name: 'Leave a note' }).click();
+    const note = kiosk.main.getByRole('textbox', { name: /^Note/ });
+    await expect(kiosk.main.getByRole('heading', { name: 'Leave a note' })).toBeVisible();
+    await expect(kiosk.main.getByRole('button', { name: 'Save note' })).toBeDisabled();
+    await kiosk.review('note', note);
+    await note.fill(text);
+    await kiosk.main.getByRole('button', { name: 'Save note' }).click();
+    await kiosk.expectReceipt('note', name);
+
+    // The receipt counts down and goes back to the grid on its own (DONE_RETURN_SECONDS = 6).
+    await page.clock.runFor(5_000);
+    await expect(kiosk.receipt.getByText('Back to the list in 1 second')).toBeVisible();
+    await page.clock.runFor(1_000);
+    await expect(kiosk.grid()).toBeVisible();
+
+    await kiosk.waitForSync();
+    const [shift] = await api.shifts(grace.employeeId);
+    expect(shift?.endTimeUtc, 'the shift is still open').toBeNull();
+    const notes = await api.shiftNotes(shift?.id ?? -1);
+    expect(notes.map((n) => ({ note: n.note, visibility: n.visibility, employeeId: n.employee?.id }))).toContainEqual({
+      note: text,
+      visibility: 'Visible',
+      employeeId: grace.employeeId,
+    });
+  });
+
+  test('employee number entry: an unknown number is refused, a known one leads to the PIN and the actions', async ({ page, serviceURL, demo }) => {
+    const dev = staffFor(demo, 'byNumber');
+    const kiosk = new KioskPage(page);
+    await kiosk.enrol(serviceURL, demo);
+
+    await kiosk.useEmployeeNumber();
+    await expect(kiosk.main.getByRole('button', { name: 'Continue' })).toBeDisabled();
+
+    // Nobody on this kiosk has this number, so the kiosk asks the service (checkid), which says no.
+    const unknown = String(demo.staff.reduce((max, member) => Math.max(max, member.employeeId), 0) + 1000);
+    const checked = page.waitForResponse((response) => response.url().includes(`/kiosk/${demo.kioskId}/checkid`));
+    await kiosk.typeDigits(unknown);
+    await expect(kiosk.numberDisplay()).toHaveText(unknown);
+    await expect(kiosk.main.getByRole('button', { name: 'Continue' })).toBeEnabled();
+    await kiosk.review('number-entry', kiosk.numberDisplay());
+    await kiosk.main.getByRole('button', { name: 'Continue' }).click();
+    expect((await checked).status()).toBe(404);
+    await expect(kiosk.alert).toHaveText('No one with that number can use this kiosk.');
+    await expect(kiosk.numberDisplay()).toHaveText('');
+
+    await kiosk.typeDigits(String(dev.employeeId));
+    await kiosk.main.getByRole('button', { name: 'Continue' }).click();
+    await expect(kiosk.main.getByRole('heading', { name: `Hi ${dev.firstName}` })).toBeVisible();
+    await expect(kiosk.main.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible();
+    await kiosk.enterPin(dev.pin);
+    await kiosk.expectActions(dev.firstName);
+    expect(await kiosk.offeredPunches()).toEqual(['clockOn']);
+  });
+
+  test.describe('on a tablet whose own clock is in another zone', () => {
+    // The kiosk (demo) is in Europe/London; the tablet says Auckland, 11 to 13 hours away.
+    test.use({ timezoneId: 'Pacific/Auckland' });
+
+    test('Español: grid and PIN pad in Spanish, receipt time in the kiosk zone; the next person gets English again', async ({ page, request, serviceURL, demo }) => {
+      test.setTimeout(60_000);
+      const api = new ServiceApi(request, serviceURL, demo);
+      const zone = (await api.kiosk()).ianaTimeZone ?? 'missing zone';
+      expect(zone).toBe('Europe/London');
+      const finn = staffFor(demo, 'spanish');
+      const name = fullName(finn);
+      const kiosk = new KioskPage(page);
+      await kiosk.enrol(serviceURL, demo);
+
+      await kiosk.switchLanguage('Español');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+      const grid = kiosk.main.getByRole('list', { name: 'Toca tu nombre' });
+      await expect(kiosk.main.getByRole('heading', { name: 'Toca tu nombre' })).toBeVisible();
+      await expect(kiosk.main.getByText('para fichar la entrada, tomar una pausa o fichar la salida')).toBeVisible();
+      await expect(kiosk.main.getByRole('searchbox', { name: 'Busca tu nombre' })).toBeVisible();
+      await expect(kiosk.main.getByRole('button', { name: 'Usar mi número de empleado' })).toBeVisible();
+      await expect(grid.getByRole('button', { name: `${name}, Sin fichar` })).toBeVisible();
+      await expect(kiosk.header.getByRole('button', { name: 'Idioma: English' })).toBeVisible();
+      await kiosk.review('grid-es', grid);
+
+      await grid.getByRole('button', { name: `${name}, Sin fichar` }).click();
+      await expect(kiosk.main.getByRole('heading', { name: `Hola, ${finn.firstName}` })).toBeVisible();
+      await expect(kiosk.main.getByRole('heading', { name: 'Escribe tu PIN' })).toBeVisible();
+      await expect(kiosk.main.getByRole('status', { name: '0 dígitos escritos' })).toBeVisible();
+      await expect(kiosk.main.getByRole('button', { name: '¿Olvidaste el PIN?' })).toBeVisible();
+      await expect(kiosk.main.getByRole('button', { name: 'Cancelar' })).toBeVisible();
+      await expect(kiosk.main.getByRole('button', { name: 'Borrar el último dígito' })).toBeVisible();
+
+      await kiosk.typeDigits(finn.pin, 'Dígito');
+      await kiosk.okKey().click();
+      await expect(kiosk.actions().getByRole('heading', { name: `Hola, ${finn.firstName}` })).toBeVisible();
+      await expect(kiosk.statusLine()).toHaveText('No has fichado la entrada.');
+      await kiosk.actions().getByRole('button', { name: 'Fichar entrada' }).click();
+      await expect(kiosk.options().getByRole('heading', { name: 'Antes de fichar la entrada' })).toBeVisible();
+      await kiosk.options().getByRole('button', { name: 'Fichar entrada' }).click();
+
+      await expect(kiosk.receipt.getByRole('heading', { name: 'Entrada fichada' })).toBeVisible();
+      await expect(kiosk.receipt.getByText(`¡Buen turno, ${finn.firstName}!`)).toBeVisible();
+      const shown = (await kiosk.receiptTime().innerText()).trim();
+      const shownDate = (await kiosk.receiptDate().innerText()).trim();
+
+      // The receipt shows the recorded instant in the kiosk's zone, not the tablet's.
+      await kiosk.waitForSync();
+      const [shift] = await api.shifts(finn.employeeId);
+      const at = shift?.startTimeUtc ?? 'no shift';
+      expect(shown).toBe(kioskTime(at, zone, 'es'));
+      expect(shownDate).toBe(kioskWeekdayDate(at, zone, 'es'));
+      expect(kioskTime(at, 'Pacific/Auckland', 'es'), 'the two zones differ, so the check above means something').not.toBe(shown);
+
+      // "Listo" ends the session: the next person sees the tablet's language again.
+      await kiosk.receipt.getByRole('button', { name: 'Listo' }).click();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      await kiosk.expectStatus(name, `Clocked on since ${kioskTime(at, zone)}`);
+    });
+  });
+
+  test.describe('idle timeout (30 s without a touch), on a fake clock', () => {
+    test.beforeEach(async ({ page }) => {
+      await page.clock.install();
+    });
+
+    test('half a PIN: a touch restarts the wait; 30 quiet seconds return to the grid and forget the digits', async ({ page, serviceURL, demo }) => {
+      const chloe = staffFor(demo, 'idle');
+      const name = fullName(chloe);
+      const kiosk = new KioskPage(page);
+      await kiosk.enrol(serviceURL, demo);
+
+      await kiosk.tapName(name);
+      await kiosk.typeDigits(chloe.pin.slice(0, 1));
+      await page.clock.fastForward(20_000);
+      await kiosk.typeDigits(chloe.pin.slice(1, 2));
+      await kiosk.expectDigitsEntered(2);
+
+      // 20 s + 20 s since the name was tapped, but only 20 s since the last touch.
+      await page.clock.fastForward(20_000);
+      await kiosk.expectDigitsEntered(2);
+      await page.clock.fastForward(9_000);
+      await kiosk.expectDigitsEntered(2);
+      await page.clock.fastForward(1_500);
+      await expect(kiosk.grid()).toBeVisible();
+      await expect(kiosk.main.getByRole('heading', { name: 'Enter your PIN' })).toBeHidden();
+
+      await kiosk.tapName(name);
+      await kiosk.expectDigitsEntered(0);
+    });
+
+    test("the actions screen goes back to the grid after 30 s, and the next tap on the name asks for the PIN again", async ({ page, serviceURL, demo }) => {
+      const chloe = staffFor(demo, 'idle');
+      const name = fullName(chloe);
+      const kiosk = new KioskPage(page);
+      await kiosk.enrol(serviceURL, demo);
+
+      await kiosk.signIn(name, chloe.pin);
+      await page.clock.fastForward(29_000);
+      await kiosk.expectActions(chloe.firstName);
+      await page.clock.fastForward(1_500);
+      await expect(kiosk.grid()).toBeVisible();
+      await expect(kiosk.actions()).toBeHidden();
+
+      await kiosk.tapName(name);
+      await kiosk.expectDigitsEntered(0);
+      await expect(kiosk.actions()).toBeHidden();
+    });
+  });
+});

@@ -1,0 +1,124 @@
+/**
+ * Page model of manager mode for browser specs: opening it from the kiosk header, signing in,
+ * switching tabs, and screenshots with an accessibility check of the current screen in both
+ * tablet orientations. Plus the few service calls specs make with the demo API key (arranging
+ * data and checking what manager mode did), so a spec reads as what a manager does.
+ */
+import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/axe';
+import { expect } from '../support/fixtures';
+import { captureScreen, forBothOrientations } from '../support/screens';
+import type { DemoFile } from '../support/serviceProcess';
+
+export type ManagerTabName = 'On site' | 'Staff' | 'Fix shifts' | 'Notes' | 'Settings' | 'This device';
+
+export class ManagerMode {
+  constructor(
+    readonly page: Page,
+    readonly demo: DemoFile,
+  ) {}
+
+  /** The kiosk header's Manager button. */
+  async open(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Manager', exact: true }).click();
+    await expect(this.page.getByRole('heading', { name: 'Sign in as a manager' })).toBeVisible();
+  }
+
+  async fillCredentials(username: string, password: string): Promise<void> {
+    await this.page.getByLabel('E-mail address').fill(username);
+    await this.page.getByLabel('Password').fill(password);
+    await this.page.getByRole('button', { name: 'Sign in' }).click();
+  }
+
+  /** Opens manager mode and signs in as the demo manager; resolves with the issued access token. */
+  async signIn(): Promise<string> {
+    await this.open();
+    const token = this.page.waitForResponse((response) => response.url().endsWith('/oauth/token') && response.request().method() === 'POST');
+    await this.fillCredentials(this.demo.manager.username, this.demo.manager.password);
+    const body = (await (await token).json()) as { access_token: string };
+    await expect(this.tab('On site')).toHaveAttribute('aria-selected', 'true');
+    return body.access_token;
+  }
+
+  tab(name: ManagerTabName) {
+    return this.page.getByRole('tab', { name });
+  }
+
+  async goTo(name: ManagerTabName): Promise<void> {
+    await this.tab(name).click();
+    await expect(this.tab(name)).toHaveAttribute('aria-selected', 'true');
+  }
+
+  async exit(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Exit manager mode' }).click();
+    await expect(this.page.getByRole('heading', { name: 'Tap your name' })).toBeVisible();
+  }
+
+  /** Screenshot and axe check of what is on screen now, in portrait and landscape. */
+  async capture(name: string, ready?: () => Promise<void>): Promise<void> {
+    await forBothOrientations(this.page, async (orientation) => {
+      await ready?.();
+      await captureScreen(this.page, name);
+      await expectNoSeriousA11yViolations(this.page, `manager ${name}, ${orientation}`);
+    });
+  }
+}
+
+/** Calls to the shared service as the demo manager's API key. */
+export class DemoApi {
+  constructor(
+    readonly request: APIRequestContext,
+    readonly serviceURL: string,
+    readonly demo: DemoFile,
+  ) {}
+
+  private get auth() {
+    return { authorization: `Basic ${Buffer.from(`${this.demo.apiKey}:`).toString('base64')}` };
+  }
+
+  get business(): string {
+    return `${this.serviceURL}/api/v2/business/${this.demo.businessId}`;
+  }
+
+  get kiosk(): string {
+    return `${this.business}/kiosk/${this.demo.kioskId}`;
+  }
+
+  private async json<T>(response: APIResponse): Promise<T> {
+    if (!response.ok()) throw new Error(`${response.url()} answered ${response.status()}: ${await response.text()}`);
+    const text = await response.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  get<T>(path: string): Promise<T> {
+    return this.request.get(path, { headers: this.auth }).then((r) => this.json<T>(r));
+  }
+
+  post<T>(path: string, data: unknown): Promise<T> {
+    return this.request.post(path, { headers: this.auth, data }).then((r) => this.json<T>(r));
+  }
+
+  put<T>(path: string, data: unknown): Promise<T> {
+    return this.request.put(path, { headers: this.auth, data }).then((r) => this.json<T>(r));
+  }
+
+  /** A new kiosk person with a unique name; returns their id, name and PIN. */
+  async addPerson(label: string): Promise<{ employeeId: number; firstName: string; surname: string; name: string; pin: string }> {
+    const firstName = label;
+    const surname = `Test${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+    const pin = String(4000 + Math.floor(Math.random() * 5000));
+    const created = await this.post<{ employeeId: number }>(`${this.kiosk}/staff`, { firstName, surname, pin });
+    return { employeeId: created.employeeId, firstName, surname, name: `${firstName} ${surname}`, pin };
+  }
+
+  /** Clocks someone on through the API, optionally at an earlier time; returns the open shift id. */
+  async clockOn(employeeId: number, recordedTimeUtc?: string): Promise<number> {
+    const state = await this.post<{ currentShiftId: number | null }>(`${this.kiosk}/clockon`, { employeeId, ...(recordedTimeUtc ? { recordedTimeUtc } : {}) });
+    if (state.currentShiftId === null) throw new Error('clock-on opened no shift');
+    return state.currentShiftId;
+  }
+
+  staffMember(employeeId: number): Promise<{ status: string; employeeId: number } | undefined> {
+    return this.get<Array<{ status: string; employeeId: number }>>(`${this.kiosk}/staff`).then((list) => list.find((s) => s.employeeId === employeeId));
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * The few service API calls the browser tests make to check what a kiosk recorded (or to set a
+ * kiosk up), with a manager's API key (HTTP Basic, key as user name) or a device token (Bearer).
+ * Responses are typed with the contract's models; any non-2xx answer throws with its body.
+ */
+import type { APIRequestContext, APIResponse } from '@playwright/test';
+import type {
+  TimeAndAttendanceKioskModel,
+  UkTimeAndAttendanceShiftModel,
+  UkTimesheetLineModel,
+  ShiftNoteViewModel,
+} from '../../src/contract/generated/models';
+import type { DemoFile } from './serviceProcess';
+
+export type { TimeAndAttendanceKioskModel, UkTimeAndAttendanceShiftModel, UkTimesheetLineModel, ShiftNoteViewModel };
+
+export function apiKeyAuth(apiKey: string): Record<string, string> {
+  return { authorization: `Basic ${Buffer.from(`${apiKey}:`).toString('base64')}` };
+}
+
+export function deviceAuth(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}
+
+async function json<T>(response: APIResponse, what: string): Promise<T> {
+  if (!response.ok()) throw new Error(`${what} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Calls on one business of one service, as its demo manager (API key). */
+export class ServiceApi {
+  constructor(
+    private readonly request: APIRequestContext,
+    private readonly serviceURL: string,
+    private readonly demo: DemoFile,
+  ) {}
+
+  private url(path: string): string {
+    return `${this.serviceURL}/api/v2/business/${this.demo.businessId}${path}`;
+  }
+
+  private get auth(): Record<string, string> {
+    return apiKeyAuth(this.demo.apiKey);
+  }
+
+  async kiosk(kioskId = this.demo.kioskId): Promise<TimeAndAttendanceKioskModel> {
+    return json(await this.request.get(this.url(`/kiosk/${kioskId}`), { headers: this.auth }), 'GET kiosk');
+  }
+
+  async updateKiosk(model: TimeAndAttendanceKioskModel): Promise<TimeAndAttendanceKioskModel> {
+    return json(await this.request.put(this.url(`/kiosk/${model.id}`), { headers: this.auth, data: model }), 'PUT kiosk');
+  }
+
+  /** Clocked shifts of one employee at the demo kiosk, newest first. */
+  async shifts(employeeId: number): Promise<UkTimeAndAttendanceShiftModel[]> {
+    const response = await this.request.post(this.url('/kiosk/shifts'), { headers: this.auth, data: { kioskId: this.demo.kioskId, employeeId } });
+    return json(response, 'POST kiosk/shifts');
+  }
+
+  /** Timesheet lines of one employee, oldest first. */
+  async timesheetLines(employeeId: number): Promise<UkTimesheetLineModel[]> {
+    const response = await this.request.get(this.url('/timesheet'), { headers: this.auth, params: { $filter: `employeeId eq ${employeeId}` } });
+    return json(response, 'GET timesheet');
+  }
+
+  async shiftNotes(shiftId: number): Promise<ShiftNoteViewModel[]> {
+    return json(await this.request.get(this.url(`/kiosk/${this.demo.kioskId}/shift/${shiftId}/notes`), { headers: this.auth }), 'GET shift notes');
+  }
+
+  /** A raw call with a device's credential, for checks the kiosk screens cannot make. */
+  async asDevice(token: string, path: string, data: unknown): Promise<APIResponse> {
+    return this.request.post(this.url(path), { headers: deviceAuth(token), data });
+  }
+}

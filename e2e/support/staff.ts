@@ -1,0 +1,32 @@
+/**
+ * Which demo staff member each employee-flow test uses. The shared service persists for the whole
+ * run and every spec file gets fresh workers, so tests that punch, lock or change a PIN must not
+ * share a person: each one below is used by exactly one test (indexes into demo.json's `staff`).
+ */
+export const STAFF = {
+  /** employee.spec.ts: clock on, break, clock off, timesheet line. */
+  fullShift: 0,
+  /** employee-pin.spec.ts: five wrong PINs lock the PIN. */
+  lockout: 1,
+  /** employee.spec.ts: idle timeout on the PIN pad and on the actions screen (no punches). */
+  idle: 2,
+  /** employee.spec.ts: employee number entry. */
+  byNumber: 3,
+  /** employee-pin.spec.ts: forgot PIN by e-mail, then the forced PIN change. */
+  forgotPin: 4,
+  /** employee.spec.ts: Spanish, and the receipt time in the kiosk's zone. */
+  spanish: 5,
+  /** employee.spec.ts: a note on the open shift. */
+  note: 6,
+  /** employee-pin.spec.ts: changing the PIN from the actions screen. */
+  changePin: 7,
+} as const;
+
+export type StaffRole = keyof typeof STAFF;
+
+/** The demo staff member a test uses (see STAFF). */
+export function staffFor<Member>(demo: { staff: readonly Member[] }, role: StaffRole): Member {
+  const member = demo.staff[STAFF[role]];
+  if (!member) throw new Error(`demo.json has no staff member #${STAFF[role]} (for ${role})`);
+  return member;
+}

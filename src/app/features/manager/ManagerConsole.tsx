@@ -1,0 +1,64 @@
+/**
+ * The signed-in manager's console: the kiosk's name and who is signed in, "Exit manager mode", and
+ * one tab per task (on site, staff, fixing shifts, notes, kiosk settings, this device).
+ */
+import { useState, type ReactNode } from 'react';
+import type { MessageKey } from '../../i18n/catalogue';
+import { useI18n } from '../../i18n/I18nProvider';
+import { useRuntime } from '../../runtime/RuntimeContext';
+import { useKioskSettings } from '../../runtime/useKioskData';
+import { Button } from '../../ui/Button';
+import { LogoutIcon, NoteIcon } from '../../ui/icons';
+import { Page } from '../../ui/Page';
+import { TabPanel, Tabs, type TabItem } from '../../ui/Tabs';
+import { DeviceSection } from './DeviceSection';
+import { FixShiftsSection } from './FixShiftsSection';
+import { ClockFixIcon, GearIcon, TabletIcon, UserPlusIcon, UsersIcon } from './icons';
+import { KioskSettingsSection } from './KioskSettingsSection';
+import styles from './ManagerConsole.module.css';
+import { NotesSection } from './NotesSection';
+import { OnSiteSection } from './OnSiteSection';
+import { StaffSection } from './StaffSection';
+
+export type ManagerTab = 'onSite' | 'staff' | 'fix' | 'notes' | 'settings' | 'device';
+
+const TABS: ReadonlyArray<{ id: ManagerTab; label: MessageKey; icon: () => ReactNode }> = [
+  { id: 'onSite', label: 'manager.tab.onSite', icon: UsersIcon },
+  { id: 'staff', label: 'manager.tab.staff', icon: UserPlusIcon },
+  { id: 'fix', label: 'manager.tab.fix', icon: ClockFixIcon },
+  { id: 'notes', label: 'manager.tab.notes', icon: NoteIcon },
+  { id: 'settings', label: 'manager.tab.settings', icon: GearIcon },
+  { id: 'device', label: 'manager.tab.device', icon: TabletIcon },
+];
+
+export function ManagerConsole({ email, onExit }: { email: string; onExit: () => void }) {
+  const { t } = useI18n();
+  const runtime = useRuntime();
+  const settings = useKioskSettings(runtime.db);
+  const [tab, setTab] = useState<ManagerTab>('onSite');
+  const items: TabItem<ManagerTab>[] = TABS.map(({ id, label, icon: Icon }) => ({ id, label: t(label), icon: <Icon /> }));
+
+  return (
+    <Page
+      title={t('manager.bar', { kiosk: settings?.name ?? runtime.enrolment.kioskName })}
+      tools={
+        <div className={styles.tools}>
+          <span className={styles.who}>{t('manager.signedInAs', { email })}</span>
+          <Button variant="onDark" icon={<LogoutIcon />} onClick={onExit}>
+            {t('manager.exit')}
+          </Button>
+        </div>
+      }
+    >
+      <Tabs label={t('manager.tabs')} idPrefix="manager" items={items} selected={tab} onSelect={setTab} />
+      <TabPanel idPrefix="manager" selected={tab}>
+        {tab === 'onSite' ? <OnSiteSection /> : null}
+        {tab === 'staff' ? <StaffSection onOpenSettings={() => setTab('settings')} /> : null}
+        {tab === 'fix' ? <FixShiftsSection /> : null}
+        {tab === 'notes' ? <NotesSection /> : null}
+        {tab === 'settings' ? <KioskSettingsSection /> : null}
+        {tab === 'device' ? <DeviceSection /> : null}
+      </TabPanel>
+    </Page>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * What went wrong with a manager's request, in terms the screens can show: a network failure, an
+ * ended session, or the service's problem (its stable code, its own text, its per-field messages).
+ * Known codes get a translated message; anything else shows the service's own words. Forms use
+ * `formErrors` to put field messages next to their fields.
+ */
+import { ApiClientError } from '../../../client';
+import type { MessageKey } from '../../i18n/catalogue';
+import type { MessageValues, Translate } from '../../i18n/translate';
+
+/** Text to show: a catalogue message, or the service's own words. */
+export type Said = { key: MessageKey; values?: MessageValues } | { text: string };
+
+export type Failure =
+  | { kind: 'network' }
+  | { kind: 'session-lost' }
+  | {
+      kind: 'http';
+      status: number;
+      code: string;
+      /** The problem's detail (else its title); null when the body was not a problem. */
+      text: string | null;
+      fields: ReadonlyArray<{ field: string; message: string }>;
+      retryAfterSeconds: number | null;
+    }
+  | { kind: 'unexpected'; message: string };
+
+/** Thrown by the manager API when the session ended and could not be renewed. */
+export class SessionLostError extends Error {
+  override readonly name = 'SessionLostError';
+  constructor() {
+    super('The manager session has ended.');
+  }
+}
+
+export function toFailure(error: unknown): Failure {
+  if (error instanceof SessionLostError) return { kind: 'session-lost' };
+  if (error instanceof ApiClientError) {
+    if (error.kind === 'network') return { kind: 'network' };
+    if (error.kind === 'http') {
+      return {
+        kind: 'http',
+        status: error.status,
+        code: error.code,
+        text: error.problem ? (error.problem.detail ?? error.problem.title) : null,
+        fields: error.fieldErrors,
+        retryAfterSeconds: error.retryAfterSeconds,
+      };
+    }
+    return { kind: 'unexpected', message: error.message };
+  }
+  return { kind: 'unexpected', message: error instanceof Error ? error.message : String(error) };
+}
+
+/** Service codes with a message of our own (in both languages). */
+const CODE_MESSAGES: Readonly<Record<string, MessageKey>> = {
+  'already-clocked-on': 'manager.error.already-clocked-on',
+  'not-clocked-on': 'manager.error.not-clocked-on',
+  'punch-before-previous': 'manager.error.punch-before-previous',
+  'punch-in-future': 'manager.error.punch-in-future',
+  'shift-ends-before-start': 'manager.error.shift-ends-before-start',
+  'break-ends-before-start': 'manager.error.break-ends-before-start',
+  'break-outside-shift': 'manager.error.break-outside-shift',
+  'breaks-overlap': 'manager.error.breaks-overlap',
+  'shift-overlaps-existing': 'manager.error.shift-overlaps-existing',
+  'location-required': 'manager.error.location-required',
+  'work-type-required': 'manager.error.work-type-required',
+  'kiosk-cannot-add-employees': 'manager.staff.cannotAdd',
+  'invalid-pin': 'manager.staff.pinInvalid',
+  'not-kiosk-enabled': 'manager.error.not-kiosk-enabled',
+  forbidden: 'manager.error.forbidden',
+};
+
+/** The one-line message for a failure (not tied to a field). */
+export function failureSaid(failure: Failure): Said {
+  switch (failure.kind) {
+    case 'network':
+      return { key: 'common.networkError' };
+    case 'session-lost':
+      return { key: 'manager.signIn.sessionEnded' };
+    case 'unexpected':
+      return { key: 'common.unexpectedError', values: { message: failure.message } };
+    case 'http': {
+      const key = CODE_MESSAGES[failure.code];
+      if (key) return { key };
+      if (failure.text) return { text: failure.text };
+      return { key: 'common.unexpectedError', values: { message: `HTTP ${failure.status}` } };
+    }
+  }
+}
+
+export interface FormErrors<F extends string> {
+  /** Messages for fields of the form. */
+  fields: Partial<Record<F, Said>>;
+  /** The message above the form: the failure itself, or "check the fields" when all were placed. */
+  general: Said | null;
+}
+
+/**
+ * Splits a failure between a form's fields (via `fieldOf`, which names the form field for a
+ * service field) and a general message. A field message uses our text for a known code, else the
+ * service's message for that field.
+ */
+export function formErrors<F extends string>(failure: Failure, fieldOf: (serviceField: string) => F | null): FormErrors<F> {
+  const fields: Partial<Record<F, Said>> = {};
+  if (failure.kind !== 'http') return { fields, general: failureSaid(failure) };
+  const known = CODE_MESSAGES[failure.code];
+  let unplaced = false;
+  for (const error of failure.fields) {
+    const field = fieldOf(error.field);
+    if (field === null) {
+      unplaced = true;
+      continue;
+    }
+    fields[field] ??= known ? { key: known } : { text: error.message };
+  }
+  const placed = Object.keys(fields).length > 0;
+  return { fields, general: placed && !unplaced ? { key: 'manager.error.checkFields' } : failureSaid(failure) };
+}
+
+/** A form's own check results (message keys per field) as Said values. */
+export function saidOf<F extends string>(errors: Partial<Record<F, MessageKey>>): Partial<Record<F, Said>> {
+  const result: Partial<Record<F, Said>> = {};
+  for (const field of Object.keys(errors) as F[]) {
+    const key = errors[field];
+    if (key) result[field] = { key };
+  }
+  return result;
+}
+
+/** Renders a Said with the current language. */
+export function say(t: Translate, said: Said): string {
+  return 'text' in said ? said.text : t(said.key, said.values);
+}
+
+/** True for the service's "you may not" and "no such thing" answers. */
+export function isDenied(failure: Failure): boolean {
+  return failure.kind === 'http' && (failure.status === 403 || failure.status === 404);
+}

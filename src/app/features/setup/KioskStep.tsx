@@ -1,0 +1,211 @@
+/**
+ * Step 4: which kiosk of the business this tablet is. The business's kiosks as big choices, or a
+ * new kiosk: name, time zone (the business's by default), photo with each punch, and whether
+ * staff can be added from it (on by default).
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import type { BusinessModel, TimeAndAttendanceKioskModel } from '../../../client';
+import { uuid } from '../../../offline/uuid';
+import { useI18n } from '../../i18n/I18nProvider';
+import { deviceZone } from '../../i18n/formatters';
+import { Button } from '../../ui/Button';
+import { ChoiceGroup } from '../../ui/ChoiceGroup';
+import { Field } from '../../ui/Field';
+import { Notice } from '../../ui/Notice';
+import { FailureNotice, failureFrom, type ShownFailure } from './FailureNotice';
+import styles from './Setup.module.css';
+import { createKiosk, kioskDisplayName, listKiosks, retryOnce, setupQueryKeys, type ManagerConnection, type NewKiosk } from './setupApi';
+import { StepFrame } from './StepFrame';
+import { TimeZoneField } from './TimeZoneField';
+
+export interface KioskStepProps {
+  connection: ManagerConnection;
+  business: BusinessModel;
+  initialKioskId: number | null;
+  onChosen: (kiosk: TimeAndAttendanceKioskModel) => void;
+  onBack: () => void;
+  onSignInAgain: () => void;
+}
+
+export function KioskStep({ connection, business, initialKioskId, onChosen, onBack, onSignInAgain }: KioskStepProps) {
+  const { t } = useI18n();
+  const kiosks = useQuery({
+    queryKey: setupQueryKeys.kiosks(connection, business.id),
+    queryFn: ({ signal }) => listKiosks(connection, business.id, signal),
+    retry: retryOnce,
+  });
+  const [creating, setCreating] = useState(false);
+  const list = kiosks.data;
+
+  if (list && (creating || list.length === 0)) {
+    return (
+      <NewKioskForm
+        connection={connection}
+        business={business}
+        firstOne={list.length === 0}
+        onCreated={onChosen}
+        onBack={list.length === 0 ? onBack : () => setCreating(false)}
+        onSignInAgain={onSignInAgain}
+      />
+    );
+  }
+  if (!list) {
+    return (
+      <StepFrame
+        step={4}
+        title={t('setup.kiosk.title')}
+        onBack={onBack}
+        notice={kiosks.isError ? <FailureNotice shown={failureFrom(kiosks.error, kiosks.errorUpdatedAt)} onSignInAgain={onSignInAgain} /> : null}
+        submitLabel={kiosks.isError ? t('common.retry') : undefined}
+        onSubmit={kiosks.isError ? () => void kiosks.refetch() : undefined}
+      >
+        {kiosks.isError ? null : (
+          <p className={styles.status} role="status">
+            {t('common.loading')}
+          </p>
+        )}
+      </StepFrame>
+    );
+  }
+  return <ChooseKiosk business={business} kiosks={list} initialKioskId={initialKioskId} onChosen={onChosen} onCreate={() => setCreating(true)} onBack={onBack} />;
+}
+
+function ChooseKiosk({
+  business,
+  kiosks,
+  initialKioskId,
+  onChosen,
+  onCreate,
+  onBack,
+}: {
+  business: BusinessModel;
+  kiosks: TimeAndAttendanceKioskModel[];
+  initialKioskId: number | null;
+  onChosen: (kiosk: TimeAndAttendanceKioskModel) => void;
+  onCreate: () => void;
+  onBack: () => void;
+}) {
+  const { t } = useI18n();
+  const only = kiosks.length === 1 ? kiosks[0] : undefined;
+  const [selected, setSelected] = useState<number | null>(initialKioskId ?? only?.id ?? null);
+  const [unchosen, setUnchosen] = useState(false);
+  const chosen = kiosks.find((kiosk) => kiosk.id === selected);
+  const unnamed = (id: number) => t('setup.kiosk.unnamed', { id });
+
+  return (
+    <StepFrame
+      step={4}
+      title={t('setup.kiosk.title')}
+      lead={t('setup.kiosk.lead', { business: business.name })}
+      submitLabel={t('common.continue')}
+      onSubmit={() => (chosen ? onChosen(chosen) : setUnchosen(true))}
+      onBack={onBack}
+      notice={unchosen && !chosen ? <Notice tone="error">{t('setup.kiosk.choose')}</Notice> : null}
+    >
+      <div className={styles.wideChoices}>
+        <ChoiceGroup
+          legend={t('setup.kiosk.legend')}
+          name="setup-kiosk"
+          choices={kiosks.map((kiosk) => ({
+            value: kiosk.id,
+            label: kioskDisplayName(kiosk, unnamed),
+            detail: [kiosk.ianaTimeZone ?? business.ianaTimeZone, kiosk.isPhotoRequired ? t('setup.kiosk.withPhoto') : null].filter(Boolean).join(' · '),
+          }))}
+          selected={selected === null ? [] : [selected]}
+          onChange={([id]) => setSelected(id ?? null)}
+        />
+      </div>
+      <div className={styles.alternative}>
+        <Button variant="secondary" onClick={onCreate}>
+          {t('setup.kiosk.new')}
+        </Button>
+      </div>
+    </StepFrame>
+  );
+}
+
+type KioskOption = 'photo' | 'addStaff';
+
+function NewKioskForm({
+  connection,
+  business,
+  firstOne,
+  onCreated,
+  onBack,
+  onSignInAgain,
+}: {
+  connection: ManagerConnection;
+  business: BusinessModel;
+  firstOne: boolean;
+  onCreated: (kiosk: TimeAndAttendanceKioskModel) => void;
+  onBack: () => void;
+  onSignInAgain: () => void;
+}) {
+  const { t } = useI18n();
+  const queryClient = useQueryClient();
+  const [device] = useState(deviceZone);
+  const [name, setName] = useState('');
+  const [ianaTimeZone, setIanaTimeZone] = useState(business.ianaTimeZone);
+  const [options, setOptions] = useState<KioskOption[]>(['addStaff']);
+  const [nameMissing, setNameMissing] = useState(false);
+  const [failure, setFailure] = useState<ShownFailure | null>(null);
+  const [busy, setBusy] = useState(false);
+  // One idempotency key per distinct request: a retry of the same form cannot create two kiosks.
+  const attempt = useRef<{ body: string; key: string } | null>(null);
+
+  const submit = async () => {
+    setFailure(null);
+    setNameMissing(!name.trim());
+    if (!name.trim()) return;
+    const kiosk: NewKiosk = { name, ianaTimeZone, isPhotoRequired: options.includes('photo'), canAddEmployees: options.includes('addStaff') };
+    const body = JSON.stringify(kiosk);
+    if (attempt.current?.body !== body) attempt.current = { body, key: uuid() };
+    setBusy(true);
+    try {
+      const created = await createKiosk(connection, business.id, kiosk, attempt.current.key);
+      await queryClient.invalidateQueries({ queryKey: setupQueryKeys.kiosks(connection, business.id) });
+      onCreated(created);
+    } catch (error) {
+      setFailure(failureFrom(error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <StepFrame
+      step={4}
+      title={t('setup.kiosk.createTitle')}
+      lead={firstOne ? t('setup.kiosk.none', { business: business.name }) : t('setup.kiosk.createLead')}
+      submitLabel={busy ? t('setup.creating') : t('setup.kiosk.create')}
+      onSubmit={() => void submit()}
+      onBack={onBack}
+      busy={busy}
+      notice={<FailureNotice shown={failure} onSignInAgain={onSignInAgain} />}
+    >
+      <Field
+        label={t('setup.kiosk.name')}
+        hint={t('setup.kiosk.nameHint')}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        error={nameMissing && !name.trim() ? t('setup.kiosk.nameMissing') : null}
+        autoComplete="off"
+        maxLength={100}
+      />
+      <TimeZoneField value={ianaTimeZone} onChange={setIanaTimeZone} suggestions={[business.ianaTimeZone, device]} />
+      <div className={styles.wideChoices}>
+        <ChoiceGroup
+          legend={t('setup.kiosk.options')}
+          name="setup-kiosk-options"
+          multiple
+          choices={[
+            { value: 'photo', label: t('setup.kiosk.photo'), detail: t('setup.kiosk.photoDetail') },
+            { value: 'addStaff', label: t('setup.kiosk.addStaff'), detail: t('setup.kiosk.addStaffDetail') },
+          ]}
+          selected={options}
+          onChange={setOptions}
+        />
+      </div>
+    </StepFrame>
+  );
+}
