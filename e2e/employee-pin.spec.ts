@@ -56,11 +56,17 @@ test.describe('PINs at the kiosk', () => {
     expect(kioskTimesBetween(before, new Date(Date.now() + LOCKOUT_MINUTES * 60_000), zone)).toContain(until);
     await kiosk.review('pin-locked', kiosk.alert);
 
-    // The right PIN does not open the actions while locked.
+    // While locked the keys are off, so nobody keeps guessing.
+    await expect(kiosk.main.getByRole('heading', { name: 'PIN locked' })).toBeVisible();
+    await expect(kiosk.main.getByRole('button', { name: 'Digit 5' })).toBeDisabled();
+
+    // Starting again does not help: the right PIN does not open the actions while locked.
+    await kiosk.main.getByRole('button', { name: 'Cancel' }).click();
+    await kiosk.tapName(`${ben.firstName} ${ben.surname}`);
     await kiosk.enterPin(ben.pin);
     await expect(kiosk.alert).toHaveText(`Too many wrong PINs. Try again at ${until}, or ask a manager.`);
     await expect(kiosk.actions()).toBeHidden();
-    await expect(kiosk.main.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible();
+    await expect(kiosk.main.getByRole('heading', { name: 'PIN locked' })).toBeVisible();
 
     // The lock is the service's too, not only this tablet's.
     const check = await api.asDevice(device.token, `/kiosk/${demo.kioskId}/checkpin`, { employeeId: ben.employeeId, pin: ben.pin });
@@ -78,14 +84,14 @@ test.describe('PINs at the kiosk', () => {
     await kiosk.tapName(name);
     await kiosk.main.getByRole('button', { name: 'Forgot PIN?' }).click();
     await expect(kiosk.main.getByRole('heading', { name: 'Forgot your PIN?' })).toBeVisible();
-    const byEmail = kiosk.main.getByRole('button', { name: 'Send it by e-mail' });
+    const byEmail = kiosk.main.getByRole('button', { name: 'Send it by email' });
     await expect(kiosk.main.getByRole('button', { name: 'Send it by text message' })).toBeVisible();
     await kiosk.review('forgot-pin', byEmail);
 
     const sent = page.waitForResponse((response) => response.url().includes(`/kiosk/${demo.kioskId}/emailreset`));
     await byEmail.click();
     expect((await sent).ok(), 'the service accepted the reset').toBe(true);
-    await expect(kiosk.main.getByRole('status').filter({ hasText: 'A temporary PIN is on its way to your e-mail.' })).toBeVisible();
+    await expect(kiosk.main.getByRole('status').filter({ hasText: 'A temporary PIN is on its way to your email.' })).toBeVisible();
     await expect(byEmail).toBeDisabled();
     await kiosk.review('forgot-pin-sent', byEmail);
 

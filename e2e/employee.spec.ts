@@ -165,22 +165,22 @@ test.describe('employee flow', () => {
     await kiosk.enrol(serviceURL, demo);
 
     await kiosk.useEmployeeNumber();
-    await expect(kiosk.main.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await expect(kiosk.main.getByRole('button', { name: 'OK' })).toBeDisabled();
 
     // Nobody on this kiosk has this number, so the kiosk asks the service (checkid), which says no.
     const unknown = String(demo.staff.reduce((max, member) => Math.max(max, member.employeeId), 0) + 1000);
     const checked = page.waitForResponse((response) => response.url().includes(`/kiosk/${demo.kioskId}/checkid`));
     await kiosk.typeDigits(unknown);
     await expect(kiosk.numberDisplay()).toHaveText(unknown);
-    await expect(kiosk.main.getByRole('button', { name: 'Continue' })).toBeEnabled();
+    await expect(kiosk.main.getByRole('button', { name: 'OK' })).toBeEnabled();
     await kiosk.review('number-entry', kiosk.numberDisplay());
-    await kiosk.main.getByRole('button', { name: 'Continue' }).click();
+    await kiosk.main.getByRole('button', { name: 'OK' }).click();
     expect((await checked).status()).toBe(404);
     await expect(kiosk.alert).toHaveText('No one with that number can use this kiosk.');
     await expect(kiosk.numberDisplay()).toHaveText('');
 
     await kiosk.typeDigits(String(dev.employeeId));
-    await kiosk.main.getByRole('button', { name: 'Continue' }).click();
+    await kiosk.main.getByRole('button', { name: 'OK' }).click();
     await expect(kiosk.main.getByRole('heading', { name: `Hi ${dev.firstName}` })).toBeVisible();
     await expect(kiosk.main.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible();
     await kiosk.enterPin(dev.pin);

@@ -4,12 +4,13 @@
  */
 import type { Message } from './define';
 import { common } from './messages/common';
+import { health } from './messages/health';
 import { kiosk } from './messages/kiosk';
 import { manager } from './messages/manager';
 import { setup } from './messages/setup';
 
-const en = { ...common.en, ...kiosk.en, ...setup.en, ...manager.en };
-const es = { ...common.es, ...kiosk.es, ...setup.es, ...manager.es };
+const en = { ...common.en, ...kiosk.en, ...setup.en, ...manager.en, ...health.en };
+const es = { ...common.es, ...kiosk.es, ...setup.es, ...manager.es, ...health.es };
 
 export type MessageKey = keyof typeof en;
 export const LOCALES = ['en', 'es'] as const;

@@ -8,6 +8,7 @@
 import { create } from 'zustand';
 import type { PunchKind } from '../../domain/attendance';
 import type { Locale } from '../i18n/catalogue';
+import type { WakeLockState } from '../hooks/useWakeLock';
 
 /** A punch chosen on the actions screen, waiting for options or a photo before it is recorded. */
 export interface PendingPunch {
@@ -60,6 +61,8 @@ interface UiState {
   locale: Locale | null;
   /** Set when a new app version is waiting; calling it activates the version and reloads. */
   applyUpdate: (() => Promise<void>) | null;
+  /** Whether the screen is being kept on (for the health panel). */
+  wakeLock: WakeLockState;
   go: (next: KioskStep) => void;
   /** Back to the staff grid, forgetting everything typed (idle timeout, cancel, done). */
   reset: () => void;
@@ -67,7 +70,8 @@ interface UiState {
   closeManager: () => void;
   setManagerSession: (session: ManagerSession | null) => void;
   setLocale: (locale: Locale | null) => void;
-  setApplyUpdate(apply: (() => Promise<void>) | null): void;
+  setApplyUpdate: (apply: (() => Promise<void>) | null) => void;
+  setWakeLock: (state: WakeLockState) => void;
 }
 
 export const useUiStore = create<UiState>((set) => ({
@@ -76,6 +80,7 @@ export const useUiStore = create<UiState>((set) => ({
   manager: null,
   locale: null,
   applyUpdate: null,
+  wakeLock: 'released',
   go: (next) => set({ flow: next }),
   reset: () => set({ flow: { step: 'grid' }, locale: null }),
   openManager: (session) => set({ mode: 'manager', manager: session, flow: { step: 'grid' } }),
@@ -83,6 +88,7 @@ export const useUiStore = create<UiState>((set) => ({
   setManagerSession: (session) => set({ manager: session }),
   setLocale: (locale) => set({ locale }),
   setApplyUpdate: (applyUpdate) => set({ applyUpdate }),
+  setWakeLock: (wakeLock) => set({ wakeLock }),
 }));
 
 /** The employee the current step is about, if any. */

@@ -3,6 +3,7 @@
  * Keeps the screen awake, returns to the staff grid after a quiet spell mid-flow, and lets a new
  * app version in only when the kiosk is at rest.
  */
+import { useEffect } from 'react';
 import { useIdleTimeout } from '../../hooks/useIdleTimeout';
 import { useSafeUpdate } from '../../hooks/useSafeUpdate';
 import { useWakeLock } from '../../hooks/useWakeLock';
@@ -53,7 +54,9 @@ export function KioskShell() {
   const mode = useUiStore((s) => s.mode);
   const midFlow = useUiStore((s) => s.flow.step !== 'grid' && s.flow.step !== 'done');
   const reset = useUiStore((s) => s.reset);
-  useWakeLock(true);
+  const wakeLock = useWakeLock(true);
+  const setWakeLock = useUiStore((s) => s.setWakeLock);
+  useEffect(() => setWakeLock(wakeLock), [wakeLock, setWakeLock]);
   useSafeUpdate();
   const idleWarning = useIdleTimeout(mode === 'kiosk' && midFlow, reset);
   const { t } = useI18n();
