@@ -5,12 +5,15 @@
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { readDeviceSetup } from '../offline/device';
 import { EnrolledKiosk } from './features/kiosk/EnrolledKiosk';
-import { SetupFlow } from './features/setup/SetupFlow';
+
 import { LocaleRoot } from './i18n/LocaleRoot';
 import { kioskDb } from './runtime/database';
+
+/** Set-up runs once per device: its code loads only when needed, not with the kiosk screen. */
+const SetupFlow = lazy(() => import('./features/setup/SetupFlow').then((m) => ({ default: m.SetupFlow })));
 
 export function App() {
   const db = kioskDb();
@@ -20,7 +23,9 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <LocaleRoot db={db}>
         {device === undefined ? null : device.enrolment === null || !device.setupComplete ? (
-          <SetupFlow db={db} enrolment={device.enrolment} />
+          <Suspense fallback={null}>
+            <SetupFlow db={db} enrolment={device.enrolment} />
+          </Suspense>
         ) : (
           <EnrolledKiosk key={`${device.enrolment.kioskId}:${device.enrolment.deviceId}`} db={db} enrolment={device.enrolment} />
         )}

@@ -4,20 +4,32 @@
  */
 import type { Message } from './define';
 import { common } from './messages/common';
-import { health } from './messages/health';
+import type { health } from './messages/health';
 import { kiosk } from './messages/kiosk';
-import { manager } from './messages/manager';
-import { setup } from './messages/setup';
+import type { manager } from './messages/manager';
+import type { setup } from './messages/setup';
 
-const en = { ...common.en, ...kiosk.en, ...setup.en, ...manager.en, ...health.en };
-const es = { ...common.es, ...kiosk.es, ...setup.es, ...manager.es, ...health.es };
-
-export type MessageKey = keyof typeof en;
+/** Every key of every feature, checked at compile time; the texts load with their feature. */
+type AllMessages = typeof common.en & typeof kiosk.en & typeof setup.en & typeof manager.en & typeof health.en;
+export type MessageKey = keyof AllMessages;
 export const LOCALES = ['en', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', es: 'Español' };
 
-export const CATALOGUES: Record<Locale, Record<MessageKey, Message>> = { en, es };
+/**
+ * The texts loaded so far: the kiosk's own at start; set-up and manager mode add theirs when their
+ * code loads (registerMessages), so the kiosk screen does not carry them.
+ */
+export const CATALOGUES: Record<Locale, Partial<Record<MessageKey, Message>>> = {
+  en: { ...common.en, ...kiosk.en },
+  es: { ...common.es, ...kiosk.es },
+};
+
+/** Adds a feature's messages (called at the top of a lazily loaded feature). */
+export function registerMessages(messages: { en: Partial<Record<MessageKey, Message>>; es: Partial<Record<MessageKey, Message>> }): void {
+  Object.assign(CATALOGUES.en, messages.en);
+  Object.assign(CATALOGUES.es, messages.es);
+}
 
 /** The best supported locale for a BCP 47 list such as navigator.languages. */
 export function pickLocale(preferred: readonly string[]): Locale {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOGUES, formatLocaleFor, pickLocale } from './catalogue';
+import { formatLocaleFor, pickLocale } from './catalogue';
+import { common } from './messages/common';
+import { health } from './messages/health';
+import { kiosk } from './messages/kiosk';
+import { manager } from './messages/manager';
+import { setup } from './messages/setup';
 import { createFormatters } from './formatters';
 import { createTranslator } from './translate';
 
@@ -39,12 +44,15 @@ describe('languages', () => {
     expect(formatLocaleFor('es', ['en-GB'])).toBe('es');
   });
 
-  it('has every message in every language, with the same placeholders', () => {
+  it('has every message of every feature in both languages, with the same placeholders', () => {
     const placeholders = (message: unknown) => JSON.stringify(message).match(/\{\w+\}/g)?.sort() ?? [];
-    for (const [key, english] of Object.entries(CATALOGUES.en)) {
-      const spanish = CATALOGUES.es[key as keyof typeof CATALOGUES.es];
-      expect(spanish, key).toBeDefined();
-      expect(new Set(placeholders(spanish)), key).toEqual(new Set(placeholders(english)));
+    for (const feature of [common, kiosk, setup, manager, health]) {
+      const english: Record<string, unknown> = feature.en;
+      const spanish: Record<string, unknown> = feature.es;
+      expect(Object.keys(spanish).sort()).toEqual(Object.keys(english).sort());
+      for (const [key, text] of Object.entries(english)) {
+        expect(new Set(placeholders(spanish[key])), key).toEqual(new Set(placeholders(text)));
+      }
     }
   });
 

@@ -13,7 +13,10 @@ export function createTranslator(locale: Locale): Translate {
   return (key, values = {}) => {
     const message = catalogue[key];
     let text: string;
-    if (typeof message === 'string') {
+    if (message === undefined) {
+      // A feature's texts are registered when its code loads; seeing the key means it was not.
+      text = key;
+    } else if (typeof message === 'string') {
       text = message;
     } else {
       const count = typeof values.count === 'number' ? values.count : Number(values.count ?? 0);

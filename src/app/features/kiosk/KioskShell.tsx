@@ -3,14 +3,13 @@
  * Keeps the screen awake, returns to the staff grid after a quiet spell mid-flow, and lets a new
  * app version in only when the kiosk is at rest.
  */
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useIdleTimeout } from '../../hooks/useIdleTimeout';
 import { useSafeUpdate } from '../../hooks/useSafeUpdate';
 import { useWakeLock } from '../../hooks/useWakeLock';
 import { useI18n } from '../../i18n/I18nProvider';
 import { Notice } from '../../ui/Notice';
 import { useUiStore } from '../../state/uiStore';
-import { ManagerMode } from '../manager/ManagerMode';
 import { ActionsStep } from './ActionsStep';
 import { ChangePinStep } from './ChangePinStep';
 import { DoneStep } from './DoneStep';
@@ -23,6 +22,9 @@ import { OptionsStep } from './OptionsStep';
 import { PhotoStep } from './PhotoStep';
 import { PinStep } from './PinStep';
 import { StaffGrid } from './StaffGrid';
+
+/** Manager mode is opened rarely; its code loads on first use (precached for offline use). */
+const ManagerMode = lazy(() => import('../manager/ManagerMode').then((m) => ({ default: m.ManagerMode })));
 
 function CurrentStep() {
   const flow = useUiStore((s) => s.flow);
@@ -64,7 +66,9 @@ export function KioskShell() {
   return (
     <div className={styles.shell}>
       {mode === 'manager' ? (
-        <ManagerMode />
+        <Suspense fallback={null}>
+          <ManagerMode />
+        </Suspense>
       ) : (
         <>
           <KioskHeader />

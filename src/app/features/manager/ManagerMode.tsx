@@ -7,6 +7,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useIdleTimeout } from '../../hooks/useIdleTimeout';
+import { registerMessages } from '../../i18n/catalogue';
+import { health } from '../../i18n/messages/health';
+import { manager } from '../../i18n/messages/manager';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { useUiStore } from '../../state/uiStore';
 import { ManagerConsole } from './ManagerConsole';
@@ -17,6 +20,9 @@ import { SignInGate } from './SignInGate';
 
 /** Manager mode closes itself after this long without a touch, click or key press. */
 export const MANAGER_IDLE_MS = 2 * 60_000;
+
+registerMessages(manager);
+registerMessages(health);
 
 export function ManagerMode() {
   const runtime = useRuntime();

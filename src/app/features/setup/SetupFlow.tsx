@@ -10,7 +10,8 @@ import { useState } from 'react';
 import type { BusinessModel, TimeAndAttendanceKioskModel } from '../../../client';
 import type { KioskDb } from '../../../offline/db';
 import { markSetupComplete, type DeviceEnrolment } from '../../../offline/device';
-import { LOCALES, LOCALE_NAMES } from '../../i18n/catalogue';
+import { LOCALES, LOCALE_NAMES, registerMessages } from '../../i18n/catalogue';
+import { setup } from '../../i18n/messages/setup';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useUiStore } from '../../state/uiStore';
 import { Button } from '../../ui/Button';
@@ -38,6 +39,8 @@ interface Remembered {
   businessId: number | null;
   kioskId: number | null;
 }
+
+registerMessages(setup);
 
 export function SetupFlow({ db, enrolment }: { db: KioskDb; enrolment: DeviceEnrolment | null }) {
   const { t, locale } = useI18n();
