@@ -176,6 +176,8 @@ async function runSync({ db, transport, now = Date.now, random = Math.random }: 
 export async function syncOutbox(deps: SyncDeps): Promise<SyncReport> {
   return withExclusiveLock(SYNC_LOCK_NAME, async () => {
     const now = deps.now ?? Date.now;
+    // Known to be offline: sending could only fail and grow backoffs that would then hold the queue back after `online`.
+    if ((globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine === false) return writeSyncStatus(deps.db, { state: 'offline', at: now() }).then(() => ({ delivered: 0, reconciled: 0, attention: 0, deferred: 0, offline: true }));
     await writeSyncStatus(deps.db, { state: 'pushing', at: now() });
     try {
       const report = await runSync(deps);

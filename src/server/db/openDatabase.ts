@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { initPgliteDataDir, isInitialised } from './initPgliteDataDir';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -22,6 +23,8 @@ export interface OpenedDatabase {
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
 }
+
+export const PGLITE_CONFIG = 'shared_buffers = 32MB\n';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -39,10 +42,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenedDataba
     await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
   }
-  if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+  if (target.dataDir) {
+    mkdirSync(target.dataDir, { recursive: true });
+    if (!target.loadDataDir && !isInitialised(target.dataDir)) await initPgliteDataDir(target.dataDir);
+  }
   const client = await PGlite.create({
     ...(target.dataDir ? { dataDir: target.dataDir } : {}),
     ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+    // One site's kiosks need far less than PostgreSQL's default 128 MB of shared buffers.
+    postgresqlconf: PGLITE_CONFIG,
   });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });

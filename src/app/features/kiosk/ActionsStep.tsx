@@ -69,6 +69,8 @@ export function ActionsStep({ employeeId, pin }: { employeeId: number; pin: stri
         queryKey: clockOnChoicesKey(runtime.kiosk.kioskId, employeeId),
         queryFn: () => clockOnChoices(runtime, employeeId),
         staleTime: 0,
+        // clockOnChoices falls back to the kiosk's copy offline: never let TanStack pause it.
+        networkMode: 'always',
       });
       if (needsClockOnOptions(choices.data, settings)) return go({ step: 'options', employeeId, pin, pending });
     }

@@ -25,7 +25,7 @@ export function OptionsStep({ employeeId, pin, pending }: { employeeId: number; 
   const settings = useKioskSettings(runtime.db);
   const go = useUiStore((s) => s.go);
   const commit = useCommitPunch();
-  const choices = useQuery({ queryKey: clockOnChoicesKey(runtime.kiosk.kioskId, employeeId), queryFn: () => clockOnChoices(runtime, employeeId) });
+  const choices = useQuery({ queryKey: clockOnChoicesKey(runtime.kiosk.kioskId, employeeId), queryFn: () => clockOnChoices(runtime, employeeId), networkMode: 'always' });
   const data = choices.data?.data ?? null;
   const [locationId, setLocationId] = useState<number | null>(null);
   const [workTypeId, setWorkTypeId] = useState<number | null>(null);
