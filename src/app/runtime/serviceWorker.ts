@@ -10,7 +10,11 @@ export function registerServiceWorker(): void {
   const update = registerSW({
     immediate: true,
     onNeedRefresh() {
-      useUiStore.getState().setApplyUpdate(() => update(true));
+      // workbox-window reloads only a page that had a worker when it loaded, not the one that installed the first.
+      useUiStore.getState().setApplyUpdate(() => {
+        navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+        return update(true);
+      });
     },
   });
 }

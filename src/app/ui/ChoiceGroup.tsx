@@ -9,6 +9,8 @@ export interface Choice<V extends string | number> {
 
 export interface ChoiceGroupProps<V extends string | number> {
   legend: string;
+  /** A short note after the legend ("required", "optional"). */
+  hint?: string;
   name: string;
   choices: readonly Choice<V>[];
   selected: readonly V[];
@@ -16,10 +18,13 @@ export interface ChoiceGroupProps<V extends string | number> {
   onChange: (selected: V[]) => void;
 }
 
-export function ChoiceGroup<V extends string | number>({ legend, name, choices, selected, multiple = false, onChange }: ChoiceGroupProps<V>) {
+export function ChoiceGroup<V extends string | number>({ legend, hint, name, choices, selected, multiple = false, onChange }: ChoiceGroupProps<V>) {
   return (
     <fieldset className={styles.choices}>
-      <legend className={styles.legend}>{legend}</legend>
+      <legend className={styles.legend}>
+        {legend}
+        {hint ? <span className={styles.legendHint}>{hint}</span> : null}
+      </legend>
       {choices.map((choice) => {
         const checked = selected.includes(choice.value);
         return (

@@ -8,19 +8,19 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import {
   EmployeeDetailsModel,
-  UkEmploymentTypeEnum,
-  WorkTypeMappingType,
   type UkLocationModel,
   type UkWorkTypeModel,
 } from '../../contract/generated/models';
-import type { UnstructuredEmployeeModel, UnstructuredEmployeeModelInput } from '../../contract/routes/employees';
+import type { UnstructuredEmployeeModel, UnstructuredEmployeeModelInput } from '../../contract/supporting/employees';
 import { parseWireDateTime } from '../../domain/time';
 import { isRealDateTime } from '../../contract/wireTypes';
 import type { Database } from '../db/openDatabase';
-import { employees, locations, workTypes } from '../db/schema';
+import { employees, locations } from '../db/schema';
 import { invalidField, notFound } from '../http/apiError';
 import { createEmployee, type EmployeeRow } from './provisioning';
+import { toLocationModel } from './locations';
 import { withTransaction } from './transactions';
+import { liveWorkTypeRows, toWorkTypeModel } from './workTypes';
 
 /** The EmployeeDetailsModel fields kept in `employees.details`. */
 const StoredDetails = EmployeeDetailsModel.pick({
@@ -188,37 +188,6 @@ export async function setKioskEnabled(db: Database, businessId: number, employee
   if (updated.length === 0) throw notFound(`Employee ${employeeId}`);
 }
 
-type LocationRow = typeof locations.$inferSelect;
-
-function fullyQualifiedName(row: LocationRow, byId: ReadonlyMap<number, LocationRow>): string {
-  const names = [row.name];
-  const seen = new Set([row.id]);
-  let parent = row.parentId === null ? undefined : byId.get(row.parentId);
-  while (parent && !seen.has(parent.id)) {
-    names.unshift(parent.name);
-    seen.add(parent.id);
-    parent = parent.parentId === null ? undefined : byId.get(parent.parentId);
-  }
-  return names.join('/');
-}
-
-function toLocationModel(row: LocationRow, byId: ReadonlyMap<number, LocationRow>): UkLocationModel {
-  return {
-    id: row.id,
-    parentId: row.parentId,
-    name: row.name,
-    externalId: row.externalId,
-    externalAccountingLocationId: row.externalAccountingLocationId,
-    source: row.source,
-    fullyQualifiedName: fullyQualifiedName(row, byId),
-    isGlobal: row.isGlobal,
-    isRollupReportingLocation: row.isRollupReportingLocation,
-    generalLedgerMappingCode: row.generalLedgerMappingCode,
-    defaultShiftConditionIds: row.defaultShiftConditionIds,
-    state: row.state,
-  };
-}
-
 /**
  * The employee's assigned locations that still exist; when there are none, every global location.
  * Deleted ancestors still name their children, so all rows feed the qualified names.
@@ -233,42 +202,13 @@ export async function employeeLocations(db: Database, employee: EmployeeRow): Pr
   return chosen.map((row) => toLocationModel(row, byId));
 }
 
-type WorkTypeRow = typeof workTypes.$inferSelect;
-
-function toWorkTypeModel(row: WorkTypeRow): UkWorkTypeModel {
-  const mappingType = row.mappingType === null ? null : WorkTypeMappingType.safeParse(row.mappingType);
-  const employmentTypes: UkEmploymentTypeEnum[] = [];
-  for (const value of row.employmentTypes) {
-    const parsed = UkEmploymentTypeEnum.safeParse(value);
-    if (!parsed.success) throw new Error(`Work type ${row.id} has an unknown employment type`);
-    employmentTypes.push(parsed.data);
-  }
-  if (mappingType && !mappingType.success) throw new Error(`Work type ${row.id} has an unknown mapping type`);
-  return {
-    employmentTypes,
-    id: row.id,
-    name: row.name,
-    payCategoryId: row.payCategoryId,
-    leaveCategoryId: row.leaveCategoryId,
-    externalId: row.externalId,
-    source: row.source,
-    accruesLeave: row.accruesLeave,
-    mappingType: mappingType?.data ?? null,
-    shortCode: row.shortCode,
-  };
-}
-
 /** Live work types of the business: the shift conditions, or everything else. */
 export async function employeeWorkTypes(
   db: Database,
   businessId: number,
   kind: 'workTypes' | 'shiftConditions',
 ): Promise<UkWorkTypeModel[]> {
-  const rows = await db
-    .select()
-    .from(workTypes)
-    .where(and(eq(workTypes.businessId, businessId), isNull(workTypes.deletedAt)))
-    .orderBy(workTypes.id);
-  const isCondition = (row: WorkTypeRow) => row.mappingType === 'ShiftCondition';
+  const rows = await liveWorkTypeRows(db, businessId);
+  const isCondition = (row: { mappingType: string | null }) => row.mappingType === 'ShiftCondition';
   return rows.filter((row) => (kind === 'shiftConditions' ? isCondition(row) : !isCondition(row))).map(toWorkTypeModel);
 }

@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/openDatabase';
 import { locations, workTypes } from '../db/schema';
+import { fullyQualifiedName } from './locations';
 
 export interface LocationRef {
   id: number;
@@ -29,30 +30,12 @@ export interface ReferenceData {
   workTypes: Map<number, WorkTypeRef>;
 }
 
-/** "Parent/Child" names, following parent links (a broken or cyclic chain stops where it breaks). */
-export function qualifyNames(rows: ReadonlyArray<{ id: number; parentId: number | null; name: string }>): Map<number, string> {
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const names = new Map<number, string>();
-  for (const row of rows) {
-    const parts = [row.name];
-    const seen = new Set([row.id]);
-    let parent = row.parentId === null ? undefined : byId.get(row.parentId);
-    while (parent && !seen.has(parent.id)) {
-      parts.unshift(parent.name);
-      seen.add(parent.id);
-      parent = parent.parentId === null ? undefined : byId.get(parent.parentId);
-    }
-    names.set(row.id, parts.join('/'));
-  }
-  return names;
-}
-
 export async function loadReferenceData(db: Database, businessId: number): Promise<ReferenceData> {
   const [locationRows, workTypeRows] = await Promise.all([
     db.select().from(locations).where(eq(locations.businessId, businessId)),
     db.select().from(workTypes).where(eq(workTypes.businessId, businessId)),
   ]);
-  const qualified = qualifyNames(locationRows);
+  const byId = new Map(locationRows.map((row) => [row.id, row]));
   return {
     locations: new Map(
       locationRows.map((row) => [
@@ -60,7 +43,7 @@ export async function loadReferenceData(db: Database, businessId: number): Promi
         {
           id: row.id,
           name: row.name,
-          fullyQualifiedName: qualified.get(row.id) ?? row.name,
+          fullyQualifiedName: fullyQualifiedName(row, byId),
           isDeleted: row.deletedAt !== null,
           isGlobal: row.isGlobal,
           defaultShiftConditionIds: row.defaultShiftConditionIds,

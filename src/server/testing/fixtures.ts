@@ -5,6 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { businessAccess } from '../db/schema';
+import { accessModel } from '../services/accessModels';
 import { createBusiness, createEmployee, ensureUser, issueApiKey } from '../services/provisioning';
 import { basicAuth, type TestService } from './testService';
 
@@ -77,4 +79,20 @@ export async function createTenant(t: TestService, options: TenantOptions = {}):
     base,
     kiosk: `${base}/kiosk/${kioskId}`,
   };
+}
+
+/**
+ * Adds a user with Restricted access (no kiosk rights) to the tenant's business and returns their
+ * API-key credential, for checking what such users may not do.
+ */
+export async function restrictedUserAuth(t: TestService, tenant: Tenant): Promise<string> {
+  const email = `restricted-${randomUUID().slice(0, 8)}@example.test`;
+  const user = await ensureUser(t.db, { email, name: 'Restricted' });
+  await t.db.insert(businessAccess).values({
+    businessId: tenant.businessId,
+    userId: user.id,
+    accessType: 'Restricted',
+    model: accessModel(user.name, email, 'Restricted'),
+  });
+  return basicAuth(await issueApiKey(t.db, user.id, 'tests'));
 }

@@ -11,9 +11,9 @@ import { useRuntime } from '../../runtime/RuntimeContext';
 import { useKioskSettings, useStaffMember } from '../../runtime/useKioskData';
 import { useUiStore, type PendingPunch } from '../../state/uiStore';
 import { Button } from '../../ui/Button';
+import { ChoiceGroup } from '../../ui/ChoiceGroup';
 import { LoginIcon } from '../../ui/icons';
 import { Notice } from '../../ui/Notice';
-import styles from './OptionsStep.module.css';
 import steps from './Steps.module.css';
 import { clockOnChoicesKey } from './clockOnFlow';
 import { useCommitPunch } from './useCommitPunch';
@@ -77,64 +77,38 @@ export function OptionsStep({ employeeId, pin, pending }: { employeeId: number; 
       {choices.data.fromCache ? <Notice tone="info">{t('kiosk.options.offlineLists')}</Notice> : null}
       {error ? <Notice tone="error">{error}</Notice> : null}
       {locations.length > 0 ? (
-        <fieldset className={styles.group}>
-          <legend className={styles.legend}>
-            {t('kiosk.options.location')}
-            <span className={steps.hint}>{locationRequired ? t('kiosk.options.required') : t('kiosk.options.optional')}</span>
-          </legend>
-          <div className={styles.options}>
-            {locations.map((location) => (
-              <label key={location.id} className={styles.option}>
-                <input type="radio" name="location" checked={chosenLocation === location.id} onChange={() => setLocationId(location.id)} />
-                {location.description}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <ChoiceGroup
+          legend={t('kiosk.options.location')}
+          hint={locationRequired ? t('kiosk.options.required') : t('kiosk.options.optional')}
+          name="location"
+          choices={locations.map((l) => ({ value: l.id, label: l.description ?? '' }))}
+          selected={chosenLocation === null ? [] : [chosenLocation]}
+          onChange={([id]) => setLocationId(id ?? null)}
+        />
       ) : null}
       {workTypes.length > 0 ? (
-        <fieldset className={styles.group}>
-          <legend className={styles.legend}>
-            {t('kiosk.options.workType')}
-            <span className={steps.hint}>{workTypeRequired ? t('kiosk.options.required') : t('kiosk.options.optional')}</span>
-          </legend>
-          <div className={styles.options}>
-            {workTypeRequired ? null : (
-              <label className={styles.option}>
-                <input type="radio" name="workType" checked={workTypeId === null} onChange={() => setWorkTypeId(null)} />
-                {t('kiosk.options.noWorkType')}
-              </label>
-            )}
-            {workTypes.map((workType) => (
-              <label key={workType.id} className={styles.option}>
-                <input type="radio" name="workType" checked={workTypeId === workType.id} onChange={() => setWorkTypeId(workType.id)} />
-                {workType.description}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <ChoiceGroup
+          legend={t('kiosk.options.workType')}
+          hint={workTypeRequired ? t('kiosk.options.required') : t('kiosk.options.optional')}
+          name="workType"
+          choices={[
+            ...(workTypeRequired ? [] : [{ value: 0, label: t('kiosk.options.noWorkType') }]),
+            ...workTypes.map((w) => ({ value: w.id, label: w.description ?? '' })),
+          ]}
+          selected={[workTypeId ?? 0]}
+          onChange={([id]) => setWorkTypeId(id ? id : null)}
+        />
       ) : null}
       {shiftConditions.length > 0 ? (
-        <fieldset className={styles.group}>
-          <legend className={styles.legend}>
-            {t('kiosk.options.shiftConditions')}
-            <span className={steps.hint}>{t('kiosk.options.optional')}</span>
-          </legend>
-          <div className={styles.options}>
-            {shiftConditions.map((condition) => (
-              <label key={condition.id} className={styles.option}>
-                <input
-                  type="checkbox"
-                  checked={chosenConditions.includes(condition.id)}
-                  onChange={(event) =>
-                    setConditions(event.target.checked ? [...chosenConditions, condition.id] : chosenConditions.filter((id) => id !== condition.id))
-                  }
-                />
-                {condition.description}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <ChoiceGroup
+          legend={t('kiosk.options.shiftConditions')}
+          hint={t('kiosk.options.optional')}
+          name="shiftConditions"
+          multiple
+          choices={shiftConditions.map((c) => ({ value: c.id, label: c.description ?? '' }))}
+          selected={chosenConditions}
+          onChange={setConditions}
+        />
       ) : null}
       <div className={steps.footer}>
         <Button variant="secondary" onClick={() => go({ step: 'actions', employeeId, pin })}>

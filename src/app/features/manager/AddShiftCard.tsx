@@ -16,7 +16,7 @@ import { Notice } from '../../ui/Notice';
 import { Card } from '../../ui/Page';
 import { SelectField, Switch } from './controls';
 import { formErrors, saidOf, toFailure, type Said } from './failures';
-import { PlusIcon, TrashIcon } from './icons';
+import { PlusIcon, TrashIcon } from '../../ui/icons';
 import styles from './Manager.module.css';
 import { managerKeys, useAfterKioskChange, useLiveStaff, useManagerApi, useSay } from './ManagerContext';
 import { displayName } from './onSite';

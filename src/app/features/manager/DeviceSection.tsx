@@ -16,7 +16,7 @@ import { Notice } from '../../ui/Notice';
 import { Card } from '../../ui/Page';
 import { DeviceHealth } from './DeviceHealth';
 import { failureSaid, toFailure } from './failures';
-import { TrashIcon } from './icons';
+import { TrashIcon } from '../../ui/icons';
 import styles from './Manager.module.css';
 import { useManagerApi, useSay } from './ManagerContext';
 import { removeDevice } from './removeDevice';

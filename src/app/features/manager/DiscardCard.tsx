@@ -12,7 +12,7 @@ import { Notice } from '../../ui/Notice';
 import { Card } from '../../ui/Page';
 import { SelectField } from './controls';
 import { failureSaid, toFailure } from './failures';
-import { TrashIcon } from './icons';
+import { TrashIcon } from '../../ui/icons';
 import styles from './Manager.module.css';
 import { useAfterKioskChange, useLiveStaff, useManagerApi, useSay } from './ManagerContext';
 import { displayName } from './onSite';

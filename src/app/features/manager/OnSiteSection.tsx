@@ -11,7 +11,7 @@ import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
 import { Card } from '../../ui/Page';
 import { failureSaid, toFailure } from './failures';
-import { RefreshIcon } from './icons';
+import { RefreshIcon } from '../../ui/icons';
 import styles from './Manager.module.css';
 import { useLiveStaff, useSay } from './ManagerContext';
 import { countOnSite, onSiteBoard, type OnSiteRow } from './onSite';

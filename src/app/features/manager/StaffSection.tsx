@@ -16,7 +16,7 @@ import { Notice } from '../../ui/Notice';
 import { Card } from '../../ui/Page';
 import { Switch } from './controls';
 import { failureSaid, formErrors, saidOf, toFailure, type Said } from './failures';
-import { GearIcon, UserPlusIcon } from './icons';
+import { GearIcon, UserPlusIcon } from '../../ui/icons';
 import styles from './Manager.module.css';
 import { managerKeys, useAfterKioskChange, useKioskModel, useLiveStaff, useManagerApi, useSay } from './ManagerContext';
 import { checkNewPerson, EMPTY_PERSON, matchesPerson, newPersonFieldOf, peopleRows, type NewPersonField, type NewPersonForm, type PersonRow } from './staffForms';

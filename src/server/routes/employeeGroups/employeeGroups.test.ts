@@ -1,13 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { UkDetailedEmployeeGroupModel, UkEmployeeGroupModel } from '../../../contract/generated/models';
-import { businessAccess, employeeGroups, employees } from '../../db/schema';
-import { accessModel } from '../../services/accessModels';
+import { employeeGroups, employees } from '../../db/schema';
 import { employeeGroupIdsByEmployee } from '../../services/employeeGroups';
-import { createEmployee, ensureUser, issueApiKey } from '../../services/provisioning';
-import { createTenant, type Tenant } from '../../testing/fixtures';
-import { basicAuth, startTestService, type TestService } from '../../testing/testService';
+import { createEmployee } from '../../services/provisioning';
+import { createTenant, restrictedUserAuth, type Tenant } from '../../testing/fixtures';
+import { startTestService, type TestService } from '../../testing/testService';
 
 let t: TestService;
 beforeAll(async () => {
@@ -17,18 +15,6 @@ afterAll(() => t.close());
 afterEach(() => t.clock.real());
 
 const DAY = 24 * 60 * 60 * 1000;
-
-async function restrictedUserAuth(tenant: Tenant): Promise<string> {
-  const email = `restricted-${randomUUID().slice(0, 8)}@example.test`;
-  const user = await ensureUser(t.db, { email, name: 'Restricted' });
-  await t.db.insert(businessAccess).values({
-    businessId: tenant.businessId,
-    userId: user.id,
-    accessType: 'Restricted',
-    model: accessModel(user.name, email, 'Restricted'),
-  });
-  return basicAuth(await issueApiKey(t.db, user.id, 'tests'));
-}
 
 async function createLocation(tenant: Tenant, name: string, parentId: number | null = null): Promise<number> {
   const res = await t.request('POST', `${tenant.base}/location`, { auth: tenant.manager.auth, json: { name, parentId } });
@@ -274,7 +260,7 @@ describe('employee groups', () => {
     expect((await t.request('GET', `${tenant.base}/employeegroup/${group.id}`)).status).toBe(401);
     expect((await t.request('POST', `${tenant.base}/employeegroup`, { json: { name: 'x' } })).status).toBe(401);
 
-    const restricted = await restrictedUserAuth(tenant);
+    const restricted = await restrictedUserAuth(t, tenant);
     expect((await t.request('GET', `${tenant.base}/employeegroup`, { auth: restricted })).body).toEqual([group]);
     for (const [method, path, json] of [
       ['POST', `${tenant.base}/employeegroup`, { name: 'x' }],

@@ -1,30 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UkLocationModel, UkSingleLocationModel } from '../../../contract/generated/models';
-import { businessAccess, locations } from '../../db/schema';
-import { accessModel } from '../../services/accessModels';
-import { ensureUser, issueApiKey } from '../../services/provisioning';
-import { createTenant, type Tenant } from '../../testing/fixtures';
-import { basicAuth, startTestService, type ApiResult, type TestService } from '../../testing/testService';
+import { locations } from '../../db/schema';
+import { createTenant, restrictedUserAuth, type Tenant } from '../../testing/fixtures';
+import { startTestService, type ApiResult, type TestService } from '../../testing/testService';
 
 let t: TestService;
 beforeAll(async () => {
   t = await startTestService();
 });
 afterAll(() => t.close());
-
-async function restrictedUserAuth(tenant: Tenant): Promise<string> {
-  const email = `restricted-${randomUUID().slice(0, 8)}@example.test`;
-  const user = await ensureUser(t.db, { email, name: 'Restricted' });
-  await t.db.insert(businessAccess).values({
-    businessId: tenant.businessId,
-    userId: user.id,
-    accessType: 'Restricted',
-    model: accessModel(user.name, email, 'Restricted'),
-  });
-  return basicAuth(await issueApiKey(t.db, user.id, 'tests'));
-}
 
 async function createLocation(tenant: Tenant, json: Record<string, unknown>): Promise<UkLocationModel> {
   const res = await t.request('POST', `${tenant.base}/location`, { auth: tenant.manager.auth, json });
@@ -231,7 +216,7 @@ describe('locations', () => {
     expect(anonymous.body).toMatchObject({ code: 'unauthenticated' });
     expect((await t.request('POST', `${tenant.base}/location`, { json: { name: 'x' } })).status).toBe(401);
 
-    const restricted = await restrictedUserAuth(tenant);
+    const restricted = await restrictedUserAuth(t, tenant);
     const read = await t.request('GET', `${tenant.base}/location/${site.id}`, { auth: restricted });
     expect(read.status).toBe(200);
     for (const [method, path, json] of [

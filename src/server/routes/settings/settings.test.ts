@@ -1,30 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmployeePortalSettingsModel, UkBusinessTimesheetSettingsModel } from '../../../contract/generated/models';
-import { businessAccess } from '../../db/schema';
-import { accessModel } from '../../services/accessModels';
-import { ensureUser, issueApiKey } from '../../services/provisioning';
 import { DEFAULT_PORTAL_SETTINGS, DEFAULT_TIMESHEET_SETTINGS } from '../../services/settings';
-import { createTenant, type Tenant } from '../../testing/fixtures';
-import { basicAuth, startTestService, type ApiResult, type TestService } from '../../testing/testService';
+import { createTenant, restrictedUserAuth } from '../../testing/fixtures';
+import { startTestService, type ApiResult, type TestService } from '../../testing/testService';
 
 let t: TestService;
 beforeAll(async () => {
   t = await startTestService();
 });
 afterAll(() => t.close());
-
-async function restrictedUserAuth(tenant: Tenant): Promise<string> {
-  const email = `restricted-${randomUUID().slice(0, 8)}@example.test`;
-  const user = await ensureUser(t.db, { email, name: 'Restricted' });
-  await t.db.insert(businessAccess).values({
-    businessId: tenant.businessId,
-    userId: user.id,
-    accessType: 'Restricted',
-    model: accessModel(user.name, email, 'Restricted'),
-  });
-  return basicAuth(await issueApiKey(t.db, user.id, 'tests'));
-}
 
 const PORTAL: EmployeePortalSettingsModel = {
   allowEmployeeLeaveSelfService: true,
@@ -175,7 +159,7 @@ describe('business settings', () => {
     expect((await t.request('GET', `${tenant.base}/employeeportalsettings`)).status).toBe(401);
     expect((await t.request('PUT', `${tenant.base}/timesheetsettings`, { json: TIMESHEETS })).status).toBe(401);
 
-    const restricted = await restrictedUserAuth(tenant);
+    const restricted = await restrictedUserAuth(t, tenant);
     const read = await t.request('GET', `${tenant.base}/timesheetsettings`, { auth: restricted });
     expect(read.status).toBe(200);
     expect(read.body).toEqual(DEFAULT_TIMESHEET_SETTINGS);

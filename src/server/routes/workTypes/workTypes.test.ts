@@ -1,30 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UkWorkTypeModel } from '../../../contract/generated/models';
-import { businessAccess, workTypes } from '../../db/schema';
-import { accessModel } from '../../services/accessModels';
-import { ensureUser, issueApiKey } from '../../services/provisioning';
-import { createTenant, type Tenant } from '../../testing/fixtures';
-import { basicAuth, startTestService, type TestService } from '../../testing/testService';
+import { workTypes } from '../../db/schema';
+import { createTenant, restrictedUserAuth, type Tenant } from '../../testing/fixtures';
+import { startTestService, type TestService } from '../../testing/testService';
 
 let t: TestService;
 beforeAll(async () => {
   t = await startTestService();
 });
 afterAll(() => t.close());
-
-async function restrictedUserAuth(tenant: Tenant): Promise<string> {
-  const email = `restricted-${randomUUID().slice(0, 8)}@example.test`;
-  const user = await ensureUser(t.db, { email, name: 'Restricted' });
-  await t.db.insert(businessAccess).values({
-    businessId: tenant.businessId,
-    userId: user.id,
-    accessType: 'Restricted',
-    model: accessModel(user.name, email, 'Restricted'),
-  });
-  return basicAuth(await issueApiKey(t.db, user.id, 'tests'));
-}
 
 async function createWorkType(tenant: Tenant, json: Record<string, unknown>): Promise<UkWorkTypeModel> {
   const res = await t.request('POST', `${tenant.base}/worktype`, { auth: tenant.manager.auth, json });
@@ -200,7 +185,7 @@ describe('work types', () => {
     expect((await t.request('GET', `${tenant.base}/worktype`)).status).toBe(401);
     expect((await t.request('DELETE', `${tenant.base}/worktype/${packing.id}`)).status).toBe(401);
 
-    const restricted = await restrictedUserAuth(tenant);
+    const restricted = await restrictedUserAuth(t, tenant);
     const list = await t.request('GET', `${tenant.base}/worktype`, { auth: restricted });
     expect(list.status).toBe(200);
     expect(list.body).toEqual([packing]);
