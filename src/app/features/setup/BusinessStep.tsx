@@ -7,12 +7,9 @@ import { useState } from 'react';
 import type { BusinessModel } from '../../../client';
 import { useI18n } from '../../i18n/I18nProvider';
 import { deviceZone } from '../../i18n/formatters';
-import { Button } from '../../ui/Button';
-import { ChoiceGroup } from '../../ui/ChoiceGroup';
 import { Field } from '../../ui/Field';
-import { Notice } from '../../ui/Notice';
+import { ChooseOrCreateStep } from './ChooseOrCreateStep';
 import { FailureNotice, failureFrom, type ShownFailure } from './FailureNotice';
-import styles from './Setup.module.css';
 import { createBusiness, listBusinesses, retryOnce, setupQueryKeys, type ManagerConnection } from './setupApi';
 import { StepFrame } from './StepFrame';
 import { TimeZoneField } from './TimeZoneField';
@@ -32,93 +29,27 @@ export function BusinessStep({ connection, initialBusinessId, onChosen, onBack, 
     queryFn: ({ signal }) => listBusinesses(connection, signal),
     retry: retryOnce,
   });
-  const [creating, setCreating] = useState(false);
-  const list = businesses.data;
-
-  if (list && (creating || list.length === 0)) {
-    return (
-      <NewBusiness
-        connection={connection}
-        firstOne={list.length === 0}
-        onCreated={onChosen}
-        onBack={list.length === 0 ? onBack : () => setCreating(false)}
-        onSignInAgain={onSignInAgain}
-      />
-    );
-  }
-  if (!list) {
-    return (
-      <StepFrame
-        step={3}
-        title={t('setup.business.title')}
-        onBack={onBack}
-        notice={businesses.isError ? <FailureNotice shown={failureFrom(businesses.error, businesses.errorUpdatedAt)} onSignInAgain={onSignInAgain} /> : null}
-        submitLabel={businesses.isError ? t('common.retry') : undefined}
-        onSubmit={businesses.isError ? () => void businesses.refetch() : undefined}
-      >
-        {businesses.isError ? null : (
-          <p className={styles.status} role="status">
-            {t('common.loading')}
-          </p>
-        )}
-      </StepFrame>
-    );
-  }
   return (
-    <ChooseBusiness
-      businesses={list}
-      initialBusinessId={initialBusinessId}
-      onChosen={onChosen}
-      onCreate={() => setCreating(true)}
-      onBack={onBack}
-    />
-  );
-}
-
-function ChooseBusiness({
-  businesses,
-  initialBusinessId,
-  onChosen,
-  onCreate,
-  onBack,
-}: {
-  businesses: BusinessModel[];
-  initialBusinessId: number | null;
-  onChosen: (business: BusinessModel) => void;
-  onCreate: () => void;
-  onBack: () => void;
-}) {
-  const { t } = useI18n();
-  const only = businesses.length === 1 ? businesses[0] : undefined;
-  const [selected, setSelected] = useState<number | null>(initialBusinessId ?? only?.id ?? null);
-  const [unchosen, setUnchosen] = useState(false);
-  const chosen = businesses.find((business) => business.id === selected);
-
-  return (
-    <StepFrame
+    <ChooseOrCreateStep
       step={3}
-      title={t('setup.business.title')}
-      lead={t('setup.business.lead')}
-      submitLabel={t('common.continue')}
-      onSubmit={() => (chosen ? onChosen(chosen) : setUnchosen(true))}
+      name="setup-business"
+      text={{
+        title: t('setup.business.title'),
+        lead: t('setup.business.lead'),
+        legend: t('setup.business.legend'),
+        choose: t('setup.business.choose'),
+        create: t('setup.business.new'),
+      }}
+      items={businesses}
+      toChoice={(business) => ({ label: business.name, detail: business.ianaTimeZone })}
+      initialId={initialBusinessId}
+      onChosen={onChosen}
       onBack={onBack}
-      notice={unchosen && !chosen ? <Notice tone="error">{t('setup.business.choose')}</Notice> : null}
-    >
-      <div className={styles.wideChoices}>
-        <ChoiceGroup
-          legend={t('setup.business.legend')}
-          name="setup-business"
-          choices={businesses.map((business) => ({ value: business.id, label: business.name, detail: business.ianaTimeZone }))}
-          selected={selected === null ? [] : [selected]}
-          onChange={([id]) => setSelected(id ?? null)}
-        />
-      </div>
-      <div className={styles.alternative}>
-        <Button variant="secondary" onClick={onCreate}>
-          {t('setup.business.new')}
-        </Button>
-      </div>
-    </StepFrame>
+      onSignInAgain={onSignInAgain}
+      renderCreate={({ firstOne, onBack: leave }) => (
+        <NewBusiness connection={connection} firstOne={firstOne} onCreated={onChosen} onBack={leave} onSignInAgain={onSignInAgain} />
+      )}
+    />
   );
 }
 

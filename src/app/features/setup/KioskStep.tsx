@@ -9,10 +9,9 @@ import type { BusinessModel, TimeAndAttendanceKioskModel } from '../../../client
 import { uuid } from '../../../offline/uuid';
 import { useI18n } from '../../i18n/I18nProvider';
 import { deviceZone } from '../../i18n/formatters';
-import { Button } from '../../ui/Button';
 import { ChoiceGroup } from '../../ui/ChoiceGroup';
 import { Field } from '../../ui/Field';
-import { Notice } from '../../ui/Notice';
+import { ChooseOrCreateStep } from './ChooseOrCreateStep';
 import { FailureNotice, failureFrom, type ShownFailure } from './FailureNotice';
 import styles from './Setup.module.css';
 import { createKiosk, kioskDisplayName, listKiosks, retryOnce, setupQueryKeys, type ManagerConnection, type NewKiosk } from './setupApi';
@@ -35,93 +34,31 @@ export function KioskStep({ connection, business, initialKioskId, onChosen, onBa
     queryFn: ({ signal }) => listKiosks(connection, business.id, signal),
     retry: retryOnce,
   });
-  const [creating, setCreating] = useState(false);
-  const list = kiosks.data;
-
-  if (list && (creating || list.length === 0)) {
-    return (
-      <NewKioskForm
-        connection={connection}
-        business={business}
-        firstOne={list.length === 0}
-        onCreated={onChosen}
-        onBack={list.length === 0 ? onBack : () => setCreating(false)}
-        onSignInAgain={onSignInAgain}
-      />
-    );
-  }
-  if (!list) {
-    return (
-      <StepFrame
-        step={4}
-        title={t('setup.kiosk.title')}
-        onBack={onBack}
-        notice={kiosks.isError ? <FailureNotice shown={failureFrom(kiosks.error, kiosks.errorUpdatedAt)} onSignInAgain={onSignInAgain} /> : null}
-        submitLabel={kiosks.isError ? t('common.retry') : undefined}
-        onSubmit={kiosks.isError ? () => void kiosks.refetch() : undefined}
-      >
-        {kiosks.isError ? null : (
-          <p className={styles.status} role="status">
-            {t('common.loading')}
-          </p>
-        )}
-      </StepFrame>
-    );
-  }
-  return <ChooseKiosk business={business} kiosks={list} initialKioskId={initialKioskId} onChosen={onChosen} onCreate={() => setCreating(true)} onBack={onBack} />;
-}
-
-function ChooseKiosk({
-  business,
-  kiosks,
-  initialKioskId,
-  onChosen,
-  onCreate,
-  onBack,
-}: {
-  business: BusinessModel;
-  kiosks: TimeAndAttendanceKioskModel[];
-  initialKioskId: number | null;
-  onChosen: (kiosk: TimeAndAttendanceKioskModel) => void;
-  onCreate: () => void;
-  onBack: () => void;
-}) {
-  const { t } = useI18n();
-  const only = kiosks.length === 1 ? kiosks[0] : undefined;
-  const [selected, setSelected] = useState<number | null>(initialKioskId ?? only?.id ?? null);
-  const [unchosen, setUnchosen] = useState(false);
-  const chosen = kiosks.find((kiosk) => kiosk.id === selected);
   const unnamed = (id: number) => t('setup.kiosk.unnamed', { id });
-
   return (
-    <StepFrame
+    <ChooseOrCreateStep
       step={4}
-      title={t('setup.kiosk.title')}
-      lead={t('setup.kiosk.lead', { business: business.name })}
-      submitLabel={t('common.continue')}
-      onSubmit={() => (chosen ? onChosen(chosen) : setUnchosen(true))}
+      name="setup-kiosk"
+      text={{
+        title: t('setup.kiosk.title'),
+        lead: t('setup.kiosk.lead', { business: business.name }),
+        legend: t('setup.kiosk.legend'),
+        choose: t('setup.kiosk.choose'),
+        create: t('setup.kiosk.new'),
+      }}
+      items={kiosks}
+      toChoice={(kiosk) => ({
+        label: kioskDisplayName(kiosk, unnamed),
+        detail: [kiosk.ianaTimeZone ?? business.ianaTimeZone, kiosk.isPhotoRequired ? t('setup.kiosk.withPhoto') : null].filter(Boolean).join(' · '),
+      })}
+      initialId={initialKioskId}
+      onChosen={onChosen}
       onBack={onBack}
-      notice={unchosen && !chosen ? <Notice tone="error">{t('setup.kiosk.choose')}</Notice> : null}
-    >
-      <div className={styles.wideChoices}>
-        <ChoiceGroup
-          legend={t('setup.kiosk.legend')}
-          name="setup-kiosk"
-          choices={kiosks.map((kiosk) => ({
-            value: kiosk.id,
-            label: kioskDisplayName(kiosk, unnamed),
-            detail: [kiosk.ianaTimeZone ?? business.ianaTimeZone, kiosk.isPhotoRequired ? t('setup.kiosk.withPhoto') : null].filter(Boolean).join(' · '),
-          }))}
-          selected={selected === null ? [] : [selected]}
-          onChange={([id]) => setSelected(id ?? null)}
-        />
-      </div>
-      <div className={styles.alternative}>
-        <Button variant="secondary" onClick={onCreate}>
-          {t('setup.kiosk.new')}
-        </Button>
-      </div>
-    </StepFrame>
+      onSignInAgain={onSignInAgain}
+      renderCreate={({ firstOne, onBack: leave }) => (
+        <NewKioskForm connection={connection} business={business} firstOne={firstOne} onCreated={onChosen} onBack={leave} onSignInAgain={onSignInAgain} />
+      )}
+    />
   );
 }
 
