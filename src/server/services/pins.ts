@@ -29,6 +29,8 @@ export interface PinContext {
   now: Date;
   policy: LockoutPolicy;
   longShiftMinutes: number;
+  /** How far ahead of the service a reported wrong PIN may be and still count (kiosk clock error). */
+  maxFutureSkewMs: number;
   groupIdsOf(db: Database, employeeId: number): Promise<number[]>;
 }
 
@@ -205,7 +207,8 @@ export async function requestPinReset(
 
 /**
  * Applies wrong PINs an offline kiosk saw, oldest first, each at its own time, on top of the
- * service's lockout state (attempts in the future are ignored). A lockout that began offline thus
+ * service's lockout state (attempts further in the future than the clock-skew allowance are
+ * ignored; a kiosk's corrected clock may still run a little ahead). A lockout that began offline thus
  * continues online until it runs out, and attempts long past lock nobody now.
  */
 export async function applyOfflineFailures(
@@ -215,7 +218,7 @@ export async function applyOfflineFailures(
 ): Promise<void> {
   const times = report.failedAttemptsUtc
     .flatMap((text) => parseWireDateTime(text, 'utc') ?? [])
-    .filter((time) => time.getTime() <= ctx.now.getTime())
+    .filter((time) => time.getTime() <= ctx.now.getTime() + ctx.maxFutureSkewMs)
     .sort((a, b) => a.getTime() - b.getTime());
   await db.transaction(async (tx) => {
     const row = await loadKioskEmployee(tx, ctx.businessId, requireEmployeeId(report.employeeId), { lock: true, now: ctx.now });

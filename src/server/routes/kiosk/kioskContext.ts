@@ -50,6 +50,7 @@ export async function kioskScope(c: Context<AppEnv>, businessId: number, kioskId
       now,
       policy: { maxAttempts: settings.PIN_MAX_ATTEMPTS, lockoutMs: settings.PIN_LOCKOUT_MINUTES * 60_000 },
       longShiftMinutes: settings.LONG_SHIFT_MINUTES,
+      maxFutureSkewMs: settings.MAX_FUTURE_SKEW_SECONDS * 1000,
       groupIdsOf: groups,
     },
   };

@@ -218,6 +218,20 @@ describe('wrong PINs reported by an offline kiosk', () => {
     expect((await call(tenant, 'checkpin', { employeeId: ben!.id, pin: ben!.pin })).status).toBe(200);
     expect((await call(tenant, 'pinfailures', { employeeId: ben!.id, failedAttemptsUtc: [] })).status).toBe(400);
   });
+
+  it('counts attempts a kiosk clock running slightly ahead recorded, but not ones far in the future', async () => {
+    t.clock.set('2026-07-06T12:00:00Z');
+    const tenant = await createTenant(t);
+    const [ada, ben] = tenant.employees;
+    // A kiosk's corrected clock can lead the service's by a little: within the skew allowance.
+    const ahead = ['12:00:01', '12:00:02', '12:00:03', '12:00:04', '12:00:05'].map((time) => `2026-07-06T${time}Z`);
+    expect((await call(tenant, 'pinfailures', { employeeId: ada!.id, failedAttemptsUtc: ahead })).status).toBe(200);
+    expect((await call(tenant, 'checkpin', { employeeId: ada!.id, pin: ada!.pin })).status).toBe(429);
+
+    const farAhead = ['13:00:01', '13:00:02', '13:00:03', '13:00:04', '13:00:05'].map((time) => `2026-07-06T${time}Z`);
+    expect((await call(tenant, 'pinfailures', { employeeId: ben!.id, failedAttemptsUtc: farAhead })).status).toBe(200);
+    expect((await call(tenant, 'checkpin', { employeeId: ben!.id, pin: ben!.pin })).status).toBe(200);
+  });
 });
 
 describe('sealed PIN changes (queued by an offline kiosk)', () => {
