@@ -3,7 +3,9 @@
  * child process on a loopback port chosen by the OS, with a fresh temporary DATA_DIR, and waits
  * for /healthz to answer 200. Used by the global setup (the shared instance) and by tests that need
  * an isolated instance of their own (a fresh device and database, e.g. the installer flow).
- * stop() ends only the process started here, by its PID, and deletes its data dir.
+ * stop() ends only the process started here, by its PID, and deletes its data dir. For fault tests,
+ * halt() ends the process but keeps the data dir, and restart() starts it again on the same port
+ * and data (same database, same demo.json): "the service was stopped and came back".
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -22,11 +24,16 @@ export interface ServiceInstance<Demo extends DemoFile | null = DemoFile | null>
   /** The parsed <DATA_DIR>/demo.json when started with `demo: true`, else null. */
   demo: Demo;
   dataDir: string;
-  pid: number;
+  /** The PID of the current process (restart() starts a new one). */
+  readonly pid: number;
   /** Everything the service printed (also in <dataDir>/service.log until stop()). */
   output(): string;
   /** Ends the process (SIGTERM, then SIGKILL after 10 s) and removes the data dir. Idempotent. */
   stop(): Promise<void>;
+  /** Ends the process like stop() but keeps the data dir, for restart(). Idempotent. */
+  halt(): Promise<void>;
+  /** Starts the service again (halting it first) on the same port and data dir; resolves once /healthz answers 200. */
+  restart(): Promise<void>;
 }
 
 interface CommonOptions {
@@ -76,89 +83,116 @@ export async function startService(options: CommonOptions & { demo?: boolean } =
     DATA_DIR: dataDir,
   };
 
-  // One process (node with tsx's loader), so its PID is the service itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: PROJECT_ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const pid = child.pid;
-  if (pid === undefined) throw new Error(`[${label}] could not start the service process`);
-
   const log = createWriteStream(join(dataDir, 'service.log'));
   let output = '';
+  // What the current process printed since it was launched (its "running at" line, after a restart).
+  let launched = '';
   const record = (chunk: Buffer) => {
     const text = chunk.toString('utf8');
     output = (output + text).slice(-OUTPUT_LIMIT);
+    launched = (launched + text).slice(-OUTPUT_LIMIT);
     log.write(text);
   };
-  child.stdout.on('data', record);
-  child.stderr.on('data', record);
 
-  // A holder object, so TypeScript does not narrow it to null (it is set from a callback).
-  const state: { exited: { code: number | null; signal: NodeJS.Signals | null } | null } = { exited: null };
-  const exit = new Promise<void>((done) =>
-    child.once('exit', (code, signal) => {
-      state.exited = { code, signal };
-      done();
-    }),
-  );
-  // If the test runner itself goes away, do not leave this service behind.
-  const killOnExit = () => {
-    if (!state.exited) signal(pid, 'SIGKILL');
+  /** Spawns one service process; `end()` stops it by PID (SIGTERM, then SIGKILL after 10 s). */
+  const launch = (launchEnv: NodeJS.ProcessEnv) => {
+    launched = '';
+    // One process (node with tsx's loader), so its PID is the service itself.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: PROJECT_ROOT,
+      env: launchEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const pid = child.pid;
+    if (pid === undefined) throw new Error(`[${label}] could not start the service process`);
+    child.stdout.on('data', record);
+    child.stderr.on('data', record);
+
+    // A holder object, so TypeScript does not narrow it to null (it is set from a callback).
+    const state: { exited: { code: number | null; signal: NodeJS.Signals | null } | null } = { exited: null };
+    const exit = new Promise<void>((done) =>
+      child.once('exit', (code, signal) => {
+        state.exited = { code, signal };
+        done();
+      }),
+    );
+    // If the test runner itself goes away, do not leave this service behind.
+    const killOnExit = () => {
+      if (!state.exited) signal(pid, 'SIGKILL');
+    };
+    process.once('exit', killOnExit);
+
+    let ended: Promise<void> | null = null;
+    const end = (): Promise<void> => {
+      ended ??= (async () => {
+        if (!state.exited) {
+          signal(pid, 'SIGTERM');
+          const killed = await Promise.race([exit.then(() => true), delay(10_000).then(() => false)]);
+          if (!killed && !state.exited) {
+            signal(pid, 'SIGKILL');
+            await exit;
+          }
+        }
+        process.removeListener('exit', killOnExit);
+      })();
+      return ended;
+    };
+    return { pid, state, end };
   };
-  process.once('exit', killOnExit);
+
+  let current = launch(env);
 
   let stopped: Promise<void> | null = null;
   const stop = (): Promise<void> => {
     stopped ??= (async () => {
-      if (!state.exited) {
-        signal(pid, 'SIGTERM');
-        const killed = await Promise.race([exit.then(() => true), delay(10_000).then(() => false)]);
-        if (!killed && !state.exited) {
-          signal(pid, 'SIGKILL');
-          await exit;
-        }
-      }
-      process.removeListener('exit', killOnExit);
+      await current.end();
       await new Promise<void>((done) => log.end(done));
       rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     })();
     return stopped;
   };
 
-  const fail = async (reason: string): Promise<never> => {
-    const printed = output.trim() || '(nothing)';
-    await stop();
-    throw new Error(`[${label}] the service did not become ready: ${reason}\n--- service output ---\n${printed}`);
+  /** Waits for the current process's "running at" line and a 200 from /healthz; a reason when it fails. */
+  const waitUntilReady = async (): Promise<{ baseURL: string } | { reason: string }> => {
+    const { state } = current;
+    const deadline = Date.now() + timeoutMs;
+    let announced: string | undefined;
+    while (!announced) {
+      const exited = state.exited;
+      if (exited) return { reason: `it exited (code ${String(exited.code)}, signal ${String(exited.signal)})` };
+      if (Date.now() > deadline) return { reason: `no "running at" line within ${timeoutMs} ms` };
+      announced = READY_LINE.exec(launched)?.[1]?.replace(/\/+$/, '');
+      if (!announced) await delay(100);
+    }
+    const origin = new URL(announced);
+    if (origin.hostname !== '127.0.0.1') return { reason: `it announced ${announced}, which is not loopback` };
+
+    let lastStatus = 'no answer';
+    for (;;) {
+      if (state.exited) return { reason: 'it exited while starting' };
+      if (Date.now() > deadline) return { reason: `/healthz still answers ${lastStatus} after ${timeoutMs} ms` };
+      try {
+        const response = await fetch(`${announced}/healthz`, { signal: AbortSignal.timeout(5_000) });
+        await response.arrayBuffer();
+        if (response.status === 200) return { baseURL: announced };
+        lastStatus = String(response.status);
+      } catch (error) {
+        lastStatus = error instanceof Error ? error.message : String(error);
+      }
+      await delay(200);
+    }
   };
 
-  const deadline = Date.now() + timeoutMs;
-  let baseURL: string | undefined;
-  while (!baseURL) {
-    const exited = state.exited;
-    if (exited) return fail(`it exited (code ${String(exited.code)}, signal ${String(exited.signal)})`);
-    if (Date.now() > deadline) return fail(`no "running at" line within ${timeoutMs} ms`);
-    baseURL = READY_LINE.exec(output)?.[1]?.replace(/\/+$/, '');
-    if (!baseURL) await delay(100);
-  }
-  const origin = new URL(baseURL);
-  if (origin.hostname !== '127.0.0.1') return fail(`it announced ${baseURL}, which is not loopback`);
+  const notReady = (reason: string) => `[${label}] the service did not become ready: ${reason}\n--- service output ---\n${output.trim() || '(nothing)'}`;
+  const fail = async (reason: string): Promise<never> => {
+    const message = notReady(reason);
+    await stop();
+    throw new Error(message);
+  };
 
-  let lastStatus = 'no answer';
-  for (;;) {
-    if (state.exited) return fail('it exited while starting');
-    if (Date.now() > deadline) return fail(`/healthz still answers ${lastStatus} after ${timeoutMs} ms`);
-    try {
-      const response = await fetch(`${baseURL}/healthz`, { signal: AbortSignal.timeout(5_000) });
-      await response.arrayBuffer();
-      if (response.status === 200) break;
-      lastStatus = String(response.status);
-    } catch (error) {
-      lastStatus = error instanceof Error ? error.message : String(error);
-    }
-    await delay(200);
-  }
+  const ready = await waitUntilReady();
+  if ('reason' in ready) return fail(ready.reason);
+  const { baseURL } = ready;
 
   let demo: DemoFile | null = null;
   if (options.demo) {
@@ -167,5 +201,27 @@ export async function startService(options: CommonOptions & { demo?: boolean } =
     demo = JSON.parse(readFileSync(file, 'utf8')) as DemoFile;
   }
 
-  return { baseURL, demo, dataDir, pid, output: () => output, stop };
+  const halt = (): Promise<void> => current.end();
+  const restart = async (): Promise<void> => {
+    if (stopped) throw new Error(`[${label}] restart() after stop()`);
+    await current.end();
+    // The same port, so whoever talks to baseURL reaches the restarted service.
+    current = launch({ ...env, PORT: new URL(baseURL).port });
+    const again = await waitUntilReady();
+    if ('reason' in again) throw new Error(notReady(`restart: ${again.reason}`));
+    if (again.baseURL !== baseURL) throw new Error(`[${label}] the restarted service announced ${again.baseURL}, not ${baseURL}`);
+  };
+
+  return {
+    baseURL,
+    demo,
+    dataDir,
+    get pid() {
+      return current.pid;
+    },
+    output: () => output,
+    stop,
+    halt,
+    restart,
+  };
 }

@@ -22,8 +22,8 @@ export interface KioskRuntime {
   /** The client with this device's credential. */
   client: ApiClient;
   sync: SyncScheduler;
-  /** Runs one sync now (also what the scheduler runs). */
-  syncNow(): Promise<SyncReport>;
+  /** Runs one sync now (also what the scheduler runs); `force` sends entries still backing off. */
+  syncNow(options?: { force?: boolean }): Promise<SyncReport>;
   /** Refreshes settings and staff from the service; false when it could not be reached. */
   refresh(): Promise<boolean>;
   /** A client for a signed-in manager of this kiosk's service. */
@@ -42,7 +42,7 @@ export async function createKioskRuntime(db: KioskDb, enrolment: DeviceEnrolment
   const client = createApiClient({ ...base, credentials: () => ({ kind: 'bearer', token: enrolment.token }) });
   const kiosk: KioskRef = { businessId: enrolment.businessId, kioskId: enrolment.kioskId };
   const transport = createClientTransport(client, kiosk);
-  const syncNow = () => syncOutbox({ db, transport, now: () => clock.now().getTime() });
+  const syncNow = (run: { force?: boolean } = {}) => syncOutbox({ db, transport, now: () => clock.now().getTime(), force: run.force === true });
   const sync = createSyncScheduler({ run: syncNow, db, now: () => clock.now().getTime(), ...(options.onError ? { onError: options.onError } : {}) });
   return {
     db,

@@ -8,6 +8,7 @@ import { enqueueNote, enqueuePunch } from './enqueue';
 import { changePinAtKiosk, checkPinAtKiosk } from './kioskOperations';
 import { readRecords, StaffRecord, AttentionRecord } from './records';
 import { syncOutbox } from './syncOutbox';
+import { readSyncStatus } from './syncStatus';
 import { createOfflineHarness, seededRandom, type OfflineHarness } from './testing/offlineHarness';
 
 let t: TestService;
@@ -216,6 +217,43 @@ describe('adversarial orderings', () => {
     expect(onServer + attention).toBe(enqueued);
     expect(attention).toBe(0);
     expect(await h.db.outbox.count()).toBe(0);
+  });
+});
+
+describe('what the kiosk says about a sync, and "Send now"', () => {
+  it('reports retrying (not up to date) while 500s hold an entry back, and a forced run sends it before its backoff ends', async () => {
+    const tenant = await createTenant(t);
+    const h = await createOfflineHarness(t, tenant);
+    const employeeId = tenant.employees[0]!.id;
+    await punch(h, employeeId, 'clockOn', new Date(Date.now() - 5 * MINUTE));
+    h.setFaults(() => 'error500');
+    const clock = Date.now();
+    const refused = await syncOutbox({ db: h.db, transport: h.transport, now: () => clock, random: () => 0.5 });
+    expect(refused).toMatchObject({ delivered: 0, retrying: 1, offline: false });
+    expect(await readSyncStatus(h.db)).toMatchObject({ current: { state: 'retrying' }, lastSuccessAt: null });
+
+    // Still backing off: an ordinary run defers it, and still says retrying.
+    h.setFaults(null);
+    const requests = h.stats.requests;
+    expect(await syncOutbox({ db: h.db, transport: h.transport, now: () => clock + 1 })).toMatchObject({ delivered: 0, deferred: 1 });
+    expect(h.stats.requests).toBe(requests);
+    expect((await readSyncStatus(h.db)).current.state).toBe('retrying');
+
+    // "Send now": the backoff is cut short, the punch goes out once, and the kiosk is up to date.
+    expect(await syncOutbox({ db: h.db, transport: h.transport, now: () => clock + 2, force: true })).toMatchObject({ delivered: 1, deferred: 0, retrying: 0 });
+    expect(await serverPunches(employeeId)).toHaveLength(1);
+    expect(await readSyncStatus(h.db)).toMatchObject({ current: { state: 'idle' }, lastSuccessAt: clock + 2 });
+  });
+
+  it('tries each entry once in a forced run, however many times it fails', async () => {
+    const tenant = await createTenant(t);
+    const h = await createOfflineHarness(t, tenant);
+    await punch(h, tenant.employees[0]!.id, 'clockOn', new Date(Date.now() - 5 * MINUTE));
+    await punch(h, tenant.employees[1]!.id, 'clockOn', new Date(Date.now() - 4 * MINUTE));
+    h.setFaults(() => 'error500');
+    const requests = h.stats.requests;
+    expect(await syncOutbox({ db: h.db, transport: h.transport, force: true })).toMatchObject({ delivered: 0, retrying: 2 });
+    expect(h.stats.requests - requests).toBe(2);
   });
 });
 

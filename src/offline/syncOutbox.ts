@@ -38,6 +38,8 @@ export interface SyncDeps {
   transport: OutboxTransport;
   now?: () => number;
   random?: () => number;
+  /** Sends entries that are backing off too ("Send now"): the manager knows the service is back. */
+  force?: boolean;
 }
 
 export interface SyncReport {
@@ -45,8 +47,12 @@ export interface SyncReport {
   reconciled: number;
   attention: number;
   deferred: number;
+  /** Entries that failed in a way worth retrying (5xx, 429) and now back off. */
+  retrying: number;
   offline: boolean;
 }
+
+const NOTHING_SENT: SyncReport = { delivered: 0, reconciled: 0, attention: 0, deferred: 0, retrying: 0, offline: false };
 
 export const SYNC_LOCK_NAME = 'kiosk-clock-outbox-sync';
 
@@ -111,8 +117,10 @@ function shiftIdFor(entry: OutboxRecord): number | null | 'unresolved' {
 }
 
 /** One pass over the outbox; returns what happened. Call through `syncOutbox` (locked). */
-async function runSync({ db, transport, now = Date.now, random = Math.random }: SyncDeps): Promise<SyncReport> {
-  const report: SyncReport = { delivered: 0, reconciled: 0, attention: 0, deferred: 0, offline: false };
+async function runSync({ db, transport, now = Date.now, random = Math.random, force = false }: SyncDeps): Promise<SyncReport> {
+  const report: SyncReport = { ...NOTHING_SENT };
+  // Each entry is tried at most once per run, so a forced run cannot spin on a failing entry.
+  const tried = new Set<string>();
   const blocked = new Set<number>();
   let progressed = true;
   while (progressed && !report.offline) {
@@ -123,11 +131,12 @@ async function runSync({ db, transport, now = Date.now, random = Math.random }: 
       // Settling an earlier entry may have changed or removed this one (notes get their shift).
       const entry = readRecord(OutboxRecord, await db.outbox.get(stale.seq));
       if (!entry) continue;
-      if (entry.nextAttemptAt > now()) {
+      if (entry.nextAttemptAt > now() && !(force && !tried.has(entry.id))) {
         blocked.add(entry.employeeId);
         report.deferred += 1;
         continue;
       }
+      tried.add(entry.id);
       const shiftId = shiftIdFor(entry);
       if (shiftId === 'unresolved') {
         await moveToAttention(db, entry, { status: null, code: 'shift-unknown', message: 'The clock-on this note belongs to was not accepted by the service.' }, now());
@@ -150,8 +159,11 @@ async function runSync({ db, transport, now = Date.now, random = Math.random }: 
         });
         await scheduleRetry(db, entry, backoffDelayMs(failures, outcome.retryAfterMs, random), record, now());
         blocked.add(entry.employeeId);
-        if (outcome.offline) report.offline = true;
-        if (outcome.offline) break;
+        if (outcome.offline) {
+          report.offline = true;
+          break;
+        }
+        report.retrying += 1;
         continue;
       }
       const kind = punchKindOf(entry);
@@ -172,16 +184,25 @@ async function runSync({ db, transport, now = Date.now, random = Math.random }: 
   return report;
 }
 
+/** What a finished run leaves the kiosk in: offline, still retrying something, or up to date. */
+function stateAfter(report: SyncReport): 'offline' | 'retrying' | 'idle' {
+  if (report.offline) return 'offline';
+  return report.retrying > 0 || report.deferred > 0 ? 'retrying' : 'idle';
+}
+
 /** Runs one sync, exclusively across every tab and the service worker of this origin. */
 export async function syncOutbox(deps: SyncDeps): Promise<SyncReport> {
   return withExclusiveLock(SYNC_LOCK_NAME, async () => {
     const now = deps.now ?? Date.now;
     // Known to be offline: sending could only fail and grow backoffs that would then hold the queue back after `online`.
-    if ((globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine === false) return writeSyncStatus(deps.db, { state: 'offline', at: now() }).then(() => ({ delivered: 0, reconciled: 0, attention: 0, deferred: 0, offline: true }));
+    if ((globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine === false) {
+      await writeSyncStatus(deps.db, { state: 'offline', at: now() });
+      return { ...NOTHING_SENT, offline: true };
+    }
     await writeSyncStatus(deps.db, { state: 'pushing', at: now() });
     try {
       const report = await runSync(deps);
-      await writeSyncStatus(deps.db, { state: report.offline ? 'offline' : 'idle', at: now(), report });
+      await writeSyncStatus(deps.db, { state: stateAfter(report), at: now(), report });
       return report;
     } catch (error) {
       await writeSyncStatus(deps.db, { state: 'error', at: now(), message: error instanceof Error ? error.message : String(error) });

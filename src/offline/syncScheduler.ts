@@ -12,6 +12,8 @@ export const SYNC_INTERVAL_MS = 30_000;
 export interface SyncScheduler {
   /** Asks for a run as soon as possible. */
   trigger(): void;
+  /** Asks for a run that also sends entries still backing off ("Send now"). */
+  sendNow(): void;
   start(): void;
   stop(): void;
   /** Resolves when no run is in progress or queued (tests, shutdown). */
@@ -19,7 +21,7 @@ export interface SyncScheduler {
 }
 
 export function createSyncScheduler(options: {
-  run: () => Promise<SyncReport | null>;
+  run: (options: { force: boolean }) => Promise<SyncReport | null>;
   db: KioskDb;
   intervalMs?: number;
   now?: () => number;
@@ -29,6 +31,7 @@ export function createSyncScheduler(options: {
   const now = options.now ?? Date.now;
   let running: Promise<void> | null = null;
   let again = false;
+  let force = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let started = false;
   let offline = false;
@@ -47,8 +50,10 @@ export function createSyncScheduler(options: {
   const loop = async () => {
     do {
       again = false;
+      const forced = force;
+      force = false;
       try {
-        const report = await options.run();
+        const report = await options.run({ force: forced });
         offline = report?.offline ?? false;
       } catch (error) {
         options.onError?.(error);
@@ -67,12 +72,17 @@ export function createSyncScheduler(options: {
   }
 
   const onOnline = () => trigger();
+  const sendNow = () => {
+    force = true;
+    trigger();
+  };
   const onVisible = () => {
     if (globalThis.document?.visibilityState === 'visible') trigger();
   };
 
   return {
     trigger,
+    sendNow,
     start() {
       if (started) return;
       started = true;

@@ -1,17 +1,27 @@
 /**
  * The sync engine's state as a discriminated union, kept in IndexedDB so every tab (and the
- * service worker) shows the same thing: idle, pushing, offline or error, plus when it last
- * succeeded.
+ * service worker) shows the same thing: idle (up to date), pushing, retrying (something backs off
+ * after 5xx/429), offline or error, plus when it last succeeded: a run that reached the service and
+ * either left nothing waiting or delivered something.
  */
 import { z } from 'zod';
 import type { KioskDb } from './db';
 import { readRecord } from './records';
 
-const Report = z.object({ delivered: z.number(), reconciled: z.number(), attention: z.number(), deferred: z.number(), offline: z.boolean() });
+const Report = z.object({
+  delivered: z.number(),
+  reconciled: z.number(),
+  attention: z.number(),
+  deferred: z.number(),
+  // Absent in records written before version 2 of the app.
+  retrying: z.number().default(0),
+  offline: z.boolean(),
+});
 
 export const SyncStatus = z.discriminatedUnion('state', [
   z.object({ state: z.literal('idle'), at: z.number(), report: Report.optional() }),
   z.object({ state: z.literal('pushing'), at: z.number() }),
+  z.object({ state: z.literal('retrying'), at: z.number(), report: Report }),
   z.object({ state: z.literal('offline'), at: z.number(), report: Report.optional() }),
   z.object({ state: z.literal('error'), at: z.number(), message: z.string() }),
 ]);
@@ -30,7 +40,8 @@ export async function readSyncStatus(db: KioskDb): Promise<StoredSyncStatus> {
 export async function writeSyncStatus(db: KioskDb, status: SyncStatus): Promise<void> {
   await db.transaction('rw', db.meta, async () => {
     const previous = await readSyncStatus(db);
-    const succeeded = status.state === 'idle' && status.report !== undefined;
+    const report = 'report' in status ? status.report : undefined;
+    const succeeded = report !== undefined && !report.offline && (status.state === 'idle' || report.delivered + report.reconciled > 0);
     const value: StoredSyncStatus = { current: status, lastSuccessAt: succeeded ? status.at : previous.lastSuccessAt };
     await db.meta.put({ key: KEY, value });
   });

@@ -32,11 +32,20 @@ export function SyncIndicator() {
   const browserOnline = useBrowserOnline();
   const state = status?.current.state ?? 'idle';
   const offline = !browserOnline || state === 'offline';
-  const label = offline ? t('common.offline') : state === 'error' ? t('common.syncError') : state === 'pushing' && pending > 0 ? t('common.syncing') : t('common.online');
+  const label = offline
+    ? t('common.offline')
+    : state === 'error'
+      ? t('common.syncError')
+      : state === 'retrying' && pending > 0
+        ? t('common.syncRetrying')
+        : state === 'pushing' && pending > 0
+          ? t('common.syncing')
+          : t('common.online');
+  const warn = state === 'error' || (state === 'retrying' && pending > 0);
   const detail = pending > 0 ? t('common.pending', { count: pending }) : t('common.allSent');
   return (
     <div
-      className={`${styles.indicator} ${offline ? styles.offline : state === 'error' ? styles.error : ''}`}
+      className={`${styles.indicator} ${offline ? styles.offline : warn ? styles.error : ''}`}
       role="status"
       aria-label={`${t('kiosk.header.sync')}: ${label}. ${detail}`}
       title={detail}
