@@ -237,6 +237,29 @@ async function postAsManager(rig: Rig, page: Page, path: string): Promise<void> 
   expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
 }
 
+/** A tablet enrolled to the rig's kiosk, with the page objects every scenario drives. */
+async function enrolTablet(rig: Rig, page: Page, name: string) {
+  const kiosk = new KioskPage(page);
+  const device = await kiosk.enrol(rig.proxy.url, rig.demo, name);
+  return { kiosk, store: new KioskStore(page), device, manager: new ManagerMode(page, rig.demo), health: new DeviceHealthPanel(page) };
+}
+
+/** Three people whose PINs the tablet learned online; then the network goes. */
+async function threeOfflineWithPins(rig: Rig, page: Page, context: BrowserContext, name: string) {
+  const tablet = await enrolTablet(rig, page, name);
+  const [amara, ben, chloe] = crewOf(rig.demo, 3);
+  if (!amara || !ben || !chloe) throw new Error('three staff needed');
+  await learnPins(tablet.kiosk, tablet.store, [amara, ben, chloe]);
+  await networkGone(context, rig);
+  return { ...tablet, crew: [amara, ben, chloe] as const };
+}
+
+/** Punches through the screens while offline (each confirmed as queued); returns the outbox as captured. */
+async function punchQueued(kiosk: KioskPage, store: KioskStore, ledger: Ledger, plan: ReadonlyArray<readonly [StaffMember, Punch]>): Promise<StoredEntry[]> {
+  for (const [member, kind] of plan) await punchThroughScreens(kiosk, member, kind, { queued: true });
+  return ledger.capture(store);
+}
+
 /** The recorded times of one person's entries of one kind, in outbox order. */
 function recordedTimes(ledger: Ledger, member: StaffMember, op: Punch): string[] {
   return ledger
@@ -383,19 +406,9 @@ test.describe('offline-first: no punch is ever lost or doubled', () => {
   test('2 service stopped mid-sync and restarted: the committed punch and the rest arrive exactly once', async ({ rig, page, context }) => {
     test.setTimeout(120_000);
     const ledger = new Ledger('2 service stopped mid-sync, restarted');
-    const crew = crewOf(rig.demo, 3);
+    const { kiosk, store, device, crew } = await threeOfflineWithPins(rig, page, context, 'Offline tablet 2');
     const [amara, ben, chloe] = crew;
-    if (!amara || !ben || !chloe) throw new Error('three staff needed');
-    const kiosk = new KioskPage(page);
-    const store = new KioskStore(page);
-    const device = await kiosk.enrol(rig.proxy.url, rig.demo, 'Offline tablet 2');
-    await learnPins(kiosk, store, crew);
-
-    await networkGone(context, rig);
-    for (const [member, kind] of [[amara, 'clockOn'], [ben, 'clockOn'], [chloe, 'clockOn'], [amara, 'startBreak']] as const) {
-      await punchThroughScreens(kiosk, member, kind, { queued: true });
-    }
-    const queued = await ledger.capture(store);
+    const queued = await punchQueued(kiosk, store, ledger, [[amara, 'clockOn'], [ben, 'clockOn'], [chloe, 'clockOn'], [amara, 'startBreak']]);
     expect(queued.map((e) => e.op)).toEqual(['clockOn', 'clockOn', 'clockOn', 'startBreak']);
     const first = queued[0];
     if (!first) throw new Error('nothing queued');
@@ -435,11 +448,7 @@ test.describe('offline-first: no punch is ever lost or doubled', () => {
     const crew = crewOf(rig.demo, 3);
     const [amara, ben, chloe] = crew;
     if (!amara || !ben || !chloe) throw new Error('three staff needed');
-    const kiosk = new KioskPage(page);
-    const store = new KioskStore(page);
-    const device = await kiosk.enrol(rig.proxy.url, rig.demo, 'Offline tablet 3');
-    const manager = new ManagerMode(page, rig.demo);
-    const health = new DeviceHealthPanel(page);
+    const { kiosk, store, device, manager, health } = await enrolTablet(rig, page, 'Offline tablet 3');
 
     rig.proxy.setMode({ kind: 'error500', match: isPunchRequest() });
     await punchThroughScreens(kiosk, amara, 'clockOn', { queued: true });
@@ -496,9 +505,7 @@ test.describe('offline-first: no punch is ever lost or doubled', () => {
     const ledger = new Ledger('4 answer lost after commit');
     const [dev] = crewOf(rig.demo, 1);
     if (!dev) throw new Error('staff needed');
-    const kiosk = new KioskPage(page);
-    const store = new KioskStore(page);
-    const device = await kiosk.enrol(rig.proxy.url, rig.demo, 'Offline tablet 4');
+    const { kiosk, store, device } = await enrolTablet(rig, page, 'Offline tablet 4');
 
     rig.proxy.setMode({ kind: 'dropAfterCommit', match: isPunchRequest('clockon'), first: 1 });
     // The kiosk's retry (the second clock-on request) is held until the test has looked.
@@ -546,19 +553,9 @@ test.describe('offline-first: no punch is ever lost or doubled', () => {
   test('5 a punch the service refuses needs attention, the rest is delivered; "Send again" after the fix delivers it', async ({ rig, page, context }) => {
     test.setTimeout(120_000);
     const ledger = new Ledger('5 refused punch needs attention');
-    const crew = crewOf(rig.demo, 3);
+    const { kiosk, store, device, manager, health, crew } = await threeOfflineWithPins(rig, page, context, 'Offline tablet 5');
     const [amara, ben, chloe] = crew;
-    if (!amara || !ben || !chloe) throw new Error('three staff needed');
-    const kiosk = new KioskPage(page);
-    const store = new KioskStore(page);
-    const device = await kiosk.enrol(rig.proxy.url, rig.demo, 'Offline tablet 5');
-    await learnPins(kiosk, store, crew);
-
-    await networkGone(context, rig);
-    for (const [member, kind] of [[amara, 'clockOn'], [ben, 'clockOn'], [chloe, 'clockOn'], [ben, 'startBreak']] as const) {
-      await punchThroughScreens(kiosk, member, kind, { queued: true });
-    }
-    const queued = await ledger.capture(store);
+    const queued = await punchQueued(kiosk, store, ledger, [[amara, 'clockOn'], [ben, 'clockOn'], [chloe, 'clockOn'], [ben, 'startBreak']]);
     expect(queued).toHaveLength(4);
     const refused = queued[0];
     if (!refused) throw new Error('nothing queued');
@@ -576,8 +573,6 @@ test.describe('offline-first: no punch is ever lost or doubled', () => {
     expect(await ledger.tally(store, rig.audit, device.deviceId), 'before "Send again"').toMatchObject({ enqueued: 4, delivered: 3, duplicated: 0, needingAttention: 1 });
 
     // Manager mode, This device: the entry with the service's own words.
-    const manager = new ManagerMode(page, rig.demo);
-    const health = new DeviceHealthPanel(page);
     await manager.signIn();
     await manager.goTo('This device');
     await expect(health.attentionHeading).toHaveText('Needs attention (1)');
@@ -618,9 +613,7 @@ test.describe('offline-first: no punch is ever lost or doubled', () => {
       (window as { controlledAtLoad?: boolean }).controlledAtLoad = navigator.serviceWorker.controller !== null;
     });
     const controlledAtLoad = () => page.evaluate(() => (window as { controlledAtLoad?: boolean }).controlledAtLoad);
-    const kiosk = new KioskPage(page);
-    const store = new KioskStore(page);
-    const device = await kiosk.enrol(rig.proxy.url, rig.demo, 'Offline tablet 6');
+    const { kiosk, store, device } = await enrolTablet(rig, page, 'Offline tablet 6');
     await ensureServiceWorkerControls(page);
 
     type WorkerState = { controller: string | null; waiting: string | null; samePage: boolean };
@@ -716,11 +709,7 @@ test.describe('offline-first: no punch is ever lost or doubled', () => {
     const ledger = new Ledger('7 send now cuts a backoff short');
     const [amara] = crewOf(rig.demo, 1);
     if (!amara) throw new Error('staff needed');
-    const kiosk = new KioskPage(page);
-    const store = new KioskStore(page);
-    const device = await kiosk.enrol(rig.proxy.url, rig.demo, 'Send-now tablet');
-    const manager = new ManagerMode(page, rig.demo);
-    const health = new DeviceHealthPanel(page);
+    const { kiosk, store, device, manager, health } = await enrolTablet(rig, page, 'Send-now tablet');
 
     rig.proxy.setMode({ kind: 'error500', match: isPunchRequest() });
     await punchThroughScreens(kiosk, amara, 'clockOn', { queued: true });
