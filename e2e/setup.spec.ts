@@ -161,8 +161,9 @@ test('an installer enrols a new kiosk end to end', async ({ page, request, servi
     await zoneSearch.fill('america');
     await expect(page.getByRole('group', { name: /matches$/ }).getByRole('radio')).toHaveCount(6);
     await expect(page.getByText(/^\d+ more: type more of the name$/)).toBeVisible();
-    await forBothOrientations(page, async () => {
+    await forBothOrientations(page, async (orientation) => {
       await captureScreen(page, 'setup-business-create-search');
+      await expectNoSeriousA11yViolations(page, `setup-business-create-search, ${orientation}`);
     });
     await page.getByRole('button', { name: 'Clear the search' }).click();
     await expect(zoneSearch).toHaveValue('');
@@ -197,8 +198,9 @@ test('an installer enrols a new kiosk end to end', async ({ page, request, servi
     // The same screen in Spanish (longer words), for the layout review.
     await page.getByRole('button', { name: 'Language: Español' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Crear un quiosco' })).toBeVisible();
-    await forBothOrientations(page, async () => {
+    await forBothOrientations(page, async (orientation) => {
       await captureScreen(page, 'setup-kiosk-create-es');
+      await expectNoSeriousA11yViolations(page, `setup-kiosk-create-es, ${orientation}`);
     });
     await page.getByRole('button', { name: 'Idioma: English' }).click();
 
@@ -268,8 +270,9 @@ test('an installer enrols a new kiosk end to end', async ({ page, request, servi
     });
     const install = page.getByRole('button', { name: 'Install Kiosk Clock' });
     await expect(install).toBeVisible();
-    await forBothOrientations(page, async () => {
+    await forBothOrientations(page, async (orientation) => {
       await captureScreen(page, 'setup-install-prompt');
+      await expectNoSeriousA11yViolations(page, `setup-install-prompt, ${orientation}`);
     });
     await install.click();
     await expect(page.getByText('Kiosk Clock is being installed.')).toBeVisible();
@@ -286,6 +289,7 @@ test('an installer enrols a new kiosk end to end', async ({ page, request, servi
     await expect(grid.getByRole('listitem')).toHaveCount(demo.staff.length);
     expect((await storedMeta(page)).setupComplete).toBe(true);
     await captureScreen(page, 'setup-done-kiosk');
+    await expectNoSeriousA11yViolations(page, 'setup-done-kiosk');
 
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Tap your name' })).toBeVisible();

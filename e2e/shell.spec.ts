@@ -225,6 +225,7 @@ test.describe('app shell', () => {
       await expectShell(page);
       const path = await captureScreen(page, 'shell');
       expect(path).toContain(`shell-${orientation}.png`);
+      await expectNoSeriousA11yViolations(page, `shell, ${orientation}`);
     });
   });
 });
