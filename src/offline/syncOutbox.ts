@@ -119,8 +119,8 @@ function shiftIdFor(entry: OutboxRecord): number | null | 'unresolved' {
 /** One pass over the outbox; returns what happened. Call through `syncOutbox` (locked). */
 async function runSync({ db, transport, now = Date.now, random = Math.random, force = false }: SyncDeps): Promise<SyncReport> {
   const report: SyncReport = { ...NOTHING_SENT };
-  // Each entry is tried at most once per run, so a forced run cannot spin on a failing entry.
-  const tried = new Set<string>();
+  // Employees whose queue stops for this run (an entry backing off or just failed): their later
+  // entries wait, so order holds, and no entry is tried twice in one run, forced or not.
   const blocked = new Set<number>();
   let progressed = true;
   while (progressed && !report.offline) {
@@ -131,12 +131,11 @@ async function runSync({ db, transport, now = Date.now, random = Math.random, fo
       // Settling an earlier entry may have changed or removed this one (notes get their shift).
       const entry = readRecord(OutboxRecord, await db.outbox.get(stale.seq));
       if (!entry) continue;
-      if (entry.nextAttemptAt > now() && !(force && !tried.has(entry.id))) {
+      if (!force && entry.nextAttemptAt > now()) {
         blocked.add(entry.employeeId);
         report.deferred += 1;
         continue;
       }
-      tried.add(entry.id);
       const shiftId = shiftIdFor(entry);
       if (shiftId === 'unresolved') {
         await moveToAttention(db, entry, { status: null, code: 'shift-unknown', message: 'The clock-on this note belongs to was not accepted by the service.' }, now());

@@ -32,16 +32,17 @@ export function SyncIndicator() {
   const browserOnline = useBrowserOnline();
   const state = status?.current.state ?? 'idle';
   const offline = !browserOnline || state === 'offline';
+  const retrying = state === 'retrying' && pending > 0;
   const label = offline
     ? t('common.offline')
     : state === 'error'
       ? t('common.syncError')
-      : state === 'retrying' && pending > 0
+      : retrying
         ? t('common.syncRetrying')
         : state === 'pushing' && pending > 0
           ? t('common.syncing')
           : t('common.online');
-  const warn = state === 'error' || (state === 'retrying' && pending > 0);
+  const warn = state === 'error' || retrying;
   const detail = pending > 0 ? t('common.pending', { count: pending }) : t('common.allSent');
   return (
     <div

@@ -30,6 +30,7 @@ export async function kioskScope(c: Context<AppEnv>, businessId: number, kioskId
   const settings = c.var.deps.settings;
   const now = c.var.deps.now();
   const groups = (tx: Database, employeeId: number) => groupIdsOf(tx, businessId, employeeId, now);
+  const maxFutureSkewMs = settings.MAX_FUTURE_SKEW_SECONDS * 1000;
   return {
     grant,
     kiosk,
@@ -39,7 +40,7 @@ export async function kioskScope(c: Context<AppEnv>, businessId: number, kioskId
       principal: grant.principal,
       now,
       settings: {
-        maxFutureSkewMs: settings.MAX_FUTURE_SKEW_SECONDS * 1000,
+        maxFutureSkewMs,
         maxPhotoBytes: settings.MAX_PHOTO_BYTES,
         longShiftMinutes: settings.LONG_SHIFT_MINUTES,
       },
@@ -50,7 +51,7 @@ export async function kioskScope(c: Context<AppEnv>, businessId: number, kioskId
       now,
       policy: { maxAttempts: settings.PIN_MAX_ATTEMPTS, lockoutMs: settings.PIN_LOCKOUT_MINUTES * 60_000 },
       longShiftMinutes: settings.LONG_SHIFT_MINUTES,
-      maxFutureSkewMs: settings.MAX_FUTURE_SKEW_SECONDS * 1000,
+      maxFutureSkewMs,
       groupIdsOf: groups,
     },
   };
