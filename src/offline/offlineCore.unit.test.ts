@@ -1,5 +1,5 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { backoffDelayMs, BACKOFF_CAP_MS } from './backoff';
 import { createKioskClock, estimateOffset, sampleFromResponse } from './clock';
 import { Dexie } from 'dexie';
@@ -7,6 +7,7 @@ import { KioskDb, SCHEMA_V1 } from './db';
 import { rebase, NOT_CLOCKED_ON } from './localState';
 import { forgetPin, learnPin, verifyPinOffline, VERIFIER_MAX_AGE_MS } from './offlinePin';
 import { isAlreadySatisfied } from './reconcile';
+import { createSyncScheduler } from './syncScheduler';
 import type { OutboxRecord } from './records';
 
 let dbCounter = 0;
@@ -129,5 +130,47 @@ describe('schema upgrades', () => {
     expect(await db.lookups.where('refreshedAt').below('2027-01-01').count()).toBe(1);
     expect(await db.outbox.count()).toBe(1);
     db.close();
+  });
+});
+
+describe('sync scheduler', () => {
+  const queued = (employeeId: number, nextAttemptAt: number, n: number): OutboxRecord => ({
+    id: `entry-${employeeId}-${n}`,
+    op: 'addNote',
+    employeeId,
+    body: {},
+    createdAt: new Date(0).toISOString(),
+    nextAttemptAt,
+    attempts: [],
+  });
+
+  it('waits for the backoff of an employee’s first entry, not for the later entries queued behind it', async () => {
+    // Only the scheduler's timers: IndexedDB (fake-indexeddb) keeps running on setImmediate.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const db = freshDb();
+      const start = Date.now();
+      // Backing off for 10 s; the note behind it is "due" but cannot go before it.
+      await db.outbox.bulkAdd([queued(1, start + 10_000, 1), queued(1, 0, 2)]);
+      let runs = 0;
+      const scheduler = createSyncScheduler({
+        db,
+        // A stand-in for the sync run: once the backoff is over both entries go out.
+        run: async () => {
+          runs += 1;
+          if (Date.now() < start + 10_000) return { delivered: 0, reconciled: 0, attention: 0, deferred: 1, retrying: 0, offline: false };
+          await db.outbox.clear();
+          return { delivered: 2, reconciled: 0, attention: 0, deferred: 0, retrying: 0, offline: false };
+        },
+      });
+      scheduler.start();
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(runs, 'only the start-up run while the first entry backs off').toBe(1);
+      await vi.advanceTimersByTimeAsync(5_500);
+      expect(runs, 'a run once the backoff is over').toBe(2);
+      scheduler.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -16,7 +16,7 @@ export interface SyncScheduler {
   sendNow(): void;
   start(): void;
   stop(): void;
-  /** Resolves when no run is in progress or queued (tests, shutdown). */
+  /** Resolves when no run is in progress or queued. */
   idle(): Promise<void>;
 }
 
@@ -36,11 +36,19 @@ export function createSyncScheduler(options: {
   let started = false;
   let offline = false;
 
-  /** Next run: when the earliest entry falls due; while offline, only after that entry's backoff. */
+  /**
+   * Next run: when the earliest entry that can go falls due; while offline, only after that entry's
+   * backoff. Only the first entry of each employee counts: the later ones wait behind it in the
+   * sync run, so their own (zero) times must not wake the scheduler every 250 ms meanwhile.
+   */
   const scheduleNext = async () => {
     if (!started) return;
     if (timer) clearTimeout(timer);
-    const times = (await options.db.outbox.toArray()).map((e) => e.nextAttemptAt);
+    const heads = new Map<number, number>();
+    for (const entry of await options.db.outbox.orderBy('seq').toArray()) {
+      if (!heads.has(entry.employeeId)) heads.set(entry.employeeId, entry.nextAttemptAt);
+    }
+    const times = [...heads.values()];
     const future = times.filter((t) => t > now());
     const candidates = offline ? future : times;
     const dueIn = candidates.length > 0 ? Math.max(0, Math.min(...candidates) - now()) : intervalMs;
