@@ -59,7 +59,7 @@ export function PhotoStep({ employeeId, pin, pending }: { employeeId: number; pi
   const use = async () => {
     if (!photo) return;
     setBusy(true);
-    setError(await commit(employeeId, person.name, { kind: pending.kind, fields: { ...pending.fields, image: photo.base64 } }));
+    setError(await commit(employeeId, person.name, { ...pending, fields: { ...pending.fields, image: photo.base64 } }));
     setBusy(false);
   };
 
