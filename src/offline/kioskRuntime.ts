@@ -1,17 +1,17 @@
 /**
- * Everything an enrolled kiosk runs on, wired once: the IndexedDB store, the corrected clock, the
- * typed client with the device credential (every response feeds the clock), the outbox transport
- * and the sync scheduler. The React app and the service worker both build on this; neither knows
- * how the pieces fit together.
+ * Everything an enrolled kiosk page runs on, wired once: the device connection (corrected clock,
+ * typed client with the device credential, sync run; shared with the service worker), the sync
+ * scheduler and the refresh of kiosk data. The React app builds on this and does not know how the
+ * pieces fit together.
  */
-import { createApiClient, type ApiClient, type KioskRef } from '../client';
-import { createKioskClock, type KioskClock } from './clock';
-import { createClientTransport } from './clientTransport';
+import type { ApiClient, KioskRef } from '../client';
+import type { KioskClock } from './clock';
 import type { KioskDb } from './db';
 import type { DeviceEnrolment } from './device';
+import { connectDevice } from './deviceConnection';
 import { refreshPinSealKey } from './pinSeal';
 import { refreshKioskSettings, refreshStaff, refreshStaleLookups } from './refreshKioskData';
-import { syncOutbox, type SyncReport } from './syncOutbox';
+import type { SyncReport } from './syncOutbox';
 import { createSyncScheduler, type SyncScheduler } from './syncScheduler';
 
 export interface KioskRuntime {
@@ -36,13 +36,7 @@ export interface RuntimeOptions {
 }
 
 export async function createKioskRuntime(db: KioskDb, enrolment: DeviceEnrolment, options: RuntimeOptions = {}): Promise<KioskRuntime> {
-  const clock = createKioskClock(db);
-  await clock.load();
-  const base = { baseUrl: enrolment.serviceUrl, onServerDate: (date: Date, rtt: number) => clock.observe(date, rtt), timeoutMs: 15_000, ...(options.fetch ? { fetch: options.fetch } : {}) };
-  const client = createApiClient({ ...base, credentials: () => ({ kind: 'bearer', token: enrolment.token }) });
-  const kiosk: KioskRef = { businessId: enrolment.businessId, kioskId: enrolment.kioskId };
-  const transport = createClientTransport(client, kiosk);
-  const syncNow = (run: { force?: boolean } = {}) => syncOutbox({ db, transport, now: () => clock.now().getTime(), force: run.force === true });
+  const { kiosk, clock, client, clientFor, syncNow } = await connectDevice(db, enrolment, options.fetch ? { fetch: options.fetch } : {});
   const sync = createSyncScheduler({ run: syncNow, db, now: () => clock.now().getTime(), ...(options.onError ? { onError: options.onError } : {}) });
   return {
     db,
@@ -64,6 +58,6 @@ export async function createKioskRuntime(db: KioskDb, enrolment: DeviceEnrolment
         return false;
       }
     },
-    managerClient: (accessToken) => createApiClient({ ...base, credentials: () => ({ kind: 'bearer', token: accessToken }) }),
+    managerClient: clientFor,
   };
 }

@@ -1,13 +1,13 @@
 /**
  * A sync run built from what is stored on the device alone (the enrolment in IndexedDB), for the
- * service worker: it has no React app and no runtime object, only the database. Web Locks keep it
+ * service worker: it has no React app and no runtime object, only the database, and connects with
+ * the same corrected clock as the page (deviceConnection.ts). Web Locks keep it
  * from racing a tab's run.
  */
-import { createApiClient } from '../client';
-import { createClientTransport } from './clientTransport';
 import type { KioskDb } from './db';
 import { readEnrolment } from './device';
-import { syncOutbox, type SyncReport } from './syncOutbox';
+import { connectDevice } from './deviceConnection';
+import type { SyncReport } from './syncOutbox';
 
 export const BACKGROUND_SYNC_TAG = 'kiosk-outbox';
 
@@ -16,13 +16,8 @@ export async function syncFromStore(db: KioskDb, fetchImpl?: typeof fetch): Prom
   const enrolment = await readEnrolment(db);
   if (!enrolment) return null;
   if ((await db.outbox.count()) === 0) return null;
-  const client = createApiClient({
-    baseUrl: enrolment.serviceUrl,
-    credentials: () => ({ kind: 'bearer', token: enrolment.token }),
-    timeoutMs: 15_000,
-    ...(fetchImpl ? { fetch: fetchImpl } : {}),
-  });
-  return syncOutbox({ db, transport: createClientTransport(client, { businessId: enrolment.businessId, kioskId: enrolment.kioskId }) });
+  const connection = await connectDevice(db, enrolment, fetchImpl ? { fetch: fetchImpl } : {});
+  return connection.syncNow();
 }
 
 interface SyncManagerLike {

@@ -1,0 +1,40 @@
+/**
+ * What any sync run of an enrolled device needs, wired once: the corrected clock (loaded from
+ * IndexedDB), the typed client with the device credential (every response feeds the clock), and a
+ * sync run bound to both. The page's kiosk runtime and the service worker both build on this, so a
+ * backoff written by one is read on the same time base by the other.
+ */
+import { createApiClient, type ApiClient, type KioskRef } from '../client';
+import { createKioskClock, type KioskClock } from './clock';
+import { createClientTransport } from './clientTransport';
+import type { KioskDb } from './db';
+import type { DeviceEnrolment } from './device';
+import { syncOutbox, type SyncReport } from './syncOutbox';
+
+export interface DeviceConnection {
+  kiosk: KioskRef;
+  clock: KioskClock;
+  /** The client with this device's credential. */
+  client: ApiClient;
+  /** A client for another bearer token (a signed-in manager) on the same service and clock. */
+  clientFor(accessToken: string): ApiClient;
+  /** Runs one sync; `force` sends entries still backing off. */
+  syncNow(options?: { force?: boolean }): Promise<SyncReport>;
+}
+
+export async function connectDevice(db: KioskDb, enrolment: DeviceEnrolment, options: { fetch?: typeof fetch } = {}): Promise<DeviceConnection> {
+  const clock = createKioskClock(db);
+  await clock.load();
+  const base = { baseUrl: enrolment.serviceUrl, onServerDate: (date: Date, rtt: number) => clock.observe(date, rtt), timeoutMs: 15_000, ...(options.fetch ? { fetch: options.fetch } : {}) };
+  const clientFor = (token: string) => createApiClient({ ...base, credentials: () => ({ kind: 'bearer', token }) });
+  const client = clientFor(enrolment.token);
+  const kiosk: KioskRef = { businessId: enrolment.businessId, kioskId: enrolment.kioskId };
+  const transport = createClientTransport(client, kiosk);
+  return {
+    kiosk,
+    clock,
+    client,
+    clientFor,
+    syncNow: (run = {}) => syncOutbox({ db, transport, now: () => clock.now().getTime(), force: run.force === true }),
+  };
+}
