@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { APIResponse, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
-import { captureScreen, forBothOrientations } from './support/screens';
+import { reviewScreen } from './support/screens';
 import { ensureServiceWorkerControls } from './support/serviceWorker';
 
 interface ManifestIcon {
@@ -221,11 +221,6 @@ test.describe('app shell', () => {
   test('screenshots of the shell in both orientations', async ({ page }) => {
     await page.goto('/');
     await expectShell(page);
-    await forBothOrientations(page, async (orientation) => {
-      await expectShell(page);
-      const path = await captureScreen(page, 'shell');
-      expect(path).toContain(`shell-${orientation}.png`);
-      await expectNoSeriousA11yViolations(page, `shell, ${orientation}`);
-    });
+    await reviewScreen(page, 'shell', { ready: () => expectShell(page) });
   });
 });

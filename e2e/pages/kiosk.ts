@@ -6,9 +6,9 @@
  * orientations and runs axe on each.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, type A11yOptions } from '../support/axe';
+import type { A11yOptions } from '../support/axe';
 import { enrolDeviceThroughApi, type EnrolledDevice } from '../support/enrolDevice';
-import { captureScreen, forBothOrientations } from '../support/screens';
+import { reviewScreen } from '../support/screens';
 import type { DemoFile } from '../support/serviceProcess';
 
 export type Punch = 'clockOn' | 'startBreak' | 'endBreak' | 'clockOff';
@@ -233,11 +233,10 @@ export class KioskPage {
    * report for the screenshot review.
    */
   async review(name: string, ready: Locator, a11y: A11yOptions = {}): Promise<void> {
-    await test.step(`review ${name}`, async () => {
-      await forBothOrientations(this.page, async (orientation) => {
-        await expect(ready).toBeVisible();
-        await captureScreen(this.page, name);
-        await expectNoSeriousA11yViolations(this.page, `${name}, ${orientation}`, a11y);
+    await reviewScreen(this.page, name, {
+      ready: () => expect(ready).toBeVisible(),
+      a11y,
+      afterScan: async (orientation) => {
         // A timed screen (the receipt) must not have moved on while it was being checked.
         await expect(ready, `${name} was still on screen after its screenshot and axe scan`).toBeVisible({ timeout: 100 });
         const findings = [
@@ -247,7 +246,7 @@ export class KioskPage {
         if (findings.length > 0) {
           await test.info().attach(`layout findings: ${name}, ${orientation}`, { body: findings.join('\n'), contentType: 'text/plain' });
         }
-      });
+      },
     });
   }
 

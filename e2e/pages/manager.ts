@@ -5,9 +5,8 @@
  * data and checking what manager mode did), so a spec reads as what a manager does.
  */
 import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from '../support/axe';
 import { expect } from '../support/fixtures';
-import { captureScreen, forBothOrientations } from '../support/screens';
+import { reviewScreen } from '../support/screens';
 import type { DemoFile } from '../support/serviceProcess';
 
 export type ManagerTabName = 'On site' | 'Staff' | 'Fix shifts' | 'Notes' | 'Settings' | 'This device';
@@ -56,11 +55,7 @@ export class ManagerMode {
 
   /** Screenshot and axe check of what is on screen now, in portrait and landscape. */
   async capture(name: string, ready?: () => Promise<void>): Promise<void> {
-    await forBothOrientations(this.page, async (orientation) => {
-      await ready?.();
-      await captureScreen(this.page, name);
-      await expectNoSeriousA11yViolations(this.page, `manager ${name}, ${orientation}`);
-    });
+    await reviewScreen(this.page, name, { ready });
   }
 }
 

@@ -2,12 +2,14 @@
  * Screenshots for review: captureScreen(page, name) saves e2e/screenshots/<name>-<orientation>.png
  * for the page's current viewport, and forBothOrientations(page, fn) runs fn in the kiosk's two
  * tablet viewports (768x1024 portrait, 1280x800 landscape), restoring the viewport afterwards.
+ * reviewScreen(page, name) does both and runs axe on each: what every captured screen gets.
  * The folder is git-ignored; CI can publish it as an artefact.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, type A11yOptions } from './axe';
 
 export type Orientation = 'portrait' | 'landscape';
 
@@ -46,4 +48,28 @@ export async function forBothOrientations(page: Page, fn: (orientation: Orientat
   } finally {
     if (original) await page.setViewportSize(original);
   }
+}
+
+export interface ReviewOptions {
+  /** What must hold before each screenshot (e.g. a heading is visible); runs in each orientation. */
+  ready?: () => Promise<void>;
+  /** Limits or tunes the axe scan. */
+  a11y?: A11yOptions;
+  /** Further checks in each orientation, after the screenshot and the axe scan. */
+  afterScan?: (orientation: Orientation) => Promise<void>;
+}
+
+/**
+ * A screen for review, in portrait and landscape: `ready()`, the screenshot
+ * (e2e/screenshots/<name>-<orientation>.png) and an axe scan failing on serious violations.
+ */
+export async function reviewScreen(page: Page, name: string, options: ReviewOptions = {}): Promise<void> {
+  await test.step(`review ${name}`, async () => {
+    await forBothOrientations(page, async (orientation) => {
+      await options.ready?.();
+      await captureScreen(page, name);
+      await expectNoSeriousA11yViolations(page, `${name}, ${orientation}`, options.a11y);
+      await options.afterScan?.(orientation);
+    });
+  });
 }
