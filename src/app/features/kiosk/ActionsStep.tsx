@@ -3,13 +3,13 @@
  * same `allowedPunches` the service enforces), plus notes and a PIN change.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { allowedPunches, isLongShift, type PunchKind } from '../../../domain/attendance';
 import type { MessageKey } from '../../i18n/catalogue';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useNow } from '../../hooks/useNow';
 import { useRuntime } from '../../runtime/RuntimeContext';
-import { useKioskSettings, useStaffMember } from '../../runtime/useKioskData';
+import { useKioskSettings } from '../../runtime/useKioskData';
 import { useUiStore } from '../../state/uiStore';
 import { Button, type ButtonVariant } from '../../ui/Button';
 import { CoffeeIcon, KeyIcon, LoginIcon, LogoutIcon, NoteIcon, PlayIcon } from '../../ui/icons';
@@ -21,6 +21,7 @@ import { PersonHeading } from './PersonHeading';
 import steps from './Steps.module.css';
 import { clockOnChoicesKey, needsClockOnOptions } from './clockOnFlow';
 import { useCommitPunch } from './useCommitPunch';
+import { useStepPerson } from './useStepPerson';
 
 const LONG_SHIFT_MINUTES = 12 * 60;
 
@@ -34,7 +35,7 @@ const PUNCHES: Partial<Record<PunchKind, { label: MessageKey; variant: ButtonVar
 export function ActionsStep({ employeeId, pin }: { employeeId: number; pin: string }) {
   const { t, format } = useI18n();
   const runtime = useRuntime();
-  const person = useStaffMember(runtime.db, employeeId);
+  const person = useStepPerson(employeeId);
   const settings = useKioskSettings(runtime.db);
   const go = useUiStore((s) => s.go);
   const reset = useUiStore((s) => s.reset);
@@ -44,9 +45,6 @@ export function ActionsStep({ employeeId, pin }: { employeeId: number; pin: stri
   const [paidBreak, setPaidBreak] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (person === null) reset();
-  }, [person, reset]);
   if (!person) return null;
 
   const state = person.local;

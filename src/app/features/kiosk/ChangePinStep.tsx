@@ -7,18 +7,18 @@ import { pinProblem } from '../../../domain/pinPolicy';
 import { changePinAtKiosk } from '../../../offline/kioskOperations';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useRuntime } from '../../runtime/RuntimeContext';
-import { useStaffMember } from '../../runtime/useKioskData';
 import { useUiStore } from '../../state/uiStore';
 import { Button } from '../../ui/Button';
 import { Keypad, PinDots } from '../../ui/Keypad';
 import { Notice } from '../../ui/Notice';
 import { PersonHeading } from './PersonHeading';
 import steps from './Steps.module.css';
+import { useStepPerson } from './useStepPerson';
 
 export function ChangePinStep({ employeeId, oldPin, reason }: { employeeId: number; oldPin: string; reason: 'expired' | 'chosen' }) {
   const { t } = useI18n();
   const runtime = useRuntime();
-  const person = useStaffMember(runtime.db, employeeId);
+  const person = useStepPerson(employeeId);
   const go = useUiStore((s) => s.go);
   const reset = useUiStore((s) => s.reset);
   const [first, setFirst] = useState<string | null>(null);

@@ -4,12 +4,12 @@ import { requestPinResetAtKiosk, type ResetResult } from '../../../offline/kiosk
 import type { MessageKey } from '../../i18n/catalogue';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useRuntime } from '../../runtime/RuntimeContext';
-import { useStaffMember } from '../../runtime/useKioskData';
 import { useUiStore } from '../../state/uiStore';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
 import { PersonHeading } from './PersonHeading';
 import steps from './Steps.module.css';
+import { useStepPerson } from './useStepPerson';
 
 const FAILURES: Record<Exclude<ResetResult, { ok: true }>['reason'], MessageKey> = {
   'needs-network': 'kiosk.forgot.needsNetwork',
@@ -21,7 +21,7 @@ const FAILURES: Record<Exclude<ResetResult, { ok: true }>['reason'], MessageKey>
 export function ForgotPinStep({ employeeId }: { employeeId: number }) {
   const { t } = useI18n();
   const runtime = useRuntime();
-  const person = useStaffMember(runtime.db, employeeId);
+  const person = useStepPerson(employeeId);
   const go = useUiStore((s) => s.go);
   const reset = useUiStore((s) => s.reset);
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);

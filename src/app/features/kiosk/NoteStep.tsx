@@ -4,17 +4,17 @@ import { MAX_NOTE_LENGTH, noteProblem } from '../../../domain/notes';
 import { noteAtKiosk } from '../../../offline/kioskOperations';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useRuntime } from '../../runtime/RuntimeContext';
-import { useStaffMember } from '../../runtime/useKioskData';
 import { useUiStore } from '../../state/uiStore';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
 import steps from './Steps.module.css';
 import { punchErrorKey } from './useCommitPunch';
+import { useStepPerson } from './useStepPerson';
 
 export function NoteStep({ employeeId, pin }: { employeeId: number; pin: string }) {
   const { t } = useI18n();
   const runtime = useRuntime();
-  const person = useStaffMember(runtime.db, employeeId);
+  const person = useStepPerson(employeeId);
   const go = useUiStore((s) => s.go);
   const [text, setText] = useState('');
   const [hidden, setHidden] = useState(false);

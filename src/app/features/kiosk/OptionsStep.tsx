@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { clockOnChoices } from '../../../offline/kioskOperations';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useRuntime } from '../../runtime/RuntimeContext';
-import { useKioskSettings, useStaffMember } from '../../runtime/useKioskData';
+import { useKioskSettings } from '../../runtime/useKioskData';
 import { useUiStore, type PendingPunch } from '../../state/uiStore';
 import { Button } from '../../ui/Button';
 import { ChoiceGroup } from '../../ui/ChoiceGroup';
@@ -17,11 +17,12 @@ import { Notice } from '../../ui/Notice';
 import steps from './Steps.module.css';
 import { clockOnChoicesKey } from './clockOnFlow';
 import { useCommitPunch } from './useCommitPunch';
+import { useStepPerson } from './useStepPerson';
 
 export function OptionsStep({ employeeId, pin, pending }: { employeeId: number; pin: string; pending: PendingPunch }) {
   const { t } = useI18n();
   const runtime = useRuntime();
-  const person = useStaffMember(runtime.db, employeeId);
+  const person = useStepPerson(employeeId);
   const settings = useKioskSettings(runtime.db);
   const go = useUiStore((s) => s.go);
   const commit = useCommitPunch();

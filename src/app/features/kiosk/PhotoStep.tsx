@@ -4,8 +4,6 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useI18n } from '../../i18n/I18nProvider';
-import { useRuntime } from '../../runtime/RuntimeContext';
-import { useStaffMember } from '../../runtime/useKioskData';
 import { useUiStore, type PendingPunch } from '../../state/uiStore';
 import { Button } from '../../ui/Button';
 import { CameraIcon, CheckIcon } from '../../ui/icons';
@@ -14,11 +12,11 @@ import { captureFrame } from './capturePhoto';
 import styles from './PhotoStep.module.css';
 import steps from './Steps.module.css';
 import { useCommitPunch } from './useCommitPunch';
+import { useStepPerson } from './useStepPerson';
 
 export function PhotoStep({ employeeId, pin, pending }: { employeeId: number; pin: string; pending: PendingPunch }) {
   const { t } = useI18n();
-  const runtime = useRuntime();
-  const person = useStaffMember(runtime.db, employeeId);
+  const person = useStepPerson(employeeId);
   const go = useUiStore((s) => s.go);
   const commit = useCommitPunch();
   const video = useRef<HTMLVideoElement>(null);

@@ -2,19 +2,19 @@
  * The PIN pad. Checks the PIN with the service, or offline against this kiosk's verifier; shows how
  * many tries are left, the lockout, and the way out (forgot PIN, not you?).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { checkPinAtKiosk, type PinCheck } from '../../../offline/kioskOperations';
 import { useI18n } from '../../i18n/I18nProvider';
 import type { Translate } from '../../i18n/translate';
 import type { Formatters } from '../../i18n/formatters';
 import { useRuntime } from '../../runtime/RuntimeContext';
-import { useStaffMember } from '../../runtime/useKioskData';
 import { useUiStore } from '../../state/uiStore';
 import { Button } from '../../ui/Button';
 import { Keypad, PinDots } from '../../ui/Keypad';
 import { Notice } from '../../ui/Notice';
 import { PersonHeading } from './PersonHeading';
 import steps from './Steps.module.css';
+import { useStepPerson } from './useStepPerson';
 
 function failureText(result: Exclude<PinCheck, { ok: true }>, t: Translate, format: Formatters): string {
   switch (result.reason) {
@@ -35,7 +35,7 @@ function failureText(result: Exclude<PinCheck, { ok: true }>, t: Translate, form
 export function PinStep({ employeeId }: { employeeId: number }) {
   const { t, format } = useI18n();
   const runtime = useRuntime();
-  const person = useStaffMember(runtime.db, employeeId);
+  const person = useStepPerson(employeeId);
   const go = useUiStore((s) => s.go);
   const reset = useUiStore((s) => s.reset);
   const [pin, setPin] = useState('');
@@ -44,9 +44,6 @@ export function PinStep({ employeeId }: { employeeId: number }) {
   const [shakes, setShakes] = useState(0);
   const [lockedUntil, setLockedUntil] = useState<Date | null>(null);
   const locked = lockedUntil !== null && lockedUntil.getTime() > runtime.clock.now().getTime();
-  useEffect(() => {
-    if (person === null) reset();
-  }, [person, reset]);
 
   if (!person) return null;
 
