@@ -90,8 +90,3 @@ export const useUiStore = create<UiState>((set) => ({
   setApplyUpdate: (applyUpdate) => set({ applyUpdate }),
   setWakeLock: (wakeLock) => set({ wakeLock }),
 }));
-
-/** The employee the current step is about, if any. */
-export function employeeOf(flow: KioskStep): number | null {
-  return 'employeeId' in flow ? flow.employeeId : null;
-}
