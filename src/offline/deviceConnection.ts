@@ -17,9 +17,9 @@ export interface DeviceConnection {
   /** The client with this device's credential. */
   client: ApiClient;
   /** A client for another bearer token (a signed-in manager) on the same service and clock. */
-  clientFor(accessToken: string): ApiClient;
+  clientFor: (accessToken: string) => ApiClient;
   /** Runs one sync; `force` sends entries still backing off. */
-  syncNow(options?: { force?: boolean }): Promise<SyncReport>;
+  syncNow: (options?: { force?: boolean }) => Promise<SyncReport>;
 }
 
 export async function connectDevice(db: KioskDb, enrolment: DeviceEnrolment, options: { fetch?: typeof fetch } = {}): Promise<DeviceConnection> {
