@@ -134,10 +134,11 @@ export async function recordCompleteShift(db: Database, ctx: PunchContext, body:
     const [updated] = bump
       ? await tx.update(employees).set({ lastPunchTimeUtc: plan.end }).where(eq(employees.id, employee.id)).returning()
       : [employee];
-    return toKioskEmployee(updated ?? employee, {
+    const current = updated ?? employee;
+    return toKioskEmployee(current, {
       now: ctx.now,
       longShiftMinutes: ctx.settings.longShiftMinutes,
-      groupIds: await ctx.groupIdsOf(tx, employee.id),
+      groupIds: await ctx.groupIdsOf(tx, current),
     });
   });
 }

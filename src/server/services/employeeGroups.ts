@@ -112,7 +112,8 @@ export async function employeeGroupValues(db: Database, businessId: number, inpu
   } satisfies typeof employeeGroups.$inferInsert;
 }
 
-interface Candidate {
+/** What group matching looks at in an employee. */
+export interface Candidate {
   id: number;
   locationIds: readonly number[];
 }
@@ -177,13 +178,28 @@ export async function matchingEmployees(db: Database, row: EmployeeGroupRow, now
 }
 
 /**
+ * For each of the given employees (who must be current: no end date, or one after the moment the
+ * caller matches for), the ids of the employee groups of the business they match, ascending.
+ */
+export async function groupIdsByEmployee(db: Database, businessId: number, staff: readonly Candidate[]): Promise<Map<number, number[]>> {
+  const groups = await employeeGroupRows(db, businessId);
+  const models = groups.map((row) => ({ id: row.id, group: toEmployeeGroupModel(row) }));
+  // Only LocationOrParents filters look at the location tree.
+  const needsLinks = models.some(({ group }) => (group.filters ?? []).some((filter) => filter.filterType === 'LocationOrParents'));
+  const links = needsLinks ? await locationLinks(db, businessId) : [];
+  const matchers = models.map(({ id, group }) => ({ id, matches: groupMatcher(group, links) }));
+  return new Map(staff.map((employee) => [employee.id, matchers.filter((g) => g.matches(employee)).map((g) => g.id)]));
+}
+
+/** The ids of the employee groups one current employee of the business matches, ascending. */
+export async function groupIdsOfEmployee(db: Database, businessId: number, employee: Candidate): Promise<number[]> {
+  return (await groupIdsByEmployee(db, businessId, [employee])).get(employee.id) ?? [];
+}
+
+/**
  * For every current employee of the business (no end date, or one after `now`), the ids of the
  * employee groups they match, ascending; employees in no group map to an empty array.
  */
 export async function employeeGroupIdsByEmployee(db: Database, businessId: number, now: Date): Promise<Map<number, number[]>> {
-  const groups = await employeeGroupRows(db, businessId);
-  const staff = await currentEmployees(db, businessId, now);
-  const links = await locationLinks(db, businessId);
-  const matchers = groups.map((row) => ({ id: row.id, matches: groupMatcher(toEmployeeGroupModel(row), links) }));
-  return new Map(staff.map((employee) => [employee.id, matchers.filter((g) => g.matches(employee)).map((g) => g.id)]));
+  return groupIdsByEmployee(db, businessId, await currentEmployees(db, businessId, now));
 }

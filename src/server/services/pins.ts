@@ -31,7 +31,8 @@ export interface PinContext {
   longShiftMinutes: number;
   /** How far ahead of the service a reported wrong PIN may be and still count (kiosk clock error). */
   maxFutureSkewMs: number;
-  groupIdsOf(db: Database, employeeId: number): Promise<number[]>;
+  /** Employee-group ids of one (current) employee, for the response. */
+  groupIdsOf(db: Database, employee: EmployeeRow): Promise<number[]>;
 }
 
 /** Success, or an error to answer with after the attempt has been recorded. */
@@ -81,7 +82,7 @@ async function recordFailure(tx: Database, row: EmployeeRow, ctx: PinContext): P
 async function respond(tx: Database, row: EmployeeRow, ctx: PinContext): Promise<PinOutcome> {
   return {
     ok: true,
-    employee: toKioskEmployee(row, { now: ctx.now, longShiftMinutes: ctx.longShiftMinutes, groupIds: await ctx.groupIdsOf(tx, row.id) }),
+    employee: toKioskEmployee(row, { now: ctx.now, longShiftMinutes: ctx.longShiftMinutes, groupIds: await ctx.groupIdsOf(tx, row) }),
   };
 }
 

@@ -38,8 +38,8 @@ export interface PunchContext {
   principal: Principal;
   now: Date;
   settings: PunchSettings;
-  /** Employee-group ids of one employee, for the response. */
-  groupIdsOf(db: Database, employeeId: number): Promise<number[]>;
+  /** Employee-group ids of one (current) employee, for the response. */
+  groupIdsOf(db: Database, employee: EmployeeRow): Promise<number[]>;
 }
 
 export type PunchRequest =
@@ -231,7 +231,7 @@ export async function recordPunch(db: Database, ctx: PunchContext, request: Punc
     return toKioskEmployee(updated, {
       now: ctx.now,
       longShiftMinutes: ctx.settings.longShiftMinutes,
-      groupIds: await ctx.groupIdsOf(tx, employee.id),
+      groupIds: await ctx.groupIdsOf(tx, updated),
     });
   });
 }

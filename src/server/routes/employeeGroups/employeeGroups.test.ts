@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { UkDetailedEmployeeGroupModel, UkEmployeeGroupModel } from '../../../contract/generated/models';
 import { employeeGroups, employees } from '../../db/schema';
-import { employeeGroupIdsByEmployee } from '../../services/employeeGroups';
+import { employeeGroupIdsByEmployee, groupIdsOfEmployee } from '../../services/employeeGroups';
 import { createEmployee } from '../../services/provisioning';
 import { createTenant, restrictedUserAuth, type Tenant } from '../../testing/fixtures';
 import { startTestService, type TestService } from '../../testing/testService';
@@ -172,6 +172,10 @@ describe('employee groups', () => {
       [staff.nowhere]: [],
       [staff.leaving]: [sydney.id],
     });
+    // One current employee at a time (the kiosk's path) gives the same answer.
+    const current = (await t.db.select().from(employees).where(eq(employees.businessId, tenant.businessId))).filter((row) => byEmployee.has(row.id));
+    expect(current).toHaveLength(byEmployee.size);
+    for (const row of current) expect(await groupIdsOfEmployee(t.db, tenant.businessId, row), `employee ${row.id}`).toEqual(byEmployee.get(row.id));
     const afterLeaving = await employeeGroupIdsByEmployee(t.db, tenant.businessId, new Date(Date.now() + 60 * DAY));
     expect(afterLeaving.has(staff.leaving)).toBe(false);
     expect(afterLeaving.get(staff.atSydney)).toEqual([sydney.id]);

@@ -7,13 +7,10 @@ import type { AppEnv } from '../../context';
 import { authorize, type Grant } from '../../auth/access';
 import type { Database } from '../../db/openDatabase';
 import { loadKiosk, type KioskRow } from '../../services/kiosks';
-import { employeeGroupIdsByEmployee } from '../../services/employeeGroups';
+import { groupIdsOfEmployee } from '../../services/employeeGroups';
 import type { PunchContext } from '../../services/punches';
 import type { PinContext } from '../../services/pins';
-
-export async function groupIdsOf(db: Database, businessId: number, employeeId: number, now: Date): Promise<number[]> {
-  return (await employeeGroupIdsByEmployee(db, businessId, now)).get(employeeId) ?? [];
-}
+import type { EmployeeRow } from '../../services/kioskEmployees';
 
 export interface KioskScope {
   grant: Grant;
@@ -29,7 +26,7 @@ export async function kioskScope(c: Context<AppEnv>, businessId: number, kioskId
   const kiosk = await loadKiosk(db, businessId, kioskId);
   const settings = c.var.deps.settings;
   const now = c.var.deps.now();
-  const groups = (tx: Database, employeeId: number) => groupIdsOf(tx, businessId, employeeId, now);
+  const groups = (tx: Database, employee: EmployeeRow) => groupIdsOfEmployee(tx, businessId, employee);
   const maxFutureSkewMs = settings.MAX_FUTURE_SKEW_SECONDS * 1000;
   return {
     grant,

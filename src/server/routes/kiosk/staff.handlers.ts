@@ -6,7 +6,7 @@ import type { App } from '../../context';
 import { authorize, grantMayAddEmployees } from '../../auth/access';
 import { clockShifts, employees } from '../../db/schema';
 import { ApiError, forbidden, invalidField, notFound } from '../../http/apiError';
-import { employeeGroupIdsByEmployee } from '../../services/employeeGroups';
+import { groupIdsByEmployee, groupIdsOfEmployee } from '../../services/employeeGroups';
 import {
   isActiveKioskEmployee,
   listKioskEmployees,
@@ -16,7 +16,7 @@ import {
 } from '../../services/kioskEmployees';
 import { lookupDataFor } from '../../services/lookupData';
 import { createEmployee } from '../../services/provisioning';
-import { groupIdsOf, kioskScope } from './kioskContext';
+import { kioskScope } from './kioskContext';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -37,7 +37,7 @@ export function registerStaffRoutes(app: App) {
     const { kiosk } = await kioskScope(c, businessId, kioskId);
     const now = c.var.deps.now();
     const rows = await listKioskEmployees(db, businessId, now);
-    const groups = await employeeGroupIdsByEmployee(db, businessId, now);
+    const groups = await groupIdsByEmployee(db, businessId, rows);
     const shiftLocations = new Map<number, number | null>();
     const openShiftIds = rows.flatMap((row) => (row.currentShiftId === null ? [] : [row.currentShiftId]));
     if (restrict && kiosk.locationId !== null && openShiftIds.length > 0) {
@@ -100,7 +100,7 @@ export function registerStaffRoutes(app: App) {
       toBasicKioskEmployee(row, {
         now,
         longShiftMinutes: c.var.deps.settings.LONG_SHIFT_MINUTES,
-        groupIds: await groupIdsOf(db, businessId, row.id, now),
+        groupIds: await groupIdsOfEmployee(db, businessId, row),
       }),
       200,
     );
@@ -121,7 +121,7 @@ export function registerStaffRoutes(app: App) {
       toBasicKioskEmployee(row, {
         now,
         longShiftMinutes: c.var.deps.settings.LONG_SHIFT_MINUTES,
-        groupIds: await groupIdsOf(db, businessId, row.id, now),
+        groupIds: await groupIdsOfEmployee(db, businessId, row),
       }),
       200,
     );
