@@ -10,6 +10,7 @@ import type { Page } from '@playwright/test';
 import { DemoApi, ManagerMode } from './pages/manager';
 import { enrolDeviceThroughApi } from './support/enrolDevice';
 import { expect, test } from './support/fixtures';
+import { KioskStore } from './support/kioskStore';
 
 const ZONE = 'Europe/London';
 
@@ -336,18 +337,7 @@ test.describe('manager mode', () => {
     await expect(page.getByRole('button', { name: 'Manager', exact: true })).toHaveCount(0);
     const whoAmI = await request.get(`${serviceURL}/api/v2/device`, { headers: { authorization: `Bearer ${device.token}` } });
     expect(whoAmI.status()).toBe(401);
-    const stored = await page.evaluate(
-      () =>
-        new Promise<unknown>((resolve, reject) => {
-          const open = indexedDB.open('kiosk-clock');
-          open.onerror = () => reject(open.error ?? new Error('open failed'));
-          open.onsuccess = () => {
-            const get = open.result.transaction('meta').objectStore('meta').get('device');
-            get.onsuccess = () => resolve(get.result ?? null);
-          };
-        }),
-    );
-    expect(stored).toBeNull();
+    expect(await new KioskStore(page).meta('device'), 'the enrolment is gone from IndexedDB').toBeUndefined();
   });
 
   test('manager mode speaks Spanish when the kiosk does', async ({ page, demo, serviceURL }) => {

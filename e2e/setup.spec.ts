@@ -10,6 +10,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { KioskStore } from './support/kioskStore';
 import { reviewScreen } from './support/screens';
 import { startService, type DemoFile, type ServiceInstance } from './support/serviceProcess';
 
@@ -32,26 +33,12 @@ async function expectStep(page: Page, step: number, title: string): Promise<void
   await expect(page.getByText(`Step ${step} of 6`, { exact: true })).toBeVisible();
 }
 
-/** What the app keeps in IndexedDB (`kiosk-clock`, store `meta`). */
-async function storedMeta(page: Page): Promise<{ device: { kioskId: number; deviceId: number; deviceName: string; serviceUrl: string } | null; setupComplete: unknown }> {
-  return page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('kiosk-clock');
-        open.onerror = () => reject(open.error ?? new Error('indexedDB.open failed'));
-        open.onsuccess = () => {
-          const store = open.result.transaction('meta', 'readonly').objectStore('meta');
-          const device = store.get('device');
-          const flag = store.get('setupComplete');
-          flag.onsuccess = () => {
-            const deviceRow = device.result as { value: never } | undefined;
-            const flagRow = flag.result as { value: unknown } | undefined;
-            resolve({ device: deviceRow?.value ?? null, setupComplete: flagRow?.value });
-          };
-          flag.onerror = () => reject(flag.error ?? new Error('get failed'));
-        };
-      }),
-  );
+/** The enrolment the app keeps in IndexedDB (`kiosk-clock`, store `meta`, key `device`). */
+interface StoredDevice {
+  kioskId: number;
+  deviceId: number;
+  deviceName: string;
+  serviceUrl: string;
 }
 
 test('an installer enrols a new kiosk end to end', async ({ page, request, serviceURL: sharedServiceURL }) => {
@@ -214,9 +201,10 @@ test('an installer enrols a new kiosk end to end', async ({ page, request, servi
     test.info().annotations.push({ type: 'navigator.storage.persist()', description: (await storage.textContent()) ?? '' });
     await reviewScreen(page, 'setup-install');
 
-    const stored = await storedMeta(page);
-    expect(stored.setupComplete).toBe(false);
-    expect(stored.device).toMatchObject({ serviceUrl: base, deviceName: DEVICE_NAME });
+    const store = new KioskStore(page);
+    const storedDevice = await store.meta<StoredDevice>('device');
+    expect(await store.meta('setupComplete')).toBe(false);
+    expect(storedDevice).toMatchObject({ serviceUrl: base, deviceName: DEVICE_NAME });
 
     // The device has its own credential now; the manager's token was revoked.
     const withManagerToken = await request.get(`${base}/api/v2/business`, { headers: { authorization: `Bearer ${accessToken}` } });
@@ -227,10 +215,10 @@ test('an installer enrols a new kiosk end to end', async ({ page, request, servi
     const created = kiosks.find((kiosk) => kiosk.name === NEW_KIOSK);
     expect(created, 'the new kiosk exists').toBeDefined();
     expect(created?.id).not.toBe(demo.kioskId);
-    expect(stored.device?.kioskId).toBe(created?.id);
+    expect(storedDevice?.kioskId).toBe(created?.id);
     const devices = await request.get(`${base}/api/v2/business/${demo.businessId}/kiosk/${created?.id}/devices`, { headers: apiKeyAuth });
     expect(devices.status()).toBe(200);
-    expect((await devices.json()) as unknown[]).toEqual([expect.objectContaining({ id: stored.device?.deviceId, name: DEVICE_NAME, kioskId: created?.id })]);
+    expect((await devices.json()) as unknown[]).toEqual([expect.objectContaining({ id: storedDevice?.deviceId, name: DEVICE_NAME, kioskId: created?.id })]);
 
     // Enrolled but not started: a reload comes back to this step, not to the kiosk.
     await page.reload();
@@ -269,7 +257,7 @@ test('an installer enrols a new kiosk end to end', async ({ page, request, servi
     const grid = page.getByRole('list', { name: 'Tap your name' });
     await expect(grid.getByText(`${someone.firstName} ${someone.surname}`)).toBeVisible();
     await expect(grid.getByRole('listitem')).toHaveCount(demo.staff.length);
-    expect((await storedMeta(page)).setupComplete).toBe(true);
+    expect(await new KioskStore(page).meta('setupComplete')).toBe(true);
     await reviewScreen(page, 'setup-done-kiosk');
 
     await page.reload();

@@ -1,9 +1,9 @@
 /**
- * Page model of what the offline tests look at beyond the screens of kiosk.ts: the kiosk's own
- * IndexedDB (`kiosk-clock`: the outbox, the entries needing attention, offline PIN verifiers), the
- * manager's device health panel (This device: queue, sync state, "Needs attention" with "Send
- * again"), a whole punch through the screens (KioskPage underneath), and the service's punch audit
- * trail (GET /kiosk/punches, as the demo manager's API key), to count deliveries exactly.
+ * Page model of what the offline tests look at beyond the screens of kiosk.ts (the kiosk's own
+ * IndexedDB is support/kioskStore.ts): the manager's device health panel (This device: queue,
+ * sync state, "Needs attention" with "Send again"), a whole punch through the screens (KioskPage
+ * underneath), and the service's punch audit trail (GET /kiosk/punches, as the demo manager's API
+ * key), to count deliveries exactly.
  */
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { PunchRecordModel } from '../../src/contract/supporting/kiosk';
@@ -12,71 +12,6 @@ import type { DemoFile } from '../support/serviceProcess';
 import { fullName, type KioskPage, type Punch, type StaffMember } from './kiosk';
 
 export type { PunchRecordModel };
-
-export const DATABASE_NAME = 'kiosk-clock';
-
-/** An outbox record as stored (src/offline/records.ts), the parts the tests read. */
-export interface StoredEntry {
-  seq?: number;
-  id: string;
-  op: string;
-  employeeId: number;
-  body: { recordedTimeUtc?: string; [field: string]: unknown };
-  createdAt: string;
-  nextAttemptAt: number;
-  attempts: Array<{ at: string; outcome: string; status?: number; code?: string; message?: string }>;
-}
-
-export interface StoredAttention extends StoredEntry {
-  movedAt: string;
-  status: number | null;
-  code: string | null;
-  message: string;
-}
-
-type StoreName = 'outbox' | 'attention' | 'pinVerifiers';
-
-/** Reads the kiosk's IndexedDB from inside the page (the app must have opened it already). */
-export class KioskStore {
-  constructor(readonly page: Page) {}
-
-  private async all<T>(store: StoreName): Promise<T[]> {
-    return this.page.evaluate(
-      async ({ name, store: storeName }) =>
-        new Promise<T[]>((resolve, reject) => {
-          const open = indexedDB.open(name);
-          open.onerror = () => reject(open.error ?? new Error('indexedDB.open failed'));
-          open.onsuccess = () => {
-            const db = open.result;
-            const tx = db.transaction(storeName, 'readonly');
-            const read = tx.objectStore(storeName).getAll();
-            tx.oncomplete = () => {
-              db.close();
-              resolve(read.result as T[]);
-            };
-            tx.onerror = () => {
-              db.close();
-              reject(tx.error ?? new Error(`reading ${storeName} failed`));
-            };
-          };
-        }),
-      { name: DATABASE_NAME, store },
-    );
-  }
-
-  outbox(): Promise<StoredEntry[]> {
-    return this.all<StoredEntry>('outbox');
-  }
-
-  attention(): Promise<StoredAttention[]> {
-    return this.all<StoredAttention>('attention');
-  }
-
-  /** Employees whose PIN this kiosk can check offline. */
-  async verifiers(): Promise<number[]> {
-    return (await this.all<{ employeeId: number }>('pinVerifiers')).map((v) => v.employeeId);
-  }
-}
 
 /** Manager mode, This device: the health panel and the "Needs attention" list (DeviceHealth.tsx). */
 export class DeviceHealthPanel {

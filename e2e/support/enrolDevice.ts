@@ -5,6 +5,7 @@
  * reloads. The set-up flow itself is covered by its own spec.
  */
 import type { Page } from '@playwright/test';
+import { KioskStore } from './kioskStore';
 import type { DemoFile } from './serviceProcess';
 
 export interface EnrolledDevice {
@@ -20,31 +21,17 @@ export async function enrolDeviceThroughApi(page: Page, serviceURL: string, demo
   if (!response.ok()) throw new Error(`device enrolment failed: ${response.status()} ${await response.text()}`);
   const device = (await response.json()) as { id: number; name: string; token: string };
   await page.goto('/');
-  await page.evaluate(
-    async (enrolment) => {
-      await new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('kiosk-clock');
-        open.onerror = () => reject(open.error ?? new Error('indexedDB.open failed'));
-        open.onsuccess = () => {
-          const tx = open.result.transaction('meta', 'readwrite');
-          tx.objectStore('meta').put({ key: 'device', value: enrolment });
-          tx.oncomplete = () => resolve();
-          tx.onerror = () => reject(tx.error ?? new Error('put failed'));
-        };
-      });
-    },
-    {
-      serviceUrl: serviceURL,
-      businessId: demo.businessId,
-      businessName: 'Harbour Street Bakery',
-      kioskId: demo.kioskId,
-      kioskName: 'Front door kiosk',
-      deviceId: device.id,
-      deviceName: device.name,
-      token: device.token,
-      enrolledAt: new Date().toISOString(),
-    },
-  );
+  await new KioskStore(page).putMeta('device', {
+    serviceUrl: serviceURL,
+    businessId: demo.businessId,
+    businessName: 'Harbour Street Bakery',
+    kioskId: demo.kioskId,
+    kioskName: 'Front door kiosk',
+    deviceId: device.id,
+    deviceName: device.name,
+    token: device.token,
+    enrolledAt: new Date().toISOString(),
+  });
   await page.reload();
   return { deviceId: device.id, token: device.token };
 }

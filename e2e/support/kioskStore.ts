@@ -1,0 +1,93 @@
+/**
+ * The kiosk's own IndexedDB (`kiosk-clock`, src/offline/db.ts), read and written from inside the
+ * page: the outbox, the entries needing attention, offline PIN verifiers, and the `meta` store
+ * (the device's enrolment, the set-up flag). The app must have opened the database already.
+ */
+import type { Page } from '@playwright/test';
+
+const DATABASE_NAME = 'kiosk-clock';
+
+/** An outbox record as stored (src/offline/records.ts), the parts the tests read. */
+export interface StoredEntry {
+  seq?: number;
+  id: string;
+  op: string;
+  employeeId: number;
+  body: { recordedTimeUtc?: string; [field: string]: unknown };
+  createdAt: string;
+  nextAttemptAt: number;
+  attempts: Array<{ at: string; outcome: string; status?: number; code?: string; message?: string }>;
+}
+
+export interface StoredAttention extends StoredEntry {
+  movedAt: string;
+  status: number | null;
+  code: string | null;
+  message: string;
+}
+
+type StoreName = 'outbox' | 'attention' | 'pinVerifiers' | 'meta';
+
+/** One request to a store: all its records, one record by key, or a put. */
+type Access = { kind: 'getAll' } | { kind: 'get'; key: string } | { kind: 'put'; record: unknown };
+
+export class KioskStore {
+  constructor(readonly page: Page) {}
+
+  private async access(store: StoreName, access: Access): Promise<unknown> {
+    return this.page.evaluate(
+      async ({ name, store: storeName, access: request }) =>
+        new Promise<unknown>((resolve, reject) => {
+          const open = indexedDB.open(name);
+          open.onerror = () => reject(open.error ?? new Error('indexedDB.open failed'));
+          open.onsuccess = () => {
+            const db = open.result;
+            try {
+              const tx = db.transaction(storeName, request.kind === 'put' ? 'readwrite' : 'readonly');
+              const objects = tx.objectStore(storeName);
+              const done = request.kind === 'getAll' ? objects.getAll() : request.kind === 'get' ? objects.get(request.key) : objects.put(request.record);
+              tx.oncomplete = () => {
+                db.close();
+                resolve(request.kind === 'put' ? undefined : done.result);
+              };
+              tx.onerror = () => {
+                db.close();
+                reject(tx.error ?? new Error(`${request.kind} on ${storeName} failed`));
+              };
+            } catch (error) {
+              db.close();
+              reject(error instanceof Error ? error : new Error(String(error)));
+            }
+          };
+        }),
+      { name: DATABASE_NAME, store, access },
+    );
+  }
+
+  private async all<T>(store: StoreName): Promise<T[]> {
+    return (await this.access(store, { kind: 'getAll' })) as T[];
+  }
+
+  outbox(): Promise<StoredEntry[]> {
+    return this.all<StoredEntry>('outbox');
+  }
+
+  attention(): Promise<StoredAttention[]> {
+    return this.all<StoredAttention>('attention');
+  }
+
+  /** Employees whose PIN this kiosk can check offline. */
+  async verifiers(): Promise<number[]> {
+    return (await this.all<{ employeeId: number }>('pinVerifiers')).map((v) => v.employeeId);
+  }
+
+  /** The value kept under `key` in `meta` (e.g. 'device', 'setupComplete'); undefined when there is no such row. */
+  async meta<T = unknown>(key: string): Promise<T | undefined> {
+    const row = (await this.access('meta', { kind: 'get', key })) as { value: T } | undefined;
+    return row?.value;
+  }
+
+  async putMeta(key: string, value: unknown): Promise<void> {
+    await this.access('meta', { kind: 'put', record: { key, value } });
+  }
+}
