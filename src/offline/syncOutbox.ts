@@ -18,7 +18,9 @@ import { withExclusiveLock } from './exclusiveLock';
 import { fromServerModel, punchKindOf, rebase } from './localState';
 import { isAlreadySatisfied } from './reconcile';
 import { AttentionRecord, OutboxRecord, readRecord, readRecords, StaffRecord, type Attempt } from './records';
-import { writeSyncStatus } from './syncStatus';
+import { writeSyncStatus, type SyncReport } from './syncStatus';
+
+export type { SyncReport };
 
 export type SendOutcome =
   | { kind: 'delivered'; employee: BasicKioskEmployeeModel | null }
@@ -40,16 +42,6 @@ export interface SyncDeps {
   random?: () => number;
   /** Sends entries that are backing off too ("Send now"): the manager knows the service is back. */
   force?: boolean;
-}
-
-export interface SyncReport {
-  delivered: number;
-  reconciled: number;
-  attention: number;
-  deferred: number;
-  /** Entries that failed in a way worth retrying (5xx, 429) and now back off. */
-  retrying: number;
-  offline: boolean;
 }
 
 const NOTHING_SENT: SyncReport = { delivered: 0, reconciled: 0, attention: 0, deferred: 0, retrying: 0, offline: false };

@@ -8,21 +8,24 @@ import { z } from 'zod';
 import type { KioskDb } from './db';
 import { readRecord } from './records';
 
-const Report = z.object({
+/** What one sync run did (kept with the status, so every tab can show it). */
+export const SyncReport = z.object({
   delivered: z.number(),
   reconciled: z.number(),
   attention: z.number(),
+  /** Entries not tried because they (or an earlier entry of the same employee) back off. */
   deferred: z.number(),
-  // Absent in records written before version 2 of the app.
+  /** Entries that failed in a way worth retrying (5xx, 429) and now back off; absent in older records. */
   retrying: z.number().default(0),
   offline: z.boolean(),
 });
+export type SyncReport = z.output<typeof SyncReport>;
 
 export const SyncStatus = z.discriminatedUnion('state', [
-  z.object({ state: z.literal('idle'), at: z.number(), report: Report.optional() }),
+  z.object({ state: z.literal('idle'), at: z.number(), report: SyncReport.optional() }),
   z.object({ state: z.literal('pushing'), at: z.number() }),
-  z.object({ state: z.literal('retrying'), at: z.number(), report: Report }),
-  z.object({ state: z.literal('offline'), at: z.number(), report: Report.optional() }),
+  z.object({ state: z.literal('retrying'), at: z.number(), report: SyncReport }),
+  z.object({ state: z.literal('offline'), at: z.number(), report: SyncReport.optional() }),
   z.object({ state: z.literal('error'), at: z.number(), message: z.string() }),
 ]);
 export type SyncStatus = z.infer<typeof SyncStatus>;
