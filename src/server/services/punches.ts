@@ -14,7 +14,7 @@ import type {
   KioskEmployeeModel,
   StartBreakModelInput,
 } from '../../contract/generated/models';
-import { applyPunch, type PunchError, type PunchKind, type ShiftEffect } from '../../domain/attendance';
+import { applyPunch, isOnShift, type PunchError, type PunchKind, type ShiftEffect } from '../../domain/attendance';
 import { parseWireDateTime } from '../../domain/time';
 import type { Database } from '../db/openDatabase';
 import { clockShifts, employees, punches, punchPhotos, shiftBreaks, shiftNotes } from '../db/schema';
@@ -220,7 +220,7 @@ export async function recordPunch(db: Database, ctx: PunchContext, request: Punc
       .update(employees)
       .set({
         attendanceStatus: state.status,
-        currentShiftId: state.status === 'ClockedOn' || state.status === 'OnBreak' ? shiftId : null,
+        currentShiftId: isOnShift(state.status) ? shiftId : null,
         clockOnTimeUtc: state.clockOnTimeUtc,
         breakStartTimeUtc: state.breakStartTimeUtc,
         lastPunchTimeUtc: state.lastPunchTimeUtc,
