@@ -4,7 +4,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState, type ReactNode } from 'react';
-import { allowedPunches, isLongShift, type PunchKind } from '../../../domain/attendance';
+import { allowedPunches, isLongShift, isOnShift, type PunchKind } from '../../../domain/attendance';
 import type { MessageKey } from '../../i18n/catalogue';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useNow } from '../../hooks/useNow';
@@ -56,7 +56,7 @@ export function ActionsStep({ employeeId, pin }: { employeeId: number; pin: stri
       : state.status === 'OnBreak' && since
         ? t('kiosk.actions.onBreakSince', { time: format.time(since), duration: format.duration(now.getTime() - Date.parse(since)) })
         : t('kiosk.actions.notOn');
-  const onShift = state.status === 'ClockedOn' || state.status === 'OnBreak';
+  const onShift = isOnShift(state.status);
 
   const choose = async (kind: PunchKind) => {
     const fields: Record<string, unknown> = kind === 'startBreak' && paidBreak ? { isPaidBreak: true } : {};

@@ -3,6 +3,7 @@
  * from the copy kept on the device, so it shows offline too.
  */
 import { useMemo, useState } from 'react';
+import { isOnShift } from '../../../domain/attendance';
 import type { StaffRecord } from '../../../offline/records';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useRuntime } from '../../runtime/RuntimeContext';
@@ -60,7 +61,7 @@ export function StaffGrid() {
   const go = useUiStore((s) => s.go);
   const [query, setQuery] = useState('');
   const shown = useMemo(() => (staff ?? []).filter((p) => matches(p, query)), [staff, query]);
-  const onSite = (staff ?? []).filter((p) => p.local.status === 'ClockedOn' || p.local.status === 'OnBreak').length;
+  const onSite = (staff ?? []).filter((p) => isOnShift(p.local.status)).length;
 
   return (
     <section className={`${steps.step} ${styles.wide}`} aria-labelledby="grid-title">

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { SKEW_WARNING_MS } from '../../../offline/clock';
 import { dismissAttention, retryAttention } from '../../../offline/attention';
 import { OutboxRecord, readRecord, type AttentionRecord } from '../../../offline/records';
+import { recordedTimeOf } from '../../../offline/localState';
 import { APP_VERSION } from '../../appVersion';
 import type { MessageKey } from '../../i18n/catalogue';
 import { useI18n } from '../../i18n/I18nProvider';
@@ -145,7 +146,7 @@ export function DeviceHealth() {
                       {t('health.attentionItem', {
                         operation: t(OPERATION_KEYS[entry.op]),
                         name: nameOf(entry.employeeId),
-                        time: format.dateTime(typeof entry.body.recordedTimeUtc === 'string' ? entry.body.recordedTimeUtc : entry.createdAt),
+                        time: format.dateTime(recordedTimeOf(entry)),
                       })}
                     </strong>
                     <p className={styles.message}>

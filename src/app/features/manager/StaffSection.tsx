@@ -17,6 +17,7 @@ import { Card } from '../../ui/Page';
 import { Switch } from './controls';
 import { failureSaid, formErrors, saidOf, toFailure, type Said } from './failures';
 import { GearIcon, UserPlusIcon } from '../../ui/icons';
+import { displayName } from './onSite';
 import styles from './Manager.module.css';
 import { managerKeys, useAfterKioskChange, useKioskModel, useLiveStaff, useManagerApi, useSay } from './ManagerContext';
 import { checkNewPerson, EMPTY_PERSON, matchesPerson, newPersonFieldOf, peopleRows, type NewPersonField, type NewPersonForm, type PersonRow } from './staffForms';
@@ -54,7 +55,7 @@ function AddPersonCard({ onOpenSettings }: { onOpenSettings: () => void }) {
       const person = await add.mutateAsync(check.body);
       setForm(EMPTY_PERSON);
       setErrors({});
-      setAdded(person.name ?? `${person.firstName ?? ''} ${person.surname ?? ''}`.trim());
+      setAdded(displayName(person));
       await afterChange();
     } catch (error) {
       const split = formErrors(toFailure(error), newPersonFieldOf);

@@ -7,10 +7,11 @@
  * so most mistakes are shown before anything is sent; the service still has the last word.
  */
 import type { AddShiftInput, BasicKioskEmployeeModel, ClockOffInput, DiscardShiftInput } from '../../../client';
-import { applyPunch, type AttendanceState } from '../../../domain/attendance';
+import { applyPunch } from '../../../domain/attendance';
 import { checkCompleteShift, type CompleteShiftErrorCode, type CompleteShiftPlan } from '../../../domain/completeShift';
 import { MAX_NOTE_LENGTH } from '../../../domain/notes';
 import { localToUtc, toLocalDateTime } from '../../../domain/time';
+import { fromServerModel, toDomainState } from '../../../offline/localState';
 import type { MessageKey } from '../../i18n/catalogue';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -178,17 +179,6 @@ export function addShiftFieldOf(serviceField: string): AddShiftField | null {
   }
 }
 
-/** The attendance state of a person as the service reported it. */
-export function attendanceOf(person: BasicKioskEmployeeModel): AttendanceState {
-  const toDate = (value: string | null) => (value === null ? null : new Date(value));
-  return {
-    status: person.status,
-    clockOnTimeUtc: toDate(person.clockOnTimeUtc),
-    breakStartTimeUtc: toDate(person.breakStartTimeUtc),
-    lastPunchTimeUtc: toDate(person.recordedTimeUtc),
-  };
-}
-
 export interface ClockOffForm {
   employeeId: number | null;
   date: string;
@@ -209,7 +199,7 @@ export function buildClockOff(
   if (instantOf(form.date, '00:00', ctx.zone) === null) return { ok: false, errors: { date: 'manager.fix.dateInvalid' } };
   const at = instantOf(form.date, form.time, ctx.zone);
   if (!at) return { ok: false, errors: { time: 'manager.fix.timeInvalid' } };
-  const outcome = applyPunch(attendanceOf(person), { kind: 'clockOff', at }, ctx.now);
+  const outcome = applyPunch(toDomainState(fromServerModel(person)), { kind: 'clockOff', at }, ctx.now);
   if (!outcome.ok) {
     switch (outcome.error.code) {
       case 'punch-in-future':
