@@ -206,12 +206,6 @@ async function learnPins(kiosk: KioskPage, store: KioskStore, crew: readonly Sta
     .toEqual([]);
 }
 
-/** The status line on a person's card (accessible name "<name>, <status>"). */
-async function expectCardStatus(kiosk: KioskPage, member: StaffMember, status: RegExp): Promise<void> {
-  const name = fullName(member);
-  await expect(kiosk.card(name)).toHaveAccessibleName(new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, ${status.source}$`));
-}
-
 async function expectPending(kiosk: KioskPage, count: number, state?: string): Promise<void> {
   await expect(kiosk.syncIndicator).toHaveAttribute('data-pending', String(count));
   if (state) await expect(kiosk.syncIndicator).toHaveAttribute('data-state', state);
@@ -329,7 +323,7 @@ test.describe('offline-first: no punch is ever lost or doubled', () => {
           await expectPending(kiosk, punched, 'offline');
         }
       }
-      for (const member of crew) await expectCardStatus(kiosk, member, /On break since \d{1,2}:\d{2}/);
+      for (const member of crew) await kiosk.expectStatus(fullName(member), /On break since \d{1,2}:\d{2}/);
       await kiosk.review('offline-grid-pending', kiosk.syncIndicator);
 
       // A reload with no network: the worker serves the shell, IndexedDB the staff and statuses.
@@ -337,7 +331,7 @@ test.describe('offline-first: no punch is ever lost or doubled', () => {
       expect(reload?.fromServiceWorker(), 'the shell came from the service worker').toBe(true);
       await expect(kiosk.grid()).toBeVisible();
       await expectPending(kiosk, 6, 'offline');
-      for (const member of crew) await expectCardStatus(kiosk, member, /On break since \d{1,2}:\d{2}/);
+      for (const member of crew) await kiosk.expectStatus(fullName(member), /On break since \d{1,2}:\d{2}/);
 
       for (const kind of ['endBreak', 'clockOff'] as const) {
         for (const member of crew) {
@@ -346,7 +340,7 @@ test.describe('offline-first: no punch is ever lost or doubled', () => {
           await expectPending(kiosk, punched, 'offline');
         }
       }
-      for (const member of crew) await expectCardStatus(kiosk, member, /Clocked off/);
+      for (const member of crew) await kiosk.expectStatus(fullName(member), /Clocked off/);
       const queued = await ledger.capture(store);
       expect(queued).toHaveLength(12);
       expect(queued.every((e) => PUNCH_OPS.has(e.op)), 'only punches are queued').toBe(true);
@@ -361,7 +355,7 @@ test.describe('offline-first: no punch is ever lost or doubled', () => {
       expect(shell?.fromServiceWorker(), 'the shell came from the service worker').toBe(true);
       await expect(kiosk.grid()).toBeVisible({ timeout: 15_000 });
       await expectPending(kiosk, 12, 'offline');
-      for (const member of crew) await expectCardStatus(kiosk, member, /Clocked off/);
+      for (const member of crew) await kiosk.expectStatus(fullName(member), /Clocked off/);
       const reopened = await ledger.capture(store);
       expect(reopened.map((e) => e.id).sort(), 'the same entries, after the restart').toEqual(ledger.ids());
       for (const entry of reopened) expect(entry.body.recordedTimeUtc, entry.id).toBe(ledger.entry(entry.id).body.recordedTimeUtc);
@@ -440,7 +434,7 @@ test.describe('offline-first: no punch is ever lost or doubled', () => {
     const row = await ledger.settle(store, rig.audit, device.deviceId);
     expect(row).toMatchObject({ enqueued: 4, delivered: 4, duplicated: 0, needingAttention: 0 });
     for (const member of crew) expect(await rig.api.shifts(member.employeeId), `${member.firstName}: one shift`).toHaveLength(1);
-    await expectCardStatus(kiosk, amara, /On break since \d{1,2}:\d{2}/);
+    await kiosk.expectStatus(fullName(amara), /On break since \d{1,2}:\d{2}/);
   });
 
   test('3 service answering 500 for a while: the kiosk keeps working, entries back off, then deliver', async ({ rig, page }) => {
@@ -463,7 +457,7 @@ test.describe('offline-first: no punch is ever lost or doubled', () => {
     // The kiosk keeps working meanwhile.
     await punchThroughScreens(kiosk, chloe, 'clockOn', { queued: true });
     await punchThroughScreens(kiosk, amara, 'startBreak', { queued: true });
-    await expectCardStatus(kiosk, amara, /On break since \d{1,2}:\d{2}/);
+    await kiosk.expectStatus(fullName(amara), /On break since \d{1,2}:\d{2}/);
     await expectPending(kiosk, 4);
 
     // Backoff: retries come by themselves, further and further apart (0.5-1 s, then 1-2 s...).
@@ -533,7 +527,7 @@ test.describe('offline-first: no punch is ever lost or doubled', () => {
     const shifts = await rig.api.shifts(dev.employeeId);
     expect(shifts, 'one shift').toHaveLength(1);
     expect(Date.parse(shifts[0]?.startTimeUtc ?? '')).toBe(Date.parse(entry.body.recordedTimeUtc ?? ''));
-    await expectCardStatus(kiosk, dev, /Clocked on since \d{1,2}:\d{2}/);
+    await kiosk.expectStatus(fullName(dev), /Clocked on since \d{1,2}:\d{2}/);
 
     // The kiosk adopted the replayed answer: the clock-off closes that same shift.
     const clockOff = rig.proxy.hold({ match: isPunchRequest('clockoff') });
@@ -684,7 +678,7 @@ test.describe('offline-first: no punch is ever lost or doubled', () => {
         },
       });
       await atRestTakesOver('/sw.js', '/sw.js?v2');
-      await expectCardStatus(kiosk, finn, /Clocked on since \d{1,2}:\d{2}/);
+      await kiosk.expectStatus(fullName(finn), /Clocked on since \d{1,2}:\d{2}/);
     });
 
     await test.step('a page loaded under a worker (any later start); a deploy at the same script URL', async () => {

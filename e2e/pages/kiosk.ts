@@ -97,9 +97,13 @@ export class KioskPage {
     return this.grid().getByRole('button', { name: new RegExp(`^${escapeRegExp(name)},`) });
   }
 
-  /** Checks the status line on a person's card, e.g. "Clocked on since 09:05". */
-  async expectStatus(name: string, status: string): Promise<void> {
-    await expect(this.card(name)).toHaveAccessibleName(`${name}, ${status}`);
+  /**
+   * Checks the status line on a person's card, e.g. "Clocked on since 09:05", or a pattern for the
+   * whole status line (e.g. /Clocked on since \d{1,2}:\d{2}/).
+   */
+  async expectStatus(name: string, status: string | RegExp): Promise<void> {
+    const expected = typeof status === 'string' ? `${name}, ${status}` : new RegExp(`^${escapeRegExp(name)}, ${status.source}$`);
+    await expect(this.card(name)).toHaveAccessibleName(expected);
   }
 
   async tapName(name: string): Promise<void> {
