@@ -27,7 +27,7 @@ import { KioskStore, type StoredAttention, type StoredEntry } from './support/ki
 import { VIEWPORTS } from './support/screens';
 import { ServiceApi, apiKeyAuth } from './support/serviceApi';
 import { startService, type DemoFile, type ServiceInstance } from './support/serviceProcess';
-import { ensureServiceWorkerControls } from './support/serviceWorker';
+import { waitForServiceWorkerControl } from './support/serviceWorker';
 
 // ---- the rig: an isolated service behind a fault proxy, the browser's origin -------------------
 
@@ -304,7 +304,7 @@ test.describe('offline-first: no punch is ever lost or doubled', () => {
       let kiosk = new KioskPage(page);
       let store = new KioskStore(page);
       const device = await kiosk.enrol(rig.proxy.url, rig.demo, 'Offline tablet 1');
-      await ensureServiceWorkerControls(page);
+      await waitForServiceWorkerControl(page);
       await learnPins(kiosk, store, crew);
 
       await networkGone(context, rig);
@@ -609,7 +609,7 @@ test.describe('offline-first: no punch is ever lost or doubled', () => {
     });
     const controlledAtLoad = () => page.evaluate(() => (window as { controlledAtLoad?: boolean }).controlledAtLoad);
     const { kiosk, store, device } = await enrolTablet(rig, page, 'Offline tablet 6');
-    await ensureServiceWorkerControls(page);
+    await waitForServiceWorkerControl(page);
 
     type WorkerState = { controller: string | null; waiting: string | null; samePage: boolean };
     const state = (): Promise<WorkerState> =>
@@ -655,7 +655,8 @@ test.describe('offline-first: no punch is ever lost or doubled', () => {
       await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), { message: 'worker gone' }).toBe(0);
       await page.goto('/');
       await expect(kiosk.grid()).toBeVisible();
-      expect((await ensureServiceWorkerControls(page)).registeredBy).toBe('app');
+      // The app registers its worker again (waitForServiceWorkerControl never registers one).
+      expect((await waitForServiceWorkerControl(page)).scriptURL).toMatch(/\/sw\.js$/);
       expect(await controlledAtLoad(), 'loaded without a worker').toBe(false);
       await markPage();
 

@@ -11,7 +11,7 @@ import type { APIResponse, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { reviewScreen } from './support/screens';
-import { ensureServiceWorkerControls } from './support/serviceWorker';
+import { waitForServiceWorkerControl } from './support/serviceWorker';
 
 interface ManifestIcon {
   src: string;
@@ -118,8 +118,9 @@ test.describe('app shell', () => {
 
   test('the service worker registers, controls the page and precaches the build', async ({ page }) => {
     await page.goto('/');
-    const worker = await ensureServiceWorkerControls(page);
-    test.info().annotations.push({ type: 'service worker registered by', description: worker.registeredBy });
+    // Nothing here registers a worker: the app must (src/app/runtime/serviceWorker.ts).
+    const worker = await waitForServiceWorkerControl(page);
+    expect(worker.scriptURL, 'the worker the app registered').toMatch(/\/sw\.js$/);
     expect(worker.controllerURL).toMatch(/\/sw\.js$/);
     expect(worker.scope).toMatch(/\/$/);
     expect(worker.activeState).toBe('activated');
@@ -136,7 +137,7 @@ test.describe('app shell', () => {
     try {
       const page = context.pages()[0] ?? (await context.newPage());
       await page.goto('/');
-      await ensureServiceWorkerControls(page);
+      await waitForServiceWorkerControl(page);
       const cdp = await context.newCDPSession(page);
 
       const manifest = await cdp.send('Page.getAppManifest', {});
@@ -153,7 +154,7 @@ test.describe('app shell', () => {
 
   test('after going offline a reload still shows the shell, from the precache', async ({ page, context }) => {
     await page.goto('/');
-    await ensureServiceWorkerControls(page);
+    await waitForServiceWorkerControl(page);
     try {
       await context.setOffline(true);
       const reload = await page.reload();
@@ -184,7 +185,7 @@ test.describe('app shell', () => {
 
   test('a new service worker version waits for SKIP_WAITING from the app', async ({ page }) => {
     await page.goto('/');
-    await ensureServiceWorkerControls(page);
+    await waitForServiceWorkerControl(page);
 
     const waiting = await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration('/');
