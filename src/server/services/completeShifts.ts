@@ -124,8 +124,7 @@ export async function recordCompleteShift(db: Database, ctx: PunchContext, body:
         createdAt: ctx.now,
       });
     }
-    const lineId = await writeLineForShift(tx, { ...shift, endUtc: plan.end, breaks }, submitter(ctx));
-    await tx.update(clockShifts).set({ timesheetLineId: lineId }).where(eq(clockShifts.id, shift.id));
+    await writeLineForShift(tx, { ...shift, endUtc: plan.end, breaks }, submitter(ctx));
 
     // Later punches must not precede a shift recorded after the employee's last punch.
     const state = attendanceStateOf(employee);

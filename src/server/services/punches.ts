@@ -124,8 +124,7 @@ async function completeShift(tx: Database, ctx: PunchContext, shiftId: number, a
     .returning();
   if (!shift) throw new Error(`open shift ${shiftId} vanished`);
   const breaks = await tx.select().from(shiftBreaks).where(eq(shiftBreaks.shiftId, shiftId)).orderBy(asc(shiftBreaks.startUtc));
-  const lineId = await writeLineForShift(tx, { ...shift, endUtc: at, breaks }, submitter(ctx));
-  await tx.update(clockShifts).set({ timesheetLineId: lineId }).where(eq(clockShifts.id, shiftId));
+  await writeLineForShift(tx, { ...shift, endUtc: at, breaks }, submitter(ctx));
 }
 
 /** Who submitted a kiosk line, as shown on the timesheet. */

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { ExternalService, type UkIndividualTimesheetLineModel, type UkTimesheetLineModel } from '../../contract/generated/models';
 import { toLocalDateTime } from '../../domain/time';
 import type { Database } from '../db/openDatabase';
-import { shiftNotes, timesheetLines } from '../db/schema';
+import { clockShifts, shiftNotes, timesheetLines } from '../db/schema';
 import { notFound } from '../http/apiError';
 import type { ReferenceData } from './references';
 
@@ -34,7 +34,10 @@ export interface CompletedShift {
   breaks: ReadonlyArray<{ startUtc: Date; endUtc: Date | null; isPaidBreak: boolean }>;
 }
 
-/** Writes the timesheet line of a completed shift; its comments are the shift's notes. */
+/**
+ * Writes the timesheet line of a completed shift (its comments are the shift's notes) and links
+ * the shift to it.
+ */
 export async function writeLineForShift(db: Database, shift: CompletedShift, submittedBy: string): Promise<number> {
   const notes = await db
     .select({ note: shiftNotes.note, visibility: shiftNotes.visibility })
@@ -69,6 +72,7 @@ export async function writeLineForShift(db: Database, shift: CompletedShift, sub
     })
     .returning({ id: timesheetLines.id });
   if (!line) throw new Error('insert returned no timesheet line');
+  await db.update(clockShifts).set({ timesheetLineId: line.id }).where(eq(clockShifts.id, shift.id));
   return line.id;
 }
 
