@@ -3,7 +3,6 @@ import { defineMessages } from '../define';
 
 export const manager = defineMessages({
   en: {
-    'manager.title': 'Manager',
     'manager.bar': 'Manager · {kiosk}',
     'manager.tabs': 'Manager tasks',
     'manager.signedInAs': 'Signed in as {email}',
@@ -215,7 +214,6 @@ export const manager = defineMessages({
     'manager.error.work-type-required': 'This kiosk requires a work type. Choose one.',
   },
   es: {
-    'manager.title': 'Encargado',
     'manager.bar': 'Encargado · {kiosk}',
     'manager.tabs': 'Tareas del encargado',
     'manager.signedInAs': 'Sesión de {email}',

@@ -64,7 +64,6 @@ export const setup = defineMessages({
 
     'setup.device.title': 'Enrol this device',
     'setup.device.lead': 'This tablet gets its own credential for the kiosk, and the manager sign-in ends.',
-    'setup.device.summary': 'What you chose',
     'setup.device.service': 'Service',
     'setup.device.business': 'Business',
     'setup.device.kiosk': 'Kiosk',
@@ -181,7 +180,6 @@ export const setup = defineMessages({
 
     'setup.device.title': 'Dar de alta este dispositivo',
     'setup.device.lead': 'Esta tableta recibe su propia credencial para el quiosco y se cierra la sesión del encargado.',
-    'setup.device.summary': 'Lo que has elegido',
     'setup.device.service': 'Servicio',
     'setup.device.business': 'Empresa',
     'setup.device.kiosk': 'Quiosco',
