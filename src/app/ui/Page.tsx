@@ -26,5 +26,3 @@ export function Card({ children, labelledBy }: { children: ReactNode; labelledBy
     </section>
   );
 }
-
-export const pageStyles = styles;
