@@ -52,8 +52,11 @@ export function toFailure(error: unknown): Failure {
   return { kind: 'unexpected', message: error instanceof Error ? error.message : String(error) };
 }
 
-/** Service codes with a message of our own (in both languages). */
-const CODE_MESSAGES: Readonly<Record<string, MessageKey>> = {
+/**
+ * Service codes with a message of our own (in both languages). The forms' own checks of the same
+ * rules (completeShift's codes) use these messages too.
+ */
+export const CODE_MESSAGES = {
   'already-clocked-on': 'manager.error.already-clocked-on',
   'not-clocked-on': 'manager.error.not-clocked-on',
   'punch-before-previous': 'manager.error.punch-before-previous',
@@ -69,7 +72,9 @@ const CODE_MESSAGES: Readonly<Record<string, MessageKey>> = {
   'invalid-pin': 'manager.staff.pinInvalid',
   'not-kiosk-enabled': 'manager.error.not-kiosk-enabled',
   forbidden: 'manager.error.forbidden',
-};
+} as const satisfies Readonly<Record<string, MessageKey>>;
+
+const codeMessages: Readonly<Partial<Record<string, MessageKey>>> = CODE_MESSAGES;
 
 /** The one-line message for a failure (not tied to a field). */
 export function failureSaid(failure: Failure): Said {
@@ -81,7 +86,7 @@ export function failureSaid(failure: Failure): Said {
     case 'unexpected':
       return { key: 'common.unexpectedError', values: { message: failure.message } };
     case 'http': {
-      const key = CODE_MESSAGES[failure.code];
+      const key = codeMessages[failure.code];
       if (key) return { key };
       if (failure.text) return { text: failure.text };
       return { key: 'common.unexpectedError', values: { message: `HTTP ${failure.status}` } };
@@ -104,7 +109,7 @@ export interface FormErrors<F extends string> {
 export function formErrors<F extends string>(failure: Failure, fieldOf: (serviceField: string) => F | null): FormErrors<F> {
   const fields: Partial<Record<F, Said>> = {};
   if (failure.kind !== 'http') return { fields, general: failureSaid(failure) };
-  const known = CODE_MESSAGES[failure.code];
+  const known = codeMessages[failure.code];
   let unplaced = false;
   for (const error of failure.fields) {
     const field = fieldOf(error.field);

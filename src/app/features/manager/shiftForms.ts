@@ -8,11 +8,12 @@
  */
 import type { AddShiftInput, BasicKioskEmployeeModel, ClockOffInput, DiscardShiftInput } from '../../../client';
 import { applyPunch } from '../../../domain/attendance';
-import { checkCompleteShift, type CompleteShiftErrorCode, type CompleteShiftPlan } from '../../../domain/completeShift';
+import { checkCompleteShift, type CompleteShiftPlan } from '../../../domain/completeShift';
 import { MAX_NOTE_LENGTH } from '../../../domain/notes';
 import { localToUtc, toLocalDateTime } from '../../../domain/time';
 import { fromServerModel, toDomainState } from '../../../offline/localState';
 import type { MessageKey } from '../../i18n/catalogue';
+import { CODE_MESSAGES } from './failures';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -87,15 +88,6 @@ export function endsNextDay(start: string, end: string): boolean {
   return from !== null && to !== null && to < from;
 }
 
-const COMPLETE_SHIFT_MESSAGES: Record<CompleteShiftErrorCode, MessageKey> = {
-  'shift-ends-before-start': 'manager.error.shift-ends-before-start',
-  'punch-in-future': 'manager.error.punch-in-future',
-  'break-ends-before-start': 'manager.error.break-ends-before-start',
-  'break-outside-shift': 'manager.error.break-outside-shift',
-  'breaks-overlap': 'manager.error.breaks-overlap',
-  'shift-overlaps-existing': 'manager.error.shift-overlaps-existing',
-};
-
 export function buildAddShift(form: AddShiftForm, ctx: ShiftFormContext): AddShiftCheck {
   const errors: FieldErrors<AddShiftField> = {};
   if (form.employeeId === null) errors.employee = 'manager.fix.choosePerson';
@@ -131,7 +123,7 @@ export function buildAddShift(form: AddShiftForm, ctx: ShiftFormContext): AddShi
   const problem = checkCompleteShift(plan, [], ctx.now);
   if (problem) {
     const field: AddShiftField = problem.breakIndex === undefined ? 'end' : `break.${problem.breakIndex}`;
-    return { ok: false, errors: { [field]: COMPLETE_SHIFT_MESSAGES[problem.code] } };
+    return { ok: false, errors: { [field]: CODE_MESSAGES[problem.code] } };
   }
 
   const note = form.note.trim();
