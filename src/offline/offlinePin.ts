@@ -10,6 +10,7 @@
  */
 import type { KioskDb } from './db';
 import { PinVerifierRecord, readRecord } from './records';
+import { base64ToBytes, bytesToBase64 } from './base64';
 
 export const PIN_VERIFIER_ITERATIONS = 200_000;
 /** A verifier not re-confirmed online for this long is no longer trusted. */
@@ -17,8 +18,6 @@ export const VERIFIER_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 const DEVICE_KEY = 'pinDeviceKey';
 
 const encoder = new TextEncoder();
-const toBase64 = (bytes: ArrayBuffer | Uint8Array) => btoa(String.fromCharCode(...new Uint8Array(bytes)));
-const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 
 async function deviceKey(db: KioskDb): Promise<CryptoKey> {
   const stored = (await db.meta.get(DEVICE_KEY))?.value;
@@ -40,9 +39,9 @@ export async function learnPin(db: KioskDb, employeeId: number, pin: string, now
   const mac = await crypto.subtle.sign('HMAC', await deviceKey(db), bits);
   const record: PinVerifierRecord = {
     employeeId,
-    salt: toBase64(salt),
+    salt: bytesToBase64(salt),
     iterations: PIN_VERIFIER_ITERATIONS,
-    mac: toBase64(mac),
+    mac: bytesToBase64(mac),
     learnedAt: now.toISOString(),
   };
   await db.pinVerifiers.put(record);
@@ -54,8 +53,8 @@ export type OfflinePinResult = 'match' | 'mismatch' | 'unknown';
 export async function verifyPinOffline(db: KioskDb, employeeId: number, pin: string, now: Date): Promise<OfflinePinResult> {
   const verifier = readRecord(PinVerifierRecord, await db.pinVerifiers.get(employeeId));
   if (!verifier || now.getTime() - Date.parse(verifier.learnedAt) > VERIFIER_MAX_AGE_MS) return 'unknown';
-  const bits = await derive(pin, fromBase64(verifier.salt), verifier.iterations);
-  const matches = await crypto.subtle.verify('HMAC', await deviceKey(db), fromBase64(verifier.mac), bits);
+  const bits = await derive(pin, base64ToBytes(verifier.salt), verifier.iterations);
+  const matches = await crypto.subtle.verify('HMAC', await deviceKey(db), base64ToBytes(verifier.mac), bits);
   return matches ? 'match' : 'mismatch';
 }
 

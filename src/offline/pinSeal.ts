@@ -7,6 +7,7 @@ import { PinSealKeyModel } from '../contract/supporting/kiosk';
 import type { ApiClient, KioskRef } from '../client';
 import type { KioskDb } from './db';
 import { readRecord } from './records';
+import { base64ToBytes, bytesToBase64 } from './base64';
 
 const KEY = 'pinSealKey';
 
@@ -18,12 +19,10 @@ export async function readPinSealKey(db: KioskDb): Promise<PinSealKeyModel | nul
   return readRecord(PinSealKeyModel, (await db.meta.get(KEY))?.value);
 }
 
-const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
-const toBase64 = (bytes: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(bytes)));
 
 /** The sealed form of a PIN change (base64), readable only with the service's private key. */
 export async function sealPinChange(key: PinSealKeyModel, oldPin: string, newPin: string): Promise<string> {
-  const publicKey = await crypto.subtle.importKey('spki', fromBase64(key.publicKey), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
+  const publicKey = await crypto.subtle.importKey('spki', base64ToBytes(key.publicKey), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
   const plain = new TextEncoder().encode(JSON.stringify({ oldPin, newPin }));
-  return toBase64(await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, publicKey, plain));
+  return bytesToBase64(await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, publicKey, plain));
 }
