@@ -7,15 +7,14 @@
 import { and, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { AddShiftModelInput, KioskEmployeeModel } from '../../contract/generated/models';
 import { checkCompleteShift, type CompleteShiftPlan } from '../../domain/completeShift';
-import { isOnShift } from '../../domain/attendance';
+import { isOnShift, type PunchKind } from '../../domain/attendance';
 import type { Database } from '../db/openDatabase';
 import { clockShifts, employees, punches, shiftBreaks, shiftNotes } from '../db/schema';
-import { describePrincipal } from '../auth/principal';
 import { invalidField } from '../http/apiError';
 import { checkClockOnChoices } from './clockOnChoices';
 import { attendanceStateOf, loadKioskEmployee, requireEmployeeId, toKioskEmployee } from './kioskEmployees';
 import { decodePhoto } from './photos';
-import { checkAdminClaim, checkBodyKiosk, storePhoto, submitter, timeOfRecord, type PunchContext } from './punches';
+import { checkAdminClaim, checkBodyKiosk, punchAuditRow, storePhoto, submitter, timeOfRecord, type PunchContext } from './punches';
 import { writeLineForShift } from './timesheetLines';
 
 function requiredTime(value: string | null | undefined, field: string, now: Date): Date {
@@ -90,23 +89,8 @@ export async function recordCompleteShift(db: Database, ctx: PunchContext, body:
     if (breaks.length > 0) await tx.insert(shiftBreaks).values(breaks);
 
     const photoId = photo ? await storePhoto(tx, ctx.businessId, photo) : null;
-    const audit = (kind: string, at: Date, withPhoto = false) => ({
-      businessId: ctx.businessId,
-      employeeId: employee.id,
-      shiftId: shift.id,
-      kioskId: ctx.kiosk.id,
-      kind,
-      timeOfRecordUtc: at,
-      recordedTimeUtc: at,
-      receivedUtc: ctx.now,
-      utcOffset: body.utcOffset ?? null,
-      latitude: body.latitude?.toString() ?? null,
-      longitude: body.longitude?.toString() ?? null,
-      ipAddress: body.ipAddress ?? null,
-      isAdminInitiated: body.isAdminInitiated,
-      photoId: withPhoto ? photoId : null,
-      principal: describePrincipal(ctx.principal),
-    });
+    const audit = (kind: PunchKind, at: Date, withPhoto = false) =>
+      punchAuditRow(ctx, body, { employeeId: employee.id, shiftId: shift.id, kind, at, recordedTimeUtc: at, photoId: withPhoto ? photoId : null });
     await tx.insert(punches).values([
       audit('clockOn', plan.start, true),
       ...plan.breaks.flatMap((b) => [audit('startBreak', b.start), audit('endBreak', b.end)]),

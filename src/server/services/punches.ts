@@ -127,6 +127,34 @@ async function completeShift(tx: Database, ctx: PunchContext, shiftId: number, a
   await writeLineForShift(tx, { ...shift, endUtc: at, breaks }, submitter(ctx));
 }
 
+/** What a punch body says about the device, kept in the punch's audit row. */
+type PunchDevice = Pick<ClockOffModelInput, 'utcOffset' | 'latitude' | 'longitude' | 'ipAddress' | 'isAdminInitiated'>;
+
+/** The audit row of one punch, live or part of an addshift. */
+export function punchAuditRow(
+  ctx: PunchContext,
+  body: PunchDevice,
+  punch: { employeeId: number; shiftId: number | null; kind: PunchKind; at: Date; recordedTimeUtc: Date | null; photoId: number | null },
+): typeof punches.$inferInsert {
+  return {
+    businessId: ctx.businessId,
+    employeeId: punch.employeeId,
+    shiftId: punch.shiftId,
+    kioskId: ctx.kiosk.id,
+    kind: punch.kind,
+    timeOfRecordUtc: punch.at,
+    recordedTimeUtc: punch.recordedTimeUtc,
+    receivedUtc: ctx.now,
+    utcOffset: body.utcOffset ?? null,
+    latitude: body.latitude?.toString() ?? null,
+    longitude: body.longitude?.toString() ?? null,
+    ipAddress: body.ipAddress ?? null,
+    isAdminInitiated: body.isAdminInitiated,
+    photoId: punch.photoId,
+    principal: describePrincipal(ctx.principal),
+  };
+}
+
 /** Who submitted a kiosk line, as shown on the timesheet. */
 export function submitter(ctx: Pick<PunchContext, 'principal' | 'kiosk'>): string {
   return ctx.principal.kind === 'user' ? ctx.principal.email : `Kiosk: ${ctx.kiosk.name}`;
@@ -182,23 +210,16 @@ export async function recordPunch(db: Database, ctx: PunchContext, request: Punc
     for (const effect of outcome.effects) await applyEffect(tx, effect, shiftId, isPaidBreak);
 
     const photoId = photo ? await storePhoto(tx, ctx.businessId, photo) : null;
-    await tx.insert(punches).values({
-      businessId: ctx.businessId,
-      employeeId: employee.id,
-      shiftId,
-      kioskId: ctx.kiosk.id,
-      kind: request.kind,
-      timeOfRecordUtc: at,
-      recordedTimeUtc: body.recordedTimeUtc ? at : null,
-      receivedUtc: ctx.now,
-      utcOffset: body.utcOffset ?? null,
-      latitude: body.latitude?.toString() ?? null,
-      longitude: body.longitude?.toString() ?? null,
-      ipAddress: body.ipAddress ?? null,
-      isAdminInitiated: body.isAdminInitiated,
-      photoId,
-      principal: describePrincipal(ctx.principal),
-    });
+    await tx.insert(punches).values(
+      punchAuditRow(ctx, body, {
+        employeeId: employee.id,
+        shiftId,
+        kind: request.kind,
+        at,
+        recordedTimeUtc: body.recordedTimeUtc ? at : null,
+        photoId,
+      }),
+    );
     const noteType = NOTE_TYPE[request.kind];
     if (note && noteType && shiftId !== null) {
       await tx.insert(shiftNotes).values({
