@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { isOnShift } from '../../../domain/attendance';
 import type { StaffRecord } from '../../../offline/records';
 import { useI18n } from '../../i18n/I18nProvider';
+import { foldForSearch } from '../../i18n/search';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { useStaff } from '../../runtime/useKioskData';
 import { useUiStore } from '../../state/uiStore';
@@ -15,18 +16,6 @@ import { HashIcon, SearchIcon } from '../../ui/icons';
 import styles from './StaffGrid.module.css';
 import steps from './Steps.module.css';
 import { useShortStatus, useStatusLine } from './useStatusLine';
-
-/** Lower-case, accents removed: "José" matches "jose". */
-export function foldForSearch(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLocaleLowerCase();
-}
-
-function matches(person: StaffRecord, query: string): boolean {
-  const needle = foldForSearch(query.trim());
-  if (!needle) return true;
-  const name = foldForSearch(person.name);
-  return name.startsWith(needle) || name.split(/\s+/).some((part) => part.startsWith(needle)) || name.includes(needle);
-}
 
 function PersonCard({ person }: { person: StaffRecord }) {
   const go = useUiStore((s) => s.go);
@@ -60,7 +49,10 @@ export function StaffGrid() {
   const staff = useStaff(db);
   const go = useUiStore((s) => s.go);
   const [query, setQuery] = useState('');
-  const shown = useMemo(() => (staff ?? []).filter((p) => matches(p, query)), [staff, query]);
+  const shown = useMemo(() => {
+    const needle = foldForSearch(query.trim());
+    return (staff ?? []).filter((p) => !needle || foldForSearch(p.name).includes(needle));
+  }, [staff, query]);
   const onSite = (staff ?? []).filter((p) => isOnShift(p.local.status)).length;
 
   return (

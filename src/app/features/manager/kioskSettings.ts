@@ -6,7 +6,7 @@
 import type { KioskInput, TimeAndAttendanceKioskModel } from '../../../client';
 import { isValidTimeZone } from '../../../domain/time';
 import type { MessageKey } from '../../i18n/catalogue';
-import { fold } from './staffForms';
+import { foldForSearch } from '../../i18n/search';
 
 export interface KioskSettingsForm {
   name: string;
@@ -112,9 +112,9 @@ export function allTimeZones(): string[] {
  * zone is always offered first. At most `limit` results.
  */
 export function searchZones(zones: readonly string[], query: string, chosen: string, limit = 30): string[] {
-  const words = fold(query).split(/[\s/_,]+/).filter(Boolean);
+  const words = foldForSearch(query).split(/[\s/_,]+/).filter(Boolean);
   const hits = words.length === 0 ? [] : zones.filter((zone) => {
-    const text = fold(zone.replace(/_/g, ' '));
+    const text = foldForSearch(zone.replace(/_/g, ' '));
     return words.every((word) => text.includes(word));
   });
   return [chosen, ...hits.filter((zone) => zone !== chosen)].slice(0, limit);

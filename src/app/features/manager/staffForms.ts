@@ -6,6 +6,7 @@
 import type { AddKioskEmployeeInput, BasicKioskEmployeeModel, EmployeeDetailsModel } from '../../../client';
 import { pinProblem } from '../../../domain/pinPolicy';
 import type { MessageKey } from '../../i18n/catalogue';
+import { foldForSearch } from '../../i18n/search';
 import { displayName } from './onSite';
 
 export interface NewPersonForm {
@@ -81,13 +82,8 @@ export function peopleRows(details: readonly EmployeeDetailsModel[], staff: read
     .sort((a, b) => a.name.localeCompare(b.name) || a.employeeId - b.employeeId);
 }
 
-/** Lower-case without accents, so "jose" finds "José". */
-export function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLocaleLowerCase();
-}
-
 export function matchesPerson(row: PersonRow, query: string): boolean {
-  const needle = fold(query.trim());
+  const needle = foldForSearch(query.trim());
   if (!needle) return true;
-  return fold(row.name).includes(needle) || (row.email !== null && fold(row.email).includes(needle));
+  return foldForSearch(row.name).includes(needle) || (row.email !== null && foldForSearch(row.email).includes(needle));
 }

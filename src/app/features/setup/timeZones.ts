@@ -3,6 +3,7 @@
  * that finds "buenos" or "new york" or "europe/ma", and readable labels ("Buenos Aires",
  * "America / Argentina", "GMT-03:00").
  */
+import { foldForSearch } from '../../i18n/search';
 
 /** Every zone the browser supports, plus `extra` (the device's or a business's zone may be an alias). */
 export function supportedTimeZones(extra: readonly string[] = []): string[] {
@@ -39,10 +40,7 @@ export function zoneOffset(zone: string, locale: string, at: Date): string {
 
 /** Lower case, accents removed, `_` and `/` as spaces: "São_Paulo" and "sao paulo" meet. */
 function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLocaleLowerCase()
+  return foldForSearch(text)
     .replace(/[_/]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
