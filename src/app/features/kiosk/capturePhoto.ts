@@ -2,6 +2,8 @@
  * A still from the camera, scaled down and compressed to a small JPEG (typically 15 to 40 kB), as
  * base64 for the punch body's `image`.
  */
+import { bytesToBase64 } from '../../../offline/base64';
+
 export const PHOTO_WIDTH = 480;
 export const PHOTO_QUALITY = 0.72;
 
@@ -17,8 +19,6 @@ export async function captureFrame(video: HTMLVideoElement): Promise<{ base64: s
     canvas.toBlob((result) => (result ? resolve(result) : reject(new Error('the photo could not be encoded'))), 'image/jpeg', PHOTO_QUALITY),
   );
   const bytes = new Uint8Array(await blob.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  const base64 = btoa(binary);
+  const base64 = bytesToBase64(bytes);
   return { base64, dataUrl: `data:image/jpeg;base64,${base64}`, bytes: bytes.length };
 }
