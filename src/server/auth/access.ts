@@ -7,10 +7,11 @@
  * - An enrolled device may operate only its own kiosk.
  */
 import { and, eq } from 'drizzle-orm';
-import { BusinessAccessModel } from '../../contract/generated/models';
+import type { BusinessAccessModel } from '../../contract/generated/models';
 import type { Database } from '../db/openDatabase';
-import { businessAccess, kiosks } from '../db/schema';
+import { kiosks } from '../db/schema';
 import { ApiError, forbidden } from '../http/apiError';
+import { accessOf } from '../services/access';
 import type { Principal } from './principal';
 
 export type Need =
@@ -44,17 +45,6 @@ export const unauthenticated = () =>
 const businessNotFound = () =>
   new ApiError(404, 'not-found', 'Not found.', { detail: 'The business was not found.' });
 
-async function userAccess(db: Database, businessId: number, userId: number): Promise<BusinessAccessModel | null> {
-  const [row] = await db
-    .select({ model: businessAccess.model })
-    .from(businessAccess)
-    .where(and(eq(businessAccess.businessId, businessId), eq(businessAccess.userId, userId)));
-  if (!row) return null;
-  const parsed = BusinessAccessModel.safeParse(row.model);
-  if (!parsed.success) throw new Error(`Stored access of user ${userId} in business ${businessId} is not valid`);
-  return parsed.data;
-}
-
 function userKiosks(access: BusinessAccessModel): 'all' | number[] {
   if (access.accessType === 'Unrestricted') return 'all';
   const kioskAccess = access.kioskAccess;
@@ -85,7 +75,7 @@ export async function authorize(db: Database, principal: Principal | null, busin
         : 'A kiosk device cannot use this operation; sign in as a manager.',
     );
   }
-  const access = await userAccess(db, businessId, principal.userId);
+  const access = await accessOf(db, businessId, principal.userId);
   if (!access) throw businessNotFound();
   const isAdmin = access.accessType === 'Unrestricted';
   const kioskIds = userKiosks(access);

@@ -29,6 +29,15 @@ function parseModel(raw: unknown, businessId: number, userId: number): BusinessA
   return parsed.data;
 }
 
+/** The user's access to the business, or null when they have none. */
+export async function accessOf(db: Database, businessId: number, userId: number): Promise<BusinessAccessModel | null> {
+  const [row] = await db
+    .select({ model: businessAccess.model })
+    .from(businessAccess)
+    .where(and(eq(businessAccess.businessId, businessId), eq(businessAccess.userId, userId)));
+  return row ? parseModel(row.model, businessId, userId) : null;
+}
+
 /** Every access record of the business, oldest first. */
 export async function listAccess(db: Database, businessId: number): Promise<BusinessAccessModel[]> {
   const rows = await db
@@ -47,14 +56,9 @@ async function userByEmail(db: Database, email: string): Promise<UserRow | undef
 /** The user with this e-mail and their access to the business; 404 when either is missing. */
 export async function loadAccessByEmail(db: Database, businessId: number, email: string) {
   const user = await userByEmail(db, email);
-  const [row] = user
-    ? await db
-        .select({ model: businessAccess.model })
-        .from(businessAccess)
-        .where(and(eq(businessAccess.businessId, businessId), eq(businessAccess.userId, user.id)))
-    : [];
-  if (!user || !row) throw notFound(`A user with e-mail ${email} in this business`);
-  return { user, model: parseModel(row.model, businessId, user.id) };
+  const model = user ? await accessOf(db, businessId, user.id) : null;
+  if (!user || !model) throw notFound(`A user with e-mail ${email} in this business`);
+  return { user, model };
 }
 
 function checkedEmail(field: string, value: string | null | undefined): string {
@@ -246,11 +250,7 @@ export async function assignAccess(db: Database, args: AssignAccess): Promise<vo
     const submitted = buildModel(input, user);
     await checkReferences(tx, businessId, submitted);
 
-    const [row] = await tx
-      .select({ model: businessAccess.model })
-      .from(businessAccess)
-      .where(and(eq(businessAccess.businessId, businessId), eq(businessAccess.userId, user.id)));
-    const existing = row ? parseModel(row.model, businessId, user.id) : null;
+    const existing = await accessOf(tx, businessId, user.id);
     const model = existing && input.mergeExistingAccess ? mergeModels(existing, submitted) : submitted;
     if (existing?.accessType === 'Unrestricted' && model.accessType !== 'Unrestricted') {
       await assertAnotherUnrestrictedUser(tx, businessId, user.id);
