@@ -70,12 +70,3 @@ export function checkCompleteShift(
   }
   return null;
 }
-
-/** Minutes worked in a shift: its length less its unpaid breaks. */
-export function workedMinutes(plan: CompleteShiftPlan): number {
-  const span = plan.end.getTime() - plan.start.getTime();
-  const unpaid = plan.breaks
-    .filter((b) => !b.isPaidBreak)
-    .reduce((sum, b) => sum + (b.end.getTime() - b.start.getTime()), 0);
-  return Math.round((span - unpaid) / 60_000);
-}

@@ -3,19 +3,6 @@
  * in an IANA zone, and reading the SDK's date-times that may or may not carry a zone.
  */
 
-const TIME_SPAN = /^(-)?(?:(\d+)\.)?(\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,7}))?)?$/;
-
-/** Parses a .NET TimeSpan (`10:00:00`, `-05:30:00`, `1.02:00:00`) into whole minutes. */
-export function parseTimeSpanMinutes(value: string): number | null {
-  const match = TIME_SPAN.exec(value);
-  if (!match) return null;
-  const [, sign, days, hours, minutes, seconds] = match;
-  const total =
-    Number(days ?? 0) * 1440 + Number(hours) * 60 + Number(minutes) + Math.floor(Number(seconds ?? 0) / 60);
-  if (Number(minutes) > 59 || Number(seconds ?? 0) > 59) return null;
-  return sign ? -total : total;
-}
-
 /** Formats minutes as a .NET TimeSpan (`-05:00:00`). */
 export function formatTimeSpan(totalMinutes: number): string {
   const sign = totalMinutes < 0 ? '-' : '';

@@ -51,11 +51,6 @@ export async function saveEnrolmentDuringSetup(db: KioskDb, enrolment: DeviceEnr
   });
 }
 
-/** True unless the set-up flow has enrolled this device and is still running (see above). */
-export async function readSetupComplete(db: KioskDb): Promise<boolean> {
-  return (await db.meta.get(SETUP_KEY))?.value !== false;
-}
-
 /** The installer has finished: from now on the app opens the kiosk. */
 export async function markSetupComplete(db: KioskDb): Promise<void> {
   await db.meta.put({ key: SETUP_KEY, value: true });

@@ -16,8 +16,6 @@ export interface SyncScheduler {
   sendNow(): void;
   start(): void;
   stop(): void;
-  /** Resolves when no run is in progress or queued. */
-  idle(): Promise<void>;
 }
 
 export function createSyncScheduler(options: {
@@ -103,9 +101,6 @@ export function createSyncScheduler(options: {
       if (timer) clearTimeout(timer);
       globalThis.removeEventListener?.('online', onOnline);
       globalThis.document?.removeEventListener('visibilitychange', onVisible);
-    },
-    async idle() {
-      while (running) await running;
     },
   };
 }

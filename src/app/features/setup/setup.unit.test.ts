@@ -11,7 +11,6 @@ import {
   clearEnrolment,
   markSetupComplete,
   readDeviceSetup,
-  readSetupComplete,
   saveEnrolment,
   saveEnrolmentDuringSetup,
   type DeviceEnrolment,
@@ -190,7 +189,6 @@ describe('set-up complete flag', () => {
     expect(await readDeviceSetup(db)).toEqual({ enrolment: null, setupComplete: true });
     await saveEnrolmentDuringSetup(db, enrolment);
     expect(await readDeviceSetup(db)).toEqual({ enrolment, setupComplete: false });
-    expect(await readSetupComplete(db)).toBe(false);
     await markSetupComplete(db);
     expect(await readDeviceSetup(db)).toEqual({ enrolment, setupComplete: true });
     await clearEnrolment(db);
