@@ -20,7 +20,7 @@ export const fullName = (member: StaffMember): string => `${member.firstName} ${
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Receipt headings (kiosk.done.*). */
-export const RECEIPT_TITLES: Readonly<Record<ReceiptKind, string>> = {
+const RECEIPT_TITLES: Readonly<Record<ReceiptKind, string>> = {
   clockOn: 'Clocked on',
   startBreak: 'Break started',
   endBreak: 'Break ended',
@@ -30,7 +30,7 @@ export const RECEIPT_TITLES: Readonly<Record<ReceiptKind, string>> = {
 };
 
 /** Action button labels (kiosk.actions.*). */
-export const PUNCH_LABELS: Readonly<Record<Punch, string>> = {
+const PUNCH_LABELS: Readonly<Record<Punch, string>> = {
   clockOn: 'Clock on',
   startBreak: 'Start break',
   endBreak: 'End break',
@@ -279,7 +279,7 @@ export class KioskPage {
   }
 
   /** Visible controls whose tap area is under 48 px in either direction. */
-  async smallTargets(minimum = 48): Promise<SmallTarget[]> {
+  async smallTargets(): Promise<SmallTarget[]> {
     return this.page.evaluate((min) => {
       const found: Array<{ name: string; width: number; height: number }> = [];
       const controls = document.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, [role="button"]');
@@ -294,6 +294,6 @@ export class KioskPage {
         }
       }
       return found;
-    }, minimum);
+    }, 48);
   }
 }

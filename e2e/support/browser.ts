@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 
-export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
 /**
  * Flags for a closed network and a container: no sandbox (root), no GPU, no background traffic

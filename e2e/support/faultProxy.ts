@@ -80,8 +80,6 @@ export interface HoldOptions {
 export interface Hold {
   /** Requests held right now. */
   readonly held: number;
-  /** Requests this hold has caught so far. */
-  readonly caught: number;
   /** Lets every held request go on, and stops holding new ones. */
   release(): void;
   /** Destroys the browser's connection of every held request (their answers are lost), and stops holding. */
@@ -91,14 +89,10 @@ export interface Hold {
 export interface FaultProxy {
   /** e.g. http://127.0.0.1:40123: what the browser loads. */
   readonly url: string;
-  readonly upstream: string;
-  readonly mode: FaultMode;
   readonly counters: Readonly<FaultCounters>;
   readonly log: readonly ExchangeRecord[];
   setMode(mode: FaultMode): void;
   hold(options?: HoldOptions): Hold;
-  /** Sends later requests to another service (e.g. one restarted on a new port). */
-  retarget(upstream: string): void;
   close(): Promise<void>;
 }
 
@@ -155,11 +149,10 @@ interface ActiveHold {
   phase: 'request' | 'response';
   active: boolean;
   waiting: Set<Waiter>;
-  caught: number;
 }
 
 export async function startFaultProxy(options: { upstream: string }): Promise<FaultProxy> {
-  let upstream = assertLoopback(options.upstream);
+  const upstream = assertLoopback(options.upstream);
   let mode: FaultMode = { kind: 'pass' };
   let dropsLeft = 0;
   /** Read through a call, so a check after an await is not narrowed by one before it. */
@@ -177,7 +170,6 @@ export async function startFaultProxy(options: { upstream: string }): Promise<Fa
       hold.skip -= 1;
       return null;
     }
-    hold.caught += 1;
     return hold;
   };
 
@@ -249,10 +241,9 @@ export async function startFaultProxy(options: { upstream: string }): Promise<Fa
     }
 
     counters.forwarded += 1;
-    const target = upstream;
     const outgoing = forward({
-      host: target.hostname.replace(/^\[|\]$/g, ''),
-      port: target.port,
+      host: upstream.hostname.replace(/^\[|\]$/g, ''),
+      port: upstream.port,
       method: request.method,
       path: request.path,
       headers: endToEnd(req.headers),
@@ -327,12 +318,6 @@ export async function startFaultProxy(options: { upstream: string }): Promise<Fa
 
   return {
     url: `http://127.0.0.1:${port}`,
-    get upstream() {
-      return upstream.origin;
-    },
-    get mode() {
-      return mode;
-    },
     counters,
     log,
     setMode(next) {
@@ -349,15 +334,11 @@ export async function startFaultProxy(options: { upstream: string }): Promise<Fa
         phase: holdOptions.phase ?? 'request',
         active: true,
         waiting: new Set(),
-        caught: 0,
       };
       holds.push(hold);
       return {
         get held() {
           return hold.waiting.size;
-        },
-        get caught() {
-          return hold.caught;
         },
         release: () => {
           if (hold.active) endHold(hold, 'go');
@@ -366,9 +347,6 @@ export async function startFaultProxy(options: { upstream: string }): Promise<Fa
           if (hold.active) endHold(hold, 'drop');
         },
       };
-    },
-    retarget(next) {
-      upstream = assertLoopback(next);
     },
     async close() {
       for (const hold of [...holds]) endHold(hold, 'drop');

@@ -1,9 +1,8 @@
 /**
- * Screenshots for review: captureScreen(page, name) saves e2e/screenshots/<name>-<orientation>.png
- * for the page's current viewport, and forBothOrientations(page, fn) runs fn in the kiosk's two
- * tablet viewports (768x1024 portrait, 1280x800 landscape), restoring the viewport afterwards.
- * reviewScreen(page, name) does both and runs axe on each: what every captured screen gets.
- * The folder is git-ignored; CI can publish it as an artefact.
+ * Screenshots for review: reviewScreen(page, name) saves e2e/screenshots/<name>-<orientation>.png
+ * in the kiosk's two tablet viewports (768x1024 portrait, 1280x800 landscape, restoring the
+ * viewport afterwards) and runs axe on each. The folder is git-ignored; CI can publish it as an
+ * artefact.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,16 +17,16 @@ export const VIEWPORTS: Readonly<Record<Orientation, { width: number; height: nu
   landscape: { width: 1280, height: 800 },
 };
 
-export const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots/', import.meta.url));
+const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots/', import.meta.url));
 
-export function orientationOf(page: Page): Orientation {
+function orientationOf(page: Page): Orientation {
   const size = page.viewportSize();
   if (!size) throw new Error('The page has no fixed viewport, so it has no orientation');
   return size.height > size.width ? 'portrait' : 'landscape';
 }
 
 /** Saves a screenshot of the viewport; returns its path. `name` is kebab-case, e.g. 'pin-pad'. */
-export async function captureScreen(page: Page, name: string): Promise<string> {
+async function captureScreen(page: Page, name: string): Promise<string> {
   if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(name)) throw new Error(`Screenshot name "${name}" must be kebab-case (a-z, 0-9, -)`);
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}-${orientationOf(page)}.png`);
@@ -36,7 +35,7 @@ export async function captureScreen(page: Page, name: string): Promise<string> {
 }
 
 /** Runs `fn` once per orientation (as a test step each), then restores the original viewport. */
-export async function forBothOrientations(page: Page, fn: (orientation: Orientation) => Promise<void>): Promise<void> {
+async function forBothOrientations(page: Page, fn: (orientation: Orientation) => Promise<void>): Promise<void> {
   const original = page.viewportSize();
   try {
     for (const orientation of ['portrait', 'landscape'] as const) {

@@ -12,13 +12,11 @@ import type {
 } from '../../src/contract/generated/models';
 import type { DemoFile } from './serviceProcess';
 
-export type { TimeAndAttendanceKioskModel, UkTimeAndAttendanceShiftModel, UkTimesheetLineModel, ShiftNoteViewModel };
-
 export function apiKeyAuth(apiKey: string): Record<string, string> {
   return { authorization: `Basic ${Buffer.from(`${apiKey}:`).toString('base64')}` };
 }
 
-export function deviceAuth(token: string): Record<string, string> {
+function deviceAuth(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}` };
 }
 

@@ -39,11 +39,10 @@ export interface ServiceInstance<Demo extends DemoFile | null = DemoFile | null>
 interface CommonOptions {
   /** Names the temp dir and error messages, e.g. 'shared' or 'installer'. */
   label?: string;
-  /** Extra settings for the service (src/server/env.ts), e.g. { PIN_MAX_ATTEMPTS: '3' }. */
-  env?: Record<string, string>;
-  /** How long to wait for /healthz; PGlite's first start (initdb + migrations + demo) takes seconds. */
-  timeoutMs?: number;
 }
+
+/** How long to wait for /healthz; PGlite's first start (initdb + migrations + demo) takes seconds. */
+const READY_TIMEOUT_MS = 90_000;
 
 const READY_LINE = /Kiosk Clock is running at (http:\/\/\S+)/;
 const OUTPUT_LIMIT = 200_000;
@@ -65,7 +64,6 @@ export function startService(options: CommonOptions & { demo: true }): Promise<S
 export function startService(options?: CommonOptions & { demo?: false }): Promise<ServiceInstance<null>>;
 export async function startService(options: CommonOptions & { demo?: boolean } = {}): Promise<ServiceInstance> {
   const label = options.label ?? 'service';
-  const timeoutMs = options.timeoutMs ?? 90_000;
   const dataDir = mkdtempSync(join(tmpdir(), `kiosk-clock-e2e-${label}-`));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -76,7 +74,6 @@ export async function startService(options: CommonOptions & { demo?: boolean } =
     ADMIN_EMAIL: '',
     ADMIN_PASSWORD: '',
     LOG_LEVEL: process.env.E2E_SERVICE_LOG_LEVEL ?? 'error',
-    ...options.env,
     DEMO: options.demo ? '1' : '0',
     HOST: '127.0.0.1',
     PORT: '0',
@@ -155,12 +152,12 @@ export async function startService(options: CommonOptions & { demo?: boolean } =
   /** Waits for the current process's "running at" line and a 200 from /healthz; a reason when it fails. */
   const waitUntilReady = async (): Promise<{ baseURL: string } | { reason: string }> => {
     const { state } = current;
-    const deadline = Date.now() + timeoutMs;
+    const deadline = Date.now() + READY_TIMEOUT_MS;
     let announced: string | undefined;
     while (!announced) {
       const exited = state.exited;
       if (exited) return { reason: `it exited (code ${String(exited.code)}, signal ${String(exited.signal)})` };
-      if (Date.now() > deadline) return { reason: `no "running at" line within ${timeoutMs} ms` };
+      if (Date.now() > deadline) return { reason: `no "running at" line within ${READY_TIMEOUT_MS} ms` };
       announced = READY_LINE.exec(launched)?.[1]?.replace(/\/+$/, '');
       if (!announced) await delay(100);
     }
@@ -170,7 +167,7 @@ export async function startService(options: CommonOptions & { demo?: boolean } =
     let lastStatus = 'no answer';
     for (;;) {
       if (state.exited) return { reason: 'it exited while starting' };
-      if (Date.now() > deadline) return { reason: `/healthz still answers ${lastStatus} after ${timeoutMs} ms` };
+      if (Date.now() > deadline) return { reason: `/healthz still answers ${lastStatus} after ${READY_TIMEOUT_MS} ms` };
       try {
         const response = await fetch(`${announced}/healthz`, { signal: AbortSignal.timeout(5_000) });
         await response.arrayBuffer();
