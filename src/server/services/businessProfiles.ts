@@ -49,14 +49,13 @@ export async function createBusinessFor(db: Database, userId: number, input: Cre
   return withTransaction(db, async (tx) => {
     const [owner] = await tx.select().from(users).where(eq(users.id, userId));
     if (!owner) throw new Error(`user ${userId} vanished`);
-    const business = await createBusiness(tx, { name, ianaTimeZone, externalId: input.externalId?.trim() || null, owner });
-    if (!input.smsNotificationsEnabled) return business;
-    const [updated] = await tx
-      .update(businesses)
-      .set({ smsNotificationsEnabled: true })
-      .where(eq(businesses.id, business.id))
-      .returning();
-    return updated ?? business;
+    return createBusiness(tx, {
+      name,
+      ianaTimeZone,
+      externalId: input.externalId?.trim() || null,
+      smsNotificationsEnabled: Boolean(input.smsNotificationsEnabled),
+      owner,
+    });
   });
 }
 

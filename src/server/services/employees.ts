@@ -19,7 +19,6 @@ import { employees, locations } from '../db/schema';
 import { invalidField, notFound } from '../http/apiError';
 import { createEmployee, type EmployeeRow } from './provisioning';
 import { toLocationModel } from './locations';
-import { withTransaction } from './transactions';
 import { liveWorkTypeRows, toWorkTypeModel } from './workTypes';
 
 /** The EmployeeDetailsModel fields kept in `employees.details`. */
@@ -161,20 +160,16 @@ export async function createUnstructuredEmployee(
     if (value) details[key] = value;
   }
   const locationIds = await checkLocationIds(db, businessId, input.locationIds ?? []);
-  return withTransaction(db, async (tx) => {
-    const row = await createEmployee(tx, businessId, {
-      firstName,
-      surname,
-      email,
-      mobilePhone: clean(input.mobilePhone),
-      externalId: clean(input.externalId),
-      startDate,
-      locationIds,
-      details,
-    });
-    if (!endDate) return row;
-    const [updated] = await tx.update(employees).set({ endDate }).where(eq(employees.id, row.id)).returning();
-    return updated ?? row;
+  return createEmployee(db, businessId, {
+    firstName,
+    surname,
+    email,
+    mobilePhone: clean(input.mobilePhone),
+    externalId: clean(input.externalId),
+    startDate,
+    endDate,
+    locationIds,
+    details,
   });
 }
 

@@ -38,11 +38,16 @@ export async function ensureUser(db: Database, input: { email: string; name: str
 
 export async function createBusiness(
   db: Database,
-  input: { name: string; ianaTimeZone: string; externalId?: string | null; owner: UserRow },
+  input: { name: string; ianaTimeZone: string; externalId?: string | null; smsNotificationsEnabled?: boolean; owner: UserRow },
 ) {
   const [business] = await db
     .insert(businesses)
-    .values({ name: input.name, ianaTimeZone: input.ianaTimeZone, externalId: input.externalId ?? null })
+    .values({
+      name: input.name,
+      ianaTimeZone: input.ianaTimeZone,
+      externalId: input.externalId ?? null,
+      smsNotificationsEnabled: input.smsNotificationsEnabled ?? false,
+    })
     .returning();
   if (!business) throw new Error('insert returned no business');
   await db.insert(businessAccess).values({
@@ -69,6 +74,7 @@ export interface NewEmployee {
   mobilePhone?: string | null;
   externalId?: string | null;
   startDate?: Date | null;
+  endDate?: Date | null;
   pin?: string | null;
   isKioskEnabled?: boolean;
   locationIds?: number[];
@@ -87,6 +93,7 @@ export async function createEmployee(db: Database, businessId: number, input: Ne
       mobilePhone: input.mobilePhone ?? null,
       externalId: input.externalId ?? null,
       startDate: input.startDate ?? null,
+      endDate: input.endDate ?? null,
       pinHash: input.pin ? await hashSecret(input.pin) : null,
       isKioskEnabled: input.isKioskEnabled ?? false,
       locationIds: input.locationIds ?? [],
