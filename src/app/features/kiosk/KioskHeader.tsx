@@ -1,13 +1,13 @@
 /** The kiosk's top bar: its name, the time in the kiosk's zone, sync status, language and manager. */
 import { useCallback, useEffect, useState } from 'react';
-import { LOCALES, LOCALE_NAMES } from '../../i18n/catalogue';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useNow } from '../../hooks/useNow';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { useKioskSettings } from '../../runtime/useKioskData';
 import { useUiStore } from '../../state/uiStore';
 import { Button } from '../../ui/Button';
-import { ExpandIcon, GlobeIcon, ShieldIcon } from '../../ui/icons';
+import { ExpandIcon, ShieldIcon } from '../../ui/icons';
+import { LanguageButton } from '../../ui/LanguageButton';
 import styles from './KioskShell.module.css';
 import { SyncIndicator } from './SyncIndicator';
 
@@ -36,13 +36,11 @@ function KioskClock() {
 }
 
 export function KioskHeader() {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const runtime = useRuntime();
   const settings = useKioskSettings(runtime.db);
-  const setLocale = useUiStore((s) => s.setLocale);
   const openManager = useUiStore((s) => s.openManager);
   const [canFullscreen, goFullscreen] = useCanGoFullscreen();
-  const nextLocale = LOCALES[(LOCALES.indexOf(locale) + 1) % LOCALES.length] ?? 'en';
 
   return (
     <header className={styles.header}>
@@ -56,9 +54,7 @@ export function KioskHeader() {
       <KioskClock />
       <div className={styles.tools}>
         <SyncIndicator />
-        <Button variant="onDark" icon={<GlobeIcon />} onClick={() => setLocale(nextLocale)} lang={nextLocale} aria-label={`${t('common.language')}: ${LOCALE_NAMES[nextLocale]}`}>
-          {nextLocale.toUpperCase()}
-        </Button>
+        <LanguageButton />
         {canFullscreen ? <Button variant="onDark" icon={<ExpandIcon />} onClick={goFullscreen} aria-label={t('common.fullscreen')} /> : null}
         <Button variant="onDark" icon={<ShieldIcon />} onClick={() => openManager(null)} aria-label={t('common.manager')}>
           <span className={styles.compactLabel}>{t('common.manager')}</span>

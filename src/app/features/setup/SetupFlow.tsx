@@ -10,12 +10,10 @@ import { useState } from 'react';
 import type { BusinessModel, TimeAndAttendanceKioskModel } from '../../../client';
 import type { KioskDb } from '../../../offline/db';
 import { markSetupComplete, type DeviceEnrolment } from '../../../offline/device';
-import { LOCALES, LOCALE_NAMES, registerMessages } from '../../i18n/catalogue';
+import { registerMessages } from '../../i18n/catalogue';
 import { setup } from '../../i18n/messages/setup';
 import { useI18n } from '../../i18n/I18nProvider';
-import { useUiStore } from '../../state/uiStore';
-import { Button } from '../../ui/Button';
-import { GlobeIcon } from '../../ui/icons';
+import { LanguageButton } from '../../ui/LanguageButton';
 import { Page } from '../../ui/Page';
 import { BusinessStep } from './BusinessStep';
 import { DeviceStep } from './DeviceStep';
@@ -43,13 +41,11 @@ interface Remembered {
 registerMessages(setup);
 
 export function SetupFlow({ db, enrolment }: { db: KioskDb; enrolment: DeviceEnrolment | null }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const queryClient = useQueryClient();
-  const setLocale = useUiStore((s) => s.setLocale);
   const [wizard, setWizard] = useState<Wizard>({ step: 'service' });
   const [remembered, setRemembered] = useState<Remembered>(() => ({ serviceUrl: window.location.origin, email: '', businessId: null, kioskId: null }));
   const remember = (changes: Partial<Remembered>) => setRemembered((previous) => ({ ...previous, ...changes }));
-  const nextLocale = LOCALES[(LOCALES.indexOf(locale) + 1) % LOCALES.length] ?? 'en';
 
   const backToSignIn = (connection: ManagerConnection) => {
     void signOutManager(connection);
@@ -137,11 +133,7 @@ export function SetupFlow({ db, enrolment }: { db: KioskDb; enrolment: DeviceEnr
   return (
     <Page
       title={t('setup.title')}
-      tools={
-        <Button variant="onDark" icon={<GlobeIcon />} onClick={() => setLocale(nextLocale)} lang={nextLocale} aria-label={`${t('common.language')}: ${LOCALE_NAMES[nextLocale]}`}>
-          {nextLocale.toUpperCase()}
-        </Button>
-      }
+      tools={<LanguageButton />}
     >
       {current}
     </Page>
