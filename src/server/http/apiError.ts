@@ -50,6 +50,12 @@ export const forbidden = (detail: string) => new ApiError(403, 'forbidden', 'For
 export const conflict = (code: ErrorCode, detail: string) =>
   new ApiError(409, code, 'The request conflicts with the current state.', { detail });
 
+/** Per-field messages as one line: `field: message; field: message`. */
+export const describeFields = (errors: readonly FieldMessage[]) => errors.map((e) => `${e.field}: ${e.message}`).join('; ');
+
+/** A 400 listing per-field messages, summed up in its detail. */
+export const invalidFields = (code: ErrorCode, errors: FieldMessage[]) => badRequest(code, describeFields(errors), errors);
+
 /** A 400 naming one field, for rules zod cannot express (existence, kiosk settings...). */
 export const invalidField = (code: ErrorCode, field: string, message: string) =>
   badRequest(code, message, [{ field, message }]);

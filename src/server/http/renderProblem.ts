@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ZodError } from 'zod';
 import { PROBLEM_CONTENT_TYPE, problemType, type Problem } from '../../contract/problem';
-import { ApiError, type FieldMessage } from './apiError';
+import { ApiError, invalidFields, type FieldMessage } from './apiError';
 import type { Logger } from '../logger';
 
 export function problemResponse(error: ApiError): Response {
@@ -35,9 +35,7 @@ export function fieldMessages(error: ZodError, prefix?: string): FieldMessage[] 
 }
 
 export function validationError(error: ZodError, target: string): ApiError {
-  const errors = fieldMessages(error, target === 'json' ? undefined : target);
-  const summary = errors.map((e) => `${e.field}: ${e.message}`).join('; ');
-  return new ApiError(400, 'validation-failed', 'The request is not valid.', { detail: summary, errors });
+  return invalidFields('validation-failed', fieldMessages(error, target === 'json' ? undefined : target));
 }
 
 export function renderError(error: unknown, c: Context, logger: Logger): Response {

@@ -15,7 +15,7 @@ import {
 import { digest, hashSecret, newToken, TOKEN_PREFIX } from '../auth/secrets';
 import type { Database } from '../db/openDatabase';
 import { businessAccess, businesses, employeeGroups, invitations, kiosks, locations, users } from '../db/schema';
-import { ApiError, conflict, forbidden, invalidField, notFound, type FieldMessage } from '../http/apiError';
+import { ApiError, conflict, forbidden, invalidField, invalidFields, notFound, type FieldMessage } from '../http/apiError';
 import { accessModel } from './accessModels';
 import { enqueueMessage } from './outbox';
 import { ensureUser, normaliseEmail, type UserRow } from './provisioning';
@@ -200,12 +200,7 @@ async function checkReferences(db: Database, businessId: number, model: Business
       }
     });
   }
-  if (errors.length > 0) {
-    throw new ApiError(400, 'invalid-reference', 'The request is not valid.', {
-      detail: errors.map((e) => `${e.field}: ${e.message}`).join('; '),
-      errors,
-    });
-  }
+  if (errors.length > 0) throw invalidFields('invalid-reference', errors);
 }
 
 /** Serialises access changes of one business, so two admins cannot remove each other at once. */

@@ -3,12 +3,12 @@
  * `error` and `error_description` members so standard OAuth clients understand them too.
  */
 import type { ZodError } from 'zod';
-import { ApiError, type FieldMessage } from '../../http/apiError';
+import { ApiError, describeFields, type FieldMessage } from '../../http/apiError';
 import { fieldMessages } from '../../http/renderProblem';
 
 /** A missing, repeated or malformed parameter (RFC 6749 `invalid_request`). */
 export function invalidRequest(errors: FieldMessage[]): ApiError {
-  const detail = errors.map((e) => `${e.field}: ${e.message}`).join('; ');
+  const detail = describeFields(errors);
   return new ApiError(400, 'validation-failed', 'The request is not valid.', {
     detail,
     errors,

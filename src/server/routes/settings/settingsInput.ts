@@ -9,12 +9,10 @@ import type {
   UkBusinessTimesheetSettingsModel,
   UkBusinessTimesheetSettingsModelInput,
 } from '../../../contract/generated/models';
-import { badRequest, type FieldMessage } from '../../http/apiError';
+import { invalidFields, type FieldMessage } from '../../http/apiError';
 
 function throwIfAny(errors: FieldMessage[]): void {
-  if (errors.length > 0) {
-    throw badRequest('validation-failed', errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
-  }
+  if (errors.length > 0) throw invalidFields('validation-failed', errors);
 }
 
 function notNegative(errors: FieldMessage[], values: Record<string, number | null>): void {
