@@ -15,16 +15,15 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Notice } from '../../ui/Notice';
 import { Card } from '../../ui/Page';
 import { DeviceHealth } from './DeviceHealth';
-import { failureSaid, toFailure } from './failures';
 import { TrashIcon } from '../../ui/icons';
 import styles from './Manager.module.css';
-import { useManagerApi, useSay } from './ManagerContext';
+import { useManagerApi, useSayFailure } from './ManagerContext';
 import { removeDevice } from './removeDevice';
 import deviceStyles from './DeviceSection.module.css';
 
 export function DeviceSection() {
   const { t, format } = useI18n();
-  const sayIt = useSay();
+  const sayFailure = useSayFailure();
   const api = useManagerApi();
   const runtime = useRuntime();
   const { enrolment } = runtime;
@@ -47,7 +46,7 @@ export function DeviceSection() {
     onSuccess: () => closeManager(),
     onError: (caught) => {
       setConfirming(false);
-      setError(sayIt(failureSaid(toFailure(caught))));
+      setError(sayFailure(caught));
     },
   });
 

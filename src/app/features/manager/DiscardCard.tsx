@@ -11,17 +11,16 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Notice } from '../../ui/Notice';
 import { Card } from '../../ui/Page';
 import { SelectField } from './controls';
-import { failureSaid, toFailure } from './failures';
 import { TrashIcon } from '../../ui/icons';
 import styles from './Manager.module.css';
-import { useAfterKioskChange, useLiveStaff, useManagerApi, useSay } from './ManagerContext';
+import { useAfterKioskChange, useLiveStaff, useManagerApi, useSayFailure } from './ManagerContext';
 import { displayName } from './onSite';
 import { discardBody } from './shiftForms';
 import { useOnShift } from './useOnShift';
 
 export function DiscardCard() {
   const { t, format } = useI18n();
-  const sayIt = useSay();
+  const sayFailure = useSayFailure();
   const api = useManagerApi();
   const runtime = useRuntime();
   const staff = useLiveStaff();
@@ -47,7 +46,7 @@ export function DiscardCard() {
       await afterChange();
     } catch (caught) {
       setConfirming(false);
-      setError(sayIt(failureSaid(toFailure(caught))));
+      setError(sayFailure(caught));
     }
   };
 

@@ -15,7 +15,7 @@ import { CheckIcon } from '../../ui/icons';
 import { Notice } from '../../ui/Notice';
 import { Card } from '../../ui/Page';
 import { Switch } from './controls';
-import { failureSaid, formErrors, saidOf, toFailure, type Said } from './failures';
+import { formErrors, saidOf, toFailure, type Said } from './failures';
 import {
   allTimeZones,
   buildKioskUpdate,
@@ -29,7 +29,7 @@ import {
   type KioskSwitch,
 } from './kioskSettings';
 import styles from './Manager.module.css';
-import { useAfterKioskChange, useKioskModel, useManagerApi, useSay } from './ManagerContext';
+import { useAfterKioskChange, useKioskModel, useManagerApi, useSay, useSayFailure } from './ManagerContext';
 import settingsStyles from './KioskSettingsSection.module.css';
 
 const SWITCH_TEXT: Record<KioskSwitch, { label: MessageKey; detail: MessageKey }> = {
@@ -197,14 +197,14 @@ function SettingsForm({ model }: { model: TimeAndAttendanceKioskModel }) {
 
 export function KioskSettingsSection() {
   const { t } = useI18n();
-  const sayIt = useSay();
+  const sayFailure = useSayFailure();
   const model = useKioskModel();
   return (
     <>
       <div className={styles.head}>
         <h1 className={styles.title}>{t('manager.settings.title')}</h1>
       </div>
-      {model.error ? <Notice tone="error">{sayIt(failureSaid(toFailure(model.error)))}</Notice> : null}
+      {model.error ? <Notice tone="error">{sayFailure(model.error)}</Notice> : null}
       {model.data ? <SettingsForm key={model.data.id} model={model.data} /> : model.isPending ? <p className={styles.empty}>{t('common.loading')}</p> : null}
     </>
   );

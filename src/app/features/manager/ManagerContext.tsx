@@ -7,7 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext } from 'react';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useRuntime } from '../../runtime/RuntimeContext';
-import { say, type Said } from './failures';
+import { failureSaid, say, toFailure, type Said } from './failures';
 import type { ManagerApi } from './session';
 
 export const ManagerApiContext = createContext<ManagerApi | null>(null);
@@ -66,4 +66,10 @@ export function useAfterKioskChange() {
 export function useSay(): (said: Said) => string {
   const { t } = useI18n();
   return useCallback((said: Said) => say(t, said), [t]);
+}
+
+/** The message for whatever a manager request threw, in the current language. */
+export function useSayFailure(): (error: unknown) => string {
+  const sayIt = useSay();
+  return useCallback((error: unknown) => sayIt(failureSaid(toFailure(error))), [sayIt]);
 }

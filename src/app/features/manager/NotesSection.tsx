@@ -12,9 +12,8 @@ import { Button } from '../../ui/Button';
 import { CheckIcon, RefreshIcon } from '../../ui/icons';
 import { Notice } from '../../ui/Notice';
 import { Card } from '../../ui/Page';
-import { failureSaid, toFailure } from './failures';
 import styles from './Manager.module.css';
-import { managerKeys, useManagerApi, useSay } from './ManagerContext';
+import { managerKeys, useManagerApi, useSayFailure } from './ManagerContext';
 import { loadRecentNotes, markReadBody, NOTES_DAYS, unreadCount, type NoteItem } from './notes';
 import { displayName } from './onSite';
 import notesStyles from './NotesSection.module.css';
@@ -27,7 +26,7 @@ const NOTE_TYPES: Record<NoteItem['note']['type'], MessageKey> = {
 
 function NoteCard({ item }: { item: NoteItem }) {
   const { t, format } = useI18n();
-  const sayIt = useSay();
+  const sayFailure = useSayFailure();
   const api = useManagerApi();
   const queryClient = useQueryClient();
   const { kiosk } = useRuntime();
@@ -39,7 +38,7 @@ function NoteCard({ item }: { item: NoteItem }) {
         items?.map((i) => (i.note.id === item.note.id ? { ...i, note: { ...i.note, read: true } } : i)),
       );
     },
-    onError: (caught) => setError(sayIt(failureSaid(toFailure(caught)))),
+    onError: (caught) => setError(sayFailure(caught)),
   });
   const author = item.note.employee ? displayName(item.note.employee) : item.shift.employeeName;
   const unread = !item.note.read;
@@ -85,7 +84,7 @@ function NoteCard({ item }: { item: NoteItem }) {
 
 export function NotesSection() {
   const { t } = useI18n();
-  const sayIt = useSay();
+  const sayFailure = useSayFailure();
   const api = useManagerApi();
   const runtime = useRuntime();
   const now = useCallback(() => runtime.clock.now(), [runtime]);
@@ -109,7 +108,7 @@ export function NotesSection() {
           </Button>
         </div>
       </div>
-      {notes.error ? <Notice tone="error">{sayIt(failureSaid(toFailure(notes.error)))}</Notice> : null}
+      {notes.error ? <Notice tone="error">{sayFailure(notes.error)}</Notice> : null}
       <Card labelledBy="notes-list">
         <h2 id="notes-list" className="visually-hidden">
           {t('manager.notes.listLabel')}

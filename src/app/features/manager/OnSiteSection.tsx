@@ -10,10 +10,9 @@ import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
 import { Card } from '../../ui/Page';
-import { failureSaid, toFailure } from './failures';
 import { RefreshIcon } from '../../ui/icons';
 import styles from './Manager.module.css';
-import { useLiveStaff, useSay } from './ManagerContext';
+import { useLiveStaff, useSayFailure } from './ManagerContext';
 import { countOnSite, onSiteBoard, type OnSiteRow } from './onSite';
 
 export const ON_SITE_REFRESH_MS = 15_000;
@@ -45,7 +44,7 @@ function Row({ row }: { row: OnSiteRow }) {
 
 export function OnSiteSection() {
   const { t, format } = useI18n();
-  const sayIt = useSay();
+  const sayFailure = useSayFailure();
   const runtime = useRuntime();
   const staff = useLiveStaff(ON_SITE_REFRESH_MS);
   const now = useNow(useCallback(() => runtime.clock.now(), [runtime]), ON_SITE_REFRESH_MS);
@@ -73,7 +72,7 @@ export function OnSiteSection() {
           </Button>
         </div>
       </div>
-      {staff.error ? <Notice tone="error">{sayIt(failureSaid(toFailure(staff.error)))}</Notice> : null}
+      {staff.error ? <Notice tone="error">{sayFailure(staff.error)}</Notice> : null}
       {counts.longShifts > 0 ? <Notice tone="warning">{t('manager.onSite.longShiftsNotice', { count: counts.longShifts })}</Notice> : null}
       <Card labelledBy="on-site-list">
         <h2 id="on-site-list" className="visually-hidden">

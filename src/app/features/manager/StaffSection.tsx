@@ -15,11 +15,11 @@ import { Field } from '../../ui/Field';
 import { Notice } from '../../ui/Notice';
 import { Card } from '../../ui/Page';
 import { Switch } from './controls';
-import { failureSaid, formErrors, saidOf, toFailure, type Said } from './failures';
+import { formErrors, saidOf, toFailure, type Said } from './failures';
 import { GearIcon, UserPlusIcon } from '../../ui/icons';
 import { displayName } from './onSite';
 import styles from './Manager.module.css';
-import { managerKeys, useAfterKioskChange, useKioskModel, useLiveStaff, useManagerApi, useSay } from './ManagerContext';
+import { managerKeys, useAfterKioskChange, useKioskModel, useLiveStaff, useManagerApi, useSay, useSayFailure } from './ManagerContext';
 import { checkNewPerson, EMPTY_PERSON, matchesPerson, newPersonFieldOf, peopleRows, type NewPersonField, type NewPersonForm, type PersonRow } from './staffForms';
 
 function AddPersonCard({ onOpenSettings }: { onOpenSettings: () => void }) {
@@ -120,7 +120,7 @@ function AddPersonCard({ onOpenSettings }: { onOpenSettings: () => void }) {
 
 function PersonItem({ row }: { row: PersonRow }) {
   const { t } = useI18n();
-  const sayIt = useSay();
+  const sayFailure = useSayFailure();
   const api = useManagerApi();
   const { kiosk } = useRuntime();
   const afterChange = useAfterKioskChange();
@@ -131,7 +131,7 @@ function PersonItem({ row }: { row: PersonRow }) {
         grant ? client.employees.grantKioskAccess(kiosk.businessId, row.employeeId) : client.employees.revokeKioskAccess(kiosk.businessId, row.employeeId),
       ),
     onSuccess: () => afterChange(),
-    onError: (caught) => setError(sayIt(failureSaid(toFailure(caught)))),
+    onError: (caught) => setError(sayFailure(caught)),
   });
   const checked = toggle.isPending && toggle.variables !== undefined ? toggle.variables : row.hasKioskAccess;
   return (
@@ -163,7 +163,7 @@ function PersonItem({ row }: { row: PersonRow }) {
 
 function PeopleCard() {
   const { t } = useI18n();
-  const sayIt = useSay();
+  const sayFailure = useSayFailure();
   const api = useManagerApi();
   const { kiosk } = useRuntime();
   const staff = useLiveStaff();
@@ -193,7 +193,7 @@ function PeopleCard() {
         spellCheck={false}
         placeholder={t('manager.staff.searchPlaceholder')}
       />
-      {failure ? <Notice tone="error">{sayIt(failureSaid(toFailure(failure)))}</Notice> : null}
+      {failure ? <Notice tone="error">{sayFailure(failure)}</Notice> : null}
       {!rows ? (
         failure ? null : <p className={styles.empty}>{t('common.loading')}</p>
       ) : shown.length === 0 ? (
