@@ -17,7 +17,7 @@ import { isRealDateTime } from '../../contract/wireTypes';
 import type { Database } from '../db/openDatabase';
 import { employees, locations } from '../db/schema';
 import { invalidField, notFound } from '../http/apiError';
-import { createEmployee, type EmployeeRow } from './provisioning';
+import { createEmployee, isEmail, type EmployeeRow } from './provisioning';
 import { toLocationModel } from './locations';
 import { liveWorkTypeRows, toWorkTypeModel } from './workTypes';
 
@@ -146,7 +146,7 @@ export async function createUnstructuredEmployee(
   const surname = clean(input.surname);
   if (!surname) throw invalidField('validation-failed', 'surname', 'An employee needs a surname.');
   const email = clean(input.emailAddress);
-  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+  if (email && !isEmail(email)) {
     throw invalidField('validation-failed', 'emailAddress', 'This is not an e-mail address.');
   }
   const startDate = instant('startDate', input.startDate);

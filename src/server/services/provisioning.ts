@@ -17,6 +17,13 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A plausible e-mail address for an employee: something@something.something, no spaces. */
+export function isEmail(value: string): boolean {
+  return EMAIL.test(value);
+}
+
 /** Creates a user, or returns the existing one with that e-mail (setting the password if given). */
 export async function ensureUser(db: Database, input: { email: string; name: string; password?: string }): Promise<UserRow> {
   const email = normaliseEmail(input.email);

@@ -15,10 +15,8 @@ import {
   toBasicKioskEmployee,
 } from '../../services/kioskEmployees';
 import { lookupDataFor } from '../../services/lookupData';
-import { createEmployee } from '../../services/provisioning';
+import { createEmployee, isEmail } from '../../services/provisioning';
 import { kioskScope } from './kioskContext';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function registerStaffRoutes(app: App) {
   app.openapi(routes.employeeHasAccess, async (c) => {
@@ -81,7 +79,7 @@ export function registerStaffRoutes(app: App) {
     const email = body.email?.trim() || null;
     if (!firstName) throw invalidField('validation-failed', 'firstName', 'A first name is required.');
     if (!surname) throw invalidField('validation-failed', 'surname', 'A surname is required.');
-    if (email && !EMAIL.test(email)) throw invalidField('validation-failed', 'email', 'This is not an e-mail address.');
+    if (email && !isEmail(email)) throw invalidField('validation-failed', 'email', 'This is not an e-mail address.');
     const pin = body.pin ?? '';
     const problem = pinProblem(pin);
     if (problem) throw invalidField('invalid-pin', 'pin', problem);
