@@ -4,7 +4,7 @@ import type { App } from '../../context';
 import { authorize, unauthenticated } from '../../auth/access';
 import type { Principal } from '../../auth/principal';
 import { ApiError, forbidden, notFound } from '../../http/apiError';
-import { deviceIdentity, enrolDevice, listDevices, revokeDevice, touchDevice } from '../../services/devices';
+import { deviceIdentity, enrolDevice, listDevices, revokeDevice } from '../../services/devices';
 import { loadKiosk } from '../../services/kiosks';
 
 type UserPrincipal = Extract<Principal, { kind: 'user' }>;
@@ -58,7 +58,6 @@ export function registerDeviceEnrolmentRoutes(app: App) {
     const identity = await deviceIdentity(db, principal.deviceId);
     // Its kiosk was deleted: the credential no longer grants anything, as if revoked.
     if (!identity) throw unauthenticated();
-    await touchDevice(db, principal.deviceId, c.var.deps.now());
     return c.json(identity, 200);
   });
 }
