@@ -81,6 +81,8 @@ test('photo-required kiosk: live preview, take, retake, use; the service has the
   const sent = page.waitForRequest((req) => req.method() === 'POST' && req.url().endsWith(`/kiosk/${demo.kioskId}/clockon`));
   await kiosk.main.getByRole('button', { name: 'Use this photo' }).click();
   await kiosk.expectReceipt('clockOn', `Have a good shift, ${first.firstName}!`);
+  // What the options step chose stays on the receipt after the photo step.
+  const receiptText = await kiosk.receipt.innerText();
   const body = (await sent).postDataJSON() as { image?: string; employeeId?: number };
   expect(body.employeeId).toBe(first.employeeId);
   expect(Buffer.from(body.image ?? '', 'base64').subarray(0, 3), 'a JPEG went with the punch').toEqual(Buffer.from([0xff, 0xd8, 0xff]));
@@ -89,6 +91,8 @@ test('photo-required kiosk: live preview, take, retake, use; the service has the
   const [shift] = await api.shifts(first.employeeId);
   expect(shift, 'the clock-on reached the service').toBeDefined();
   expect(shift?.endTimeUtc).toBeNull();
+  expect(shift?.locationFullyQualifiedName, 'the clock-on has a location').toBeTruthy();
+  expect(receiptText, 'the receipt names the location chosen before the photo').toContain(shift?.locationFullyQualifiedName ?? 'no location');
   const [other] = await api.shifts(second.employeeId);
   expect(other, 'the refused clock-on left nothing behind').toBeUndefined();
 });
