@@ -1,15 +1,15 @@
 /**
- * Composes the service: request normalisation, caller resolution, idempotency, the route groups,
- * the OpenAPI document and the one error renderer. Returns a fetch function, so the same app runs
+ * Composes the service: request normalisation, the route groups (each behind the route guard:
+ * validation, then caller, access and idempotency), the OpenAPI document and the one error renderer. Returns a fetch function, so the same app runs
  * under Node's HTTP server and directly in tests.
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { cors } from 'hono/cors';
 import * as models from '../contract/generated/models';
 import type { AppDeps, AppEnv } from './context';
-import { describePrincipal, resolvePrincipal } from './auth/principal';
+import { describePrincipal } from './auth/principal';
+import { guardEveryRoute } from './auth/routeGuard';
 import { ApiError } from './http/apiError';
-import { idempotency } from './http/idempotency';
 import { createRequestNormalizer } from './http/normalizeRequest';
 import { problemResponse, renderError, validationError } from './http/renderProblem';
 import { registerAccessRoutes } from './routes/access';
@@ -137,7 +137,8 @@ export function createService(deps: AppDeps): Service {
     const started = performance.now();
     c.set('deps', deps);
     c.set('db', deps.db);
-    c.set('principal', await resolvePrincipal(deps.db, c.req.header('authorization'), deps.now()));
+    // Resolved by the route guard once the request is validated (auth/routeGuard.ts).
+    c.set('principal', null);
     await next();
     c.header('cache-control', 'no-store', { append: false });
     // The service's own clock: kiosks measure their offset from it.
@@ -160,8 +161,7 @@ export function createService(deps: AppDeps): Service {
       maxAge: 600,
     }),
   );
-  app.use('/api/v2/business/:businessId/*', idempotency());
-
+  guardEveryRoute(app);
   registerRoutes(app);
 
   app.notFound((c) =>

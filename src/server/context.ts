@@ -6,6 +6,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Database } from './db/openDatabase';
 import type { Env } from './env';
 import type { Logger } from './logger';
+import type { Grant } from './auth/access';
 import type { Principal } from './auth/principal';
 
 export interface AppDeps {
@@ -21,7 +22,10 @@ export interface AppEnv {
     deps: AppDeps;
     /** The database handle for this request: a transaction when an Idempotency-Key is in play. */
     db: Database;
+    /** The caller, resolved by the route guard after validation (null when anonymous). */
     principal: Principal | null;
+    /** The caller's rights in the business of the path, set by the route guard (auth/routeGuard.ts). */
+    grant?: Grant;
     /**
      * Set by handlers whose failures must still be recorded (a wrong PIN counts towards the
      * lockout even when the request carried an Idempotency-Key and answers 4xx).

@@ -15,6 +15,7 @@ import {
   mutationErrors,
   odataQuery,
   standardErrors,
+  access,
 } from './common';
 
 const tags = ['Business access'];
@@ -30,6 +31,7 @@ export { ActivateAccountModel };
 
 export const listAllBusinessAccessUsers = createRoute({
   operationId: 'businessAccess.listAllBusinessAccessUsers',
+  ...access('admin'),
   method: 'get',
   path: `${B}/access`,
   tags,
@@ -40,6 +42,7 @@ export const listAllBusinessAccessUsers = createRoute({
 
 export const assignBusinessAccess = createRoute({
   operationId: 'businessAccess.assignBusinessAccess',
+  ...access('admin'),
   method: 'post',
   path: `${B}/access`,
   tags,
@@ -53,6 +56,7 @@ export const assignBusinessAccess = createRoute({
 
 export const updateDetailsOfAnAssociatedUser = createRoute({
   operationId: 'businessAccess.updateDetailsOfAnAssociatedUser',
+  ...access('admin'),
   method: 'put',
   path: `${B}/access`,
   tags,
@@ -63,6 +67,7 @@ export const updateDetailsOfAnAssociatedUser = createRoute({
 
 export const revokeBusinessAccess = createRoute({
   operationId: 'businessAccess.revokeBusinessAccess',
+  ...access('admin'),
   method: 'delete',
   path: `${B}/access`,
   tags,
@@ -74,6 +79,7 @@ export const revokeBusinessAccess = createRoute({
 
 export const getUserBusinessAccess = createRoute({
   operationId: 'businessAccess.getUserBusinessAccess',
+  ...access('admin'),
   method: 'get',
   path: `${B}/access/user`,
   tags,
@@ -84,6 +90,7 @@ export const getUserBusinessAccess = createRoute({
 
 export const activateAccount = createRoute({
   operationId: 'account.activate',
+  ...access('public'),
   method: 'post',
   path: '/api/v2/account/activate',
   tags: ['Account'],

@@ -12,6 +12,7 @@ import {
   mutationErrors,
   odataQuery,
   standardErrors,
+  access,
 } from './common';
 
 const tags = ['Business'];
@@ -22,6 +23,7 @@ export { BusinessModel, CreateBusinessModelInput, UpdateBusinessModelInput };
 
 export const createBusiness = createRoute({
   operationId: 'business.createBusiness',
+  ...access('signedIn', 'users'),
   method: 'post',
   path: '/api/v2/business',
   tags,
@@ -33,6 +35,7 @@ export const createBusiness = createRoute({
 
 export const listBusinesses = createRoute({
   operationId: 'business.listBusinesses',
+  ...access('signedIn'),
   method: 'get',
   path: '/api/v2/business',
   tags,
@@ -44,6 +47,7 @@ export const listBusinesses = createRoute({
 
 export const getBusiness = createRoute({
   operationId: 'business.getBusiness',
+  ...access('member'),
   method: 'get',
   path: '/api/v2/business/{businessId}',
   tags,
@@ -54,6 +58,7 @@ export const getBusiness = createRoute({
 
 export const updateBusiness = createRoute({
   operationId: 'business.updateBusiness',
+  ...access('admin'),
   method: 'put',
   path: '/api/v2/business/{businessId}',
   tags,

@@ -40,6 +40,35 @@ export const odataQuery = z.object({
   $skip: z.string().optional().openapi({ type: 'integer', description: 'Number of items to skip.' }),
 });
 
+/**
+ * Who may call a route, declared once beside it. The service enforces it before the handler runs
+ * (server/auth/routeGuard.ts), the OpenAPI document shows it as `x-access`, and the
+ * authorization tests are generated from it.
+ */
+export const ROUTE_ACCESS = {
+  public: 'No credentials needed.',
+  signedIn: 'Any valid credential; not tied to one business.',
+  member: 'Any tie to the business: its enrolled devices and its users.',
+  read: 'Any user of the business.',
+  admin: 'Users with unrestricted access to the business.',
+  anyKiosk: 'Devices of the business, and its users with kiosk access (answers cover only the kiosks they may operate).',
+  kiosk: 'The kiosk in the path (`kioskId`, or `id` on kiosk definitions): its enrolled devices, and users with access to it.',
+} as const;
+export type RouteAccess = keyof typeof ROUTE_ACCESS;
+
+/** Narrows who among those `access` admits may call: people only, or enrolled devices only. */
+export type RouteCallers = 'users' | 'devices';
+
+export const ROUTE_CALLERS: Record<RouteCallers, string> = {
+  users: 'People only: an enrolled device gets 403.',
+  devices: 'Enrolled kiosk devices only.',
+};
+
+/** The route's access declaration, as OpenAPI extensions (spread into `createRoute`). */
+export function access(need: RouteAccess, callers?: RouteCallers) {
+  return { 'x-access': need, ...(callers ? { 'x-callers': callers } : {}) } as const;
+}
+
 export function jsonBody<T extends z.ZodType>(schema: T, description?: string) {
   return {
     body: {

@@ -13,6 +13,7 @@ import {
   mutationErrors,
   pathId,
   standardErrors,
+  access,
 } from './common';
 import { PROBLEM_CONTENT_TYPE, Problem } from '../problem';
 
@@ -28,6 +29,7 @@ export { EnrolDeviceModel, DeviceModel, EnrolledDeviceModel, DeviceIdentityModel
 
 export const enrolDevice = createRoute({
   operationId: 'devices.enrolDevice',
+  ...access('kiosk', 'users'),
   method: 'post',
   path: DEVICES,
   tags,
@@ -40,6 +42,7 @@ export const enrolDevice = createRoute({
 
 export const listDevices = createRoute({
   operationId: 'devices.listDevices',
+  ...access('kiosk', 'users'),
   method: 'get',
   path: DEVICES,
   tags,
@@ -50,6 +53,7 @@ export const listDevices = createRoute({
 
 export const revokeDevice = createRoute({
   operationId: 'devices.revokeDevice',
+  ...access('kiosk', 'users'),
   method: 'delete',
   path: `${DEVICES}/{deviceId}`,
   tags,
@@ -60,6 +64,7 @@ export const revokeDevice = createRoute({
 
 export const getCurrentDevice = createRoute({
   operationId: 'devices.getCurrentDevice',
+  ...access('signedIn', 'devices'),
   method: 'get',
   path: '/api/v2/device',
   tags,

@@ -14,6 +14,7 @@ import {
   odataQuery,
   pathId,
   standardErrors,
+  access,
 } from './common';
 
 const tags = ['EmployeeGroup'];
@@ -28,6 +29,7 @@ const filterRules =
 
 export const listEmployeeGroups = createRoute({
   operationId: 'employeeGroup.listEmployeeGroups',
+  ...access('read'),
   method: 'get',
   path: `${B}/employeegroup`,
   tags,
@@ -39,6 +41,7 @@ export const listEmployeeGroups = createRoute({
 
 export const createEmployeeGroup = createRoute({
   operationId: 'employeeGroup.createEmployeeGroup',
+  ...access('admin'),
   method: 'post',
   path: `${B}/employeegroup`,
   tags,
@@ -50,6 +53,7 @@ export const createEmployeeGroup = createRoute({
 
 export const getEmployeeGroupById = createRoute({
   operationId: 'employeeGroup.getEmployeeGroupById',
+  ...access('read'),
   method: 'get',
   path: `${B}/employeegroup/{id}`,
   tags,
@@ -61,6 +65,7 @@ export const getEmployeeGroupById = createRoute({
 
 export const updateEmployeeGroup = createRoute({
   operationId: 'employeeGroup.updateEmployeeGroup',
+  ...access('admin'),
   method: 'put',
   path: `${B}/employeegroup/{id}`,
   tags,
@@ -72,6 +77,7 @@ export const updateEmployeeGroup = createRoute({
 
 export const deleteEmployeeGroup = createRoute({
   operationId: 'employeeGroup.deleteEmployeeGroup',
+  ...access('admin'),
   method: 'delete',
   path: `${B}/employeegroup/{id}`,
   tags,

@@ -16,6 +16,7 @@ import {
   odataQuery,
   pathId,
   standardErrors,
+  access,
 } from './common';
 
 const tags = ['Employee'];
@@ -28,6 +29,7 @@ export { UnstructuredEmployeeModel, UnstructuredEmployeeModelInput };
 
 export const listBasicDetailsForEmployees = createRoute({
   operationId: 'employee.listBasicDetailsForEmployees',
+  ...access('read'),
   method: 'get',
   path: `${B}/employee/details`,
   tags,
@@ -38,6 +40,7 @@ export const listBasicDetailsForEmployees = createRoute({
 
 export const createUnstructuredEmployee = createRoute({
   operationId: 'employee.createUnstructuredEmployee',
+  ...access('admin'),
   method: 'post',
   path: `${B}/employee/unstructured`,
   tags,
@@ -48,6 +51,7 @@ export const createUnstructuredEmployee = createRoute({
 
 export const listUnstructuredEmployees = createRoute({
   operationId: 'employee.listUnstructuredEmployees',
+  ...access('read'),
   method: 'get',
   path: `${B}/employee/unstructured`,
   tags,
@@ -58,6 +62,7 @@ export const listUnstructuredEmployees = createRoute({
 
 export const getUnstructuredEmployee = createRoute({
   operationId: 'employee.getUnstructuredEmployee',
+  ...access('read'),
   method: 'get',
   path: `${B}/employee/unstructured/{employeeId}`,
   tags,
@@ -68,6 +73,7 @@ export const getUnstructuredEmployee = createRoute({
 
 export const grantKioskAccess = createRoute({
   operationId: 'employee.grantKioskAccess',
+  ...access('admin'),
   method: 'post',
   path: `${B}/employee/grantkioskaccess/{employeeId}`,
   tags,
@@ -78,6 +84,7 @@ export const grantKioskAccess = createRoute({
 
 export const revokeKioskAccess = createRoute({
   operationId: 'employee.revokeKioskAccess',
+  ...access('admin'),
   method: 'post',
   path: `${B}/employee/revokekioskaccess/{employeeId}`,
   tags,
@@ -88,6 +95,7 @@ export const revokeKioskAccess = createRoute({
 
 export const listEmployeeLocations = createRoute({
   operationId: 'employee.listEmployeeLocations',
+  ...access('read'),
   method: 'get',
   path: `${B}/employee/{employeeId}/location`,
   tags,
@@ -99,6 +107,7 @@ export const listEmployeeLocations = createRoute({
 
 export const getEmployeeWorkTypes = createRoute({
   operationId: 'employee.getEmployeeWorkTypes',
+  ...access('read'),
   method: 'get',
   path: `${B}/employee/{employeeId}/worktype`,
   tags,
@@ -110,6 +119,7 @@ export const getEmployeeWorkTypes = createRoute({
 
 export const getEmployeeShiftConditions = createRoute({
   operationId: 'employee.getEmployeeShiftConditions',
+  ...access('read'),
   method: 'get',
   path: `${B}/employee/{employeeId}/shiftcondition`,
   tags,

@@ -19,6 +19,7 @@ import {
   queryBool,
   queryInt,
   standardErrors,
+  access,
 } from './common';
 
 const tags = ['Kiosk'];
@@ -30,6 +31,7 @@ const mutation = mutationErrors;
 
 export const listKiosks = createRoute({
   operationId: 'kiosk.listKiosks',
+  ...access('member'),
   method: 'get',
   path: `${B}/kiosk`,
   tags,
@@ -40,6 +42,7 @@ export const listKiosks = createRoute({
 
 export const createKiosk = createRoute({
   operationId: 'kiosk.createKiosk',
+  ...access('admin'),
   method: 'post',
   path: `${B}/kiosk`,
   tags,
@@ -50,6 +53,7 @@ export const createKiosk = createRoute({
 
 export const getKioskById = createRoute({
   operationId: 'kiosk.getKioskById',
+  ...access('kiosk'),
   method: 'get',
   path: `${B}/kiosk/{id}`,
   tags,
@@ -60,6 +64,7 @@ export const getKioskById = createRoute({
 
 export const updateKiosk = createRoute({
   operationId: 'kiosk.updateKiosk',
+  ...access('admin'),
   method: 'put',
   path: `${B}/kiosk/{id}`,
   tags,
@@ -70,6 +75,7 @@ export const updateKiosk = createRoute({
 
 export const deleteKiosk = createRoute({
   operationId: 'kiosk.deleteKiosk',
+  ...access('admin'),
   method: 'delete',
   path: `${B}/kiosk/{id}`,
   tags,
@@ -80,6 +86,7 @@ export const deleteKiosk = createRoute({
 
 export const listKioskStaff = createRoute({
   operationId: 'kiosk.listKioskStaff',
+  ...access('kiosk'),
   method: 'get',
   path: `${B}/kiosk/{kioskId}/staff`,
   tags,
@@ -93,6 +100,7 @@ export const listKioskStaff = createRoute({
 
 export const addAnEmployee = createRoute({
   operationId: 'kiosk.addAnEmployee',
+  ...access('kiosk'),
   method: 'post',
   path: `${B}/kiosk/{kioskId}/staff`,
   tags,
@@ -103,6 +111,7 @@ export const addAnEmployee = createRoute({
 
 export const employeeHasAccess = createRoute({
   operationId: 'kiosk.employeeHasAccess',
+  ...access('anyKiosk'),
   method: 'get',
   path: `${B}/kiosk/hasaccess/{employeeId}`,
   tags,
@@ -113,6 +122,7 @@ export const employeeHasAccess = createRoute({
 
 export const checkEmployee = createRoute({
   operationId: 'kiosk.checkEmployee',
+  ...access('kiosk'),
   method: 'post',
   path: `${B}/kiosk/{kioskId}/checkid`,
   tags,
@@ -123,6 +133,7 @@ export const checkEmployee = createRoute({
 
 export const verifyKioskPin = createRoute({
   operationId: 'kiosk.verifyKioskPin',
+  ...access('kiosk'),
   method: 'post',
   path: `${B}/kiosk/{kioskId}/checkpin`,
   tags,
@@ -134,6 +145,7 @@ export const verifyKioskPin = createRoute({
 
 export const changePin = createRoute({
   operationId: 'kiosk.changePin',
+  ...access('kiosk'),
   method: 'post',
   path: `${B}/kiosk/{kioskId}/changepin`,
   tags,
@@ -144,6 +156,7 @@ export const changePin = createRoute({
 
 export const sendPinResetEmail = createRoute({
   operationId: 'kiosk.sendPinResetEmail',
+  ...access('kiosk'),
   method: 'post',
   path: `${B}/kiosk/{kioskId}/emailreset`,
   tags,
@@ -154,6 +167,7 @@ export const sendPinResetEmail = createRoute({
 
 export const sendPinResetSms = createRoute({
   operationId: 'kiosk.sendPinResetSms',
+  ...access('kiosk'),
   method: 'post',
   path: `${B}/kiosk/{kioskId}/smsreset`,
   tags,
@@ -164,6 +178,7 @@ export const sendPinResetSms = createRoute({
 
 export const getEmployeeLookupData = createRoute({
   operationId: 'kiosk.getEmployeeLookupData',
+  ...access('kiosk'),
   method: 'get',
   path: `${B}/kiosk/{kioskId}/lookupdata/{employeeId}`,
   tags,
@@ -175,6 +190,7 @@ export const getEmployeeLookupData = createRoute({
 const punch = <T extends z.ZodType>(operationId: string, path: string, summary: string, body: T) =>
   createRoute({
     operationId,
+    ...access('kiosk'),
     method: 'post',
     path: `${B}/kiosk/{kioskId}/${path}`,
     tags,
@@ -197,6 +213,7 @@ export const addCompleteShiftForEmployee = punch(
 
 export const shifts = createRoute({
   operationId: 'kiosk.shifts',
+  ...access('anyKiosk'),
   method: 'post',
   path: `${B}/kiosk/shifts`,
   tags,
@@ -207,6 +224,7 @@ export const shifts = createRoute({
 
 export const getShiftNotes = createRoute({
   operationId: 'kiosk.getShiftNotes',
+  ...access('kiosk'),
   method: 'get',
   path: `${B}/kiosk/{kioskId}/shift/{shiftId}/notes`,
   tags,
@@ -225,6 +243,7 @@ export const getShiftNotes = createRoute({
 
 export const addNoteToShift = createRoute({
   operationId: 'kiosk.addNoteToShift',
+  ...access('kiosk'),
   method: 'post',
   path: `${B}/kiosk/{kioskId}/shift/{shiftId}/notes`,
   tags,
@@ -235,6 +254,7 @@ export const addNoteToShift = createRoute({
 
 export const deleteNoteFromShift = createRoute({
   operationId: 'kiosk.deleteNoteFromShift',
+  ...access('kiosk'),
   method: 'delete',
   path: `${B}/kiosk/{kioskId}/shift/{shiftId}/notes/{noteId}`,
   tags,
@@ -245,6 +265,7 @@ export const deleteNoteFromShift = createRoute({
 
 export const markShiftNotesRead = createRoute({
   operationId: 'kiosk.markShiftNotesRead',
+  ...access('kiosk'),
   method: 'post',
   path: `${B}/kiosk/{kioskId}/shift/{shiftId}/notes/read-state`,
   tags,
@@ -256,6 +277,7 @@ export const markShiftNotesRead = createRoute({
 /** Supporting (not in the SDK): wrong PINs an offline kiosk saw, applied at the times they happened. */
 export const reportPinFailures = createRoute({
   operationId: 'kiosk.reportPinFailures',
+  ...access('kiosk'),
   method: 'post',
   path: `${B}/kiosk/{kioskId}/pinfailures`,
   tags,
@@ -269,6 +291,7 @@ export const reportPinFailures = createRoute({
 /** Supporting: the public key an offline kiosk seals a PIN change with. */
 export const getPinSealKey = createRoute({
   operationId: 'kiosk.getPinSealKey',
+  ...access('kiosk'),
   method: 'get',
   path: `${B}/kiosk/{kioskId}/pinseal`,
   tags,
@@ -280,6 +303,7 @@ export const getPinSealKey = createRoute({
 /** Supporting: a PIN change queued offline, sealed so the kiosk never stored the PINs. */
 export const changePinSealed = createRoute({
   operationId: 'kiosk.changePinSealed',
+  ...access('kiosk'),
   method: 'post',
   path: `${B}/kiosk/{kioskId}/changepin/sealed`,
   tags,
@@ -292,6 +316,7 @@ export const changePinSealed = createRoute({
 /** Supporting: the punch audit trail (every accepted punch with its recorded and received times). */
 export const listPunches = createRoute({
   operationId: 'kiosk.listPunches',
+  ...access('read'),
   method: 'get',
   path: `${B}/kiosk/punches`,
   tags,

@@ -15,6 +15,7 @@ import {
   odataQuery,
   pathId,
   standardErrors,
+  access,
 } from './common';
 
 const tags = ['Location'];
@@ -24,6 +25,7 @@ const mutation = mutationErrors;
 
 export const listBusinessLocations = createRoute({
   operationId: 'location.listBusinessLocations',
+  ...access('read'),
   method: 'get',
   path: `${B}/location`,
   tags,
@@ -35,6 +37,7 @@ export const listBusinessLocations = createRoute({
 
 export const createLocation = createRoute({
   operationId: 'location.createLocation',
+  ...access('admin'),
   method: 'post',
   path: `${B}/location`,
   tags,
@@ -46,6 +49,7 @@ export const createLocation = createRoute({
 
 export const getLocationById = createRoute({
   operationId: 'location.getLocationById',
+  ...access('read'),
   method: 'get',
   path: `${B}/location/{id}`,
   tags,
@@ -56,6 +60,7 @@ export const getLocationById = createRoute({
 
 export const updateLocation = createRoute({
   operationId: 'location.updateLocation',
+  ...access('admin'),
   method: 'put',
   path: `${B}/location/{id}`,
   tags,
@@ -67,6 +72,7 @@ export const updateLocation = createRoute({
 
 export const deleteLocation = createRoute({
   operationId: 'location.deleteLocation',
+  ...access('admin'),
   method: 'delete',
   path: `${B}/location/{id}`,
   tags,

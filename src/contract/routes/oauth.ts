@@ -6,7 +6,7 @@
  */
 import type { z } from '@hono/zod-openapi';
 import { createRoute } from '@hono/zod-openapi';
-import { emptyOk, jsonResponse, lockedError } from './common';
+import { access, emptyOk, jsonResponse, lockedError } from './common';
 import { PROBLEM_CONTENT_TYPE, Problem } from '../problem';
 
 const tags = ['Authentication'];
@@ -39,6 +39,7 @@ const tokenErrors = {
 const tokenRoute = (operationId: string, path: string) =>
   createRoute({
     operationId,
+    ...access('public'),
     method: 'post',
     path,
     tags,
@@ -52,6 +53,7 @@ const tokenRoute = (operationId: string, path: string) =>
 const revokeRoute = (operationId: string, path: string) =>
   createRoute({
     operationId,
+    ...access('public'),
     method: 'post',
     path,
     tags,

@@ -11,6 +11,7 @@ import {
   jsonResponse,
   mutationErrors,
   standardErrors,
+  access,
 } from './common';
 
 const tags = ['Settings'];
@@ -21,6 +22,7 @@ const replaces =
 
 export const getEmployeePortalSettings = createRoute({
   operationId: 'settings.getEmployeePortalSettings',
+  ...access('read'),
   method: 'get',
   path: `${B}/employeeportalsettings`,
   tags,
@@ -31,6 +33,7 @@ export const getEmployeePortalSettings = createRoute({
 
 export const updateEmployeePortalSettings = createRoute({
   operationId: 'settings.updateEmployeePortalSettings',
+  ...access('admin'),
   method: 'post',
   path: `${B}/employeeportalsettings`,
   tags,
@@ -42,6 +45,7 @@ export const updateEmployeePortalSettings = createRoute({
 
 export const getTheTimesheetSettingsForTheBusiness = createRoute({
   operationId: 'settings.getTheTimesheetSettingsForTheBusiness',
+  ...access('read'),
   method: 'get',
   path: `${B}/timesheetsettings`,
   tags,
@@ -52,6 +56,7 @@ export const getTheTimesheetSettingsForTheBusiness = createRoute({
 
 export const updateTheTimesheetSettingsForTheBusiness = createRoute({
   operationId: 'settings.updateTheTimesheetSettingsForTheBusiness',
+  ...access('admin'),
   method: 'put',
   path: `${B}/timesheetsettings`,
   tags,

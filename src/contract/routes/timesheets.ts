@@ -1,13 +1,14 @@
 /** Timesheet lines (contract 2.9): the lines kiosk shifts produce, listed and read one by one. */
 import { createRoute, z } from '@hono/zod-openapi';
 import * as m from '../generated/models';
-import { businessParams, jsonResponse, odataQuery, pathId, standardErrors } from './common';
+import { businessParams, jsonResponse, odataQuery, pathId, standardErrors, access } from './common';
 
 const tags = ['Timesheets'];
 const B = '/api/v2/business/{businessId}';
 
 export const getBusinessTimesheets = createRoute({
   operationId: 'timesheet.getBusinessTimesheets',
+  ...access('read'),
   method: 'get',
   path: `${B}/timesheet`,
   tags,
@@ -19,6 +20,7 @@ export const getBusinessTimesheets = createRoute({
 
 export const getTimesheetLine = createRoute({
   operationId: 'timesheet.getTimesheetLine',
+  ...access('read'),
   method: 'get',
   path: `${B}/timesheet/{timesheetLineId}`,
   tags,

@@ -14,6 +14,7 @@ import {
   odataQuery,
   pathId,
   standardErrors,
+  access,
 } from './common';
 
 const tags = ['WorkType'];
@@ -23,6 +24,7 @@ const mutation = mutationErrors;
 
 export const listWorkTypes = createRoute({
   operationId: 'workType.listWorkTypes',
+  ...access('read'),
   method: 'get',
   path: `${B}/worktype`,
   tags,
@@ -34,6 +36,7 @@ export const listWorkTypes = createRoute({
 
 export const createWorkType = createRoute({
   operationId: 'workType.createWorkType',
+  ...access('admin'),
   method: 'post',
   path: `${B}/worktype`,
   tags,
@@ -45,6 +48,7 @@ export const createWorkType = createRoute({
 
 export const getWorkTypeById = createRoute({
   operationId: 'workType.getWorkTypeById',
+  ...access('read'),
   method: 'get',
   path: `${B}/worktype/{id}`,
   tags,
@@ -55,6 +59,7 @@ export const getWorkTypeById = createRoute({
 
 export const updateWorkType = createRoute({
   operationId: 'workType.updateWorkType',
+  ...access('admin'),
   method: 'put',
   path: `${B}/worktype/{id}`,
   tags,
@@ -66,6 +71,7 @@ export const updateWorkType = createRoute({
 
 export const deleteWorkType = createRoute({
   operationId: 'workType.deleteWorkType',
+  ...access('admin'),
   method: 'delete',
   path: `${B}/worktype/{id}`,
   tags,

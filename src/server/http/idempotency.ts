@@ -1,25 +1,34 @@
 /**
  * Idempotency-Key support (IETF httpapi draft) for every mutating business route.
  *
- * The key is recorded in the same transaction as the work it guards, so a response lost after the
- * commit can be fetched again by replaying the request, and the work is never applied twice:
- * - same key, same request: the first response again, with `Idempotent-Replayed: true`;
+ * It runs after the request has been validated and the caller authorised for the route (see
+ * auth/routeGuard.ts), and the key is recorded in the same transaction as the work it guards, so
+ * a response lost after the commit can be fetched again by replaying the request, and the work is
+ * never applied twice:
+ * - same caller, operation and key, same request: the first response again, with
+ *   `Idempotent-Replayed: true`;
  * - same key, different request: 422;
  * - a concurrent duplicate waits for the first to commit, then gets its response.
+ * Keys are scoped to the business, the caller and the operation: another caller sending the same
+ * key starts its own request and never sees the first caller's answer. Requests are compared by
+ * an HMAC fingerprint keyed with a service secret and taken without secret fields (PINs,
+ * passwords), so stored fingerprints reveal nothing about what was sent.
  * Failed requests (4xx/5xx) roll back with their work and keep no record, so they may be retried
  * (except work a handler marks `keepWorkOnError`, such as counting a wrong PIN).
  */
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
-import type { MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
+import { withoutSecrets } from '../../contract/secretFields';
 import type { AppEnv } from '../context';
-import { authorize } from '../auth/access';
+import { describePrincipal, type Principal } from '../auth/principal';
 import type { Database } from '../db/openDatabase';
 import { idempotencyKeys } from '../db/schema';
+import { serviceSecret } from '../services/serviceSecrets';
 import { ApiError } from './apiError';
 
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+export const FINGERPRINT_SECRET_PURPOSE = 'idempotency-fingerprint';
 
 class RollBack extends Error {}
 
@@ -44,16 +53,23 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-async function fingerprintOf(request: Request): Promise<string> {
-  const url = new URL(request.url);
-  const text = await request.clone().text();
-  let body = text;
-  try {
-    body = text ? canonicalJson(JSON.parse(text)) : '';
-  } catch {
-    // Not JSON: fingerprint the raw text.
-  }
-  return createHash('sha256').update(`${request.method} ${url.pathname}${url.search}\n${body}`).digest('hex');
+/** What makes two requests "the same": method, path and the validated query and body. */
+export interface RequestShape {
+  method: string;
+  path: string;
+  query: unknown;
+  body: unknown;
+}
+
+/** The keyed fingerprint of a request, over its shape with secret fields left out. */
+export function fingerprintOf(secret: Buffer, shape: RequestShape): string {
+  const text = canonicalJson({ ...shape, query: withoutSecrets(shape.query ?? null), body: withoutSecrets(shape.body ?? null) });
+  return createHmac('sha256', secret).update(text).digest('hex');
+}
+
+/** Where a key lives: one business, one caller, one operation. */
+export function idempotencyScope(businessId: number, principal: Principal | null, operationId: string): string {
+  return `business:${businessId}|${principal ? describePrincipal(principal) : 'anonymous'}|${operationId}`;
 }
 
 function replay(status: number, body: string, contentType: string | null): Response {
@@ -62,64 +78,81 @@ function replay(status: number, body: string, contentType: string | null): Respo
   return new Response(status === 204 ? null : body, { status, headers });
 }
 
-export function idempotency(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const header = c.req.header('idempotency-key');
-    if (!header || !MUTATING.has(c.req.method)) return next();
-    const key = parseIdempotencyKey(header);
-    const businessId = Number(c.req.param('businessId'));
-    if (!Number.isInteger(businessId)) return next();
-    const { db } = c.var.deps;
-    // Only a caller of this business may see stored responses.
-    await authorize(db, c.var.principal, businessId, { kind: 'member' });
-    const scope = `business:${businessId}`;
-    const fingerprint = await fingerprintOf(c.req.raw);
+export interface IdempotentRequest {
+  key: string;
+  scope: string;
+  shape: RequestShape;
+}
 
-    let stored: Response | null = null;
-    try {
-      await db.transaction(async (tx) => {
-        const inserted = await tx
-          .insert(idempotencyKeys)
-          .values({ scope, key, fingerprint })
-          .onConflictDoNothing()
-          .returning({ id: idempotencyKeys.id });
-        if (inserted.length === 0) {
-          const [existing] = await tx
-            .select()
-            .from(idempotencyKeys)
-            .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
-          if (!existing || existing.responseStatus === null || existing.responseBody === null) {
-            throw new ApiError(409, 'conflict', 'A request with this Idempotency-Key is still in progress.');
-          }
-          if (existing.fingerprint !== fingerprint) {
-            throw new ApiError(422, 'idempotency-key-reused', 'This Idempotency-Key was used for a different request.', {
-              detail: 'Use a new key for a new request; reuse a key only to retry the identical request.',
-            });
-          }
-          stored = replay(existing.responseStatus, existing.responseBody, existing.responseContentType);
-          return;
+/**
+ * Runs the handler at most once per key: inside one transaction with the key's record, or not at
+ * all when the key was already used (its first response is returned instead).
+ */
+export async function runIdempotently(
+  c: Context<AppEnv>,
+  request: IdempotentRequest,
+  handle: () => Promise<Response>,
+): Promise<Response> {
+  const { db } = c.var.deps;
+  const fingerprint = fingerprintOf(await serviceSecret(db, FINGERPRINT_SECRET_PURPOSE), request.shape);
+  const { scope, key } = request;
+  let outcome: Response | null = null;
+  let failure: unknown = null;
+  try {
+    await db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(idempotencyKeys)
+        .values({ scope, key, fingerprint })
+        .onConflictDoNothing()
+        .returning({ id: idempotencyKeys.id });
+      const id = inserted[0]?.id;
+      if (id === undefined) {
+        const [existing] = await tx
+          .select()
+          .from(idempotencyKeys)
+          .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+        if (!existing || existing.responseStatus === null || existing.responseBody === null) {
+          throw new ApiError(409, 'conflict', 'A request with this Idempotency-Key is still in progress.');
         }
-        c.set('db', tx as unknown as Database);
-        await next();
-        if (c.res.status >= 400) {
-          if (!c.var.keepWorkOnError) throw new RollBack();
-          // Keep the recorded failure, but not the key: a retry must be evaluated afresh.
-          await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.id, inserted[0]?.id ?? -1));
-          return;
+        if (existing.fingerprint !== fingerprint) {
+          throw new ApiError(422, 'idempotency-key-reused', 'This Idempotency-Key was used for a different request.', {
+            detail: 'Use a new key for a new request; reuse a key only to retry the identical request.',
+          });
         }
-        const body = await c.res.clone().text();
-        await tx
-          .update(idempotencyKeys)
-          .set({ responseStatus: c.res.status, responseBody: body, responseContentType: c.res.headers.get('content-type') })
-          .where(eq(idempotencyKeys.id, inserted[0]?.id ?? -1));
-      });
-    } catch (error) {
-      if (!(error instanceof RollBack)) throw error;
-    } finally {
-      c.set('db', db);
-    }
-    if (stored) c.res = stored;
-  };
+        outcome = replay(existing.responseStatus, existing.responseBody, existing.responseContentType);
+        return;
+      }
+      c.set('db', tx as unknown as Database);
+      let response: Response;
+      try {
+        response = await handle();
+      } catch (error) {
+        if (!c.var.keepWorkOnError) throw error;
+        // Keep the recorded failure, but not the key: a retry must be evaluated afresh.
+        await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.id, id));
+        failure = error;
+        return;
+      }
+      outcome = response;
+      if (response.status >= 400) {
+        if (!c.var.keepWorkOnError) throw new RollBack();
+        await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.id, id));
+        return;
+      }
+      const body = await response.clone().text();
+      await tx
+        .update(idempotencyKeys)
+        .set({ responseStatus: response.status, responseBody: body, responseContentType: response.headers.get('content-type') })
+        .where(eq(idempotencyKeys.id, id));
+    });
+  } catch (error) {
+    if (!(error instanceof RollBack)) throw error;
+  } finally {
+    c.set('db', db);
+  }
+  if (failure !== null) throw failure;
+  if (!outcome) throw new Error('idempotent request ended without a response');
+  return outcome;
 }
 
 /** Deletes stored responses older than the retention period. */

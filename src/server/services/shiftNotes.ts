@@ -22,12 +22,26 @@ export interface NoteFilters {
   visibility?: TimeAttendanceShiftNoteVisibility | undefined;
 }
 
-export async function loadShiftOfBusiness(db: Database, businessId: number, shiftId: number) {
+/**
+ * A shift the kiosk in the path may reach: one clocked at that kiosk, or the open shift of an
+ * employee, which any kiosk that can clock them off may also annotate. Anything else, including a
+ * closed shift of another kiosk, is 404, exactly as if it did not exist.
+ */
+export async function loadShiftAtKiosk(db: Database, businessId: number, kioskId: number, shiftId: number) {
   const [shift] = await db
-    .select({ id: clockShifts.id, employeeId: clockShifts.employeeId, status: clockShifts.status })
+    .select({
+      id: clockShifts.id,
+      employeeId: clockShifts.employeeId,
+      kioskId: clockShifts.kioskId,
+      status: clockShifts.status,
+      currentShiftId: employees.currentShiftId,
+    })
     .from(clockShifts)
+    .innerJoin(employees, eq(employees.id, clockShifts.employeeId))
     .where(and(eq(clockShifts.id, shiftId), eq(clockShifts.businessId, businessId)));
   if (!shift || shift.status === 'discarded') throw notFound(`Shift ${shiftId}`);
+  const isOpenShiftOfEmployee = shift.status === 'open' && shift.currentShiftId === shift.id;
+  if (shift.kioskId !== kioskId && !isOpenShiftOfEmployee) throw notFound(`Shift ${shiftId}`);
   return shift;
 }
 

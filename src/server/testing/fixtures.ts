@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { businessAccess } from '../db/schema';
-import { accessModel } from '../services/accessModels';
+import type { KioskAccessModel } from '../../contract/generated/models';
+import { accessModel, NO_KIOSK_ACCESS } from '../services/accessModels';
 import { createBusiness, createEmployee, ensureUser, issueApiKey } from '../services/provisioning';
 import { basicAuth, type TestService } from './testService';
 
@@ -82,17 +83,33 @@ export async function createTenant(t: TestService, options: TenantOptions = {}):
 }
 
 /**
- * Adds a user with Restricted access (no kiosk rights) to the tenant's business and returns their
- * API-key credential, for checking what such users may not do.
+ * Adds a user with Restricted access to the tenant's business and returns their API-key
+ * credential: with no kiosk rights by default, or with rights to the given kiosks only.
  */
-export async function restrictedUserAuth(t: TestService, tenant: Tenant): Promise<string> {
+export async function restrictedUserAuth(t: TestService, tenant: Tenant, kioskIds: number[] = []): Promise<string> {
   const email = `restricted-${randomUUID().slice(0, 8)}@example.test`;
   const user = await ensureUser(t.db, { email, name: 'Restricted' });
+  const kioskAccess: KioskAccessModel | null =
+    kioskIds.length > 0 ? { kiosks: kioskIds, accessType: 'SpecificKiosks', permissions: 'ApproveTimesheets' } : NO_KIOSK_ACCESS;
   await t.db.insert(businessAccess).values({
     businessId: tenant.businessId,
     userId: user.id,
     accessType: 'Restricted',
-    model: accessModel(user.name, email, 'Restricted'),
+    model: accessModel(user.name, email, 'Restricted', kioskAccess),
   });
   return basicAuth(await issueApiKey(t.db, user.id, 'tests'));
+}
+
+/** Adds another kiosk to the tenant's business, through the API. */
+export async function addKiosk(t: TestService, tenant: Tenant, name: string): Promise<number> {
+  const res = await t.request('POST', `${tenant.base}/kiosk`, { auth: tenant.manager.auth, json: { name } });
+  expect(res.status, res.text).toBe(200);
+  return (res.body as { id: number }).id;
+}
+
+/** Enrols a device on one of the tenant's kiosks and returns its credential (`Bearer kcd_…`). */
+export async function enrolDeviceAuth(t: TestService, tenant: Tenant, kioskId = tenant.kioskId): Promise<string> {
+  const res = await t.request('POST', `${tenant.base}/kiosk/${kioskId}/devices`, { auth: tenant.manager.auth, json: { name: 'Tablet' } });
+  expect(res.status, res.text).toBe(200);
+  return `Bearer ${(res.body as { token: string }).token}`;
 }

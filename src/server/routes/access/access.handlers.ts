@@ -2,7 +2,8 @@
 import * as routes from '../../../contract/routes/access';
 import { BusinessAccessModel } from '../../../contract/generated/models';
 import type { App } from '../../context';
-import { authorize } from '../../auth/access';
+import { grantOf } from '../../auth/routeGuard';
+
 import { compileOData } from '../../http/odata';
 import {
   activateAccount,
@@ -20,13 +21,11 @@ export function registerBusinessAccessHandlers(app: App) {
   app.openapi(routes.listAllBusinessAccessUsers, async (c) => {
     const { businessId } = c.req.valid('param');
     const applyOData = compileOData(c.req.valid('query'), ACCESS_FIELDS);
-    await authorize(c.var.db, c.var.principal, businessId, { kind: 'admin' });
     return c.json(applyOData(await listAccess(c.var.db, businessId)), 200);
   });
 
   app.openapi(routes.getUserBusinessAccess, async (c) => {
     const { businessId } = c.req.valid('param');
-    await authorize(c.var.db, c.var.principal, businessId, { kind: 'admin' });
     const { model } = await loadAccessByEmail(c.var.db, businessId, c.req.valid('query').email);
     return c.json(model, 200);
   });
@@ -34,7 +33,6 @@ export function registerBusinessAccessHandlers(app: App) {
   app.openapi(routes.assignBusinessAccess, async (c) => {
     const { businessId } = c.req.valid('param');
     const db = c.var.db;
-    await authorize(db, c.var.principal, businessId, { kind: 'admin' });
     const business = await loadBusiness(db, businessId);
     await assignAccess(db, {
       businessId,
@@ -48,7 +46,7 @@ export function registerBusinessAccessHandlers(app: App) {
 
   app.openapi(routes.updateDetailsOfAnAssociatedUser, async (c) => {
     const { businessId } = c.req.valid('param');
-    const grant = await authorize(c.var.db, c.var.principal, businessId, { kind: 'admin' });
+    const grant = grantOf(c);
     if (grant.principal.kind !== 'user') throw new Error('admin grant without a user');
     await updateAccessUser(c.var.db, {
       businessId,
@@ -61,7 +59,6 @@ export function registerBusinessAccessHandlers(app: App) {
 
   app.openapi(routes.revokeBusinessAccess, async (c) => {
     const { businessId } = c.req.valid('param');
-    await authorize(c.var.db, c.var.principal, businessId, { kind: 'admin' });
     await revokeAccess(c.var.db, businessId, c.req.valid('query').email);
     return c.body(null, 200);
   });

@@ -1,19 +1,14 @@
-/** Device enrolment for managers, and a device's check of its own enrolment. */
+/**
+ * Device enrolment for managers (the routes admit people only), and a device's check of its own
+ * enrolment.
+ */
 import * as routes from '../../../contract/routes/devices';
 import type { App } from '../../context';
-import { authorize, unauthenticated } from '../../auth/access';
-import type { Principal } from '../../auth/principal';
-import { ApiError, forbidden, notFound } from '../../http/apiError';
+import { unauthenticated } from '../../auth/access';
+import { callerOf, userOf } from '../../auth/routeGuard';
+import { ApiError, notFound } from '../../http/apiError';
 import { deviceIdentity, enrolDevice, listDevices, revokeDevice } from '../../services/devices';
 import { loadKiosk } from '../../services/kiosks';
-
-type UserPrincipal = Extract<Principal, { kind: 'user' }>;
-
-/** Enrolments are managed by people: a device may not enrol, list or revoke devices. */
-function requireUser(principal: Principal): UserPrincipal {
-  if (principal.kind !== 'user') throw forbidden('A kiosk device cannot manage device enrolments; sign in as a manager.');
-  return principal;
-}
 
 export function registerDeviceEnrolmentRoutes(app: App) {
   app.openapi(routes.enrolDevice, async (c) => {
@@ -24,8 +19,7 @@ export function registerDeviceEnrolmentRoutes(app: App) {
       });
     }
     const db = c.var.db;
-    const grant = await authorize(db, c.var.principal, businessId, { kind: 'kiosk', kioskId });
-    const user = requireUser(grant.principal);
+    const user = userOf(c);
     await loadKiosk(db, businessId, kioskId);
     const { name } = c.req.valid('json');
     const enrolled = await enrolDevice(db, { businessId, kioskId, name, enrolledByUserId: user.userId }, c.var.deps.now());
@@ -35,8 +29,6 @@ export function registerDeviceEnrolmentRoutes(app: App) {
   app.openapi(routes.listDevices, async (c) => {
     const { businessId, kioskId } = c.req.valid('param');
     const db = c.var.db;
-    const grant = await authorize(db, c.var.principal, businessId, { kind: 'kiosk', kioskId });
-    requireUser(grant.principal);
     await loadKiosk(db, businessId, kioskId);
     return c.json(await listDevices(db, businessId, kioskId), 200);
   });
@@ -44,18 +36,15 @@ export function registerDeviceEnrolmentRoutes(app: App) {
   app.openapi(routes.revokeDevice, async (c) => {
     const { businessId, kioskId, deviceId } = c.req.valid('param');
     const db = c.var.db;
-    const grant = await authorize(db, c.var.principal, businessId, { kind: 'kiosk', kioskId });
-    requireUser(grant.principal);
     if (!(await revokeDevice(db, businessId, kioskId, deviceId, c.var.deps.now()))) throw notFound(`Device ${deviceId}`);
     return c.body(null, 200);
   });
 
   app.openapi(routes.getCurrentDevice, async (c) => {
-    const principal = c.var.principal;
-    if (!principal) throw unauthenticated();
-    if (principal.kind !== 'device') throw forbidden('This route is for kiosk devices; a user has no device enrolment.');
-    const db = c.var.db;
-    const identity = await deviceIdentity(db, principal.deviceId);
+    const principal = callerOf(c);
+    // The route admits devices only (x-callers), so this is one.
+    if (principal.kind !== 'device') throw unauthenticated();
+    const identity = await deviceIdentity(c.var.db, principal.deviceId);
     // Its kiosk was deleted: the credential no longer grants anything, as if revoked.
     if (!identity) throw unauthenticated();
     return c.json(identity, 200);

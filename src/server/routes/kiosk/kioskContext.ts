@@ -4,7 +4,8 @@
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '../../context';
-import { authorize, type Grant } from '../../auth/access';
+import { grantOf } from '../../auth/routeGuard';
+import {type Grant } from '../../auth/access';
 import type { Database } from '../../db/openDatabase';
 import { loadKiosk, type KioskRow } from '../../services/kiosks';
 import { groupIdsOfEmployee } from '../../services/employeeGroups';
@@ -22,7 +23,7 @@ export interface KioskScope {
 /** Authorises the caller for the kiosk, loads it, and builds the service contexts. */
 export async function kioskScope(c: Context<AppEnv>, businessId: number, kioskId: number): Promise<KioskScope> {
   const db = c.var.db;
-  const grant = await authorize(db, c.var.principal, businessId, { kind: 'kiosk', kioskId });
+  const grant = grantOf(c);
   const kiosk = await loadKiosk(db, businessId, kioskId);
   const settings = c.var.deps.settings;
   const now = c.var.deps.now();

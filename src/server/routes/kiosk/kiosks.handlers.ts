@@ -3,7 +3,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import * as routes from '../../../contract/routes/kiosk';
 import { TimeAndAttendanceKioskModel } from '../../../contract/generated/models';
 import type { App } from '../../context';
-import { authorize, grantCoversKiosk } from '../../auth/access';
+import { grantOf } from '../../auth/routeGuard';
+import {grantCoversKiosk } from '../../auth/access';
 import { devices, kiosks } from '../../db/schema';
 import { compileOData } from '../../http/odata';
 import { kioskValues, loadKiosk, toKioskModel } from '../../services/kiosks';
@@ -16,7 +17,7 @@ export function registerKioskDefinitionRoutes(app: App) {
     const { businessId } = c.req.valid('param');
     const applyOData = compileOData(c.req.valid('query'), KIOSK_FIELDS);
     const db = c.var.db;
-    const grant = await authorize(db, c.var.principal, businessId, { kind: 'member' });
+    const grant = grantOf(c);
     const rows = await db
       .select()
       .from(kiosks)
@@ -29,7 +30,6 @@ export function registerKioskDefinitionRoutes(app: App) {
   app.openapi(routes.createKiosk, async (c) => {
     const { businessId } = c.req.valid('param');
     const db = c.var.db;
-    await authorize(db, c.var.principal, businessId, { kind: 'admin' });
     const business = await loadBusiness(db, businessId);
     const values = await kioskValues(db, businessId, c.req.valid('json'), business.ianaTimeZone);
     const [row] = await db.insert(kiosks).values(values).returning();
@@ -39,14 +39,12 @@ export function registerKioskDefinitionRoutes(app: App) {
 
   app.openapi(routes.getKioskById, async (c) => {
     const { businessId, id } = c.req.valid('param');
-    await authorize(c.var.db, c.var.principal, businessId, { kind: 'kiosk', kioskId: id });
     return c.json(toKioskModel(await loadKiosk(c.var.db, businessId, id)), 200);
   });
 
   app.openapi(routes.updateKiosk, async (c) => {
     const { businessId, id } = c.req.valid('param');
     const db = c.var.db;
-    await authorize(db, c.var.principal, businessId, { kind: 'admin' });
     await loadKiosk(db, businessId, id);
     const business = await loadBusiness(db, businessId);
     const values = await kioskValues(db, businessId, c.req.valid('json'), business.ianaTimeZone);
@@ -58,7 +56,6 @@ export function registerKioskDefinitionRoutes(app: App) {
   app.openapi(routes.deleteKiosk, async (c) => {
     const { businessId, id } = c.req.valid('param');
     const db = c.var.db;
-    await authorize(db, c.var.principal, businessId, { kind: 'admin' });
     await loadKiosk(db, businessId, id);
     // Kept as a tombstone: past shifts still name their kiosk. Its devices lose their access.
     const now = c.var.deps.now();

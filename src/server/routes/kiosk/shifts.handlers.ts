@@ -2,12 +2,13 @@
 import * as routes from '../../../contract/routes/kiosk';
 import { parseWireDateTime } from '../../../domain/time';
 import type { App } from '../../context';
-import { authorize, grantCoversKiosk } from '../../auth/access';
+import { grantOf } from '../../auth/routeGuard';
+import {grantCoversKiosk } from '../../auth/access';
 import { forbidden, invalidField } from '../../http/apiError';
 import { searchShifts } from '../../services/clockedShifts';
 import { listPunches } from '../../services/punchAudit';
 import { employeeGroupIdsByEmployee } from '../../services/employeeGroups';
-import { addNote, deleteNote, listNotes, loadShiftOfBusiness, markNotesRead } from '../../services/shiftNotes';
+import { addNote, deleteNote, listNotes, loadShiftAtKiosk, markNotesRead } from '../../services/shiftNotes';
 import { kioskScope } from './kioskContext';
 
 function windowBound(value: string | null | undefined, field: string): Date | null {
@@ -21,7 +22,7 @@ export function registerShiftRoutes(app: App) {
   app.openapi(routes.listPunches, async (c) => {
     const { businessId } = c.req.valid('param');
     const query = c.req.valid('query');
-    const grant = await authorize(c.var.db, c.var.principal, businessId, { kind: 'read' });
+    const grant = grantOf(c);
     const punches = await listPunches(c.var.db, businessId, {
       employeeId: query.EmployeeId,
       kioskId: query.KioskId,
@@ -36,7 +37,7 @@ export function registerShiftRoutes(app: App) {
     const { businessId } = c.req.valid('param');
     const body = c.req.valid('json');
     const db = c.var.db;
-    const grant = await authorize(db, c.var.principal, businessId, { kind: 'anyKiosk' });
+    const grant = grantOf(c);
     if (body.kioskId && !grantCoversKiosk(grant, body.kioskId)) throw forbidden(`You have no access to kiosk ${body.kioskId}.`);
     const fromUtc = windowBound(body.fromDateUtc, 'fromDateUtc');
     const toUtc = windowBound(body.toDateUtc, 'toDateUtc');
@@ -57,7 +58,7 @@ export function registerShiftRoutes(app: App) {
     const { businessId, kioskId, shiftId } = c.req.valid('param');
     const query = c.req.valid('query');
     await kioskScope(c, businessId, kioskId);
-    await loadShiftOfBusiness(c.var.db, businessId, shiftId);
+    await loadShiftAtKiosk(c.var.db, businessId, kioskId, shiftId);
     const notes = await listNotes(c.var.db, shiftId, {
       employeeId: query.EmployeeId || undefined,
       isAdminInitiated: query.IsAdminInitiated,
@@ -74,14 +75,17 @@ export function registerShiftRoutes(app: App) {
     if (body.isAdminInitiated && grant.principal.kind === 'device') {
       throw forbidden('Only a signed-in manager can write an admin note.');
     }
-    await loadShiftOfBusiness(c.var.db, businessId, shiftId);
+    const shift = await loadShiftAtKiosk(c.var.db, businessId, kioskId, shiftId);
+    if (grant.principal.kind === 'device' && body.employeeId !== shift.employeeId) {
+      throw invalidField('invalid-reference', 'employeeId', "A kiosk writes a note as the shift's own employee.");
+    }
     return c.json(await addNote(c.var.db, businessId, shiftId, body, c.var.deps.now()), 200);
   });
 
   app.openapi(routes.deleteNoteFromShift, async (c) => {
     const { businessId, kioskId, shiftId, noteId } = c.req.valid('param');
     await kioskScope(c, businessId, kioskId);
-    await loadShiftOfBusiness(c.var.db, businessId, shiftId);
+    await loadShiftAtKiosk(c.var.db, businessId, kioskId, shiftId);
     await deleteNote(c.var.db, shiftId, noteId);
     return c.body(null, 200);
   });
@@ -89,7 +93,7 @@ export function registerShiftRoutes(app: App) {
   app.openapi(routes.markShiftNotesRead, async (c) => {
     const { businessId, kioskId, shiftId } = c.req.valid('param');
     await kioskScope(c, businessId, kioskId);
-    await loadShiftOfBusiness(c.var.db, businessId, shiftId);
+    await loadShiftAtKiosk(c.var.db, businessId, kioskId, shiftId);
     await markNotesRead(c.var.db, shiftId, c.req.valid('json'));
     return c.body(null, 200);
   });

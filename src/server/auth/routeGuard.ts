@@ -1,0 +1,137 @@
+/**
+ * What runs between validation and every handler. zod-openapi validates path, query and body
+ * first; only then does this guard touch the database: it resolves the caller, enforces the
+ * route's declared access (`x-access`, `x-callers` in src/contract/routes), hands the grant to
+ * the handler as `c.var.grant`, and runs mutating business routes that carry an Idempotency-Key
+ * inside the idempotency layer. A route without an access declaration cannot be registered.
+ */
+import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { RouteAccess, RouteCallers } from '../../contract/routes/common';
+import { ROUTE_ACCESS, ROUTE_CALLERS } from '../../contract/routes/common';
+import type { AppEnv } from '../context';
+import { forbidden } from '../http/apiError';
+import { idempotencyScope, parseIdempotencyKey, runIdempotently } from '../http/idempotency';
+import { authorize, unauthenticated, type Grant, type Need } from './access';
+import { resolvePrincipal, type Principal } from './principal';
+
+type Handler = (c: Context<AppEnv>) => Response | Promise<Response>;
+
+const MUTATING = new Set(['post', 'put', 'patch', 'delete']);
+
+const Declaration = z.object({
+  operationId: z.string().min(1),
+  method: z.string(),
+  path: z.string(),
+  'x-access': z.enum(Object.keys(ROUTE_ACCESS) as [RouteAccess, ...RouteAccess[]]),
+  'x-callers': z.enum(Object.keys(ROUTE_CALLERS) as [RouteCallers, ...RouteCallers[]]).optional(),
+});
+export type RouteDeclaration = z.infer<typeof Declaration>;
+
+/** The validated ids the guard needs from a route's path. */
+const PathIds = z.object({
+  businessId: z.number().int().optional(),
+  kioskId: z.number().int().optional(),
+  id: z.number().int().optional(),
+});
+
+/** Reads a route's access declaration; throws at start-up when it is missing or unknown. */
+export function declarationOf(route: RouteConfig): RouteDeclaration {
+  const parsed = Declaration.safeParse(route);
+  if (!parsed.success) throw new Error(`Route ${route.method.toUpperCase()} ${route.path} has no valid access declaration (x-access).`);
+  const declaration = parsed.data;
+  const inBusiness = declaration.path.includes('{businessId}');
+  const needsBusiness = !['public', 'signedIn'].includes(declaration['x-access']);
+  if (needsBusiness !== inBusiness) {
+    throw new Error(`Route ${declaration.operationId}: access "${declaration['x-access']}" does not fit the path ${declaration.path}.`);
+  }
+  if (declaration['x-access'] === 'kiosk' && !/\{(kioskId|id)\}/.test(declaration.path)) {
+    throw new Error(`Route ${declaration.operationId}: access "kiosk" needs {kioskId} or {id} in the path.`);
+  }
+  return declaration;
+}
+
+/** The business-level need of a declared access, for the ids in the path. */
+export function needOf(access: RouteAccess, ids: z.infer<typeof PathIds>): Need | null {
+  switch (access) {
+    case 'public':
+    case 'signedIn':
+      return null;
+    case 'kiosk': {
+      const kioskId = ids.kioskId ?? ids.id;
+      if (kioskId === undefined) throw new Error('a kiosk route without a kiosk id');
+      return { kind: 'kiosk', kioskId };
+    }
+    default:
+      return { kind: access };
+  }
+}
+
+function checkCallers(callers: RouteCallers | undefined, principal: Principal): void {
+  if (callers === 'users' && principal.kind !== 'user') throw forbidden('A kiosk device cannot do this; sign in as a manager.');
+  if (callers === 'devices' && principal.kind !== 'device') throw forbidden('This route is for enrolled kiosk devices.');
+}
+
+function validated(c: Context<AppEnv>, target: 'param' | 'query' | 'json'): unknown {
+  return (c.req as unknown as { valid(target: string): unknown }).valid(target);
+}
+
+/** Wraps a handler in the guard described above. */
+export function guard(route: RouteConfig, handler: Handler): Handler {
+  const declaration = declarationOf(route);
+  const access = declaration['x-access'];
+  const isMutating = MUTATING.has(declaration.method.toLowerCase());
+  return async (c) => {
+    const { deps } = c.var;
+    const principal = access === 'public' ? null : await resolvePrincipal(deps.db, c.req.header('authorization'), deps.now());
+    c.set('principal', principal);
+    if (access === 'public') return handler(c);
+    if (!principal) throw unauthenticated();
+    checkCallers(declaration['x-callers'], principal);
+    const ids = PathIds.parse(validated(c, 'param') ?? {});
+    const need = needOf(access, ids);
+    if (!need || ids.businessId === undefined) return handler(c);
+    c.set('grant', await authorize(c.var.db, principal, ids.businessId, need));
+    const header = c.req.header('idempotency-key');
+    if (!isMutating || header === undefined) return handler(c);
+    return runIdempotently(
+      c,
+      {
+        key: parseIdempotencyKey(header),
+        scope: idempotencyScope(ids.businessId, principal, declaration.operationId),
+        shape: { method: declaration.method, path: new URL(c.req.url).pathname, query: validated(c, 'query'), body: validated(c, 'json') },
+      },
+      async () => handler(c),
+    );
+  };
+}
+
+/** Registers every route of the app through the guard. */
+export function guardEveryRoute(app: OpenAPIHono<AppEnv>): void {
+  const register = app.openapi;
+  const guarded = (route: RouteConfig, handler: Handler, hook?: unknown) =>
+    register(route as never, guard(route, handler) as never, hook as never);
+  app.openapi = guarded as unknown as typeof app.openapi;
+}
+
+/** The caller's grant for the business in the path, as the guard established it. */
+export function grantOf(c: Context<AppEnv>): Grant {
+  const grant = c.var.grant;
+  if (!grant) throw new Error(`no grant on ${c.req.method} ${c.req.path}: the route declares no business access`);
+  return grant;
+}
+
+/** The signed-in caller of a route that admits only valid credentials. */
+export function callerOf(c: Context<AppEnv>): Principal {
+  const principal = c.var.principal;
+  if (!principal) throw unauthenticated();
+  return principal;
+}
+
+/** The person calling a route declared for users (`x-callers: users`). */
+export function userOf(c: Context<AppEnv>): Extract<Principal, { kind: 'user' }> {
+  const principal = callerOf(c);
+  if (principal.kind !== 'user') throw forbidden('A kiosk device cannot do this; sign in as a manager.');
+  return principal;
+}

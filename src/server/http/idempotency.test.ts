@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idempotencyKeys, punches } from '../db/schema';
+import { addKiosk, createTenant, enrolDeviceAuth, restrictedUserAuth } from '../testing/fixtures';
+import { startTestService, type TestService } from '../testing/testService';
+
+let t: TestService;
+beforeAll(async () => {
+  t = await startTestService();
+});
+afterAll(() => t.close());
+
+const keyed = (key: string) => ({ 'idempotency-key': key });
+
+describe('Idempotency-Key scope', () => {
+  it('is checked after validation: a path id beyond int32 is a 400 and leaves no record', async () => {
+    const tenant = await createTenant(t);
+    const res = await t.request('POST', `/api/v2/business/${tenant.businessId}/kiosk/99999999999/clockon`, {
+      auth: tenant.manager.auth,
+      json: { employeeId: tenant.employees[0]!.id },
+      headers: keyed('beyond-int32'),
+    });
+    expect(res.status, res.text).toBe(400);
+    expect(res.headers.get('content-type')).toBe('application/problem+json');
+    expect(await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'beyond-int32'))).toHaveLength(0);
+  });
+
+  it('never replays to a caller who may not make the request', async () => {
+    const tenant = await createTenant(t);
+    const employeeId = tenant.employees[0]!.id;
+    const key = keyed('shared-key-1');
+    const first = await t.request('POST', `${tenant.kiosk}/clockon`, { auth: tenant.manager.auth, json: { employeeId }, headers: key });
+    expect(first.status, first.text).toBe(200);
+
+    const outsider = await restrictedUserAuth(t, tenant);
+    const withoutKey = await t.request('POST', `${tenant.kiosk}/clockon`, { auth: outsider, json: { employeeId } });
+    const withKey = await t.request('POST', `${tenant.kiosk}/clockon`, { auth: outsider, json: { employeeId }, headers: key });
+    expect(withoutKey.status).toBe(403);
+    expect(withKey.status).toBe(403);
+    expect(withKey.headers.get('idempotent-replayed')).toBeNull();
+    expect(withKey.body).toMatchObject({ code: 'forbidden' });
+    expect(withKey.text).not.toContain('ClockedOn');
+  });
+
+  it('is scoped to the caller: the same key from another caller is a request of its own', async () => {
+    const tenant = await createTenant(t);
+    const [a, b] = tenant.employees.map((e) => e.id);
+    const device = await enrolDeviceAuth(t, tenant);
+    const key = keyed('same-key-two-callers');
+    const byManager = await t.request('POST', `${tenant.kiosk}/clockon`, { auth: tenant.manager.auth, json: { employeeId: a }, headers: key });
+    const byDevice = await t.request('POST', `${tenant.kiosk}/clockon`, { auth: device, json: { employeeId: b }, headers: key });
+    expect(byManager.status, byManager.text).toBe(200);
+    expect(byDevice.status, byDevice.text).toBe(200);
+    expect(byDevice.headers.get('idempotent-replayed')).toBeNull();
+    expect(byDevice.body).toMatchObject({ employeeId: b, status: 'ClockedOn' });
+    expect(await t.db.select().from(punches).where(eq(punches.employeeId, b!))).toHaveLength(1);
+  });
+
+  it('is scoped to the operation: one key on two operations gives two requests', async () => {
+    const tenant = await createTenant(t);
+    const employeeId = tenant.employees[0]!.id;
+    const key = keyed('one-key-two-operations');
+    const on = await t.request('POST', `${tenant.kiosk}/clockon`, { auth: tenant.manager.auth, json: { employeeId }, headers: key });
+    const brk = await t.request('POST', `${tenant.kiosk}/startbreak`, { auth: tenant.manager.auth, json: { employeeId }, headers: key });
+    expect(on.status).toBe(200);
+    expect(brk.status, brk.text).toBe(200);
+    expect(brk.body).toMatchObject({ status: 'OnBreak' });
+  });
+
+  it('replays across kiosks only as the 422 it is: same caller, same key, another kiosk path', async () => {
+    const tenant = await createTenant(t);
+    const other = await addKiosk(t, tenant, 'Back door');
+    const employeeId = tenant.employees[0]!.id;
+    const key = keyed('kiosk-path-differs');
+    expect((await t.request('POST', `${tenant.kiosk}/clockon`, { auth: tenant.manager.auth, json: { employeeId }, headers: key })).status).toBe(200);
+    const elsewhere = await t.request('POST', `${tenant.base}/kiosk/${other}/clockon`, { auth: tenant.manager.auth, json: { employeeId }, headers: key });
+    expect(elsewhere.status).toBe(422);
+  });
+
+  it('keeps a keyed fingerprint that covers no PIN', async () => {
+    const tenant = await createTenant(t);
+    const employee = tenant.employees[0]!;
+    const key = 'checkpin-with-key';
+    const res = await t.request('POST', `${tenant.kiosk}/checkpin`, {
+      auth: tenant.manager.auth,
+      json: { employeeId: employee.id, pin: employee.pin },
+      headers: keyed(key),
+    });
+    expect(res.status, res.text).toBe(200);
+    const [row] = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    expect(row?.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    const stored = JSON.stringify(row);
+    expect(stored).not.toContain(employee.pin);
+    // An unkeyed digest of what was sent (the old fingerprint) cannot be recomputed from the request.
+    const path = `${tenant.kiosk}/checkpin`;
+    for (const body of [JSON.stringify({ employeeId: employee.id, pin: employee.pin }), `{"employeeId":${employee.id},"pin":"${employee.pin}"}`]) {
+      expect(row?.fingerprint).not.toBe(createHash('sha256').update(`POST ${path}\n${body}`).digest('hex'));
+    }
+    // Four-digit PINs cannot be tried against it: every PIN gives the same fingerprint.
+    const again = await t.request('POST', `${tenant.kiosk}/checkpin`, {
+      auth: tenant.manager.auth,
+      json: { employeeId: employee.id, pin: '0000' },
+      headers: keyed(key),
+    });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * Keys the service keeps for itself, such as the one that keys request fingerprints (HMAC). Each is
+ * created on first use and kept in `service_keys` under a fixed id, so every instance of the
+ * service sharing the database uses the same key, and two instances starting at once agree.
+ */
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/openDatabase';
+import { serviceKeys } from '../db/schema';
+
+const cache = new WeakMap<Database, Map<string, Buffer>>();
+
+/** The 32-byte secret for a purpose, created on first use. */
+export async function serviceSecret(db: Database, purpose: string): Promise<Buffer> {
+  const known = cache.get(db)?.get(purpose);
+  if (known) return known;
+  const id = `secret_${purpose}`;
+  // A symmetric secret has no public half; it is kept in the private-key column.
+  await db
+    .insert(serviceKeys)
+    .values({ id, purpose, publicKeySpki: '', privateKeyPkcs8: randomBytes(32).toString('base64') })
+    .onConflictDoNothing();
+  const [row] = await db.select({ secret: serviceKeys.privateKeyPkcs8 }).from(serviceKeys).where(eq(serviceKeys.id, id));
+  if (!row) throw new Error(`service secret ${purpose} could not be created`);
+  const secret = Buffer.from(row.secret, 'base64');
+  const forDb = cache.get(db) ?? new Map<string, Buffer>();
+  forDb.set(purpose, secret);
+  cache.set(db, forDb);
+  return secret;
+}
