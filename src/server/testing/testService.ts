@@ -11,7 +11,7 @@ import type {} from './globalSetup';
 import { createService, type Service } from '../app';
 import { openDatabase, type Database, type OpenedDatabase } from '../db/openDatabase';
 import { parseEnv, type Env } from '../env';
-import { createLogger } from '../logger';
+import { createLogger, type Logger } from '../logger';
 
 export interface TestClock {
   now(): Date;
@@ -61,6 +61,7 @@ export interface TestService {
   service: Service;
   /** Every log line the service wrote (captured, not printed). */
   logs: string[];
+  logger: Logger;
   request(method: string, path: string, options?: RequestOptions): Promise<ApiResult>;
   close(): Promise<void>;
 }
@@ -99,6 +100,26 @@ async function openTestDatabase(): Promise<{ opened: OpenedDatabase; drop: () =>
   return { opened, drop: () => Promise.resolve() };
 }
 
+/** Sends a request through the app's fetch function, as Node's HTTP server would. */
+export async function sendRequest(service: Service, method: string, path: string, options: RequestOptions = {}): Promise<ApiResult> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.auth) headers.authorization = options.auth;
+  let body: string | undefined = options.body;
+  if (options.json !== undefined) {
+    body = JSON.stringify(options.json);
+    headers['content-type'] ??= 'application/json';
+  }
+  const response = await service.fetch(new Request(`http://127.0.0.1${path}`, { method, headers, body }));
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, body: parsed };
+}
+
 export async function startTestService(overrides: Record<string, string> = {}): Promise<TestService> {
   const { opened, drop } = await openTestDatabase();
   const clock = createClock();
@@ -114,24 +135,8 @@ export async function startTestService(overrides: Record<string, string> = {}): 
     settings,
     service,
     logs,
-    async request(method, path, options = {}) {
-      const headers: Record<string, string> = { ...options.headers };
-      if (options.auth) headers.authorization = options.auth;
-      let body: string | undefined = options.body;
-      if (options.json !== undefined) {
-        body = JSON.stringify(options.json);
-        headers['content-type'] ??= 'application/json';
-      }
-      const response = await service.fetch(new Request(`http://127.0.0.1${path}`, { method, headers, body }));
-      const text = await response.text();
-      let parsed: unknown;
-      try {
-        parsed = text ? JSON.parse(text) : undefined;
-      } catch {
-        parsed = undefined;
-      }
-      return { status: response.status, headers: response.headers, text, body: parsed };
-    },
+    logger,
+    request: (method, path, options) => sendRequest(service, method, path, options),
     async close() {
       await opened.close();
       await drop();

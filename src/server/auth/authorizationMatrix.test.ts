@@ -1,0 +1,272 @@
+/**
+ * Every route of the OpenAPI document x every kind of caller who should not reach business A's
+ * kiosk A1: the owner of another business, a device of another kiosk, a restricted user of
+ * another kiosk, a revoked device and an expired token. What each may do is derived from the
+ * route's own access declaration (`x-access`, `x-callers`), never listed here; after every request
+ * the database must be unchanged, and answers a caller may get must not carry kiosk A1's data.
+ * Business A's manager (or, for device-only routes, a device of kiosk A1) makes the same request
+ * inside a rolled-back transaction, proving each request would have reached real data.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteAccess, RouteCallers } from '../../contract/routes/common';
+import { buildOpenApiDocument } from '../app';
+import { revokeDevice } from '../services/devices';
+import { issueTokens, tokenSettings } from '../services/tokens';
+import { changedTables, snapshotDatabase } from '../testing/dbSnapshot';
+import { addKiosk, createTenant, enrolDeviceAuth, restrictedUserAuth, type Tenant } from '../testing/fixtures';
+import { requestInRolledBackTransaction } from '../testing/rolledBack';
+import { bearer, startTestService, type ApiResult, type TestService } from '../testing/testService';
+
+type Outsider = 'otherBusiness' | 'deviceOfOtherKiosk' | 'restrictedUserOfOtherKiosk' | 'revokedDevice' | 'expiredToken';
+type Expectation = { denied: number } | 'scoped';
+
+/** What the route's declaration lets each outsider do. */
+function expectationFor(outsider: Outsider, access: RouteAccess, callers: RouteCallers | undefined): Expectation {
+  if (outsider === 'revokedDevice' || outsider === 'expiredToken') return { denied: 401 };
+  const isDevice = outsider === 'deviceOfOtherKiosk';
+  if ((callers === 'users' && isDevice) || (callers === 'devices' && !isDevice)) return { denied: 403 };
+  if (access === 'signedIn') return 'scoped';
+  if (outsider === 'otherBusiness') return { denied: 404 };
+  switch (access) {
+    case 'kiosk':
+    case 'admin':
+      return { denied: 403 };
+    case 'read':
+      return isDevice ? { denied: 403 } : 'scoped';
+    default:
+      return 'scoped';
+  }
+}
+
+/** A marker in kiosk A1's name: it must never appear in an answer to a caller of another kiosk. */
+const KIOSK_A1_NAME = 'Kiosk A1 zq7x';
+
+interface World {
+  owner: Tenant;
+  kioskA2: number;
+  ids: Record<string, number>;
+  restrictedEmail: string;
+  /** The positive controls: business A's manager, and a device of kiosk A1. */
+  insiders: { manager: string; deviceOfA1: string };
+  callers: Record<Outsider, string>;
+}
+
+let t: TestService;
+let world: World;
+
+async function buildWorld(): Promise<World> {
+  const owner = await createTenant(t, { kiosk: { name: KIOSK_A1_NAME } });
+  const auth = owner.manager.auth;
+  const post = async (path: string, json: unknown) => {
+    const res = await t.request('POST', path, { auth, json });
+    expect(res.status, `${path}: ${res.text}`).toBe(200);
+    return res.body as { id: number; currentShiftId?: number };
+  };
+  const [e1] = owner.employees;
+  const on = await post(`${owner.kiosk}/clockon`, { employeeId: e1!.id });
+  const shiftId = on.currentShiftId ?? 0;
+  const note = await post(`${owner.kiosk}/shift/${shiftId}/notes`, { employeeId: e1!.id, note: 'Till short', type: 'Shift', visibility: 'Visible' });
+  await post(`${owner.kiosk}/clockoff`, { employeeId: e1!.id });
+  const lines = await t.request('GET', `${owner.base}/timesheet`, { auth });
+  const lineId = (lines.body as { id: number }[])[0]?.id ?? 0;
+  const location = await post(`${owner.base}/location`, { name: 'Shop floor' });
+  const workType = await post(`${owner.base}/worktype`, { name: 'Tills' });
+  const group = await post(`${owner.base}/employeegroup`, { name: 'Weekend team' });
+  const deviceA1 = await t.request('POST', `${owner.kiosk}/devices`, { auth, json: { name: 'A1 tablet' } });
+  const deviceA1Body = deviceA1.body as { id: number; token: string };
+  const kioskA2 = await addKiosk(t, owner, 'Kiosk A2');
+
+  const restrictedEmail = `restricted-${owner.businessId}@example.test`;
+  await post(`${owner.base}/access`, { email: restrictedEmail, name: 'Kept', accessType: 'Restricted', suppressNotificationEmails: true });
+
+  const other = await createTenant(t);
+  const revoked = await t.request('POST', `${owner.kiosk}/devices`, { auth, json: { name: 'Stolen tablet' } });
+  const revokedBody = revoked.body as { id: number; token: string };
+  await revokeDevice(t.db, owner.businessId, owner.kioskId, revokedBody.id, t.clock.now());
+  const past = new Date(t.clock.now().getTime() - 3 * 86_400_000);
+  const expired = await issueTokens(t.db, owner.manager.userId, past, tokenSettings(t.settings));
+
+  return {
+    owner,
+    kioskA2,
+    ids: {
+      businessId: owner.businessId,
+      kioskId: owner.kioskId,
+      employeeId: e1!.id,
+      shiftId,
+      noteId: note.id,
+      timesheetLineId: lineId,
+      deviceId: deviceA1Body.id,
+      location: location.id,
+      worktype: workType.id,
+      employeegroup: group.id,
+      kiosk: owner.kioskId,
+    },
+    restrictedEmail,
+    insiders: { manager: auth, deviceOfA1: bearer(deviceA1Body.token) },
+    callers: {
+      otherBusiness: other.manager.auth,
+      deviceOfOtherKiosk: await enrolDeviceAuth(t, owner, kioskA2),
+      restrictedUserOfOtherKiosk: await restrictedUserAuth(t, owner, [kioskA2]),
+      revokedDevice: bearer(revokedBody.token),
+      expiredToken: bearer(expired.accessToken),
+    },
+  };
+}
+
+/** Path with business A's real ids: `{id}` is read from the segment before it (`location/{id}`). */
+function concretePath(template: string, ids: Record<string, number>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string, offset: number) => {
+    const segment = name === 'id' ? (template.slice(0, offset).split('/').at(-2) ?? '') : name;
+    const value = ids[segment];
+    if (value === undefined) throw new Error(`no test id for {${name}} in ${template}`);
+    return String(value);
+  });
+}
+
+/** A valid request body per operation; a route with a body and no sample fails the test. */
+function sampleBody(operationId: string, w: World): unknown {
+  const employeeId = w.ids.employeeId;
+  const samples: Record<string, unknown> = {
+    'business.createBusiness': { name: 'Another shop', ianaTimeZone: 'Europe/London' },
+    'business.updateBusiness': { name: 'Renamed' },
+    'businessAccess.assignBusinessAccess': { email: 'new-person@example.test', name: 'New', accessType: 'Restricted', suppressNotificationEmails: true },
+    'businessAccess.updateDetailsOfAnAssociatedUser': { name: 'Renamed user' },
+    'employee.createUnstructuredEmployee': { firstName: 'New', surname: 'Starter' },
+    'devices.enrolDevice': { name: 'New tablet' },
+    'kiosk.shifts': {},
+    'kiosk.addNoteToShift': { employeeId, note: 'Outsider note', type: 'Shift', visibility: 'Visible' },
+    'kiosk.markShiftNotesRead': { employeeId, noteIds: [w.ids.noteId], read: true },
+    'kiosk.addAnEmployee': { firstName: 'Walk', surname: 'In', pin: '2580' },
+    'kiosk.checkEmployee': { employeeId },
+    'kiosk.createKiosk': { name: 'Outsider kiosk' },
+    'kiosk.updateKiosk': { name: 'Renamed kiosk' },
+    'kiosk.verifyKioskPin': { employeeId, pin: '0000' },
+    'kiosk.changePin': { employeeId, oldPin: '0000', newPin: '2580' },
+    'kiosk.sendPinResetEmail': { employeeId },
+    'kiosk.sendPinResetSms': { employeeId },
+    'kiosk.reportPinFailures': { employeeId, failedAttemptsUtc: [new Date(t.clock.now().getTime() - 60_000).toISOString()] },
+    'kiosk.changePinSealed': { employeeId, keyId: 'pk_unknown', sealed: 'AAAA' },
+    'kiosk.clockInEmployee': { employeeId },
+    'kiosk.startBreak': { employeeId },
+    'kiosk.endBreak': { employeeId },
+    'kiosk.clockOutEmployee': { employeeId },
+    'kiosk.discardCurrentShift': { employeeId },
+    'kiosk.addCompleteShiftForEmployee': {
+      employeeId,
+      recordedStartTimeUtc: new Date(t.clock.now().getTime() - 30 * 3_600_000).toISOString(),
+      recordedEndTimeUtc: new Date(t.clock.now().getTime() - 26 * 3_600_000).toISOString(),
+    },
+    'location.createLocation': { name: 'Outsider location' },
+    'location.updateLocation': { name: 'Renamed location' },
+    'workType.createWorkType': { name: 'Outsider work' },
+    'workType.updateWorkType': { name: 'Renamed work' },
+    'employeeGroup.createEmployeeGroup': { name: 'Outsider group' },
+    'employeeGroup.updateEmployeeGroup': { name: 'Renamed group' },
+    'settings.updateEmployeePortalSettings': { allowEmployeeShiftSelfService: true },
+    'settings.updateTheTimesheetSettingsForTheBusiness': { requireWorkType: false },
+  };
+  if (!(operationId in samples)) throw new Error(`no sample body for ${operationId}: add one to the authorization matrix`);
+  return samples[operationId];
+}
+
+interface Operation {
+  operationId: string;
+  method: string;
+  path: string;
+  access: RouteAccess;
+  callers: RouteCallers | undefined;
+  hasBody: boolean;
+  requiredQuery: string[];
+}
+
+function operations(): Operation[] {
+  const document = buildOpenApiDocument();
+  const found: Operation[] = [];
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const method of ['get', 'post', 'put', 'delete', 'patch'] as const) {
+      const op = (item as Record<string, unknown>)[method] as Record<string, unknown> | undefined;
+      if (!op) continue;
+      const parameters = (op.parameters ?? []) as { in: string; name: string; required?: boolean }[];
+      found.push({
+        operationId: String(op.operationId),
+        method: method.toUpperCase(),
+        path,
+        access: op['x-access'] as RouteAccess,
+        callers: op['x-callers'] as RouteCallers | undefined,
+        hasBody: op.requestBody !== undefined,
+        requiredQuery: parameters.filter((p) => p.in === 'query' && p.required).map((p) => p.name),
+      });
+    }
+  }
+  return found;
+}
+
+const OPERATIONS = operations().filter((op) => op.access !== 'public');
+const OUTSIDERS: Outsider[] = ['otherBusiness', 'deviceOfOtherKiosk', 'restrictedUserOfOtherKiosk', 'revokedDevice', 'expiredToken'];
+let casesRun = 0;
+
+beforeAll(async () => {
+  t = await startTestService();
+  world = await buildWorld();
+});
+afterAll(async () => {
+  console.info(`authorization matrix: ${casesRun} cases over ${OPERATIONS.length} routes`);
+  await t.close();
+});
+
+function requestOf(op: Operation) {
+  const query = op.requiredQuery.map((name) => `${name}=${encodeURIComponent(name === 'email' ? world.restrictedEmail : '1')}`).join('&');
+  const path = concretePath(op.path, world.ids) + (query ? `?${query}` : '');
+  const json = op.hasBody ? sampleBody(op.operationId, world) : undefined;
+  return { path, json };
+}
+
+describe('the authorization matrix, generated from the route table', () => {
+  it('covers every non-public route, each with a declared access', () => {
+    expect(OPERATIONS.length).toBeGreaterThan(60);
+    for (const op of OPERATIONS) expect(op.access, op.operationId).toBeDefined();
+  });
+
+  it.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))('%s: no outsider reads or writes', async (_, op) => {
+    const { path, json } = requestOf(op);
+    for (const outsider of OUTSIDERS) {
+      const expected = expectationFor(outsider, op.access, op.callers);
+      const before = await snapshotDatabase(t.db);
+      const res: ApiResult = await t.request(op.method, path, { auth: world.callers[outsider], json });
+      casesRun += 1;
+      const label = `${op.operationId} as ${outsider}: ${res.status} ${res.text.slice(0, 200)}`;
+      if (op.access === 'signedIn' && op.method !== 'GET' && expected === 'scoped') {
+        // Creating something of one's own (a business) is not a write into business A.
+        expect(res.status, label).toBeLessThan(500);
+        continue;
+      }
+      if (expected === 'scoped') {
+        expect(res.status, label).toBeLessThan(500);
+        expect(res.text, label).not.toContain(KIOSK_A1_NAME);
+      } else {
+        expect(res.status, label).toBe(expected.denied);
+        expect(res.headers.get('content-type'), label).toBe('application/problem+json');
+      }
+      expect(changedTables(before, await snapshotDatabase(t.db)), label).toEqual([]);
+    }
+    // Through the outsider's own kiosk, naming kiosk A1's resources (a shift, its notes, a device).
+    if (op.path.includes('{kioskId}') && /\{(shiftId|noteId|deviceId)\}/.test(op.path)) {
+      const ownKioskPath = concretePath(op.path, { ...world.ids, kioskId: world.kioskA2 });
+      for (const outsider of ['deviceOfOtherKiosk', 'restrictedUserOfOtherKiosk'] as const) {
+        const before = await snapshotDatabase(t.db);
+        const res = await t.request(op.method, ownKioskPath, { auth: world.callers[outsider], json });
+        casesRun += 1;
+        const label = `${op.operationId} as ${outsider} through kiosk A2: ${res.status} ${res.text.slice(0, 200)}`;
+        const callerRefused = op.callers === 'users' && outsider === 'deviceOfOtherKiosk';
+        expect(res.status, label).toBe(callerRefused ? 403 : 404);
+        expect(res.text, label).not.toContain(KIOSK_A1_NAME);
+        expect(changedTables(before, await snapshotDatabase(t.db)), label).toEqual([]);
+      }
+    }
+    // The owner's identical request (rolled back) reaches the data: the denials above were about the caller.
+    const insider = op.callers === 'devices' ? world.insiders.deviceOfA1 : world.insiders.manager;
+    const control = await requestInRolledBackTransaction(t, op.method, path, { auth: insider, json });
+    expect([401, 403, 404], `${op.operationId} as owner: ${control.status} ${control.text.slice(0, 300)}`).not.toContain(control.status);
+  });
+});
