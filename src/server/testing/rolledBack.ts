@@ -4,7 +4,6 @@
  * changing anything the rest of the test relies on.
  */
 import { createService } from '../app';
-import type { Database } from '../db/openDatabase';
 import { sendRequest, type ApiResult, type RequestOptions, type TestService } from './testService';
 
 class RollBack extends Error {}
