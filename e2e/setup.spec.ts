@@ -19,9 +19,14 @@ const DEVICE_NAME = 'Installer e2e tablet';
 
 let service: ServiceInstance<DemoFile>;
 
-test.beforeAll(async () => {
+// Step 1 tries an address nothing listens on: the app's policy refuses it, as it should.
+test.use({ cspAllowed: [/127\.0\.0\.1:9\b/] });
+
+test.beforeAll(async ({ serviceURL }) => {
   test.setTimeout(120_000);
-  service = await startService({ demo: true, label: 'installer' });
+  // The app's Content-Security-Policy admits only its own origin unless told of others: step 1
+  // points the app at the shared service, so that origin is named.
+  service = await startService({ demo: true, label: 'installer', settings: { APP_CONNECT_ORIGINS: new URL(serviceURL).origin } });
 });
 
 test.afterAll(async () => {

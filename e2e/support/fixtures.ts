@@ -2,9 +2,12 @@
  * The `test` every spec imports: Playwright's, with baseURL pointing at the shared service the
  * global setup started, and `demo` (that service's demo.json: business, kiosk, manager, staff and
  * their PINs). Specs that need a service of their own use startService() from serviceProcess.ts.
+ * Every test also fails on any Content-Security-Policy violation its pages report, so the whole
+ * browser suite proves the app works under the service's security headers; a spec that provokes
+ * one on purpose names it in `cspAllowed`.
  */
 import { readFileSync } from 'node:fs';
-import { test as base } from '@playwright/test';
+import { expect, test as base } from '@playwright/test';
 import type { DemoFile } from './serviceProcess';
 import { ENV_BASE_URL, ENV_DEMO_FILE } from './globalSetup';
 
@@ -14,7 +17,20 @@ function fromSetup(name: string): string {
   return value;
 }
 
-export const test = base.extend<object, { demo: DemoFile; serviceURL: string }>({
+export const test = base.extend<{ cspAllowed: RegExp[]; cspGuard: void }, { demo: DemoFile; serviceURL: string }>({
+  cspAllowed: [[], { option: true }],
+  cspGuard: [
+    async ({ context, cspAllowed }, use) => {
+      const violations: string[] = [];
+      context.on('console', (message) => {
+        const text = message.text();
+        if (/Content Security Policy/i.test(text) && !cspAllowed.some((allowed) => allowed.test(text))) violations.push(text);
+      });
+      await use();
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
   serviceURL: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
     async ({}, use) => {
@@ -34,4 +50,4 @@ export const test = base.extend<object, { demo: DemoFile; serviceURL: string }>(
   },
 });
 
-export { expect } from '@playwright/test';
+export { expect };

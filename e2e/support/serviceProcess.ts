@@ -39,6 +39,8 @@ export interface ServiceInstance<Demo extends DemoFile | null = DemoFile | null>
 interface CommonOptions {
   /** Names the temp dir and error messages, e.g. 'shared' or 'installer'. */
   label?: string;
+  /** Settings for this service (environment variables), on top of the defaults below. */
+  settings?: Record<string, string>;
 }
 
 /** How long to wait for /healthz; PGlite's first start (initdb + migrations + demo) takes seconds. */
@@ -78,6 +80,7 @@ export async function startService(options: CommonOptions & { demo?: boolean } =
     HOST: '127.0.0.1',
     PORT: '0',
     DATA_DIR: dataDir,
+    ...options.settings,
   };
 
   const log = createWriteStream(join(dataDir, 'service.log'));

@@ -4,6 +4,7 @@
  * under Node's HTTP server and directly in tests.
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import * as models from '../contract/generated/models';
 import type { AppDeps, AppEnv } from './context';
@@ -11,6 +12,7 @@ import { describePrincipal } from './auth/principal';
 import { guardEveryRoute } from './auth/routeGuard';
 import { ApiError } from './http/apiError';
 import { createRequestNormalizer } from './http/normalizeRequest';
+import { apiSecurityHeaders } from './http/securityHeaders';
 import { problemResponse, renderError, validationError } from './http/renderProblem';
 import { registerAccessRoutes } from './routes/access';
 import { registerBusinessRoutes } from './routes/business';
@@ -175,11 +177,13 @@ export function createService(deps: AppDeps): Service {
     fieldNames: declaredFieldNames(app),
   });
 
-  return {
-    app,
-    async fetch(request: Request): Promise<Response> {
-      const normalized = await normalize(request);
-      return normalized instanceof Response ? normalized : app.fetch(normalized);
-    },
-  };
+  // The edge every API request enters: security headers on every answer, including the ones the
+  // normaliser gives before routing (413, malformed JSON).
+  const edge = new Hono();
+  edge.use('*', apiSecurityHeaders());
+  edge.all('*', async (c) => {
+    const normalized = await normalize(c.req.raw);
+    return normalized instanceof Response ? normalized : app.fetch(normalized);
+  });
+  return { app, fetch: async (request) => edge.fetch(request) };
 }

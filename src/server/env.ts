@@ -23,6 +23,15 @@ export const EnvSchema = z.object({
   PUBLIC_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
   /** Origins allowed to call the API from a browser (a kiosk served elsewhere): `*` or a comma list. */
   CORS_ORIGINS: z.string().min(1).default('*'),
+  /**
+   * Other services the kiosk app served from here may be pointed at during set-up: a comma list of
+   * origins added to the app's Content-Security-Policy `connect-src` (by default only its own).
+   */
+  APP_CONNECT_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
+    .pipe(z.array(z.url().refine((url) => new URL(url).origin === url.replace(/\/$/, ''), 'must be origins such as https://clock.example.com'))),
   LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
   /** Largest request body accepted, in bytes (413 above it). Photos travel as base64 in JSON. */
   MAX_BODY_BYTES: positiveInt.default(2_000_000),

@@ -9,6 +9,8 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { absolutePath as swaggerUiPath } from 'swagger-ui-dist';
 import { sql } from 'drizzle-orm';
 import { createService, type Service } from './app';
+import { API_PATH } from './http/normalizeRequest';
+import { appSecurityHeaders, docsSecurityHeaders } from './http/securityHeaders';
 import type { AppDeps } from './context';
 
 export interface ServerOptions {
@@ -23,16 +25,19 @@ const DOCS_PAGE = `<!doctype html>
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>Kiosk Clock API reference</title>
   <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
-  <style>body{margin:0} .topbar{display:none}</style>
+  <link rel="stylesheet" href="/docs/page.css">
 </head>
 <body>
   <div id="reference"></div>
   <script src="/docs/assets/swagger-ui-bundle.js"></script>
-  <script>
-    window.ui = SwaggerUIBundle({ url: '/api/v2/openapi.json', dom_id: '#reference', deepLinking: true, docExpansion: 'list', tryItOutEnabled: false });
-  </script>
+  <script src="/docs/page.js"></script>
 </body>
 </html>`;
+
+// Served as files, not inline, so the page's Content-Security-Policy needs no inline script.
+const DOCS_SCRIPT = `window.ui = SwaggerUIBundle({ url: '/api/v2/openapi.json', dom_id: '#reference', deepLinking: true, docExpansion: 'list', tryItOutEnabled: false });\n`;
+const DOCS_STYLE = 'body{margin:0} .topbar{display:none}\n';
+
 
 export function createServer(deps: AppDeps, options: ServerOptions): { fetch: (request: Request) => Promise<Response>; service: Service } {
   const service = createService(deps);
@@ -43,7 +48,17 @@ export function createServer(deps: AppDeps, options: ServerOptions): { fetch: (r
     return c.json({ status: 'ok', time: deps.now().toISOString() });
   });
 
+  // The API sets its own headers (app.ts); the reference page and the app get theirs here.
+  const docsHeaders = docsSecurityHeaders();
+  const appHeaders = appSecurityHeaders(deps.settings.APP_CONNECT_ORIGINS);
+  root.use('*', async (c, next) => {
+    if (API_PATH.test(c.req.path)) return next();
+    return (/^\/docs(\/|$)/.test(c.req.path) ? docsHeaders : appHeaders)(c, next);
+  });
+
   root.get('/docs', (c) => c.html(DOCS_PAGE));
+  root.get('/docs/page.js', (c) => c.body(DOCS_SCRIPT, 200, { 'content-type': 'text/javascript; charset=utf-8' }));
+  root.get('/docs/page.css', (c) => c.body(DOCS_STYLE, 200, { 'content-type': 'text/css; charset=utf-8' }));
   root.use('/docs/assets/*', serveStatic({ root: swaggerUiPath(), rewriteRequestPath: (path) => path.replace(/^\/docs\/assets/, '') }));
 
   root.all('/api/*', (c) => service.fetch(c.req.raw));

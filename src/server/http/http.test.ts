@@ -30,6 +30,14 @@ describe('the wire format every route shares', () => {
     const wrongType = await t.request('POST', `${tenant.kiosk}/clockon`, { auth: tenant.manager.auth, json: ['not', 'an', 'object'] });
     expect(wrongType.status).toBe(400);
     expect(wrongType.text).not.toMatch(/at .*\.ts:\d+/);
+
+    // Security headers on every answer, including those given before routing.
+    for (const res of [unknown, malformed, huge, wrongType]) {
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+    }
   });
 
   it('matches paths, query names and JSON keys in any casing', async () => {
