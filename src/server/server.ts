@@ -5,11 +5,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono } from 'hono';
+import { except } from 'hono/combine';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { absolutePath as swaggerUiPath } from 'swagger-ui-dist';
 import { sql } from 'drizzle-orm';
 import { createService, type Service } from './app';
-import { API_PATH } from './http/normalizeRequest';
 import { appSecurityHeaders, docsSecurityHeaders } from './http/securityHeaders';
 import type { AppDeps } from './context';
 
@@ -36,6 +36,8 @@ const DOCS_PAGE = `<!doctype html>
 
 // Served as files, not inline, so the page's Content-Security-Policy needs no inline script.
 const DOCS_SCRIPT = `window.ui = SwaggerUIBundle({ url: '/api/v2/openapi.json', dom_id: '#reference', deepLinking: true, docExpansion: 'list', tryItOutEnabled: false });\n`;
+/** Paths handed to the API service (app.ts), which sets its own headers. */
+const API_PATHS = ['/api/*', '/oauth/*', '/API/*'];
 const DOCS_STYLE = 'body{margin:0} .topbar{display:none}\n';
 
 
@@ -49,21 +51,16 @@ export function createServer(deps: AppDeps, options: ServerOptions): { fetch: (r
   });
 
   // The API sets its own headers (app.ts); the reference page and the app get theirs here.
-  const docsHeaders = docsSecurityHeaders();
-  const appHeaders = appSecurityHeaders(deps.settings.APP_CONNECT_ORIGINS);
-  root.use('*', async (c, next) => {
-    if (API_PATH.test(c.req.path)) return next();
-    return (/^\/docs(\/|$)/.test(c.req.path) ? docsHeaders : appHeaders)(c, next);
-  });
+  const docsPaths = ['/docs', '/docs/*'];
+  root.use('*', except([...API_PATHS, ...docsPaths], appSecurityHeaders(deps.settings.APP_CONNECT_ORIGINS)));
+  for (const path of docsPaths) root.use(path, docsSecurityHeaders());
 
   root.get('/docs', (c) => c.html(DOCS_PAGE));
   root.get('/docs/page.js', (c) => c.body(DOCS_SCRIPT, 200, { 'content-type': 'text/javascript; charset=utf-8' }));
   root.get('/docs/page.css', (c) => c.body(DOCS_STYLE, 200, { 'content-type': 'text/css; charset=utf-8' }));
   root.use('/docs/assets/*', serveStatic({ root: swaggerUiPath(), rewriteRequestPath: (path) => path.replace(/^\/docs\/assets/, '') }));
 
-  root.all('/api/*', (c) => service.fetch(c.req.raw));
-  root.all('/oauth/*', (c) => service.fetch(c.req.raw));
-  root.all('/API/*', (c) => service.fetch(c.req.raw));
+  for (const path of API_PATHS) root.all(path, (c) => service.fetch(c.req.raw));
 
   const staticRoot = options.staticRoot;
   if (staticRoot && existsSync(join(staticRoot, 'index.html'))) {

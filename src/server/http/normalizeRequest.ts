@@ -17,8 +17,7 @@ export interface NormalizeOptions {
   fieldNames: Iterable<string>;
 }
 
-/** Paths served by the API (and OAuth) rather than the app. */
-export const API_PATH = /^\/(api|oauth)(\/|$)/i;
+const API_PATH = /^\/(api|oauth)(\/|$)/i;
 
 function byLowerCase(names: Iterable<string>): Map<string, string> {
   const map = new Map<string, string>();
