@@ -7,15 +7,32 @@
  */
 import { z } from 'zod';
 
-const INT32_MIN = -2147483648;
-const INT32_MAX = 2147483647;
+export const INT32_MIN = -2147483648;
+export const INT32_MAX = 2147483647;
+const INT32_RANGE = `must be a whole number from ${INT32_MIN} to ${INT32_MAX}`;
 
-export const int32 = z.number().int().min(INT32_MIN).max(INT32_MAX);
+export const int32 = z
+  .number({ error: 'must be a number' })
+  .int(INT32_RANGE)
+  .min(INT32_MIN, INT32_RANGE)
+  .max(INT32_MAX, INT32_RANGE);
 export const int64 = z.number().int();
 export const decimal = z.number();
 export const bool = z.boolean();
 export const string = z.string();
 export const any = z.unknown();
+
+/** Accepted text of at most `max` characters (every limit is in textLimits.ts). */
+export const text = (max: number) =>
+  z.string({ error: 'must be a string' }).max(max, `must be at most ${max} characters long`);
+
+/** An accepted number within a plausible range (see NUMBER_RANGES in textLimits.ts). */
+export const decimalIn = (min: number, max: number) =>
+  z.number({ error: 'must be a number' }).min(min, `must be from ${min} to ${max}`).max(max, `must be from ${min} to ${max}`);
+
+/** An accepted array of at most `max` items (see MAX_ARRAY_ITEMS in textLimits.ts). */
+export const list = <T extends z.ZodType>(item: T, max: number) =>
+  z.array(item, { error: 'must be an array' }).max(max, `must have at most ${max} items`);
 
 /** ISO-8601 date-time as emitted: UTC instants end in `Z`; `*Local` fields carry no zone. */
 export const dateTime = z.string().meta({ format: 'date-time' });
@@ -27,11 +44,33 @@ export const dateTime = z.string().meta({ format: 'date-time' });
 export const ISO_DATE_TIME_PATTERN =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,7}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
+/**
+ * The years an accepted date-time may fall in. Nothing this service records (shifts, punches,
+ * birth and employment dates, search windows) plausibly lies outside them; a value that does is a
+ * typo or a .NET default such as 0001-01-01, and PostgreSQL and JavaScript disagree on how to read
+ * years before 1000 back. Rules relative to now (no punch in the future) live in the domain.
+ */
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2100;
+
 export const dateTimeInput = z
-  .string()
+  .string({ error: 'must be an ISO-8601 date-time string' })
   .regex(ISO_DATE_TIME_PATTERN, 'must be an ISO-8601 date-time such as 2026-01-31T09:00:00Z')
-  .refine(isRealDateTime, 'is not a real date-time')
-  .meta({ format: 'date-time' });
+  .superRefine((value, ctx) => {
+    // The pattern's own message covers text that is not a date-time at all.
+    if (!ISO_DATE_TIME_PATTERN.test(value)) return;
+    const problem = dateTimeProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .meta({ format: 'date-time', description: `A date-time in the years ${MIN_YEAR} to ${MAX_YEAR}.` });
+
+/** Why a text matching ISO_DATE_TIME_PATTERN is not an acceptable date-time, or null. */
+export function dateTimeProblem(value: string): string | null {
+  if (!isRealDateTime(value)) return 'is not a real date-time';
+  const year = Number(ISO_DATE_TIME_PATTERN.exec(value)?.[1]);
+  if (year < MIN_YEAR || year > MAX_YEAR) return `must be in the years ${MIN_YEAR} to ${MAX_YEAR}`;
+  return null;
+}
 
 /**
  * True when every component is in range: Date.parse would quietly roll 2024-02-30 into March and
@@ -59,7 +98,7 @@ function normaliseForParse(value: string): string {
 }
 
 /** .NET TimeSpan text `[-][d.]hh:mm:ss[.fffffff]`, e.g. `10:00:00` or `-05:00:00`. */
-export const TIME_SPAN_PATTERN = /^-?(?:\d+\.)?\d{1,2}:\d{2}(?::\d{2}(?:\.\d{1,7})?)?$/;
+export const TIME_SPAN_PATTERN = /^-?(?:\d{1,8}\.)?\d{1,2}:\d{2}(?::\d{2}(?:\.\d{1,7})?)?$/;
 export const timeSpan = z.string().meta({ example: '10:00:00' });
 export const timeSpanInput = z
   .string()

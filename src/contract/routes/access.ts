@@ -4,6 +4,7 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import * as m from '../generated/models';
+import { maxTextLength } from '../inputLimits';
 import { PROBLEM_CONTENT_TYPE, Problem } from '../problem';
 import {
   businessParams,
@@ -22,7 +23,10 @@ const B = '/api/v2/business/{businessId}';
 const mutation = { ...mutationErrors, ...conflictError };
 
 const emailQuery = z.object({
-  email: z.string().openapi({ description: 'E-mail address of the user (any casing).' }),
+  email: z
+    .string()
+    .max(maxTextLength('email'), `must be at most ${maxTextLength('email')} characters long`)
+    .openapi({ description: 'E-mail address of the user (any casing).' }),
 });
 
 import { ActivateAccountModel } from '../supporting/access';
