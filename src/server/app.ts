@@ -173,6 +173,7 @@ export function createService(deps: AppDeps): Service {
     maxBodyBytes: deps.settings.MAX_BODY_BYTES,
     queryNames: declaredQueryNames(app),
     fieldNames: declaredFieldNames(app),
+    logger: deps.logger,
   });
 
   return {
