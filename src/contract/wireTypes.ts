@@ -17,14 +17,24 @@ export const int32 = z
   .min(INT32_MIN, INT32_RANGE)
   .max(INT32_MAX, INT32_RANGE);
 export const int64 = z.number().int();
+
+/** Text without U+0000 (the pattern's source is what the OpenAPI document shows). */
+// eslint-disable-next-line no-control-regex -- matching the control character is the point
+export const NO_NUL_PATTERN = /^[^\u0000]*$/;
 export const decimal = z.number();
 export const bool = z.boolean();
 export const string = z.string();
 export const any = z.unknown();
 
-/** Accepted text of at most `max` characters (every limit is in textLimits.ts). */
+/**
+ * Accepted text of at most `max` characters (every limit is in inputLimits.ts), without NUL
+ * characters, which PostgreSQL cannot store in text or jsonb.
+ */
 export const text = (max: number) =>
-  z.string({ error: 'must be a string' }).max(max, `must be at most ${max} characters long`);
+  z
+    .string({ error: 'must be a string' })
+    .max(max, `must be at most ${max} characters long`)
+    .regex(NO_NUL_PATTERN, 'must not contain the NUL character');
 
 /** An accepted number within a plausible range (see NUMBER_RANGES in textLimits.ts). */
 export const decimalIn = (min: number, max: number) =>
@@ -40,9 +50,10 @@ export const dateTime = z.string().meta({ format: 'date-time' });
 /**
  * ISO-8601 date-time as accepted: `2026-01-02T03:04:05`, with optional fraction and optional
  * `Z`/`+hh:mm` zone. A value without a zone is read as UTC for `*Utc` fields, as local otherwise.
+ * No regex flags: the OpenAPI document carries the pattern's source, which cannot hold them.
  */
 export const ISO_DATE_TIME_PATTERN =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,7}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,7}))?)?)?([Zz]|[+-]\d{2}:?\d{2})?$/;
 
 /**
  * The years an accepted date-time may fall in. Nothing this service records (shifts, punches,
@@ -102,6 +113,8 @@ export const TIME_SPAN_PATTERN = /^-?(?:\d{1,8}\.)?\d{1,2}:\d{2}(?::\d{2}(?:\.\d
 export const timeSpan = z.string().meta({ example: '10:00:00' });
 export const timeSpanInput = z
   .string()
+  // The longest .NET TimeSpan text: -10675199.02:48:05.4775808.
+  .max(26, 'must be at most 26 characters long')
   .regex(TIME_SPAN_PATTERN, 'must be a time span such as 10:00:00 or -05:00:00')
   .meta({ example: '10:00:00' });
 
@@ -134,8 +147,11 @@ export function indexedEnumInput<const T extends readonly string[]>(members: T) 
 /** A .NET flags enum: one or more member names separated by commas (`A, B`). */
 export function flagsEnum<const T extends readonly string[]>(members: T, name: string) {
   const known = new Set<string>(members);
+  // Each member once, with a space after each comma: anything longer repeats a member.
+  const longest = members.join(', ').length;
   return z
     .string()
+    .max(longest, `must be at most ${longest} characters long`)
     .refine(
       (value) => value.split(',').every((part) => known.has(part.trim())),
       `must be one or more ${name} names separated by commas`,

@@ -34,7 +34,7 @@ export const queryInt = z
     ctx.addIssue({ code: 'custom', message: `must be a whole number from ${INT32_MIN} to ${INT32_MAX}` });
     return z.NEVER;
   })
-  .openapi({ type: 'integer', format: 'int32' });
+  .openapi({ type: 'integer', format: 'int32', minimum: INT32_MIN, maximum: INT32_MAX });
 
 /** A date-time query value (the SDK sends `yyyy-MM-ddTHH:mm:ss`), in the plausible years. */
 export const queryDateTime = dateTimeInput;

@@ -1,6 +1,7 @@
 /** Supporting models of the devices routes (not in the vendor SDK). Plain zod: shared with the client. */
 import { z } from 'zod';
 import { maxTextLength } from '../inputLimits';
+import * as t from '../wireTypes';
 
 const DEVICE_NAME_MAX = maxTextLength('name');
 
@@ -13,6 +14,7 @@ export const EnrolDeviceModel = z
       .trim()
       .min(1, 'name is required')
       .max(DEVICE_NAME_MAX, `must be at most ${DEVICE_NAME_MAX} characters long`)
+      .regex(t.NO_NUL_PATTERN, 'must not contain the NUL character')
       .meta({ description: 'A label for managers, e.g. "Front door tablet".', example: 'Front door tablet' }),
   })
   .meta({ id: 'EnrolDeviceModel' });

@@ -145,6 +145,15 @@ describe('text lengths', () => {
     expect(token.status).toBe(400);
     expect(token.body).toMatchObject({ error: 'invalid_request' });
   });
+
+  it('refuses the NUL character, which PostgreSQL cannot store, in text and text queries', async () => {
+    const tenant = await createTenant(t);
+    expectFieldError(await postJson(tenant, '/kiosk', { name: 'Front\u0000door' }), 'name');
+    const access = await t.request('PUT', `${tenant.base}/access?email=a%00b@example.test`, { auth: tenant.manager.auth, json: { name: 'X' } });
+    expectFieldError(access, 'query.email');
+    const enrol = await postJson(tenant, `/kiosk/${tenant.kioskId}/devices`, { name: 'Tab\u0000let' });
+    expectFieldError(enrol, 'name');
+  });
 });
 
 describe('the normaliser itself', () => {
