@@ -89,10 +89,21 @@ export function routesOf(document: OpenApiDocument): FuzzRoute[] {
   return routes;
 }
 
-const GARBLED_SEGMENTS = ['%2F', '..%2F..', 'ñandú', '%00', '%E2%80%AE', 'x'.repeat(5_000), '%zz'];
+const GARBLED_SEGMENTS = ['%2F', '..%2F..', 'ñandú', '%00', '%E2%80%AE', 'x'.repeat(5_000), '%zz', ''];
+/** Credentials that are not: bad base64, an enormous token, an unknown scheme, an empty key. */
+const GARBAGE_CREDENTIALS = [
+  `Basic ${'!'.repeat(300)}`,
+  `Basic ${Buffer.from(`${'k'.repeat(10_000)}:`).toString('base64')}`,
+  `Basic ${Buffer.from(':').toString('base64')}`,
+  `Bearer ${'t'.repeat(10_000)}`,
+  'Bearer kcd_not-a-device-token',
+  'Digest username="owner"',
+  'Bearer',
+];
 const HOSTILE_TEXT = ['('.repeat(5_000), 'x'.repeat(100_000), "' or 1=1 --", '\u0000', 'é中ж'.repeat(1_000), '$filter=1'];
 const NOT_JSON = ['{', '{"a":', 'nope', '\u0000', '{"a":1}}', "{'single': 'quotes'}", '[1,]', 'NaN'];
 const WRONG_CONTENT_TYPES = ['text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded', 'application/octet-stream'];
+const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 const POLLUTION = '"__proto__":{"isAdminInitiated":true,"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}},';
 
 export class FuzzCases {
@@ -154,7 +165,8 @@ export class FuzzCases {
     const literals = route.template.split('/').map((segment, index) => ({ segment, index })).filter(({ segment }) => segment && !segment.startsWith('{'));
     return fc.record({ at: fc.constantFrom(...literals), garble: fc.constantFrom(...GARBLED_SEGMENTS), append: fc.boolean() }).map(({ at, garble, append }) => {
       const segments = this.validPath(route).split('/');
-      segments[at.index] = append ? `${segments[at.index] ?? ''}${garble}` : garble;
+      // An empty segment only garbles in place (a doubled slash); appended it would change nothing.
+      segments[at.index] = append && garble !== '' ? `${segments[at.index] ?? ''}${garble}` : garble;
       return { value: garble, why: `segment ${at.segment} -> ${describeText(segments[at.index])}`, path: this.withQuery(segments.join('/'), this.validQuery(route)) };
     });
   }
@@ -200,7 +212,9 @@ export class FuzzCases {
     const declared = new Set(route.body?.contentTypes ?? []);
     const json = { 'content-type': 'application/json' };
     const raw = (why: string, body: string, headers: Record<string, string> = json) => ({ value: body, why, path, body, headers });
+    const form = this.formViolations(route);
     return fc.oneof(
+      ...(form ? [form.map((f) => raw(f.why, f.body, { 'content-type': FORM_CONTENT_TYPE }))] : []),
       fc.constantFrom(...NOT_JSON).map((text) => raw(`not JSON: ${describeText(text)}`, text)),
       fc.constantFrom(33, 1_000, 50_000).map((depth) => raw(`nested ${depth} deep`, '['.repeat(depth) + ']'.repeat(depth))),
       fc.constantFrom(...WRONG_CONTENT_TYPES.filter((type) => !declared.has(type.split(';')[0] ?? type))).map((type) => raw(`sent as ${type}`, valid, { 'content-type': type })),
@@ -211,14 +225,37 @@ export class FuzzCases {
     );
   }
 
+  /**
+   * Form-encoded bodies (where a route takes them) with one parameter the schema refuses: text
+   * too long or with a NUL, or a parameter given twice.
+   */
+  private formViolations(route: FuzzRoute): fc.Arbitrary<{ why: string; body: string }> | null {
+    if (!route.body?.contentTypes.includes(FORM_CONTENT_TYPE)) return null;
+    const properties = Object.entries(this.schemas.resolve(route.body.schema).properties ?? {});
+    if (properties.length === 0) return null;
+    return fc.record({ member: fc.constantFrom(...properties), how: fc.constantFrom('long', 'nul', 'twice') }).map(({ member, how }) => {
+      const [name, schema] = member;
+      const form = new URLSearchParams();
+      const max = this.schemas.resolve(schema).maxLength ?? 1_000;
+      if (how === 'long') form.set(name, 'x'.repeat(max + 1));
+      if (how === 'nul') form.set(name, 'a\u0000b');
+      if (how === 'twice') {
+        form.append(name, 'a');
+        form.append(name, 'b');
+      }
+      return { why: `form ${name} ${how === 'twice' ? 'given twice' : how === 'nul' ? 'with a NUL' : `of ${max + 1} characters`}`, body: form.toString() };
+    });
+  }
+
   /** Adds the caller and Idempotency-Key dimensions to a request. */
   private dressed(route: FuzzRoute, kind: FuzzKind, requests: fc.Arbitrary<Partial<FuzzRequest> & Violation & { mustReject?: boolean }>) {
     const callers = fc.constantFrom('owner', 'owner', 'owner', 'owner', 'owner', 'owner', 'nobody', 'garbage');
     const keys = route.takesIdempotencyKey ? fc.constantFrom('none', 'fresh', 'fresh', 'malformed') : fc.constant('none');
-    return fc.record({ r: requests, caller: callers, key: keys }).map(({ r, caller, key }): FuzzCase => {
+    const garbage = fc.constantFrom(...GARBAGE_CREDENTIALS);
+    return fc.record({ r: requests, caller: callers, key: keys, garbage }).map(({ r, caller, key, garbage }): FuzzCase => {
       const headers: Record<string, string> = { ...(r.headers ?? {}) };
       if (caller === 'owner') headers.authorization = this.context.ownerAuth;
-      if (caller === 'garbage') headers.authorization = `Basic ${'!'.repeat(300)}`;
+      if (caller === 'garbage') headers.authorization = garbage;
       if (key === 'fresh') headers['idempotency-key'] = randomUUID();
       if (key === 'malformed') headers['idempotency-key'] = 'not a valid key \u00e9';
       const body = r.body ?? (kind === 'body' || kind === 'body-raw' ? undefined : this.validBody(route));
