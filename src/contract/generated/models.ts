@@ -61,7 +61,7 @@ export const KioskCreateEmployeeModelInput = /*#__PURE__*/ z.object({
   surname: t.text(100).nullable().optional(),
   email: t.text(254).nullable().optional(),
   mobileNumber: t.text(40).nullable().optional(),
-  pin: t.text(8).nullable().optional(),
+  pin: t.text(64).nullable().optional(),
 }).meta({ id: 'KioskCreateEmployeeModel' });
 export type KioskCreateEmployeeModelInput = z.infer<typeof KioskCreateEmployeeModelInput>;
 
@@ -89,7 +89,7 @@ export const BasicKioskEmployeeModelInput = /*#__PURE__*/ z.object({
   surname: t.text(100).nullable().optional(),
   name: t.text(100).nullable().optional(),
   hasEmail: t.bool.default(false),
-  profileImageUrl: t.text(255).nullable().optional(),
+  profileImageUrl: t.text(2048).nullable().optional(),
   mobileNumber: t.text(40).nullable().optional(),
   status: TimeAttendanceStatus.default('NotClockedOn'),
   longShift: t.bool.default(false),
@@ -273,7 +273,7 @@ export const KioskEmployeeModelInput = /*#__PURE__*/ z.object({
   surname: t.text(100).nullable().optional(),
   name: t.text(100).nullable().optional(),
   hasEmail: t.bool.default(false),
-  profileImageUrl: t.text(255).nullable().optional(),
+  profileImageUrl: t.text(2048).nullable().optional(),
   mobileNumber: t.text(40).nullable().optional(),
   status: TimeAttendanceStatus.default('NotClockedOn'),
   longShift: t.bool.default(false),
@@ -294,8 +294,8 @@ export const ChangeKioskPinModel = /*#__PURE__*/ z.object({
 export type ChangeKioskPinModel = z.infer<typeof ChangeKioskPinModel>;
 export const ChangeKioskPinModelInput = /*#__PURE__*/ z.object({
   employeeId: t.int32.nullable().optional(),
-  oldPin: t.text(8).nullable().optional(),
-  newPin: t.text(8).nullable().optional(),
+  oldPin: t.text(64).nullable().optional(),
+  newPin: t.text(64).nullable().optional(),
 }).meta({ id: 'ChangeKioskPinModel' });
 export type ChangeKioskPinModelInput = z.infer<typeof ChangeKioskPinModelInput>;
 
@@ -376,7 +376,7 @@ export const CheckKioskPinModel = /*#__PURE__*/ z.object({
 export type CheckKioskPinModel = z.infer<typeof CheckKioskPinModel>;
 export const CheckKioskPinModelInput = /*#__PURE__*/ z.object({
   employeeId: t.int32.nullable().optional(),
-  pin: t.text(8).nullable().optional(),
+  pin: t.text(64).nullable().optional(),
 }).meta({ id: 'CheckKioskPinModel' });
 export type CheckKioskPinModelInput = z.infer<typeof CheckKioskPinModelInput>;
 
@@ -392,7 +392,7 @@ export const EmployeeViewModelInput = /*#__PURE__*/ z.object({
   id: t.int32.default(0),
   firstName: t.text(100).nullable().optional(),
   surname: t.text(100).nullable().optional(),
-  profileImageUrl: t.text(255).nullable().optional(),
+  profileImageUrl: t.text(2048).nullable().optional(),
   name: t.text(100).nullable().optional(),
 }).meta({ id: 'EmployeeViewModelInput' });
 export type EmployeeViewModelInput = z.infer<typeof EmployeeViewModelInput>;
