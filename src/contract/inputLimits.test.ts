@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../server/app';
 import { OpenApiDocument } from '../server/testing/fuzzCases';
-import { SchemaSet, type SchemaNode } from '../server/testing/schemaViolations';
+import { SchemaSet, type SchemaNode } from '../server/testing/schemaSet';
 import { DEFAULT_TEXT_MAX, maxTextLength } from './inputLimits';
 
 /** The OData parameters: strings whose limits are the OData parser's own (src/server/http/odata.ts). */

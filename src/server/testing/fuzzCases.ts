@@ -14,7 +14,8 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { z } from 'zod';
-import { SchemaNode, SchemaSet, describeText, type ValueHint, type Violation } from './schemaViolations';
+import { SchemaNode, SchemaSet, type ValueHint } from './schemaSet';
+import { SchemaViolations, describeText, type Violation } from './schemaViolations';
 
 const Parameter = z.object({ name: z.string(), in: z.string(), required: z.boolean().optional(), schema: SchemaNode });
 const Operation = z.looseObject({
@@ -108,12 +109,14 @@ const POLLUTION = '"__proto__":{"isAdminInitiated":true,"polluted":"yes"},"const
 
 export class FuzzCases {
   private readonly schemas: SchemaSet;
+  private readonly violations: SchemaViolations;
 
   constructor(
     document: OpenApiDocument,
     private readonly context: FuzzContext,
   ) {
     this.schemas = new SchemaSet(document.components.schemas);
+    this.violations = new SchemaViolations(this.schemas);
   }
 
   /** The arbitraries of the kinds that apply to a route. */
@@ -153,7 +156,7 @@ export class FuzzCases {
 
   private pathViolations(route: FuzzRoute): fc.Arbitrary<Partial<FuzzRequest> & Violation> | null {
     const options = route.pathParams
-      .map((param) => ({ param, bad: this.schemas.parameterViolations(param.schema, param.name) }))
+      .map((param) => ({ param, bad: this.violations.forParameter(param.schema, param.name) }))
       .filter((option): option is { param: Parameter; bad: fc.Arbitrary<Violation> } => option.bad !== null);
     if (options.length === 0) return null;
     return fc.constantFrom(...options).chain(({ param, bad }) =>
@@ -175,7 +178,7 @@ export class FuzzCases {
     if (route.queryParams.length === 0) return null;
     const basePath = this.validPath(route);
     const arbitraries = route.queryParams.map((param) => {
-      const bad = this.schemas.parameterViolations(param.schema, param.name);
+      const bad = this.violations.forParameter(param.schema, param.name);
       const valid = String(this.schemas.validValue(param.schema, param.name, this.context.hint));
       const repeated = fc.constant({ value: valid, why: `${param.name} repeated`, repeat: true, mustReject: true });
       const hostile = fc.constantFrom(...HOSTILE_TEXT).map((text) => ({
@@ -196,7 +199,7 @@ export class FuzzCases {
   }
 
   private bodyViolations(route: FuzzRoute, schema: SchemaNode): fc.Arbitrary<Partial<FuzzRequest> & Violation> | null {
-    const bad = this.schemas.violations(schema, '', this.context.hint);
+    const bad = this.violations.forValue(schema, '', this.context.hint);
     if (!bad) return null;
     const path = this.withQuery(this.validPath(route), this.validQuery(route));
     return fc.record({ v: bad, pollute: fc.boolean() }).map(({ v, pollute }) => {
