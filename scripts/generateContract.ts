@@ -15,7 +15,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { MAX_ARRAY_ITEMS, NUMBER_RANGES, maxTextLength } from '../src/contract/inputLimits';
+import { NUMBER_RANGES, maxArrayItems, maxTextLength } from '../src/contract/inputLimits';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const referencePath = `${root}src/contract/reference/models.json`;
@@ -88,7 +88,7 @@ function schemaFor(type: string, direction: 'out' | 'in', indexed: boolean, at: 
   const list = /^List<(.+)>$/.exec(type);
   if (list?.[1]) {
     const item = schemaFor(list[1], direction, indexed, at);
-    return direction === 'in' ? `t.list(${item}, ${MAX_ARRAY_ITEMS})` : `z.array(${item})`;
+    return direction === 'in' ? `t.list(${item}, ${maxArrayItems(at.field)})` : `z.array(${item})`;
   }
   const map = /^Map<string,(.+)>$/.exec(type);
   if (map?.[1]) return `z.record(z.string(), ${schemaFor(map[1], direction, indexed, at)})`;

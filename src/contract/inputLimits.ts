@@ -113,3 +113,17 @@ export const NUMBER_RANGES: Readonly<Record<string, readonly [number, number]>> 
  * statement can take as parameters.
  */
 export const MAX_ARRAY_ITEMS = 1000;
+
+/**
+ * Arrays whose items hold arrays of ids themselves: the ids of all items are checked in one
+ * statement, which PostgreSQL limits to 65,535 parameters, so these hold fewer items.
+ */
+export const ARRAY_LIMITS: Readonly<Record<string, number>> = {
+  // Each entry lists up to MAX_ARRAY_ITEMS locations; real grants have one entry per filter type.
+  locationAccess: 50,
+};
+
+/** The most items the array field `field` may hold. */
+export function maxArrayItems(field: string): number {
+  return ARRAY_LIMITS[field] ?? MAX_ARRAY_ITEMS;
+}

@@ -1013,7 +1013,7 @@ export type BusinessAccessModel = z.infer<typeof BusinessAccessModel>;
 export const BusinessAccessModelInput = /*#__PURE__*/ z.object({
   accessType: RelatedUserType.default('Unrestricted'),
   employeeGroups: t.list(EmployeeGroupAccessModelInput, 1000).nullable().optional(),
-  locationAccess: t.list(LocationAccessModelInput, 1000).nullable().optional(),
+  locationAccess: t.list(LocationAccessModelInput, 50).nullable().optional(),
   reports: z.union([ReportAccessModelInput, z.null()]).optional(),
   kioskAccess: z.union([KioskAccessModelInput, z.null()]).optional(),
   payrollAccess: z.union([PayrollAccessModelInput, z.null()]).optional(),
@@ -1040,7 +1040,7 @@ export const CreateBusinessAccessModelInput = /*#__PURE__*/ z.object({
   mergeExistingAccess: t.bool.default(false),
   accessType: RelatedUserType.default('Unrestricted'),
   employeeGroups: t.list(EmployeeGroupAccessModelInput, 1000).nullable().optional(),
-  locationAccess: t.list(LocationAccessModelInput, 1000).nullable().optional(),
+  locationAccess: t.list(LocationAccessModelInput, 50).nullable().optional(),
   reports: z.union([ReportAccessModelInput, z.null()]).optional(),
   kioskAccess: z.union([KioskAccessModelInput, z.null()]).optional(),
   payrollAccess: z.union([PayrollAccessModelInput, z.null()]).optional(),

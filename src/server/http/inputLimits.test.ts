@@ -95,6 +95,17 @@ describe('int32 ranges', () => {
     expectFieldError(await postJson(tenant, readState, { noteIds: many, read: true }), 'noteIds');
     expectFieldError(await postJson(tenant, `/kiosk/${tenant.kioskId}/clockon`, { employeeId: tenant.employees[0]!.id, latitude: 91 }), 'latitude');
   });
+
+  it('bounds ids nested in lists of lists below what one SQL statement can take', async () => {
+    const tenant = await createTenant(t);
+    // 70 entries of 1,000 distinct location ids each: every list is within its own limit.
+    const locationAccess = Array.from({ length: 70 }, (_, entry) => ({
+      filterType: 'Location',
+      locationIds: Array.from({ length: MAX_ARRAY_ITEMS }, (_, i) => entry * MAX_ARRAY_ITEMS + i + 1),
+    }));
+    const res = await postJson(tenant, '/access', { name: 'Many', email: 'many@example.test', accessType: 'Restricted', locationAccess });
+    expectFieldError(res, 'locationAccess');
+  });
 });
 
 describe('plausible years', () => {
