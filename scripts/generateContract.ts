@@ -5,13 +5,17 @@
  * Per base (UK) model it emits an output schema `X` (what the service emits: every field present,
  * nullable ones may be null) and an input schema `XInput` (what it accepts: nullable fields may be
  * missing or null, non-nullable value types default to the .NET default, except date-times, which
- * are required because a default of 0001-01-01 would silently record nonsense).
+ * are required because a default of 0001-01-01 would silently record nonsense). Input schemas also
+ * carry the limits of src/contract/inputLimits.ts: the longest text per field, the range of
+ * latitude/longitude, the most items per array (baked in as numbers, so a change to the table
+ * shows up here on regeneration).
  *
  * Run: npm run contract:generate
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { NUMBER_RANGES, maxArrayItems, maxTextLength } from '../src/contract/inputLimits';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const referencePath = `${root}src/contract/reference/models.json`;
@@ -74,11 +78,23 @@ function innerTypes(type: string): string[] {
   return [type];
 }
 
-function schemaFor(type: string, direction: 'out' | 'in', indexed: boolean): string {
+/** Where a field sits: its model's contract name and its own name (for the limits table). */
+interface FieldAt {
+  model: string;
+  field: string;
+}
+
+function schemaFor(type: string, direction: 'out' | 'in', indexed: boolean, at: FieldAt): string {
   const list = /^List<(.+)>$/.exec(type);
-  if (list?.[1]) return `z.array(${schemaFor(list[1], direction, indexed)})`;
+  if (list?.[1]) {
+    const item = schemaFor(list[1], direction, indexed, at);
+    return direction === 'in' ? `t.list(${item}, ${maxArrayItems(at.field)})` : `z.array(${item})`;
+  }
   const map = /^Map<string,(.+)>$/.exec(type);
-  if (map?.[1]) return `z.record(z.string(), ${schemaFor(map[1], direction, indexed)})`;
+  if (map?.[1]) return `z.record(z.string(), ${schemaFor(map[1], direction, indexed, at)})`;
+  if (direction === 'in' && type === 'string') return `t.text(${maxTextLength(at.field, at.model)})`;
+  const range = NUMBER_RANGES[at.field];
+  if (direction === 'in' && type === 'decimal' && range) return `t.decimalIn(${range[0]}, ${range[1]})`;
   const primitive = (direction === 'out' ? PRIMITIVE_OUT : PRIMITIVE_IN)[type];
   if (primitive) return primitive;
   if (reference.enums[type]) {
@@ -151,12 +167,12 @@ for (const name of baseEnums) {
 for (const model of topologicalOrder(baseModels)) {
   const fields = Object.entries(reference.models[model]?.fields ?? {});
   const out = fields.map(([field, f]) => {
-    const schema = schemaFor(f.type, 'out', false);
+    const schema = schemaFor(f.type, 'out', false, { model, field });
     return `  ${field}: ${f.nullable ? nullable(schema, f.type) : schema},`;
   });
   const inputName = responseModels.has(model) ? `${model}Input` : model;
   const input = fields.map(([field, f]) => {
-    const schema = schemaFor(f.type, 'in', indexedEnumFields.has(`${model}.${field}`));
+    const schema = schemaFor(f.type, 'in', indexedEnumFields.has(`${model}.${field}`), { model, field });
     if (f.nullable) return `  ${field}: ${nullable(schema, f.type)}.optional(),`;
     // An unset flags set means "no flags": accept it missing rather than invent a member.
     if (FLAGS_ENUMS.has(f.type)) return `  ${field}: ${schema}.optional(),`;

@@ -11,9 +11,11 @@ export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 export const ERROR_CODES = [
   'validation-failed',
   'malformed-json',
+  'json-too-deep',
   'payload-too-large',
   'not-found',
   'method-not-allowed',
+  'unsupported-media-type',
   'unauthenticated',
   'forbidden',
   'invalid-grant',

@@ -7,15 +7,42 @@
  */
 import { z } from 'zod';
 
-const INT32_MIN = -2147483648;
-const INT32_MAX = 2147483647;
+export const INT32_MIN = -2147483648;
+export const INT32_MAX = 2147483647;
+const INT32_RANGE = `must be a whole number from ${INT32_MIN} to ${INT32_MAX}`;
 
-export const int32 = z.number().int().min(INT32_MIN).max(INT32_MAX);
+export const int32 = z
+  .number({ error: 'must be a number' })
+  .int(INT32_RANGE)
+  .min(INT32_MIN, INT32_RANGE)
+  .max(INT32_MAX, INT32_RANGE);
 export const int64 = z.number().int();
+
+/** Text without U+0000 (the pattern's source is what the OpenAPI document shows). */
+// eslint-disable-next-line no-control-regex -- matching the control character is the point
+export const NO_NUL_PATTERN = /^[^\u0000]*$/;
 export const decimal = z.number();
 export const bool = z.boolean();
 export const string = z.string();
 export const any = z.unknown();
+
+/**
+ * Accepted text of at most `max` characters (every limit is in inputLimits.ts), without NUL
+ * characters, which PostgreSQL cannot store in text or jsonb.
+ */
+export const text = (max: number) =>
+  z
+    .string({ error: 'must be a string' })
+    .max(max, `must be at most ${max} characters long`)
+    .regex(NO_NUL_PATTERN, 'must not contain the NUL character');
+
+/** An accepted number within a plausible range (see NUMBER_RANGES in textLimits.ts). */
+export const decimalIn = (min: number, max: number) =>
+  z.number({ error: 'must be a number' }).min(min, `must be from ${min} to ${max}`).max(max, `must be from ${min} to ${max}`);
+
+/** An accepted array of at most `max` items (see MAX_ARRAY_ITEMS in textLimits.ts). */
+export const list = <T extends z.ZodType>(item: T, max: number) =>
+  z.array(item, { error: 'must be an array' }).max(max, `must have at most ${max} items`);
 
 /** ISO-8601 date-time as emitted: UTC instants end in `Z`; `*Local` fields carry no zone. */
 export const dateTime = z.string().meta({ format: 'date-time' });
@@ -23,15 +50,38 @@ export const dateTime = z.string().meta({ format: 'date-time' });
 /**
  * ISO-8601 date-time as accepted: `2026-01-02T03:04:05`, with optional fraction and optional
  * `Z`/`+hh:mm` zone. A value without a zone is read as UTC for `*Utc` fields, as local otherwise.
+ * No regex flags: the OpenAPI document carries the pattern's source, which cannot hold them.
  */
 export const ISO_DATE_TIME_PATTERN =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,7}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,7}))?)?)?([Zz]|[+-]\d{2}:?\d{2})?$/;
+
+/**
+ * The years an accepted date-time may fall in. Nothing this service records (shifts, punches,
+ * birth and employment dates, search windows) plausibly lies outside them; a value that does is a
+ * typo or a .NET default such as 0001-01-01, and PostgreSQL and JavaScript disagree on how to read
+ * years before 1000 back. Rules relative to now (no punch in the future) live in the domain.
+ */
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2100;
 
 export const dateTimeInput = z
-  .string()
+  .string({ error: 'must be an ISO-8601 date-time string' })
   .regex(ISO_DATE_TIME_PATTERN, 'must be an ISO-8601 date-time such as 2026-01-31T09:00:00Z')
-  .refine(isRealDateTime, 'is not a real date-time')
-  .meta({ format: 'date-time' });
+  .superRefine((value, ctx) => {
+    // The pattern's own message covers text that is not a date-time at all.
+    if (!ISO_DATE_TIME_PATTERN.test(value)) return;
+    const problem = dateTimeProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .meta({ format: 'date-time', description: `A date-time in the years ${MIN_YEAR} to ${MAX_YEAR}.` });
+
+/** Why a text matching ISO_DATE_TIME_PATTERN is not an acceptable date-time, or null. */
+export function dateTimeProblem(value: string): string | null {
+  if (!isRealDateTime(value)) return 'is not a real date-time';
+  const year = Number(ISO_DATE_TIME_PATTERN.exec(value)?.[1]);
+  if (year < MIN_YEAR || year > MAX_YEAR) return `must be in the years ${MIN_YEAR} to ${MAX_YEAR}`;
+  return null;
+}
 
 /**
  * True when every component is in range: Date.parse would quietly roll 2024-02-30 into March and
@@ -59,10 +109,12 @@ function normaliseForParse(value: string): string {
 }
 
 /** .NET TimeSpan text `[-][d.]hh:mm:ss[.fffffff]`, e.g. `10:00:00` or `-05:00:00`. */
-export const TIME_SPAN_PATTERN = /^-?(?:\d+\.)?\d{1,2}:\d{2}(?::\d{2}(?:\.\d{1,7})?)?$/;
+export const TIME_SPAN_PATTERN = /^-?(?:\d{1,8}\.)?\d{1,2}:\d{2}(?::\d{2}(?:\.\d{1,7})?)?$/;
 export const timeSpan = z.string().meta({ example: '10:00:00' });
 export const timeSpanInput = z
   .string()
+  // The longest .NET TimeSpan text: -10675199.02:48:05.4775808.
+  .max(26, 'must be at most 26 characters long')
   .regex(TIME_SPAN_PATTERN, 'must be a time span such as 10:00:00 or -05:00:00')
   .meta({ example: '10:00:00' });
 
@@ -95,8 +147,11 @@ export function indexedEnumInput<const T extends readonly string[]>(members: T) 
 /** A .NET flags enum: one or more member names separated by commas (`A, B`). */
 export function flagsEnum<const T extends readonly string[]>(members: T, name: string) {
   const known = new Set<string>(members);
+  // Each member once, with a space after each comma: anything longer repeats a member.
+  const longest = members.join(', ').length;
   return z
     .string()
+    .max(longest, `must be at most ${longest} characters long`)
     .refine(
       (value) => value.split(',').every((part) => known.has(part.trim())),
       `must be one or more ${name} names separated by commas`,

@@ -175,6 +175,7 @@ export function createService(deps: AppDeps): Service {
     maxBodyBytes: deps.settings.MAX_BODY_BYTES,
     queryNames: declaredQueryNames(app),
     fieldNames: declaredFieldNames(app),
+    logger: deps.logger,
   });
 
   // The edge every API request enters: security headers on every answer, including the ones the

@@ -4,10 +4,8 @@
  * demo when DEMO=1, and runs the background jobs. /healthz answers 200 once all of that is done.
  */
 import { mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
 import { asc, eq } from 'drizzle-orm';
 import { openDatabase } from './db/openDatabase';
 import { kiosks } from './db/schema';
@@ -16,7 +14,7 @@ import { parseEnv } from './env';
 import { pruneIdempotencyKeys } from './http/idempotency';
 import { startOutboxDelivery } from './jobs/startOutboxDelivery';
 import { createLogger } from './logger';
-import { createServer } from './server';
+import { createServer, listen } from './server';
 import { ensureUser } from './services/provisioning';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -39,19 +37,16 @@ async function main() {
   const { fetch, service } = createServer(deps, { staticRoot });
 
   let ready = false;
-  const server = serve({
-    hostname: settings.HOST,
-    port: settings.PORT,
-    fetch: (request: Request) =>
+  const { server, port } = await listen(
+    (request: Request) =>
       ready
         ? fetch(request)
         : new Response(JSON.stringify({ status: 'starting' }), {
             status: 503,
             headers: { 'content-type': 'application/json', 'retry-after': '1' },
           }),
-  });
-  await new Promise<void>((done) => server.once('listening', () => done()));
-  const port = (server.address() as AddressInfo).port;
+    { hostname: settings.HOST, port: settings.PORT },
+  );
   const shownHost = settings.HOST === '0.0.0.0' || settings.HOST === '::' ? '127.0.0.1' : settings.HOST;
   const baseUrl = settings.PUBLIC_URL ?? `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
 

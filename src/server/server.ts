@@ -1,11 +1,14 @@
 /**
  * The whole HTTP surface on one port: the API (and OAuth) from app.ts, /healthz, the API
- * reference page at /docs, and the kiosk PWA's static files with a single-page-app fallback.
+ * reference page at /docs, and the kiosk PWA's static files with a single-page-app fallback, and
+ * `listen`, which puts them behind Node's HTTP server.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { except } from 'hono/combine';
+import { serve, type ServerType } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { absolutePath as swaggerUiPath } from 'swagger-ui-dist';
 import { sql } from 'drizzle-orm';
@@ -36,10 +39,10 @@ const DOCS_PAGE = `<!doctype html>
 
 // Served as files, not inline, so the page's Content-Security-Policy needs no inline script.
 const DOCS_SCRIPT = `window.ui = SwaggerUIBundle({ url: '/api/v2/openapi.json', dom_id: '#reference', deepLinking: true, docExpansion: 'list', tryItOutEnabled: false });\n`;
-/** Paths handed to the API service (app.ts), which sets its own headers. */
-const API_PATHS = ['/api/*', '/oauth/*', '/API/*'];
 const DOCS_STYLE = 'body{margin:0} .topbar{display:none}\n';
 
+/** Paths handed to the API service (app.ts), which sets its own headers. */
+const API_PATHS = ['/api/*', '/oauth/*', '/API/*'];
 
 export function createServer(deps: AppDeps, options: ServerOptions): { fetch: (request: Request) => Promise<Response>; service: Service } {
   const service = createService(deps);
@@ -74,4 +77,18 @@ export function createServer(deps: AppDeps, options: ServerOptions): { fetch: (r
     );
   }
   return { service, fetch: (request) => Promise.resolve(root.fetch(request)) };
+}
+
+/**
+ * Serves `fetch` with Node's HTTP server (as `npm start` does) and resolves once it listens, with
+ * the port it got. An answer that carries `Connection: close` (a 413 for a body that was not read
+ * to its end) ends the connection after that answer instead of reading the rest as a new request.
+ */
+export async function listen(
+  fetch: (request: Request) => Response | Promise<Response>,
+  options: { hostname: string; port: number },
+): Promise<{ server: ServerType; port: number }> {
+  const server = serve({ hostname: options.hostname, port: options.port, fetch });
+  await new Promise<void>((done) => server.once('listening', () => done()));
+  return { server, port: (server.address() as AddressInfo).port };
 }

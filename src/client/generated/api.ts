@@ -1325,9 +1325,15 @@ export interface components {
             middleName?: string | null;
             surname?: string | null;
             gender?: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description A date-time in the years 1900 to 2100.
+             */
             dateOfBirth?: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description A date-time in the years 1900 to 2100.
+             */
             anniversaryDate?: string | null;
             externalId?: string | null;
             residentialStreetAddress?: string | null;
@@ -1344,9 +1350,15 @@ export interface components {
             homePhone?: string | null;
             workPhone?: string | null;
             mobilePhone?: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description A date-time in the years 1900 to 2100.
+             */
             startDate?: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description A date-time in the years 1900 to 2100.
+             */
             endDate?: string | null;
             residentialCity?: string | null;
             residentialCounty?: string | null;
@@ -1527,9 +1539,15 @@ export interface components {
             kioskId?: number | null;
             locationId?: number | null;
             employeeId?: number | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description A date-time in the years 1900 to 2100.
+             */
             fromDateUtc?: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description A date-time in the years 1900 to 2100.
+             */
             toDateUtc?: string | null;
         };
         ShiftNoteViewModel: {
@@ -1774,7 +1792,10 @@ export interface components {
             image?: string | null;
             /** @default false */
             isAdminInitiated?: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description A date-time in the years 1900 to 2100.
+             */
             recordedTimeUtc?: string | null;
             /** @example 10:00:00 */
             utcOffset?: string | null;
@@ -1792,7 +1813,10 @@ export interface components {
             image?: string | null;
             /** @default false */
             isAdminInitiated?: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description A date-time in the years 1900 to 2100.
+             */
             recordedTimeUtc?: string | null;
             /** @example 10:00:00 */
             utcOffset?: string | null;
@@ -1810,7 +1834,10 @@ export interface components {
             image?: string | null;
             /** @default false */
             isAdminInitiated?: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description A date-time in the years 1900 to 2100.
+             */
             recordedTimeUtc?: string | null;
             /** @example 10:00:00 */
             utcOffset?: string | null;
@@ -1829,7 +1856,10 @@ export interface components {
             image?: string | null;
             /** @default false */
             isAdminInitiated?: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description A date-time in the years 1900 to 2100.
+             */
             recordedTimeUtc?: string | null;
             /** @example 10:00:00 */
             utcOffset?: string | null;
@@ -1841,9 +1871,15 @@ export interface components {
             workTypeId?: number | null;
             shiftConditionIds?: number[] | null;
             note?: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description A date-time in the years 1900 to 2100.
+             */
             recordedStartTimeUtc: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description A date-time in the years 1900 to 2100.
+             */
             recordedEndTimeUtc: string;
             breaks?: components["schemas"]["ShiftBreakModel"][] | null;
             dimensionValueIds?: number[] | null;
@@ -1856,7 +1892,10 @@ export interface components {
             image?: string | null;
             /** @default false */
             isAdminInitiated?: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description A date-time in the years 1900 to 2100.
+             */
             recordedTimeUtc?: string | null;
             /** @example 10:00:00 */
             utcOffset?: string | null;
@@ -1876,7 +1915,10 @@ export interface components {
             image?: string | null;
             /** @default false */
             isAdminInitiated?: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description A date-time in the years 1900 to 2100.
+             */
             recordedTimeUtc?: string | null;
             /** @example 10:00:00 */
             utcOffset?: string | null;
@@ -3870,7 +3912,9 @@ export interface operations {
             query?: {
                 EmployeeId?: number;
                 KioskId?: number;
+                /** @description A date-time in the years 1900 to 2100. */
                 FromUtc?: string;
+                /** @description A date-time in the years 1900 to 2100. */
                 ToUtc?: string;
             };
             header?: never;

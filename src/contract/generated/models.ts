@@ -57,11 +57,11 @@ export const KioskCreateEmployeeModel = /*#__PURE__*/ z.object({
 }).meta({ id: 'KioskCreateEmployeeModel' });
 export type KioskCreateEmployeeModel = z.infer<typeof KioskCreateEmployeeModel>;
 export const KioskCreateEmployeeModelInput = /*#__PURE__*/ z.object({
-  firstName: t.string.nullable().optional(),
-  surname: t.string.nullable().optional(),
-  email: t.string.nullable().optional(),
-  mobileNumber: t.string.nullable().optional(),
-  pin: t.string.nullable().optional(),
+  firstName: t.text(100).nullable().optional(),
+  surname: t.text(100).nullable().optional(),
+  email: t.text(254).nullable().optional(),
+  mobileNumber: t.text(40).nullable().optional(),
+  pin: t.text(64).nullable().optional(),
 }).meta({ id: 'KioskCreateEmployeeModel' });
 export type KioskCreateEmployeeModelInput = z.infer<typeof KioskCreateEmployeeModelInput>;
 
@@ -85,19 +85,19 @@ export const BasicKioskEmployeeModel = /*#__PURE__*/ z.object({
 export type BasicKioskEmployeeModel = z.infer<typeof BasicKioskEmployeeModel>;
 export const BasicKioskEmployeeModelInput = /*#__PURE__*/ z.object({
   employeeId: t.int32.default(0),
-  firstName: t.string.nullable().optional(),
-  surname: t.string.nullable().optional(),
-  name: t.string.nullable().optional(),
+  firstName: t.text(100).nullable().optional(),
+  surname: t.text(100).nullable().optional(),
+  name: t.text(100).nullable().optional(),
   hasEmail: t.bool.default(false),
-  profileImageUrl: t.string.nullable().optional(),
-  mobileNumber: t.string.nullable().optional(),
+  profileImageUrl: t.text(2048).nullable().optional(),
+  mobileNumber: t.text(40).nullable().optional(),
   status: TimeAttendanceStatus.default('NotClockedOn'),
   longShift: t.bool.default(false),
   clockOnTimeUtc: t.dateTimeInput.nullable().optional(),
   breakStartTimeUtc: t.dateTimeInput.nullable().optional(),
   recordedTimeUtc: t.dateTimeInput.nullable().optional(),
   currentShiftId: t.int32.nullable().optional(),
-  employeeGroupIds: z.array(t.int32).nullable().optional(),
+  employeeGroupIds: t.list(t.int32, 1000).nullable().optional(),
   employeeStartDate: t.dateTimeInput.nullable().optional(),
 }).meta({ id: 'BasicKioskEmployeeModelInput' });
 export type BasicKioskEmployeeModelInput = z.infer<typeof BasicKioskEmployeeModelInput>;
@@ -128,10 +128,10 @@ export type StartBreakModel = z.infer<typeof StartBreakModel>;
 export const StartBreakModelInput = /*#__PURE__*/ z.object({
   isPaidBreak: t.bool.default(false),
   employeeId: t.int32.nullable().optional(),
-  latitude: t.decimal.nullable().optional(),
-  longitude: t.decimal.nullable().optional(),
+  latitude: t.decimalIn(-90, 90).nullable().optional(),
+  longitude: t.decimalIn(-180, 180).nullable().optional(),
   kioskId: t.int32.nullable().optional(),
-  ipAddress: t.string.nullable().optional(),
+  ipAddress: t.text(45).nullable().optional(),
   image: t.byteArrayInput.nullable().optional(),
   isAdminInitiated: t.bool.default(false),
   recordedTimeUtc: t.dateTimeInput.nullable().optional(),
@@ -157,10 +157,10 @@ export type EndBreakModel = z.infer<typeof EndBreakModel>;
 export const EndBreakModelInput = /*#__PURE__*/ z.object({
   isPaidBreak: t.bool.default(false),
   employeeId: t.int32.nullable().optional(),
-  latitude: t.decimal.nullable().optional(),
-  longitude: t.decimal.nullable().optional(),
+  latitude: t.decimalIn(-90, 90).nullable().optional(),
+  longitude: t.decimalIn(-180, 180).nullable().optional(),
   kioskId: t.int32.nullable().optional(),
-  ipAddress: t.string.nullable().optional(),
+  ipAddress: t.text(45).nullable().optional(),
   image: t.byteArrayInput.nullable().optional(),
   isAdminInitiated: t.bool.default(false),
   recordedTimeUtc: t.dateTimeInput.nullable().optional(),
@@ -190,10 +190,10 @@ export const ShiftBreakModelInput = /*#__PURE__*/ z.object({
   end: z.union([EndBreakModelInput, z.null()]).optional(),
   isPaidBreak: t.bool.default(false),
   employeeId: t.int32.nullable().optional(),
-  latitude: t.decimal.nullable().optional(),
-  longitude: t.decimal.nullable().optional(),
+  latitude: t.decimalIn(-90, 90).nullable().optional(),
+  longitude: t.decimalIn(-180, 180).nullable().optional(),
   kioskId: t.int32.nullable().optional(),
-  ipAddress: t.string.nullable().optional(),
+  ipAddress: t.text(45).nullable().optional(),
   image: t.byteArrayInput.nullable().optional(),
   isAdminInitiated: t.bool.default(false),
   recordedTimeUtc: t.dateTimeInput.nullable().optional(),
@@ -228,17 +228,17 @@ export const AddShiftModelInput = /*#__PURE__*/ z.object({
   locationId: t.int32.nullable().optional(),
   classificationId: t.int32.nullable().optional(),
   workTypeId: t.int32.nullable().optional(),
-  shiftConditionIds: z.array(t.int32).nullable().optional(),
-  note: t.string.nullable().optional(),
+  shiftConditionIds: t.list(t.int32, 1000).nullable().optional(),
+  note: t.text(2000).nullable().optional(),
   recordedStartTimeUtc: t.dateTimeInput,
   recordedEndTimeUtc: t.dateTimeInput,
-  breaks: z.array(ShiftBreakModelInput).nullable().optional(),
-  dimensionValueIds: z.array(t.int32).nullable().optional(),
+  breaks: t.list(ShiftBreakModelInput, 1000).nullable().optional(),
+  dimensionValueIds: t.list(t.int32, 1000).nullable().optional(),
   employeeId: t.int32.nullable().optional(),
-  latitude: t.decimal.nullable().optional(),
-  longitude: t.decimal.nullable().optional(),
+  latitude: t.decimalIn(-90, 90).nullable().optional(),
+  longitude: t.decimalIn(-180, 180).nullable().optional(),
   kioskId: t.int32.nullable().optional(),
-  ipAddress: t.string.nullable().optional(),
+  ipAddress: t.text(45).nullable().optional(),
   image: t.byteArrayInput.nullable().optional(),
   isAdminInitiated: t.bool.default(false),
   recordedTimeUtc: t.dateTimeInput.nullable().optional(),
@@ -269,19 +269,19 @@ export type KioskEmployeeModel = z.infer<typeof KioskEmployeeModel>;
 export const KioskEmployeeModelInput = /*#__PURE__*/ z.object({
   pinExpired: t.bool.default(false),
   employeeId: t.int32.default(0),
-  firstName: t.string.nullable().optional(),
-  surname: t.string.nullable().optional(),
-  name: t.string.nullable().optional(),
+  firstName: t.text(100).nullable().optional(),
+  surname: t.text(100).nullable().optional(),
+  name: t.text(100).nullable().optional(),
   hasEmail: t.bool.default(false),
-  profileImageUrl: t.string.nullable().optional(),
-  mobileNumber: t.string.nullable().optional(),
+  profileImageUrl: t.text(2048).nullable().optional(),
+  mobileNumber: t.text(40).nullable().optional(),
   status: TimeAttendanceStatus.default('NotClockedOn'),
   longShift: t.bool.default(false),
   clockOnTimeUtc: t.dateTimeInput.nullable().optional(),
   breakStartTimeUtc: t.dateTimeInput.nullable().optional(),
   recordedTimeUtc: t.dateTimeInput.nullable().optional(),
   currentShiftId: t.int32.nullable().optional(),
-  employeeGroupIds: z.array(t.int32).nullable().optional(),
+  employeeGroupIds: t.list(t.int32, 1000).nullable().optional(),
   employeeStartDate: t.dateTimeInput.nullable().optional(),
 }).meta({ id: 'KioskEmployeeModelInput' });
 export type KioskEmployeeModelInput = z.infer<typeof KioskEmployeeModelInput>;
@@ -294,8 +294,8 @@ export const ChangeKioskPinModel = /*#__PURE__*/ z.object({
 export type ChangeKioskPinModel = z.infer<typeof ChangeKioskPinModel>;
 export const ChangeKioskPinModelInput = /*#__PURE__*/ z.object({
   employeeId: t.int32.nullable().optional(),
-  oldPin: t.string.nullable().optional(),
-  newPin: t.string.nullable().optional(),
+  oldPin: t.text(64).nullable().optional(),
+  newPin: t.text(64).nullable().optional(),
 }).meta({ id: 'ChangeKioskPinModel' });
 export type ChangeKioskPinModelInput = z.infer<typeof ChangeKioskPinModelInput>;
 
@@ -322,14 +322,14 @@ export const ClockOnModelInput = /*#__PURE__*/ z.object({
   locationId: t.int32.nullable().optional(),
   classificationId: t.int32.nullable().optional(),
   workTypeId: t.int32.nullable().optional(),
-  shiftConditionIds: z.array(t.int32).nullable().optional(),
-  note: t.string.nullable().optional(),
-  dimensionValueIds: z.array(t.int32).nullable().optional(),
+  shiftConditionIds: t.list(t.int32, 1000).nullable().optional(),
+  note: t.text(2000).nullable().optional(),
+  dimensionValueIds: t.list(t.int32, 1000).nullable().optional(),
   employeeId: t.int32.nullable().optional(),
-  latitude: t.decimal.nullable().optional(),
-  longitude: t.decimal.nullable().optional(),
+  latitude: t.decimalIn(-90, 90).nullable().optional(),
+  longitude: t.decimalIn(-180, 180).nullable().optional(),
   kioskId: t.int32.nullable().optional(),
-  ipAddress: t.string.nullable().optional(),
+  ipAddress: t.text(45).nullable().optional(),
   image: t.byteArrayInput.nullable().optional(),
   isAdminInitiated: t.bool.default(false),
   recordedTimeUtc: t.dateTimeInput.nullable().optional(),
@@ -354,13 +354,13 @@ export const ClockOffModel = /*#__PURE__*/ z.object({
 }).meta({ id: 'ClockOffModel' });
 export type ClockOffModel = z.infer<typeof ClockOffModel>;
 export const ClockOffModelInput = /*#__PURE__*/ z.object({
-  note: t.string.nullable().optional(),
+  note: t.text(2000).nullable().optional(),
   isPaidBreak: t.bool.default(false),
   employeeId: t.int32.nullable().optional(),
-  latitude: t.decimal.nullable().optional(),
-  longitude: t.decimal.nullable().optional(),
+  latitude: t.decimalIn(-90, 90).nullable().optional(),
+  longitude: t.decimalIn(-180, 180).nullable().optional(),
   kioskId: t.int32.nullable().optional(),
-  ipAddress: t.string.nullable().optional(),
+  ipAddress: t.text(45).nullable().optional(),
   image: t.byteArrayInput.nullable().optional(),
   isAdminInitiated: t.bool.default(false),
   recordedTimeUtc: t.dateTimeInput.nullable().optional(),
@@ -376,7 +376,7 @@ export const CheckKioskPinModel = /*#__PURE__*/ z.object({
 export type CheckKioskPinModel = z.infer<typeof CheckKioskPinModel>;
 export const CheckKioskPinModelInput = /*#__PURE__*/ z.object({
   employeeId: t.int32.nullable().optional(),
-  pin: t.string.nullable().optional(),
+  pin: t.text(64).nullable().optional(),
 }).meta({ id: 'CheckKioskPinModel' });
 export type CheckKioskPinModelInput = z.infer<typeof CheckKioskPinModelInput>;
 
@@ -390,10 +390,10 @@ export const EmployeeViewModel = /*#__PURE__*/ z.object({
 export type EmployeeViewModel = z.infer<typeof EmployeeViewModel>;
 export const EmployeeViewModelInput = /*#__PURE__*/ z.object({
   id: t.int32.default(0),
-  firstName: t.string.nullable().optional(),
-  surname: t.string.nullable().optional(),
-  profileImageUrl: t.string.nullable().optional(),
-  name: t.string.nullable().optional(),
+  firstName: t.text(100).nullable().optional(),
+  surname: t.text(100).nullable().optional(),
+  profileImageUrl: t.text(2048).nullable().optional(),
+  name: t.text(100).nullable().optional(),
 }).meta({ id: 'EmployeeViewModelInput' });
 export type EmployeeViewModelInput = z.infer<typeof EmployeeViewModelInput>;
 
@@ -414,7 +414,7 @@ export const ShiftNoteViewModelInput = /*#__PURE__*/ z.object({
   employee: z.union([EmployeeViewModelInput, z.null()]).optional(),
   date: t.dateTimeInput,
   type: TimeAttendanceShiftNoteType.default('Shift'),
-  note: t.string.nullable().optional(),
+  note: t.text(2000).nullable().optional(),
   noteId: t.int32.default(0),
   visibility: TimeAttendanceShiftNoteVisibility.default('Hidden'),
   read: t.bool.default(false),
@@ -436,16 +436,16 @@ export const WhiteLabelBrandingModel = /*#__PURE__*/ z.object({
 }).meta({ id: 'WhiteLabelBrandingModel' });
 export type WhiteLabelBrandingModel = z.infer<typeof WhiteLabelBrandingModel>;
 export const WhiteLabelBrandingModelInput = /*#__PURE__*/ z.object({
-  logoUrl: t.string.nullable().optional(),
-  backgroundImageUrl: t.string.nullable().optional(),
-  backgroundColour: t.string.nullable().optional(),
-  textColour: t.string.nullable().optional(),
-  textHoverColour: t.string.nullable().optional(),
-  textSecondaryColour: t.string.nullable().optional(),
-  darkModeLogoUrl: t.string.nullable().optional(),
-  darkModeBackgroundColour: t.string.nullable().optional(),
-  darkModeTextColour: t.string.nullable().optional(),
-  darkModeTextSecondaryColour: t.string.nullable().optional(),
+  logoUrl: t.text(2048).nullable().optional(),
+  backgroundImageUrl: t.text(2048).nullable().optional(),
+  backgroundColour: t.text(50).nullable().optional(),
+  textColour: t.text(50).nullable().optional(),
+  textHoverColour: t.text(50).nullable().optional(),
+  textSecondaryColour: t.text(50).nullable().optional(),
+  darkModeLogoUrl: t.text(2048).nullable().optional(),
+  darkModeBackgroundColour: t.text(50).nullable().optional(),
+  darkModeTextColour: t.text(50).nullable().optional(),
+  darkModeTextSecondaryColour: t.text(50).nullable().optional(),
 }).meta({ id: 'WhiteLabelBrandingModelInput' });
 export type WhiteLabelBrandingModelInput = z.infer<typeof WhiteLabelBrandingModelInput>;
 
@@ -473,10 +473,10 @@ export const TimeAndAttendanceKioskModel = /*#__PURE__*/ z.object({
 export type TimeAndAttendanceKioskModel = z.infer<typeof TimeAndAttendanceKioskModel>;
 export const TimeAndAttendanceKioskModelInput = /*#__PURE__*/ z.object({
   id: t.int32.default(0),
-  externalId: t.string.nullable().optional(),
+  externalId: t.text(100).nullable().optional(),
   locationId: t.int32.nullable().optional(),
-  name: t.string.nullable().optional(),
-  timeZone: t.string.nullable().optional(),
+  name: t.text(100).nullable().optional(),
+  timeZone: t.text(64).nullable().optional(),
   allowHigherClassificationSelection: t.bool.default(false),
   branding: z.union([WhiteLabelBrandingModelInput, z.null()]).optional(),
   isLocationRequired: t.bool.default(false),
@@ -485,7 +485,7 @@ export const TimeAndAttendanceKioskModelInput = /*#__PURE__*/ z.object({
   allowEmployeeShiftSelection: t.bool.nullable().optional(),
   clockOnWindowMinutes: t.int32.nullable().optional(),
   clockOffWindowMinutes: t.int32.nullable().optional(),
-  ianaTimeZone: t.string.nullable().optional(),
+  ianaTimeZone: t.text(64).nullable().optional(),
   isPhotoRequired: t.bool.nullable().optional(),
   canAddEmployees: t.bool.default(false),
   availableToAllRestrictedUsersWithKioskAccess: t.bool.default(false),
@@ -535,7 +535,7 @@ export const ShiftConditionModel = /*#__PURE__*/ z.object({
 export type ShiftConditionModel = z.infer<typeof ShiftConditionModel>;
 export const ShiftConditionModelInput = /*#__PURE__*/ z.object({
   id: t.int32.default(0),
-  name: t.string.nullable().optional(),
+  name: t.text(100).nullable().optional(),
 }).meta({ id: 'ShiftConditionModelInput' });
 export type ShiftConditionModelInput = z.infer<typeof ShiftConditionModelInput>;
 
@@ -547,7 +547,7 @@ export const ReportingDimensionValueBaseApiModel = /*#__PURE__*/ z.object({
 export type ReportingDimensionValueBaseApiModel = z.infer<typeof ReportingDimensionValueBaseApiModel>;
 export const ReportingDimensionValueBaseApiModelInput = /*#__PURE__*/ z.object({
   id: t.int32.default(0),
-  name: t.string.nullable().optional(),
+  name: t.text(100).nullable().optional(),
   reportingDimensionId: t.int32.default(0),
 }).meta({ id: 'ReportingDimensionValueBaseApiModelInput' });
 export type ReportingDimensionValueBaseApiModelInput = z.infer<typeof ReportingDimensionValueBaseApiModelInput>;
@@ -578,16 +578,16 @@ export const UkTimeAndAttendanceShiftModelInput = /*#__PURE__*/ z.object({
   endTimeUtc: t.dateTimeInput.nullable().optional(),
   endTimeLocal: t.dateTimeInput.nullable().optional(),
   locationId: t.int32.default(0),
-  locationFullyQualifiedName: t.string.nullable().optional(),
+  locationFullyQualifiedName: t.text(255).nullable().optional(),
   workTypeId: t.int32.nullable().optional(),
-  workTypeName: t.string.nullable().optional(),
+  workTypeName: t.text(255).nullable().optional(),
   kioskId: t.int32.default(0),
-  kioskName: t.string.nullable().optional(),
+  kioskName: t.text(255).nullable().optional(),
   timesheetLineId: t.int32.nullable().optional(),
   employee: z.union([BasicKioskEmployeeModelInput, z.null()]).optional(),
-  breaks: z.array(TimeAndAttendanceBreakModelInput).nullable().optional(),
-  shiftConditions: z.array(ShiftConditionModelInput).nullable().optional(),
-  dimensionValues: z.array(ReportingDimensionValueBaseApiModelInput).nullable().optional(),
+  breaks: t.list(TimeAndAttendanceBreakModelInput, 1000).nullable().optional(),
+  shiftConditions: t.list(ShiftConditionModelInput, 1000).nullable().optional(),
+  dimensionValues: t.list(ReportingDimensionValueBaseApiModelInput, 1000).nullable().optional(),
 }).meta({ id: 'UkTimeAndAttendanceShiftModelInput' });
 export type UkTimeAndAttendanceShiftModelInput = z.infer<typeof UkTimeAndAttendanceShiftModelInput>;
 
@@ -603,7 +603,7 @@ export const AddNoteModelInput = /*#__PURE__*/ z.object({
   employeeId: t.int32.default(0),
   type: TimeAttendanceShiftNoteType.default('Shift'),
   visibility: TimeAttendanceShiftNoteVisibility.default('Hidden'),
-  note: t.string.nullable().optional(),
+  note: t.text(2000).nullable().optional(),
   isAdminInitiated: t.bool.default(false),
 }).meta({ id: 'AddNoteModel' });
 export type AddNoteModelInput = z.infer<typeof AddNoteModelInput>;
@@ -615,7 +615,7 @@ export const LocationSelectModel = /*#__PURE__*/ z.object({
 export type LocationSelectModel = z.infer<typeof LocationSelectModel>;
 export const LocationSelectModelInput = /*#__PURE__*/ z.object({
   id: t.int32.default(0),
-  description: t.string.nullable().optional(),
+  description: t.text(255).nullable().optional(),
 }).meta({ id: 'LocationSelectModelInput' });
 export type LocationSelectModelInput = z.infer<typeof LocationSelectModelInput>;
 
@@ -631,10 +631,10 @@ export type WorkTypeSelectModel = z.infer<typeof WorkTypeSelectModel>;
 export const WorkTypeSelectModelInput = /*#__PURE__*/ z.object({
   isUnitBased: t.bool.default(false),
   isLeaveType: t.bool.default(false),
-  unitType: t.string.nullable().optional(),
+  unitType: t.text(255).nullable().optional(),
   businessAwardPackageId: t.int32.nullable().optional(),
   id: t.int32.default(0),
-  description: t.string.nullable().optional(),
+  description: t.text(255).nullable().optional(),
 }).meta({ id: 'WorkTypeSelectModelInput' });
 export type WorkTypeSelectModelInput = z.infer<typeof WorkTypeSelectModelInput>;
 
@@ -646,10 +646,10 @@ export const ShiftConditionSelectModel = /*#__PURE__*/ z.object({
 }).meta({ id: 'ShiftConditionSelectModel' });
 export type ShiftConditionSelectModel = z.infer<typeof ShiftConditionSelectModel>;
 export const ShiftConditionSelectModelInput = /*#__PURE__*/ z.object({
-  shortCode: t.string.nullable().optional(),
+  shortCode: t.text(50).nullable().optional(),
   businessAwardPackageId: t.int32.nullable().optional(),
   id: t.int32.default(0),
-  description: t.string.nullable().optional(),
+  description: t.text(255).nullable().optional(),
 }).meta({ id: 'ShiftConditionSelectModelInput' });
 export type ShiftConditionSelectModelInput = z.infer<typeof ShiftConditionSelectModelInput>;
 
@@ -660,7 +660,7 @@ export const LocationShiftConditionsModel = /*#__PURE__*/ z.object({
 export type LocationShiftConditionsModel = z.infer<typeof LocationShiftConditionsModel>;
 export const LocationShiftConditionsModelInput = /*#__PURE__*/ z.object({
   locationId: t.int32.default(0),
-  shiftConditionIds: z.array(t.int32).nullable().optional(),
+  shiftConditionIds: t.list(t.int32, 1000).nullable().optional(),
 }).meta({ id: 'LocationShiftConditionsModelInput' });
 export type LocationShiftConditionsModelInput = z.infer<typeof LocationShiftConditionsModelInput>;
 
@@ -671,7 +671,7 @@ export const NumericNullableSelectListItem = /*#__PURE__*/ z.object({
 export type NumericNullableSelectListItem = z.infer<typeof NumericNullableSelectListItem>;
 export const NumericNullableSelectListItemInput = /*#__PURE__*/ z.object({
   value: t.int32.nullable().optional(),
-  text: t.string.nullable().optional(),
+  text: t.text(255).nullable().optional(),
 }).meta({ id: 'NumericNullableSelectListItemInput' });
 export type NumericNullableSelectListItemInput = z.infer<typeof NumericNullableSelectListItemInput>;
 
@@ -688,7 +688,7 @@ export const ReportingDimensionValueSelectModelInput = /*#__PURE__*/ z.object({
   isDeleted: t.bool.default(false),
   isNoLongerAllowed: t.bool.default(false),
   value: t.int32.nullable().optional(),
-  text: t.string.nullable().optional(),
+  text: t.text(255).nullable().optional(),
 }).meta({ id: 'ReportingDimensionValueSelectModelInput' });
 export type ReportingDimensionValueSelectModelInput = z.infer<typeof ReportingDimensionValueSelectModelInput>;
 
@@ -704,14 +704,14 @@ export const UkTimeAndAttendanceLookupDataModel = /*#__PURE__*/ z.object({
 }).meta({ id: 'UkTimeAndAttendanceLookupDataModel' });
 export type UkTimeAndAttendanceLookupDataModel = z.infer<typeof UkTimeAndAttendanceLookupDataModel>;
 export const UkTimeAndAttendanceLookupDataModelInput = /*#__PURE__*/ z.object({
-  locations: z.array(LocationSelectModelInput).nullable().optional(),
-  workTypes: z.array(WorkTypeSelectModelInput).nullable().optional(),
+  locations: t.list(LocationSelectModelInput, 1000).nullable().optional(),
+  workTypes: t.list(WorkTypeSelectModelInput, 1000).nullable().optional(),
   defaultLocation: z.union([LocationSelectModelInput, z.null()]).optional(),
-  shiftConditions: z.array(ShiftConditionSelectModelInput).nullable().optional(),
-  locationShiftConditions: z.array(LocationShiftConditionsModelInput).nullable().optional(),
+  shiftConditions: t.list(ShiftConditionSelectModelInput, 1000).nullable().optional(),
+  locationShiftConditions: t.list(LocationShiftConditionsModelInput, 1000).nullable().optional(),
   reportingDimensionsEnabled: t.bool.default(false),
-  reportingDimensionGroups: z.array(NumericNullableSelectListItemInput).nullable().optional(),
-  reportingDimensionValues: z.array(ReportingDimensionValueSelectModelInput).nullable().optional(),
+  reportingDimensionGroups: t.list(NumericNullableSelectListItemInput, 1000).nullable().optional(),
+  reportingDimensionValues: t.list(ReportingDimensionValueSelectModelInput, 1000).nullable().optional(),
 }).meta({ id: 'UkTimeAndAttendanceLookupDataModelInput' });
 export type UkTimeAndAttendanceLookupDataModelInput = z.infer<typeof UkTimeAndAttendanceLookupDataModelInput>;
 
@@ -723,7 +723,7 @@ export const MarkNotesReadViewModel = /*#__PURE__*/ z.object({
 export type MarkNotesReadViewModel = z.infer<typeof MarkNotesReadViewModel>;
 export const MarkNotesReadViewModelInput = /*#__PURE__*/ z.object({
   employeeId: t.int32.default(0),
-  noteIds: z.array(t.int32).nullable().optional(),
+  noteIds: t.list(t.int32, 1000).nullable().optional(),
   read: t.bool.default(false),
 }).meta({ id: 'MarkNotesReadViewModel' });
 export type MarkNotesReadViewModelInput = z.infer<typeof MarkNotesReadViewModelInput>;
@@ -758,14 +758,14 @@ export type UkClockOnModel = z.infer<typeof UkClockOnModel>;
 export const UkClockOnModelInput = /*#__PURE__*/ z.object({
   locationId: t.int32.nullable().optional(),
   workTypeId: t.int32.nullable().optional(),
-  shiftConditionIds: z.array(t.int32).nullable().optional(),
-  note: t.string.nullable().optional(),
-  dimensionValueIds: z.array(t.int32).nullable().optional(),
+  shiftConditionIds: t.list(t.int32, 1000).nullable().optional(),
+  note: t.text(2000).nullable().optional(),
+  dimensionValueIds: t.list(t.int32, 1000).nullable().optional(),
   employeeId: t.int32.nullable().optional(),
-  latitude: t.decimal.nullable().optional(),
-  longitude: t.decimal.nullable().optional(),
+  latitude: t.decimalIn(-90, 90).nullable().optional(),
+  longitude: t.decimalIn(-180, 180).nullable().optional(),
   kioskId: t.int32.nullable().optional(),
-  ipAddress: t.string.nullable().optional(),
+  ipAddress: t.text(45).nullable().optional(),
   image: t.byteArrayInput.nullable().optional(),
   isAdminInitiated: t.bool.default(false),
   recordedTimeUtc: t.dateTimeInput.nullable().optional(),
@@ -792,16 +792,16 @@ export type LocationModel = z.infer<typeof LocationModel>;
 export const LocationModelInput = /*#__PURE__*/ z.object({
   id: t.int32.default(0),
   parentId: t.int32.nullable().optional(),
-  name: t.string.nullable().optional(),
-  externalId: t.string.nullable().optional(),
-  externalAccountingLocationId: t.string.nullable().optional(),
-  source: t.string.nullable().optional(),
-  fullyQualifiedName: t.string.nullable().optional(),
+  name: t.text(100).nullable().optional(),
+  externalId: t.text(100).nullable().optional(),
+  externalAccountingLocationId: t.text(100).nullable().optional(),
+  source: t.text(100).nullable().optional(),
+  fullyQualifiedName: t.text(1000).nullable().optional(),
   isGlobal: t.bool.default(false),
   isRollupReportingLocation: t.bool.default(false),
-  generalLedgerMappingCode: t.string.nullable().optional(),
-  defaultShiftConditionIds: z.array(t.int32).nullable().optional(),
-  state: t.string.nullable().optional(),
+  generalLedgerMappingCode: t.text(100).nullable().optional(),
+  defaultShiftConditionIds: t.list(t.int32, 1000).nullable().optional(),
+  state: t.text(100).nullable().optional(),
 }).meta({ id: 'LocationModelInput' });
 export type LocationModelInput = z.infer<typeof LocationModelInput>;
 
@@ -819,16 +819,16 @@ export const UkWorkTypeModel = /*#__PURE__*/ z.object({
 }).meta({ id: 'UkWorkTypeModel' });
 export type UkWorkTypeModel = z.infer<typeof UkWorkTypeModel>;
 export const UkWorkTypeModelInput = /*#__PURE__*/ z.object({
-  employmentTypes: z.array(t.indexedEnumInput(UkEmploymentTypeEnum.options)).nullable().optional(),
+  employmentTypes: t.list(t.indexedEnumInput(UkEmploymentTypeEnum.options), 1000).nullable().optional(),
   id: t.int32.default(0),
-  name: t.string.nullable().optional(),
+  name: t.text(100).nullable().optional(),
   payCategoryId: t.int32.nullable().optional(),
   leaveCategoryId: t.int32.nullable().optional(),
-  externalId: t.string.nullable().optional(),
-  source: t.string.nullable().optional(),
+  externalId: t.text(100).nullable().optional(),
+  source: t.text(100).nullable().optional(),
   accruesLeave: t.bool.default(false),
   mappingType: z.union([WorkTypeMappingType, z.null()]).optional(),
-  shortCode: t.string.nullable().optional(),
+  shortCode: t.text(50).nullable().optional(),
 }).meta({ id: 'UkWorkTypeModelInput' });
 export type UkWorkTypeModelInput = z.infer<typeof UkWorkTypeModelInput>;
 
@@ -850,16 +850,16 @@ export type UkLocationModel = z.infer<typeof UkLocationModel>;
 export const UkLocationModelInput = /*#__PURE__*/ z.object({
   id: t.int32.default(0),
   parentId: t.int32.nullable().optional(),
-  name: t.string.nullable().optional(),
-  externalId: t.string.nullable().optional(),
-  externalAccountingLocationId: t.string.nullable().optional(),
-  source: t.string.nullable().optional(),
-  fullyQualifiedName: t.string.nullable().optional(),
+  name: t.text(100).nullable().optional(),
+  externalId: t.text(100).nullable().optional(),
+  externalAccountingLocationId: t.text(100).nullable().optional(),
+  source: t.text(100).nullable().optional(),
+  fullyQualifiedName: t.text(1000).nullable().optional(),
   isGlobal: t.bool.default(false),
   isRollupReportingLocation: t.bool.default(false),
-  generalLedgerMappingCode: t.string.nullable().optional(),
-  defaultShiftConditionIds: z.array(t.int32).nullable().optional(),
-  state: t.string.nullable().optional(),
+  generalLedgerMappingCode: t.text(100).nullable().optional(),
+  defaultShiftConditionIds: t.list(t.int32, 1000).nullable().optional(),
+  state: t.text(100).nullable().optional(),
 }).meta({ id: 'UkLocationModelInput' });
 export type UkLocationModelInput = z.infer<typeof UkLocationModelInput>;
 
@@ -898,35 +898,35 @@ export const EmployeeDetailsModel = /*#__PURE__*/ z.object({
 export type EmployeeDetailsModel = z.infer<typeof EmployeeDetailsModel>;
 export const EmployeeDetailsModelInput = /*#__PURE__*/ z.object({
   id: t.int32.default(0),
-  title: t.string.nullable().optional(),
-  firstName: t.string.nullable().optional(),
-  preferredName: t.string.nullable().optional(),
-  middleName: t.string.nullable().optional(),
-  surname: t.string.nullable().optional(),
-  gender: t.string.nullable().optional(),
+  title: t.text(50).nullable().optional(),
+  firstName: t.text(100).nullable().optional(),
+  preferredName: t.text(100).nullable().optional(),
+  middleName: t.text(100).nullable().optional(),
+  surname: t.text(100).nullable().optional(),
+  gender: t.text(50).nullable().optional(),
   dateOfBirth: t.dateTimeInput.nullable().optional(),
   anniversaryDate: t.dateTimeInput.nullable().optional(),
-  externalId: t.string.nullable().optional(),
-  residentialStreetAddress: t.string.nullable().optional(),
-  residentialAddressLine2: t.string.nullable().optional(),
-  residentialSuburb: t.string.nullable().optional(),
-  residentialState: t.string.nullable().optional(),
-  residentialPostCode: t.string.nullable().optional(),
-  postalStreetAddress: t.string.nullable().optional(),
-  postalAddressLine2: t.string.nullable().optional(),
-  postalSuburb: t.string.nullable().optional(),
-  postalState: t.string.nullable().optional(),
-  postalPostCode: t.string.nullable().optional(),
-  emailAddress: t.string.nullable().optional(),
-  homePhone: t.string.nullable().optional(),
-  workPhone: t.string.nullable().optional(),
-  mobilePhone: t.string.nullable().optional(),
+  externalId: t.text(100).nullable().optional(),
+  residentialStreetAddress: t.text(200).nullable().optional(),
+  residentialAddressLine2: t.text(200).nullable().optional(),
+  residentialSuburb: t.text(100).nullable().optional(),
+  residentialState: t.text(100).nullable().optional(),
+  residentialPostCode: t.text(20).nullable().optional(),
+  postalStreetAddress: t.text(200).nullable().optional(),
+  postalAddressLine2: t.text(200).nullable().optional(),
+  postalSuburb: t.text(100).nullable().optional(),
+  postalState: t.text(100).nullable().optional(),
+  postalPostCode: t.text(20).nullable().optional(),
+  emailAddress: t.text(254).nullable().optional(),
+  homePhone: t.text(40).nullable().optional(),
+  workPhone: t.text(40).nullable().optional(),
+  mobilePhone: t.text(40).nullable().optional(),
   startDate: t.dateTimeInput.nullable().optional(),
   endDate: t.dateTimeInput.nullable().optional(),
-  residentialCity: t.string.nullable().optional(),
-  residentialCounty: t.string.nullable().optional(),
-  postalCity: t.string.nullable().optional(),
-  postalCounty: t.string.nullable().optional(),
+  residentialCity: t.text(100).nullable().optional(),
+  residentialCounty: t.text(100).nullable().optional(),
+  postalCity: t.text(100).nullable().optional(),
+  postalCounty: t.text(100).nullable().optional(),
 }).meta({ id: 'EmployeeDetailsModelInput' });
 export type EmployeeDetailsModelInput = z.infer<typeof EmployeeDetailsModelInput>;
 
@@ -949,7 +949,7 @@ export const LocationAccessModel = /*#__PURE__*/ z.object({
 export type LocationAccessModel = z.infer<typeof LocationAccessModel>;
 export const LocationAccessModelInput = /*#__PURE__*/ z.object({
   filterType: LocationRestrictionFilterTypeEnum.default('Location'),
-  locationIds: z.array(t.int32).nullable().optional(),
+  locationIds: t.list(t.int32, 1000).nullable().optional(),
   permissions: t.flagsEnum(UserPermission.options, 'UserPermission').optional(),
 }).meta({ id: 'LocationAccessModelInput' });
 export type LocationAccessModelInput = z.infer<typeof LocationAccessModelInput>;
@@ -962,7 +962,7 @@ export const ReportAccessModel = /*#__PURE__*/ z.object({
 export type ReportAccessModel = z.infer<typeof ReportAccessModel>;
 export const ReportAccessModelInput = /*#__PURE__*/ z.object({
   accessType: ReportAccessType.default('None'),
-  specificReports: t.string.nullable().optional(),
+  specificReports: t.text(2000).nullable().optional(),
   noReportingRestriction: t.bool.default(false),
 }).meta({ id: 'ReportAccessModelInput' });
 export type ReportAccessModelInput = z.infer<typeof ReportAccessModelInput>;
@@ -974,7 +974,7 @@ export const KioskAccessModel = /*#__PURE__*/ z.object({
 }).meta({ id: 'KioskAccessModel' });
 export type KioskAccessModel = z.infer<typeof KioskAccessModel>;
 export const KioskAccessModelInput = /*#__PURE__*/ z.object({
-  kiosks: z.array(t.int32).nullable().optional(),
+  kiosks: t.list(t.int32, 1000).nullable().optional(),
   accessType: KioskAccessType.default('None'),
   permissions: t.flagsEnum(UserPermission.options, 'UserPermission').optional(),
 }).meta({ id: 'KioskAccessModelInput' });
@@ -994,8 +994,8 @@ export const PayrollAccessModelInput = /*#__PURE__*/ z.object({
   userBusinessRestrictionCount: t.int32.default(0),
   payRunApprovalAccess: z.union([BusinessRestrictionTypeEnum, z.null()]).optional(),
   payRunCreationAccess: z.union([BusinessRestrictionTypeEnum, z.null()]).optional(),
-  selectedPaySchedulesForPayRunApproval: z.array(t.int32).nullable().optional(),
-  selectedPaySchedulesForPayRunCreation: z.array(t.int32).nullable().optional(),
+  selectedPaySchedulesForPayRunApproval: t.list(t.int32, 1000).nullable().optional(),
+  selectedPaySchedulesForPayRunCreation: t.list(t.int32, 1000).nullable().optional(),
 }).meta({ id: 'PayrollAccessModelInput' });
 export type PayrollAccessModelInput = z.infer<typeof PayrollAccessModelInput>;
 
@@ -1012,13 +1012,13 @@ export const BusinessAccessModel = /*#__PURE__*/ z.object({
 export type BusinessAccessModel = z.infer<typeof BusinessAccessModel>;
 export const BusinessAccessModelInput = /*#__PURE__*/ z.object({
   accessType: RelatedUserType.default('Unrestricted'),
-  employeeGroups: z.array(EmployeeGroupAccessModelInput).nullable().optional(),
-  locationAccess: z.array(LocationAccessModelInput).nullable().optional(),
+  employeeGroups: t.list(EmployeeGroupAccessModelInput, 1000).nullable().optional(),
+  locationAccess: t.list(LocationAccessModelInput, 50).nullable().optional(),
   reports: z.union([ReportAccessModelInput, z.null()]).optional(),
   kioskAccess: z.union([KioskAccessModelInput, z.null()]).optional(),
   payrollAccess: z.union([PayrollAccessModelInput, z.null()]).optional(),
-  name: t.string.nullable().optional(),
-  email: t.string.nullable().optional(),
+  name: t.text(100).nullable().optional(),
+  email: t.text(254).nullable().optional(),
 }).meta({ id: 'BusinessAccessModelInput' });
 export type BusinessAccessModelInput = z.infer<typeof BusinessAccessModelInput>;
 
@@ -1039,13 +1039,13 @@ export const CreateBusinessAccessModelInput = /*#__PURE__*/ z.object({
   suppressNotificationEmails: t.bool.default(false),
   mergeExistingAccess: t.bool.default(false),
   accessType: RelatedUserType.default('Unrestricted'),
-  employeeGroups: z.array(EmployeeGroupAccessModelInput).nullable().optional(),
-  locationAccess: z.array(LocationAccessModelInput).nullable().optional(),
+  employeeGroups: t.list(EmployeeGroupAccessModelInput, 1000).nullable().optional(),
+  locationAccess: t.list(LocationAccessModelInput, 50).nullable().optional(),
   reports: z.union([ReportAccessModelInput, z.null()]).optional(),
   kioskAccess: z.union([KioskAccessModelInput, z.null()]).optional(),
   payrollAccess: z.union([PayrollAccessModelInput, z.null()]).optional(),
-  name: t.string.nullable().optional(),
-  email: t.string.nullable().optional(),
+  name: t.text(100).nullable().optional(),
+  email: t.text(254).nullable().optional(),
 }).meta({ id: 'CreateBusinessAccessModel' });
 export type CreateBusinessAccessModelInput = z.infer<typeof CreateBusinessAccessModelInput>;
 
@@ -1055,8 +1055,8 @@ export const AccessModel = /*#__PURE__*/ z.object({
 }).meta({ id: 'AccessModel' });
 export type AccessModel = z.infer<typeof AccessModel>;
 export const AccessModelInput = /*#__PURE__*/ z.object({
-  name: t.string.nullable().optional(),
-  email: t.string.nullable().optional(),
+  name: t.text(100).nullable().optional(),
+  email: t.text(254).nullable().optional(),
 }).meta({ id: 'AccessModel' });
 export type AccessModelInput = z.infer<typeof AccessModelInput>;
 
@@ -1077,19 +1077,19 @@ export const UkSingleLocationModel = /*#__PURE__*/ z.object({
 }).meta({ id: 'UkSingleLocationModel' });
 export type UkSingleLocationModel = z.infer<typeof UkSingleLocationModel>;
 export const UkSingleLocationModelInput = /*#__PURE__*/ z.object({
-  nestedLocations: z.array(UkLocationModelInput).nullable().optional(),
+  nestedLocations: t.list(UkLocationModelInput, 1000).nullable().optional(),
   id: t.int32.default(0),
   parentId: t.int32.nullable().optional(),
-  name: t.string.nullable().optional(),
-  externalId: t.string.nullable().optional(),
-  externalAccountingLocationId: t.string.nullable().optional(),
-  source: t.string.nullable().optional(),
-  fullyQualifiedName: t.string.nullable().optional(),
+  name: t.text(100).nullable().optional(),
+  externalId: t.text(100).nullable().optional(),
+  externalAccountingLocationId: t.text(100).nullable().optional(),
+  source: t.text(100).nullable().optional(),
+  fullyQualifiedName: t.text(1000).nullable().optional(),
   isGlobal: t.bool.default(false),
   isRollupReportingLocation: t.bool.default(false),
-  generalLedgerMappingCode: t.string.nullable().optional(),
-  defaultShiftConditionIds: z.array(t.int32).nullable().optional(),
-  state: t.string.nullable().optional(),
+  generalLedgerMappingCode: t.text(100).nullable().optional(),
+  defaultShiftConditionIds: t.list(t.int32, 1000).nullable().optional(),
+  state: t.text(100).nullable().optional(),
 }).meta({ id: 'UkSingleLocationModelInput' });
 export type UkSingleLocationModelInput = z.infer<typeof UkSingleLocationModelInput>;
 
@@ -1100,7 +1100,7 @@ export const QualificationModel = /*#__PURE__*/ z.object({
 export type QualificationModel = z.infer<typeof QualificationModel>;
 export const QualificationModelInput = /*#__PURE__*/ z.object({
   id: t.int32.default(0),
-  name: t.string.nullable().optional(),
+  name: t.text(100).nullable().optional(),
 }).meta({ id: 'QualificationModelInput' });
 export type QualificationModelInput = z.infer<typeof QualificationModelInput>;
 
@@ -1128,9 +1128,9 @@ export const RosterShiftRole = /*#__PURE__*/ z.object({
 export type RosterShiftRole = z.infer<typeof RosterShiftRole>;
 export const RosterShiftRoleInput = /*#__PURE__*/ z.object({
   id: t.int32.default(0),
-  name: t.string.nullable().optional(),
-  className: t.string.nullable().optional(),
-  hexColourCode: t.string.nullable().optional(),
+  name: t.text(100).nullable().optional(),
+  className: t.text(255).nullable().optional(),
+  hexColourCode: t.text(255).nullable().optional(),
 }).meta({ id: 'RosterShiftRoleInput' });
 export type RosterShiftRoleInput = z.infer<typeof RosterShiftRoleInput>;
 
@@ -1149,15 +1149,15 @@ export const RosterShiftSwapModel = /*#__PURE__*/ z.object({
 export type RosterShiftSwapModel = z.infer<typeof RosterShiftSwapModel>;
 export const RosterShiftSwapModelInput = /*#__PURE__*/ z.object({
   id: t.int32.default(0),
-  fromEmployee: t.string.nullable().optional(),
-  toEmployee: t.string.nullable().optional(),
+  fromEmployee: t.text(255).nullable().optional(),
+  toEmployee: t.text(255).nullable().optional(),
   fromEmployeeId: t.int32.default(0),
   toEmployeeId: t.int32.default(0),
   dateCreated: t.dateTimeInput,
-  note: t.string.nullable().optional(),
-  rejectedReason: t.string.nullable().optional(),
+  note: t.text(2000).nullable().optional(),
+  rejectedReason: t.text(255).nullable().optional(),
   status: t.int32.default(0),
-  statusDescription: t.string.nullable().optional(),
+  statusDescription: t.text(255).nullable().optional(),
 }).meta({ id: 'RosterShiftSwapModelInput' });
 export type RosterShiftSwapModelInput = z.infer<typeof RosterShiftSwapModelInput>;
 
@@ -1187,19 +1187,19 @@ export const UkEssRosterShiftModel = /*#__PURE__*/ z.object({
 export type UkEssRosterShiftModel = z.infer<typeof UkEssRosterShiftModel>;
 export const UkEssRosterShiftModelInput = /*#__PURE__*/ z.object({
   id: t.int32.default(0),
-  token: t.string.nullable().optional(),
-  qualifications: z.array(QualificationModelInput).nullable().optional(),
-  breaks: z.array(RosterShiftBreakApiModelInput).nullable().optional(),
+  token: t.text(512).nullable().optional(),
+  qualifications: t.list(QualificationModelInput, 1000).nullable().optional(),
+  breaks: t.list(RosterShiftBreakApiModelInput, 1000).nullable().optional(),
   employeeId: t.int32.nullable().optional(),
-  employeeName: t.string.nullable().optional(),
+  employeeName: t.text(255).nullable().optional(),
   locationId: t.int32.nullable().optional(),
-  locationName: t.string.nullable().optional(),
+  locationName: t.text(255).nullable().optional(),
   workTypeId: t.int32.nullable().optional(),
-  workTypeName: t.string.nullable().optional(),
+  workTypeName: t.text(255).nullable().optional(),
   role: z.union([RosterShiftRoleInput, z.null()]).optional(),
   startTime: t.dateTimeInput,
   endTime: t.dateTimeInput,
-  notes: t.string.nullable().optional(),
+  notes: t.text(2000).nullable().optional(),
   published: t.bool.default(false),
   accepted: t.bool.default(false),
   pendingSwap: z.union([RosterShiftSwapModelInput, z.null()]).optional(),
@@ -1239,24 +1239,24 @@ export const UkRosterShiftGenerateTimesheetModel = /*#__PURE__*/ z.object({
 }).meta({ id: 'UkRosterShiftGenerateTimesheetModel' });
 export type UkRosterShiftGenerateTimesheetModel = z.infer<typeof UkRosterShiftGenerateTimesheetModel>;
 export const UkRosterShiftGenerateTimesheetModelInput = /*#__PURE__*/ z.object({
-  description: t.string.nullable().optional(),
+  description: t.text(255).nullable().optional(),
   isDifferent: t.bool.default(false),
-  fullyQualifiedLocationName: t.string.nullable().optional(),
-  warnings: z.array(t.string).nullable().optional(),
+  fullyQualifiedLocationName: t.text(255).nullable().optional(),
+  warnings: t.list(t.text(255), 1000).nullable().optional(),
   id: t.int32.default(0),
-  token: t.string.nullable().optional(),
-  qualifications: z.array(QualificationModelInput).nullable().optional(),
-  breaks: z.array(RosterShiftBreakApiModelInput).nullable().optional(),
+  token: t.text(512).nullable().optional(),
+  qualifications: t.list(QualificationModelInput, 1000).nullable().optional(),
+  breaks: t.list(RosterShiftBreakApiModelInput, 1000).nullable().optional(),
   employeeId: t.int32.nullable().optional(),
-  employeeName: t.string.nullable().optional(),
+  employeeName: t.text(255).nullable().optional(),
   locationId: t.int32.nullable().optional(),
-  locationName: t.string.nullable().optional(),
+  locationName: t.text(255).nullable().optional(),
   workTypeId: t.int32.nullable().optional(),
-  workTypeName: t.string.nullable().optional(),
+  workTypeName: t.text(255).nullable().optional(),
   role: z.union([RosterShiftRoleInput, z.null()]).optional(),
   startTime: t.dateTimeInput,
   endTime: t.dateTimeInput,
-  notes: t.string.nullable().optional(),
+  notes: t.text(2000).nullable().optional(),
   published: t.bool.default(false),
   accepted: t.bool.default(false),
   pendingSwap: z.union([RosterShiftSwapModelInput, z.null()]).optional(),
@@ -1285,18 +1285,18 @@ export const RosterShiftEditModel = /*#__PURE__*/ z.object({
 export type RosterShiftEditModel = z.infer<typeof RosterShiftEditModel>;
 export const RosterShiftEditModelInput = /*#__PURE__*/ z.object({
   id: t.int32.default(0),
-  qualifications: z.array(QualificationModelInput).nullable().optional(),
-  breaks: z.array(RosterShiftBreakApiModelInput).nullable().optional(),
+  qualifications: t.list(QualificationModelInput, 1000).nullable().optional(),
+  breaks: t.list(RosterShiftBreakApiModelInput, 1000).nullable().optional(),
   employeeId: t.int32.nullable().optional(),
-  employeeName: t.string.nullable().optional(),
+  employeeName: t.text(255).nullable().optional(),
   locationId: t.int32.nullable().optional(),
-  locationName: t.string.nullable().optional(),
+  locationName: t.text(255).nullable().optional(),
   workTypeId: t.int32.nullable().optional(),
-  workTypeName: t.string.nullable().optional(),
+  workTypeName: t.text(255).nullable().optional(),
   role: z.union([RosterShiftRoleInput, z.null()]).optional(),
   startTime: t.dateTimeInput,
   endTime: t.dateTimeInput,
-  notes: t.string.nullable().optional(),
+  notes: t.text(2000).nullable().optional(),
 }).meta({ id: 'RosterShiftEditModel' });
 export type RosterShiftEditModelInput = z.infer<typeof RosterShiftEditModelInput>;
 
@@ -1314,7 +1314,7 @@ export const StubRosterShiftViewModel = /*#__PURE__*/ z.object({
 }).meta({ id: 'StubRosterShiftViewModel' });
 export type StubRosterShiftViewModel = z.infer<typeof StubRosterShiftViewModel>;
 export const StubRosterShiftViewModelInput = /*#__PURE__*/ z.object({
-  note: t.string.nullable().optional(),
+  note: t.text(2000).nullable().optional(),
 }).meta({ id: 'StubRosterShiftViewModel' });
 export type StubRosterShiftViewModelInput = z.infer<typeof StubRosterShiftViewModelInput>;
 
@@ -1338,7 +1338,7 @@ export const TimesheetShiftConditionModelv3 = /*#__PURE__*/ z.object({
 export type TimesheetShiftConditionModelv3 = z.infer<typeof TimesheetShiftConditionModelv3>;
 export const TimesheetShiftConditionModelv3Input = /*#__PURE__*/ z.object({
   id: t.int32.default(0),
-  name: t.string.nullable().optional(),
+  name: t.text(100).nullable().optional(),
 }).meta({ id: 'TimesheetShiftConditionModelv3Input' });
 export type TimesheetShiftConditionModelv3Input = z.infer<typeof TimesheetShiftConditionModelv3Input>;
 
@@ -1357,9 +1357,9 @@ export const AttachmentInput = /*#__PURE__*/ z.object({
   data: t.byteArrayInput.nullable().optional(),
   isDeleted: t.bool.default(false),
   id: t.int32.nullable().optional(),
-  friendlyName: t.string.nullable().optional(),
+  friendlyName: t.text(255).nullable().optional(),
   dateCreated: t.dateTimeInput.nullable().optional(),
-  url: t.string.nullable().optional(),
+  url: t.text(255).nullable().optional(),
   dateScanned: t.dateTimeInput.nullable().optional(),
   isInfected: t.bool.nullable().optional(),
 }).meta({ id: 'AttachmentInput' });
@@ -1403,26 +1403,26 @@ export const UkTimesheetLineModelInput = /*#__PURE__*/ z.object({
   startTime: t.dateTimeInput.nullable().optional(),
   endTime: t.dateTimeInput.nullable().optional(),
   units: t.decimal.nullable().optional(),
-  workTypeId: t.string.nullable().optional(),
-  locationId: t.string.nullable().optional(),
-  comments: t.string.nullable().optional(),
-  breaks: z.array(TimesheetBreakModelv3Input).nullable().optional(),
-  status: t.string.nullable().optional(),
+  workTypeId: t.text(255).nullable().optional(),
+  locationId: t.text(255).nullable().optional(),
+  comments: t.text(2000).nullable().optional(),
+  breaks: t.list(TimesheetBreakModelv3Input, 1000).nullable().optional(),
+  status: t.text(255).nullable().optional(),
   rate: t.decimal.nullable().optional(),
-  leaveCategoryId: t.string.nullable().optional(),
-  payCategoryId: t.string.nullable().optional(),
-  externalId: t.string.nullable().optional(),
+  leaveCategoryId: t.text(255).nullable().optional(),
+  payCategoryId: t.text(255).nullable().optional(),
+  externalId: t.text(100).nullable().optional(),
   source: ExternalService.default('None'),
   attachmentId: t.int32.nullable().optional(),
-  shiftConditionIds: z.array(t.string).nullable().optional(),
-  workType: t.string.nullable().optional(),
-  fullyQualifiedLocationName: t.string.nullable().optional(),
-  shiftConditions: z.array(TimesheetShiftConditionModelv3Input).nullable().optional(),
-  hiddenComments: t.string.nullable().optional(),
+  shiftConditionIds: t.list(t.text(255), 1000).nullable().optional(),
+  workType: t.text(255).nullable().optional(),
+  fullyQualifiedLocationName: t.text(255).nullable().optional(),
+  shiftConditions: t.list(TimesheetShiftConditionModelv3Input, 1000).nullable().optional(),
+  hiddenComments: t.text(2000).nullable().optional(),
   attachment: z.union([AttachmentInput, z.null()]).optional(),
-  submittedByUser: t.string.nullable().optional(),
-  dimensionValueIds: z.array(t.int32).nullable().optional(),
-  leaveRequestId: t.string.nullable().optional(),
+  submittedByUser: t.text(255).nullable().optional(),
+  dimensionValueIds: t.list(t.int32, 1000).nullable().optional(),
+  leaveRequestId: t.text(255).nullable().optional(),
 }).meta({ id: 'UkTimesheetLineModelInput' });
 export type UkTimesheetLineModelInput = z.infer<typeof UkTimesheetLineModelInput>;
 
@@ -1463,23 +1463,23 @@ export const UkIndividualTimesheetLineModelInput = /*#__PURE__*/ z.object({
   units: t.decimal.nullable().optional(),
   workTypeId: t.int32.nullable().optional(),
   locationId: t.int32.nullable().optional(),
-  comments: t.string.nullable().optional(),
-  breaks: z.array(TimesheetBreakModelv3Input).nullable().optional(),
-  status: t.string.nullable().optional(),
+  comments: t.text(2000).nullable().optional(),
+  breaks: t.list(TimesheetBreakModelv3Input, 1000).nullable().optional(),
+  status: t.text(255).nullable().optional(),
   rate: t.decimal.nullable().optional(),
   leaveRequestId: t.int32.nullable().optional(),
   leaveCategoryId: t.int32.nullable().optional(),
   payCategoryId: t.int32.nullable().optional(),
-  externalId: t.string.nullable().optional(),
+  externalId: t.text(100).nullable().optional(),
   source: ExternalService.default('None'),
   attachmentId: t.int32.nullable().optional(),
-  shiftConditionIds: z.array(t.int32).nullable().optional(),
-  workType: t.string.nullable().optional(),
-  fullyQualifiedLocationName: t.string.nullable().optional(),
-  shiftConditions: z.array(TimesheetShiftConditionModelv3Input).nullable().optional(),
-  hiddenComments: t.string.nullable().optional(),
+  shiftConditionIds: t.list(t.int32, 1000).nullable().optional(),
+  workType: t.text(255).nullable().optional(),
+  fullyQualifiedLocationName: t.text(255).nullable().optional(),
+  shiftConditions: t.list(TimesheetShiftConditionModelv3Input, 1000).nullable().optional(),
+  hiddenComments: t.text(2000).nullable().optional(),
   attachment: z.union([AttachmentInput, z.null()]).optional(),
-  dimensionValueIds: z.array(t.int32).nullable().optional(),
+  dimensionValueIds: t.list(t.int32, 1000).nullable().optional(),
 }).meta({ id: 'UkIndividualTimesheetLineModelInput' });
 export type UkIndividualTimesheetLineModelInput = z.infer<typeof UkIndividualTimesheetLineModelInput>;
 
@@ -1504,7 +1504,7 @@ export const UkSubmitTimesheetsRequestInput = /*#__PURE__*/ z.object({
   locationIdType: IdType.default('Standard'),
   workTypeIdType: IdType.default('Standard'),
   returnResponse: t.bool.default(false),
-  timesheets: z.record(z.string(), z.array(UkTimesheetLineModelInput)).nullable().optional(),
+  timesheets: z.record(z.string(), t.list(UkTimesheetLineModelInput, 1000)).nullable().optional(),
 }).meta({ id: 'UkSubmitTimesheetsRequest' });
 export type UkSubmitTimesheetsRequestInput = z.infer<typeof UkSubmitTimesheetsRequestInput>;
 
@@ -1513,7 +1513,7 @@ export const UkSubmitTimesheetsResponse = /*#__PURE__*/ z.object({
 }).meta({ id: 'UkSubmitTimesheetsResponse' });
 export type UkSubmitTimesheetsResponse = z.infer<typeof UkSubmitTimesheetsResponse>;
 export const UkSubmitTimesheetsResponseInput = /*#__PURE__*/ z.object({
-  timesheets: z.record(z.string(), z.array(UkIndividualTimesheetLineModelInput)).nullable().optional(),
+  timesheets: z.record(z.string(), t.list(UkIndividualTimesheetLineModelInput, 1000)).nullable().optional(),
 }).meta({ id: 'UkSubmitTimesheetsResponseInput' });
 export type UkSubmitTimesheetsResponseInput = z.infer<typeof UkSubmitTimesheetsResponseInput>;
 
@@ -1607,13 +1607,13 @@ export const WebHook = /*#__PURE__*/ z.object({
 }).meta({ id: 'WebHook' });
 export type WebHook = z.infer<typeof WebHook>;
 export const WebHookInput = /*#__PURE__*/ z.object({
-  id: t.string.nullable().optional(),
+  id: t.text(255).nullable().optional(),
   webHookUri: t.uriInput.nullable().optional(),
-  secret: t.string.nullable().optional(),
-  description: t.string.nullable().optional(),
+  secret: t.text(255).nullable().optional(),
+  description: t.text(255).nullable().optional(),
   isPaused: t.bool.default(false),
-  filters: z.array(t.string).nullable().optional(),
-  headers: z.record(z.string(), t.string).nullable().optional(),
+  filters: t.list(t.text(255), 1000).nullable().optional(),
+  headers: z.record(z.string(), t.text(255)).nullable().optional(),
   properties: z.record(z.string(), t.any).nullable().optional(),
 }).meta({ id: 'WebHookInput' });
 export type WebHookInput = z.infer<typeof WebHookInput>;
@@ -1627,7 +1627,7 @@ export type UkEmployeeFilterModel = z.infer<typeof UkEmployeeFilterModel>;
 export const UkEmployeeFilterModelInput = /*#__PURE__*/ z.object({
   filterType: UkFilterTypeEnum.default('Location'),
   operator: FilterOperatorEnum.default('In'),
-  value: t.string.nullable().optional(),
+  value: t.text(2000).nullable().optional(),
 }).meta({ id: 'UkEmployeeFilterModelInput' });
 export type UkEmployeeFilterModelInput = z.infer<typeof UkEmployeeFilterModelInput>;
 
@@ -1640,9 +1640,9 @@ export const UkEmployeeGroupModel = /*#__PURE__*/ z.object({
 export type UkEmployeeGroupModel = z.infer<typeof UkEmployeeGroupModel>;
 export const UkEmployeeGroupModelInput = /*#__PURE__*/ z.object({
   id: t.int32.default(0),
-  name: t.string.nullable().optional(),
+  name: t.text(100).nullable().optional(),
   filterCombinationStrategy: FilterCombinationStrategyEnum.default('Or'),
-  filters: z.array(UkEmployeeFilterModelInput).nullable().optional(),
+  filters: t.list(UkEmployeeFilterModelInput, 1000).nullable().optional(),
 }).meta({ id: 'UkEmployeeGroupModelInput' });
 export type UkEmployeeGroupModelInput = z.infer<typeof UkEmployeeGroupModelInput>;
 
@@ -1654,8 +1654,8 @@ export const MatchingEmployeeModel = /*#__PURE__*/ z.object({
 export type MatchingEmployeeModel = z.infer<typeof MatchingEmployeeModel>;
 export const MatchingEmployeeModelInput = /*#__PURE__*/ z.object({
   id: t.int32.default(0),
-  externalId: t.string.nullable().optional(),
-  name: t.string.nullable().optional(),
+  externalId: t.text(100).nullable().optional(),
+  name: t.text(100).nullable().optional(),
 }).meta({ id: 'MatchingEmployeeModelInput' });
 export type MatchingEmployeeModelInput = z.infer<typeof MatchingEmployeeModelInput>;
 
@@ -1668,10 +1668,10 @@ export const UkDetailedEmployeeGroupModel = /*#__PURE__*/ z.object({
 }).meta({ id: 'UkDetailedEmployeeGroupModel' });
 export type UkDetailedEmployeeGroupModel = z.infer<typeof UkDetailedEmployeeGroupModel>;
 export const UkDetailedEmployeeGroupModelInput = /*#__PURE__*/ z.object({
-  matchingEmployees: z.array(MatchingEmployeeModelInput).nullable().optional(),
+  matchingEmployees: t.list(MatchingEmployeeModelInput, 1000).nullable().optional(),
   id: t.int32.default(0),
-  name: t.string.nullable().optional(),
+  name: t.text(100).nullable().optional(),
   filterCombinationStrategy: FilterCombinationStrategyEnum.default('Or'),
-  filters: z.array(UkEmployeeFilterModelInput).nullable().optional(),
+  filters: t.list(UkEmployeeFilterModelInput, 1000).nullable().optional(),
 }).meta({ id: 'UkDetailedEmployeeGroupModelInput' });
 export type UkDetailedEmployeeGroupModelInput = z.infer<typeof UkDetailedEmployeeGroupModelInput>;

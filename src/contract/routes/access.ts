@@ -4,6 +4,8 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import * as m from '../generated/models';
+import { maxTextLength } from '../inputLimits';
+import * as t from '../wireTypes';
 import { PROBLEM_CONTENT_TYPE, Problem } from '../problem';
 import {
   businessParams,
@@ -23,7 +25,7 @@ const B = '/api/v2/business/{businessId}';
 const mutation = { ...mutationErrors, ...conflictError };
 
 const emailQuery = z.object({
-  email: z.string().openapi({ description: 'E-mail address of the user (any casing).' }),
+  email: t.text(maxTextLength('email')).openapi({ description: 'E-mail address of the user (any casing).' }),
 });
 
 import { ActivateAccountModel } from '../supporting/access';

@@ -4,8 +4,7 @@
  */
 import { z } from '@hono/zod-openapi';
 import { PROBLEM_CONTENT_TYPE, Problem } from '../problem';
-
-const INT32_MAX = 2147483647;
+import { INT32_MAX, INT32_MIN, dateTimeInput } from '../wireTypes';
 
 /** A numeric path id (the SDK's int32). */
 export function pathId(name: string) {
@@ -26,11 +25,19 @@ export const queryBool = z
   .transform((value) => value.toLowerCase() === 'true')
   .openapi({ type: 'boolean' });
 
+/** An int32 query value: a whole number in range, or a clear 400 naming the parameter. */
 export const queryInt = z
   .string()
-  .regex(/^-?\d{1,10}$/, 'must be a whole number')
-  .transform(Number)
-  .openapi({ type: 'integer', format: 'int32' });
+  .transform((value, ctx) => {
+    const number = /^[+-]?\d+$/.test(value) ? Number(value) : Number.NaN;
+    if (Number.isSafeInteger(number) && number >= INT32_MIN && number <= INT32_MAX) return number;
+    ctx.addIssue({ code: 'custom', message: `must be a whole number from ${INT32_MIN} to ${INT32_MAX}` });
+    return z.NEVER;
+  })
+  .openapi({ type: 'integer', format: 'int32', minimum: INT32_MIN, maximum: INT32_MAX });
+
+/** A date-time query value (the SDK sends `yyyy-MM-ddTHH:mm:ss`), in the plausible years. */
+export const queryDateTime = dateTimeInput;
 
 /** `$filter`, `$orderby`, `$top`, `$skip` (see server/http/odata.ts for the supported subset). */
 export const odataQuery = z.object({

@@ -17,6 +17,7 @@ import {
   odataQuery,
   pathId,
   queryBool,
+  queryDateTime,
   queryInt,
   standardErrors,
   access,
@@ -328,8 +329,8 @@ export const listPunches = createRoute({
     query: z.object({
       EmployeeId: queryInt.optional(),
       KioskId: queryInt.optional(),
-      FromUtc: z.string().optional().meta({ format: 'date-time' }),
-      ToUtc: z.string().optional().meta({ format: 'date-time' }),
+      FromUtc: queryDateTime.optional(),
+      ToUtc: queryDateTime.optional(),
     }),
   },
   responses: { 200: jsonResponse(z.array(PunchRecordModel), 'Punches, oldest first.'), ...standardErrors },

@@ -1,10 +1,12 @@
 /** Supporting models of the access routes (not in the vendor SDK). Plain zod: shared with the client. */
 import { z } from 'zod';
+import { maxTextLength } from '../inputLimits';
+import * as t from '../wireTypes';
 
 export const ActivateAccountModel = z
   .object({
-    token: z.string().min(1, 'The invitation token is required.'),
-    password: z.string().min(8, 'A password needs at least 8 characters.'),
+    token: t.text(maxTextLength('token')).min(1, 'The invitation token is required.'),
+    password: t.text(maxTextLength('password')).min(8, 'A password needs at least 8 characters.'),
   })
   .meta({ id: 'ActivateAccountModel', description: 'The invitation token from the e-mail and the chosen password.' });
 export type ActivateAccountModel = z.infer<typeof ActivateAccountModel>;

@@ -1,6 +1,10 @@
 /** Supporting models of the business routes (not in the vendor SDK). Plain zod: shared with the client. */
 import { z } from 'zod';
+import { maxTextLength } from '../inputLimits';
 import * as t from '../wireTypes';
+
+const businessName = t.text(maxTextLength('name', 'CreateBusinessModel'));
+const zone = t.text(maxTextLength('ianaTimeZone'));
 
 export const BusinessModel = z
   .object({
@@ -15,9 +19,9 @@ export type BusinessModel = z.infer<typeof BusinessModel>;
 
 export const CreateBusinessModelInput = z
   .object({
-    name: t.string.nullish(),
-    externalId: t.string.nullish(),
-    ianaTimeZone: t.string.nullish().meta({ description: 'Defaults to `Europe/London`.' }),
+    name: businessName.nullish(),
+    externalId: t.text(maxTextLength('externalId')).nullish(),
+    ianaTimeZone: zone.nullish().meta({ description: 'Defaults to `Europe/London`.' }),
     smsNotificationsEnabled: t.bool.default(false),
   })
   .meta({ id: 'CreateBusinessModel' });
@@ -25,8 +29,8 @@ export type CreateBusinessModelInput = z.infer<typeof CreateBusinessModelInput>;
 
 export const UpdateBusinessModelInput = z
   .object({
-    name: t.string.nullish(),
-    ianaTimeZone: t.string.nullish().meta({ description: 'Left unchanged when omitted.' }),
+    name: businessName.nullish(),
+    ianaTimeZone: zone.nullish().meta({ description: 'Left unchanged when omitted.' }),
     smsNotificationsEnabled: t.bool.nullish().meta({ description: 'Left unchanged when omitted.' }),
   })
   .meta({ id: 'UpdateBusinessModel',

@@ -1,5 +1,9 @@
 /** Supporting models of the devices routes (not in the vendor SDK). Plain zod: shared with the client. */
 import { z } from 'zod';
+import { maxTextLength } from '../inputLimits';
+import * as t from '../wireTypes';
+
+const DEVICE_NAME_MAX = maxTextLength('name');
 
 const utc = z.string().meta({ format: 'date-time', example: '2025-01-31T08:00:00.000Z' });
 
@@ -9,7 +13,8 @@ export const EnrolDeviceModel = z
       .string({ error: 'name is required' })
       .trim()
       .min(1, 'name is required')
-      .max(100, 'name has at most 100 characters')
+      .max(DEVICE_NAME_MAX, `must be at most ${DEVICE_NAME_MAX} characters long`)
+      .regex(t.NO_NUL_PATTERN, 'must not contain the NUL character')
       .meta({ description: 'A label for managers, e.g. "Front door tablet".', example: 'Front door tablet' }),
   })
   .meta({ id: 'EnrolDeviceModel' });

@@ -1,6 +1,7 @@
 /** Supporting models of the employees routes (not in the vendor SDK). Plain zod: shared with the client. */
 import { z } from 'zod';
 import * as m from '../generated/models';
+import { MAX_ARRAY_ITEMS } from '../inputLimits';
 import * as t from '../wireTypes';
 
 const UNSTRUCTURED_DESCRIPTION =
@@ -14,7 +15,7 @@ export const UnstructuredEmployeeModel = m.EmployeeDetailsModel.extend({
 export type UnstructuredEmployeeModel = z.infer<typeof UnstructuredEmployeeModel>;
 
 export const UnstructuredEmployeeModelInput = m.EmployeeDetailsModelInput.extend({
-  locationIds: z.array(t.int32).nullish(),
+  locationIds: t.list(t.int32, MAX_ARRAY_ITEMS).nullish(),
 }).meta({ id: 'UnstructuredEmployeeModelInput',
   description: `${UNSTRUCTURED_DESCRIPTION} \`firstName\` and \`surname\` are required; \`id\` is ignored.`,
 });

@@ -1,5 +1,6 @@
 /** Supporting models of the kiosk routes (not in the vendor SDK). Plain zod: shared with the client. */
 import { z } from 'zod';
+import { maxTextLength } from '../inputLimits';
 import * as t from '../wireTypes';
 
 export const PinFailuresReportModel = z
@@ -29,7 +30,7 @@ export type PinSealKeyModel = z.infer<typeof PinSealKeyModel>;
 export const SealedPinChangeModel = z
   .object({
     employeeId: t.int32,
-    keyId: z.string().min(1),
+    keyId: t.text(maxTextLength('keyId')).min(1),
     sealed: t.byteArrayInput.meta({ description: 'RSA-OAEP-256 encryption of the JSON `{"oldPin","newPin"}`, base64.' }),
   })
   .meta({ id: 'SealedPinChangeModel', description: 'A PIN change the kiosk queued while offline, readable only by the service.' });

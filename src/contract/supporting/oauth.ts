@@ -1,5 +1,10 @@
 /** Supporting models of the oauth routes (not in the vendor SDK). Plain zod: shared with the client. */
 import { z } from 'zod';
+import { maxTextLength } from '../inputLimits';
+import * as t from '../wireTypes';
+
+/** An optional OAuth parameter, with its length limit. */
+const param = (name: string) => t.text(maxTextLength(name)).optional();
 
 /** The grants this build offers (no authorization_code: there is no browser consent flow). */
 export const SUPPORTED_GRANT_TYPES = ['password', 'refresh_token'] as const;
@@ -10,13 +15,13 @@ export const OAUTH_SCOPE = 'api';
 /** Every member optional: the handler names a missing one with RFC 6749's `invalid_request`. */
 export const OAuthTokenRequest = z
   .object({
-    grant_type: z.string().optional().meta({ description: 'Required: `password` or `refresh_token`.', example: 'password' }),
-    username: z.string().optional().meta({ description: 'password grant: the user\'s e-mail address (any casing).' }),
-    password: z.string().optional().meta({ description: 'password grant: the user\'s password.' }),
-    refresh_token: z.string().optional().meta({ description: 'refresh_token grant: the refresh token to redeem.' }),
-    scope: z.string().optional().meta({ description: 'Ignored; the `api` scope is always issued.' }),
-    client_id: z.string().optional().meta({ description: 'Accepted and ignored (no client registration).' }),
-    client_secret: z.string().optional().meta({ description: 'Accepted and ignored (no client registration).' }),
+    grant_type: param('grant_type').meta({ description: 'Required: `password` or `refresh_token`.', example: 'password' }),
+    username: param('username').meta({ description: 'password grant: the user\'s e-mail address (any casing).' }),
+    password: param('password').meta({ description: 'password grant: the user\'s password.' }),
+    refresh_token: param('refresh_token').meta({ description: 'refresh_token grant: the refresh token to redeem.' }),
+    scope: param('scope').meta({ description: 'Ignored; the `api` scope is always issued.' }),
+    client_id: param('client_id').meta({ description: 'Accepted and ignored (no client registration).' }),
+    client_secret: param('client_secret').meta({ description: 'Accepted and ignored (no client registration).' }),
   })
   .meta({ id: 'OAuthTokenRequest' });
 export type OAuthTokenRequest = z.infer<typeof OAuthTokenRequest>;
@@ -34,10 +39,10 @@ export type OAuthTokenResponse = z.infer<typeof OAuthTokenResponse>;
 
 export const OAuthRevokeRequest = z
   .object({
-    token: z.string().optional().meta({ description: 'Required: an access or refresh token.' }),
-    token_type_hint: z.string().optional().meta({ description: 'Accepted and ignored: both kinds are looked up.' }),
-    client_id: z.string().optional(),
-    client_secret: z.string().optional(),
+    token: param('token').meta({ description: 'Required: an access or refresh token.' }),
+    token_type_hint: param('token_type_hint').meta({ description: 'Accepted and ignored: both kinds are looked up.' }),
+    client_id: param('client_id'),
+    client_secret: param('client_secret'),
   })
   .meta({ id: 'OAuthRevokeRequest' });
 export type OAuthRevokeRequest = z.infer<typeof OAuthRevokeRequest>;

@@ -12,7 +12,7 @@ import type { RouteAccess, RouteCallers } from '../../contract/routes/common';
 import { buildOpenApiDocument } from '../app';
 import { revokeDevice } from '../services/devices';
 import { issueTokens, tokenSettings } from '../services/tokens';
-import { changedTables, snapshotDatabase } from '../testing/dbSnapshot';
+import { changedTables, fingerprintDatabase, listTables } from '../testing/databaseState';
 import { addKiosk, createTenant, enrolDeviceAuth, restrictedUserAuth, type Tenant } from '../testing/fixtures';
 import { requestInRolledBackTransaction } from '../testing/rolledBack';
 import { bearer, startTestService, type ApiResult, type TestService } from '../testing/testService';
@@ -53,6 +53,8 @@ interface World {
 
 let t: TestService;
 let world: World;
+let tables: string[];
+const snapshotDatabase = () => fingerprintDatabase(t.db, tables);
 
 async function buildWorld(): Promise<World> {
   const owner = await createTenant(t, { kiosk: { name: KIOSK_A1_NAME } });
@@ -209,6 +211,7 @@ let casesRun = 0;
 beforeAll(async () => {
   t = await startTestService();
   world = await buildWorld();
+  tables = await listTables(t.db);
 });
 afterAll(async () => {
   console.info(`authorization matrix: ${casesRun} cases over ${OPERATIONS.length} routes`);
@@ -232,7 +235,7 @@ describe('the authorization matrix, generated from the route table', () => {
     const { path, json } = requestOf(op);
     for (const outsider of OUTSIDERS) {
       const expected = expectationFor(outsider, op.access, op.callers);
-      const before = await snapshotDatabase(t.db);
+      const before = await snapshotDatabase();
       const res: ApiResult = await t.request(op.method, path, { auth: world.callers[outsider], json });
       casesRun += 1;
       const label = `${op.operationId} as ${outsider}: ${res.status} ${res.text.slice(0, 200)}`;
@@ -248,20 +251,20 @@ describe('the authorization matrix, generated from the route table', () => {
         expect(res.status, label).toBe(expected.denied);
         expect(res.headers.get('content-type'), label).toBe('application/problem+json');
       }
-      expect(changedTables(before, await snapshotDatabase(t.db)), label).toEqual([]);
+      expect(changedTables(before, await snapshotDatabase()), label).toEqual([]);
     }
     // Through the outsider's own kiosk, naming kiosk A1's resources (a shift, its notes, a device).
     if (op.path.includes('{kioskId}') && /\{(shiftId|noteId|deviceId)\}/.test(op.path)) {
       const ownKioskPath = concretePath(op.path, { ...world.ids, kioskId: world.kioskA2 });
       for (const outsider of ['deviceOfOtherKiosk', 'restrictedUserOfOtherKiosk'] as const) {
-        const before = await snapshotDatabase(t.db);
+        const before = await snapshotDatabase();
         const res = await t.request(op.method, ownKioskPath, { auth: world.callers[outsider], json });
         casesRun += 1;
         const label = `${op.operationId} as ${outsider} through kiosk A2: ${res.status} ${res.text.slice(0, 200)}`;
         const callerRefused = op.callers === 'users' && outsider === 'deviceOfOtherKiosk';
         expect(res.status, label).toBe(callerRefused ? 403 : 404);
         expect(res.text, label).not.toContain(KIOSK_A1_NAME);
-        expect(changedTables(before, await snapshotDatabase(t.db)), label).toEqual([]);
+        expect(changedTables(before, await snapshotDatabase()), label).toEqual([]);
       }
     }
     // The owner's identical request (rolled back) reaches the data: the denials above were about the caller.

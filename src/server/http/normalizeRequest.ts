@@ -4,10 +4,14 @@
  * - API and OAuth paths are matched case-insensitively (ASP.NET routing is);
  * - query names are matched case-insensitively and an empty value means "not given";
  * - JSON property names are accepted in any casing;
- * - bodies above the size limit get 413, and malformed JSON a clear 400, before any handler runs.
+ * - bodies above the size limit get 413 (and the connection is closed, since the rest of the
+ *   body is never read), JSON nested too deeply or malformed a clear 400, before any handler runs.
+ * This runs outside Hono's error handler, so it renders its own failures, including unexpected
+ * ones, as problem+json.
  */
 import { ApiError } from './apiError';
 import { problemResponse } from './renderProblem';
+import type { Logger } from '../logger';
 
 export interface NormalizeOptions {
   maxBodyBytes: number;
@@ -15,9 +19,20 @@ export interface NormalizeOptions {
   queryNames: Iterable<string>;
   /** Canonical spellings of every JSON property of every request model. */
   fieldNames: Iterable<string>;
+  logger: Logger;
 }
 
+/**
+ * How deeply a JSON body may nest objects and arrays. The deepest request model (a shift's breaks,
+ * each with its start and end punch) needs 4 levels; the limit keeps a hostile body from exhausting
+ * the stack of anything that walks it.
+ */
+export const MAX_JSON_DEPTH = 32;
+
 const API_PATH = /^\/(api|oauth)(\/|$)/i;
+
+/** Methods the Fetch API refuses to build a Request with (Node's server still accepts them). */
+const UNSUPPORTED_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 function byLowerCase(names: Iterable<string>): Map<string, string> {
   const map = new Map<string, string>();
@@ -25,14 +40,40 @@ function byLowerCase(names: Iterable<string>): Map<string, string> {
   return map;
 }
 
+/**
+ * True when JSON text nests objects and arrays deeper than `max`: one pass over the text, no
+ * recursion, brackets inside strings ignored. Run before parsing.
+ */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      if (code === 0x5c) i += 1; // backslash: skip the escaped character
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) {
+      inString = true;
+    } else if (code === 0x5b || code === 0x7b) {
+      depth += 1;
+      if (depth > max) return true;
+    } else if (code === 0x5d || code === 0x7d) {
+      depth -= 1;
+    }
+  }
+  return false;
+}
+
+/** Renames keys to their canonical spelling (depth is bounded by MAX_JSON_DEPTH beforehand). */
 function canonicalKeys(value: unknown, names: Map<string, string>): unknown {
   if (Array.isArray(value)) return value.map((item) => canonicalKeys(item, names));
   if (value === null || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
+  // No prototype: a `__proto__` key stays a plain (ignored) property instead of a prototype.
+  const out = Object.create(null) as Record<string, unknown>;
   for (const [key, inner] of Object.entries(value)) {
     const canonical = names.get(key.toLowerCase()) ?? key;
     // When both spellings arrive, the canonical one wins.
-    if (canonical in out && canonical !== key) continue;
+    if (Object.hasOwn(out, canonical) && canonical !== key) continue;
     out[canonical] = canonicalKeys(inner, names);
   }
   return out;
@@ -62,10 +103,34 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array<
   return body;
 }
 
+/** The rest of an oversized body is never read, so the connection cannot carry another request. */
 const tooLarge = (limit: number) =>
   problemResponse(
     new ApiError(413, 'payload-too-large', 'The request body is too large.', {
       detail: `Request bodies are limited to ${limit} bytes.`,
+      headers: { connection: 'close' },
+    }),
+  );
+
+const tooDeep = () =>
+  problemResponse(
+    new ApiError(400, 'json-too-deep', 'The request body is nested too deeply.', {
+      detail: `JSON bodies may nest objects and arrays at most ${MAX_JSON_DEPTH} levels deep.`,
+    }),
+  );
+
+const malformedJson = () =>
+  problemResponse(
+    new ApiError(400, 'malformed-json', 'The request body is not valid JSON.', {
+      detail: 'The body could not be parsed as JSON.',
+    }),
+  );
+
+const unsupportedMethod = (method: string) =>
+  problemResponse(
+    new ApiError(405, 'method-not-allowed', 'Method not allowed.', {
+      detail: `The API does not answer ${method} requests.`,
+      headers: { allow: 'GET, HEAD, POST, PUT, DELETE, OPTIONS' },
     }),
   );
 
@@ -74,10 +139,7 @@ export function createRequestNormalizer(options: NormalizeOptions) {
   const fieldNames = byLowerCase(options.fieldNames);
   const decoder = new TextDecoder();
 
-  return async function normalizeRequest(request: Request): Promise<Request | Response> {
-    const url = new URL(request.url);
-    if (!API_PATH.test(url.pathname)) return request;
-
+  async function normalize(request: Request, url: URL): Promise<Request | Response> {
     url.pathname = url.pathname.toLowerCase();
     const query = new URLSearchParams();
     for (const [name, value] of url.searchParams) {
@@ -99,18 +161,32 @@ export function createRequestNormalizer(options: NormalizeOptions) {
     let body: string | Uint8Array<ArrayBuffer> = raw;
     const isJson = /json/i.test(headers.get('content-type') ?? '');
     if (isJson && raw.byteLength > 0) {
+      const text = decoder.decode(raw);
+      if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return tooDeep();
       let parsed: unknown;
       try {
-        parsed = JSON.parse(decoder.decode(raw));
+        parsed = JSON.parse(text);
       } catch {
-        return problemResponse(
-          new ApiError(400, 'malformed-json', 'The request body is not valid JSON.', {
-            detail: 'The body could not be parsed as JSON.',
-          }),
-        );
+        return malformedJson();
       }
       body = JSON.stringify(canonicalKeys(parsed, fieldNames));
     }
     return new Request(url, { method: request.method, headers, body, signal: request.signal });
+  }
+
+  return async function normalizeRequest(request: Request): Promise<Request | Response> {
+    const url = new URL(request.url);
+    if (!API_PATH.test(url.pathname)) return request;
+    if (UNSUPPORTED_METHODS.has(request.method.toUpperCase())) return unsupportedMethod(request.method);
+    try {
+      return await normalize(request, url);
+    } catch (error) {
+      options.logger.error('unhandled error while reading the request', {
+        method: request.method,
+        path: url.pathname,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      });
+      return problemResponse(new ApiError(500, 'internal-error', 'Something went wrong on the server.'));
+    }
   };
 }

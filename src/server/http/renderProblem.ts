@@ -46,7 +46,8 @@ export function renderError(error: unknown, c: Context, logger: Logger): Respons
       return problemResponse(new ApiError(413, 'payload-too-large', 'The request body is too large.'));
     }
     if (status < 500) {
-      const code = status === 401 ? 'unauthenticated' : status === 404 ? 'not-found' : 'validation-failed';
+      const code =
+        status === 401 ? 'unauthenticated' : status === 404 ? 'not-found' : status === 415 ? 'unsupported-media-type' : 'validation-failed';
       return problemResponse(new ApiError(status, code, error.message || 'The request is not valid.'));
     }
   }

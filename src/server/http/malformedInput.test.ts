@@ -1,0 +1,193 @@
+/**
+ * The property-based fuzz test: malformed paths, queries and bodies, generated from the OpenAPI
+ * document (src/server/testing/fuzzCases.ts), thrown at every route, as the business owner, as
+ * nobody and with a garbage credential, with and without an Idempotency-Key. For every case:
+ * - never a 5xx;
+ * - every error is application/problem+json;
+ * - input the schema refuses gets a 4xx;
+ * - nothing is written (a fingerprint of every table is compared after each request).
+ * Every failure is collected, so one run lists them all. FUZZ_SEED=<n> replays a run.
+ */
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from '../app';
+import { changedTables, fingerprintDatabase, listTables, type DatabaseFingerprint } from '../testing/databaseState';
+import { createTenant, type Tenant } from '../testing/fixtures';
+import { FuzzCases, OpenApiDocument, routesOf, type FuzzCase, type FuzzKind } from '../testing/fuzzCases';
+import { startTestService, type TestService } from '../testing/testService';
+
+/** Generated cases per route and kind: about 3,000 requests in all, under a minute per database. */
+const RUNS_PER_KIND: Record<FuzzKind, number> = { path: 8, 'path-garble': 3, query: 16, body: 40, 'body-raw': 10 };
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Date.now() % 2 ** 31;
+const PROBLEM = 'application/problem+json';
+
+let t: TestService;
+let tenant: Tenant;
+const ids: Record<string, number> = {};
+
+/** Creates one of everything a path can name, through the API. */
+async function seedTenant(): Promise<void> {
+  tenant = await createTenant(t, { employees: 3 });
+  const auth = tenant.manager.auth;
+  const create = async (path: string, json: unknown, key: string, pick: (body: Record<string, unknown>) => unknown = (b) => b.id) => {
+    const res = await t.request('POST', `${tenant.base}${path}`, { auth, json });
+    expect(res.status, `${path}: ${res.text}`).toBe(200);
+    ids[key] = Number(pick(res.body as Record<string, unknown>));
+  };
+  await create('/location', { name: 'Depot' }, 'location');
+  await create('/worktype', { name: 'Shop floor' }, 'workType');
+  await create('/employeegroup', { name: 'Everyone' }, 'employeeGroup');
+  await create(`/kiosk/${tenant.kioskId}/devices`, { name: 'Front tablet' }, 'device');
+  const employeeId = tenant.employees[0]!.id;
+  await create(`/kiosk/${tenant.kioskId}/clockon`, { employeeId }, 'shift', (b) => b.currentShiftId);
+  await create(`/kiosk/${tenant.kioskId}/shift/${ids.shift}/notes`, { employeeId, note: 'Key is under the mat' }, 'note');
+  await create(`/kiosk/${tenant.kioskId}/clockoff`, { employeeId }, 'ignored');
+  const lines = await t.request('GET', `${tenant.base}/timesheet`, { auth });
+  ids.timesheetLine = Number((lines.body as { id: number }[])[0]?.id);
+  // The sealing key is made on first use; make it now, so reading it later writes nothing.
+  expect((await t.request('GET', `${tenant.kiosk}/pinseal`, { auth })).status).toBe(200);
+}
+
+function pathValue(name: string, template: string): string {
+  const byName: Record<string, number | undefined> = {
+    businessId: tenant.businessId,
+    kioskId: tenant.kioskId,
+    employeeId: tenant.employees[1]?.id,
+    shiftId: ids.shift,
+    noteId: ids.note,
+    deviceId: ids.device,
+    timesheetLineId: ids.timesheetLine,
+  };
+  if (name === 'id') {
+    const owner = /\/(\w+)\/\{id\}/.exec(template)?.[1];
+    const byOwner: Record<string, number | undefined> = {
+      kiosk: tenant.kioskId,
+      location: ids.location,
+      worktype: ids.workType,
+      employeegroup: ids.employeeGroup,
+    };
+    return String(byOwner[owner ?? ''] ?? 1);
+  }
+  return String(byName[name] ?? 1);
+}
+
+function hint(field: string): unknown {
+  const values: Record<string, unknown> = {
+    employeeId: tenant.employees[1]?.id,
+    kioskId: tenant.kioskId,
+    locationId: ids.location,
+    workTypeId: ids.workType,
+    email: 'nobody-fuzz@example.test',
+    recordedStartTimeUtc: '2026-01-05T09:00:00Z',
+    recordedEndTimeUtc: '2026-01-05T17:00:00Z',
+  };
+  return values[field];
+}
+
+beforeAll(async () => {
+  t = await startTestService();
+  await seedTenant();
+});
+afterAll(() => t.close());
+
+interface Outcome {
+  fuzzCase: FuzzCase;
+  status: number;
+  contentType: string | null;
+  problems: string[];
+}
+
+async function send(fuzzCase: FuzzCase): Promise<{ status: number; contentType: string | null }> {
+  const { method, path, headers, body } = fuzzCase.request;
+  const init: RequestInit = { method, headers, ...(body !== undefined ? { body } : {}) };
+  try {
+    const res = await t.service.fetch(new Request(`http://127.0.0.1${path}`, init));
+    await res.arrayBuffer();
+    return { status: res.status, contentType: res.headers.get('content-type') };
+  } catch (error) {
+    // Escaped every handler: what Node's server would answer as a bare text/plain 500.
+    return { status: 599, contentType: `thrown: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
+function judge(fuzzCase: FuzzCase, status: number, contentType: string | null, written: string[]): string[] {
+  const problems: string[] = [];
+  if (status >= 500) problems.push(`answered ${status}`);
+  if (status >= 400 && contentType !== PROBLEM) problems.push(`error as ${contentType ?? 'no content type'}`);
+  if (fuzzCase.mustReject && status < 400) problems.push(`accepted (${status}) input the schema refuses`);
+  if (written.length > 0) problems.push(`wrote to ${written.join(', ')}`);
+  return problems;
+}
+
+/** A small stable hash, so each route and kind draws its own sequence from one run seed. */
+function hashOf(text: string): number {
+  let hash = 0;
+  for (let i = 0; i < text.length; i += 1) hash = (hash * 31 + text.charCodeAt(i)) % 2 ** 31;
+  return hash;
+}
+
+function describeOutcome(o: Outcome): string {
+  const c = o.fuzzCase;
+  return `${c.route.method} ${c.route.template} [${c.kind}] ${c.why} (caller ${c.caller}, key ${c.idempotencyKey}) -> ${o.status}: ${o.problems.join('; ')}`;
+}
+
+describe('malformed input at every route (generated from the OpenAPI document)', () => {
+  it('never gets a 5xx, always a problem+json, and changes nothing', { timeout: 600_000 }, async () => {
+    const document = OpenApiDocument.parse(buildOpenApiDocument());
+    const routes = routesOf(document);
+    const cases = new FuzzCases(document, { pathValue, hint, ownerAuth: tenant.manager.auth, maxBodyBytes: t.settings.MAX_BODY_BYTES });
+    const tables = await listTables(t.db);
+    let baseline: DatabaseFingerprint = await fingerprintDatabase(t.db, tables);
+
+    const outcomes: Outcome[] = [];
+    const perKind: Record<string, number> = {};
+    const started = Date.now();
+    for (const route of routes) {
+      for (const [kind, arbitrary] of Object.entries(cases.forRoute(route)) as [FuzzKind, fc.Arbitrary<FuzzCase>][]) {
+        const seed = (SEED + hashOf(`${route.method} ${route.template} ${kind}`)) % 2 ** 31;
+        for (const fuzzCase of fc.sample(arbitrary, { numRuns: RUNS_PER_KIND[kind], seed })) {
+          const { status, contentType } = await send(fuzzCase);
+          const after = await fingerprintDatabase(t.db, tables);
+          const written = changedTables(baseline, after);
+          baseline = after;
+          outcomes.push({ fuzzCase, status, contentType, problems: judge(fuzzCase, status, contentType, written) });
+          perKind[kind] = (perKind[kind] ?? 0) + 1;
+        }
+      }
+    }
+    const seconds = (Date.now() - started) / 1000;
+
+    const failures = outcomes.filter((o) => o.problems.length > 0);
+    const routesHit = new Set(outcomes.map((o) => `${o.fuzzCase.route.method} ${o.fuzzCase.route.template}`));
+    const statuses = new Map<number, number>();
+    for (const o of outcomes) statuses.set(o.status, (statuses.get(o.status) ?? 0) + 1);
+    console.info(
+      `fuzz (${t.kind}, seed ${SEED}): ${outcomes.length} cases over ${routesHit.size} routes in ${seconds.toFixed(1)} s; ` +
+        `by kind ${JSON.stringify(perKind)}; by status ${JSON.stringify(Object.fromEntries(statuses))}; ${failures.length} failed`,
+    );
+
+    expect(({} as Record<string, unknown>).polluted, 'Object.prototype was polluted').toBeUndefined();
+    expect(routesHit.size).toBe(routes.length);
+    expect(failures.map(describeOutcome), `replay with FUZZ_SEED=${SEED}`).toEqual([]);
+  });
+
+  it('has a database check that sees a write, and ignores bookkeeping', async () => {
+    const tables = await listTables(t.db);
+    const before = await fingerprintDatabase(t.db, tables);
+    const renamed = await t.request('PUT', `${tenant.base}/location/${ids.location}`, { auth: tenant.manager.auth, json: { name: 'Depot 2' } });
+    expect(renamed.status, renamed.text).toBe(200);
+    const after = await fingerprintDatabase(t.db, tables);
+    expect(changedTables(before, after)).toEqual(['locations']);
+    const marked = await t.request('POST', `${tenant.kiosk}/shift/${ids.shift}/notes/read-state`, {
+      auth: tenant.manager.auth,
+      json: { employeeId: tenant.employees[0]!.id, noteIds: [ids.note], read: true },
+    });
+    expect(marked.status, marked.text).toBe(200);
+    expect(changedTables(after, await fingerprintDatabase(t.db, tables))).toEqual(['shift_notes']);
+    // A device's last-seen time is bookkeeping, not a write the caller asked for.
+    await t.db.execute(sql`update devices set last_seen_at = now() - interval '1 hour'`);
+    const touched = await fingerprintDatabase(t.db, tables);
+    expect(changedTables(after, touched)).toEqual(['shift_notes']);
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * A cheap fingerprint of everything the database holds, for tests that must prove a request
+ * wrote nothing: per table of the public schema, its row count and an MD5 over its rows in a
+ * stable order, in one query. Bookkeeping columns that reads legitimately touch are left out.
+ */
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../db/openDatabase';
+
+/**
+ * Columns a request may update without having "written" anything the caller asked for. Keep this
+ * list short and say why for each.
+ */
+export const BOOKKEEPING_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  // A device's visit is recorded (at most once a minute) before its request is even parsed.
+  devices: ['last_seen_at'],
+};
+
+/** Table name -> `rows:md5`. */
+export type DatabaseFingerprint = Map<string, string>;
+
+const TableList = z.array(z.object({ name: z.string() }));
+const Fingerprints = z.array(z.object({ name: z.string(), rows: z.coerce.number(), digest: z.string() }));
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const quoteLiteral = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/** Every base table of the public schema (the migrations' bookkeeping lives in its own schema). */
+export async function listTables(db: Database): Promise<string[]> {
+  const result = await db.execute(
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  return TableList.parse((result as { rows: unknown }).rows).map((row) => row.name);
+}
+
+/** The fingerprint of the listed tables, in one round trip. */
+export async function fingerprintDatabase(db: Database, tables: readonly string[]): Promise<DatabaseFingerprint> {
+  const parts = tables.map((table) => {
+    const excluded = (BOOKKEEPING_COLUMNS[table] ?? []).map(quoteLiteral).join(', ');
+    const row = `(to_jsonb(t) - array[${excluded}]::text[])::text`;
+    return (
+      `select ${quoteLiteral(table)} as name, count(*) as rows, ` +
+      `md5(coalesce(string_agg(${row}, E'\\n' order by ${row}), '')) as digest from ${quoteIdent(table)} t`
+    );
+  });
+  const result = await db.execute(sql.raw(parts.join(' union all ')));
+  return new Map(Fingerprints.parse((result as { rows: unknown }).rows).map((row) => [row.name, `${row.rows}:${row.digest}`]));
+}
+
+/** The tables whose fingerprint differs (empty when nothing changed). */
+export function changedTables(before: DatabaseFingerprint, after: DatabaseFingerprint): string[] {
+  const names = new Set([...before.keys(), ...after.keys()]);
+  return [...names].filter((name) => before.get(name) !== after.get(name)).sort();
+}
