@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { asc, eq } from 'drizzle-orm';
 import { openDatabase } from './db/openDatabase';
+import { ensureServiceSecrets } from './services/serviceSecrets';
 import { kiosks } from './db/schema';
 import { ensureDemo } from './demo/seedDemo';
 import { parseEnv } from './env';
@@ -31,6 +32,7 @@ async function main() {
       : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
   );
   const db = opened.db;
+  await ensureServiceSecrets(db);
   const now = () => new Date();
   const deps = { db, settings, now, logger };
   const staticRoot = fileURLToPath(new URL('../../dist', import.meta.url));

@@ -24,11 +24,11 @@ import type { AppEnv } from '../context';
 import { describePrincipal, type Principal } from '../auth/principal';
 import type { Database } from '../db/openDatabase';
 import { idempotencyKeys } from '../db/schema';
-import { serviceSecret } from '../services/serviceSecrets';
+import { serviceSecret, type ServiceSecretPurpose } from '../services/serviceSecrets';
 import { ApiError } from './apiError';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
-export const FINGERPRINT_SECRET_PURPOSE = 'idempotency-fingerprint';
+export const FINGERPRINT_SECRET_PURPOSE: ServiceSecretPurpose = 'idempotency-fingerprint';
 
 class RollBack extends Error {}
 

@@ -11,6 +11,7 @@ import type {} from './globalSetup';
 import { createService, type Service } from '../app';
 import { openDatabase, type Database, type OpenedDatabase } from '../db/openDatabase';
 import { parseEnv, type Env } from '../env';
+import { ensureServiceSecrets } from '../services/serviceSecrets';
 import { createLogger, type Logger } from '../logger';
 
 export interface TestClock {
@@ -122,6 +123,7 @@ export async function sendRequest(service: Service, method: string, path: string
 
 export async function startTestService(overrides: Record<string, string> = {}): Promise<TestService> {
   const { opened, drop } = await openTestDatabase();
+  await ensureServiceSecrets(opened.db);
   const clock = createClock();
   const now = () => clock.now();
   const settings = parseEnv({ LOG_LEVEL: 'silent', ...overrides });
