@@ -360,7 +360,7 @@ export async function activateAccount(db: Database, args: { token: string; passw
     if (!invitation) throw invalidInvitation();
     const [user] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, invitation.userId));
     if (!user || user.passwordHash !== null) throw invalidInvitation();
-    await tx.update(users).set({ passwordHash, failedLogins: 0, lockedUntil: null }).where(eq(users.id, invitation.userId));
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, invitation.userId));
     // Other outstanding invitations must not be able to reset the password later.
     await tx
       .update(invitations)
