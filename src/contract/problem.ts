@@ -23,6 +23,8 @@ export const ERROR_CODES = [
   'pin-locked',
   'pin-not-set',
   'reset-too-soon',
+  'implausible-pin-failures',
+  'rate-limited',
   'invalid-pin',
   'not-kiosk-enabled',
   'sms-disabled',

@@ -36,6 +36,9 @@ export const EnvSchema = z.object({
   LONG_SHIFT_MINUTES: positiveInt.default(12 * 60),
   /** How far a recorded punch time may be ahead of the service's clock. */
   MAX_FUTURE_SKEW_SECONDS: z.coerce.number().int().min(0).default(120),
+  /** Wrong PINs an offline kiosk reports (`pinfailures`): the oldest accepted, and how many one device may report per hour. */
+  PIN_FAILURES_MAX_AGE_HOURS: positiveInt.default(7 * 24),
+  PIN_FAILURES_PER_DEVICE_HOUR: positiveInt.default(20),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(24 * 60 * 60),
   REFRESH_TOKEN_TTL_DAYS: positiveInt.default(30),
   IDEMPOTENCY_KEY_TTL_HOURS: positiveInt.default(30 * 24),

@@ -14,7 +14,6 @@ import { randomInt } from 'node:crypto';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { KioskEmployeeModel } from '../../contract/generated/models';
 import {
-  afterFailure,
   afterSuccess,
   attemptsLeft,
   claimAttempt,
@@ -24,7 +23,6 @@ import {
 } from '../../domain/pinPolicy';
 import type { Database } from '../db/openDatabase';
 import { employees } from '../db/schema';
-import { parseWireDateTime } from '../../domain/time';
 import { hashSecret, verifySecret } from '../auth/secrets';
 import { ApiError, invalidField } from '../http/apiError';
 import { loadBusiness } from './businesses';
@@ -259,28 +257,5 @@ export async function requestPinReset(
       subject: `Your temporary kiosk PIN for ${business.name}`,
       body,
     });
-  });
-}
-
-/**
- * Applies wrong PINs an offline kiosk saw, oldest first, each at its own time, on top of the
- * service's lockout state (attempts further in the future than the clock-skew allowance are
- * ignored; a kiosk's corrected clock may still run a little ahead). A lockout that began offline thus
- * continues online until it runs out, and attempts long past lock nobody now.
- */
-export async function applyOfflineFailures(
-  db: Database,
-  ctx: PinContext,
-  report: { employeeId: number; failedAttemptsUtc: readonly string[] },
-): Promise<void> {
-  const times = report.failedAttemptsUtc
-    .flatMap((text) => parseWireDateTime(text, 'utc') ?? [])
-    .filter((time) => time.getTime() <= ctx.now.getTime() + ctx.maxFutureSkewMs)
-    .sort((a, b) => a.getTime() - b.getTime());
-  await db.transaction(async (tx) => {
-    const row = await loadKioskEmployee(tx, ctx.businessId, requireEmployeeId(report.employeeId), { lock: true, now: ctx.now });
-    let state = lockoutOf(row);
-    for (const time of times) state = afterFailure(state, time, ctx.policy);
-    await tx.update(employees).set({ pinFailedAttempts: state.failedAttempts, pinLockedUntil: state.lockedUntil }).where(eq(employees.id, row.id));
   });
 }
