@@ -10,7 +10,9 @@ import type { AppDeps, AppEnv } from './context';
 import { describePrincipal, resolvePrincipal } from './auth/principal';
 import { ApiError } from './http/apiError';
 import { idempotency } from './http/idempotency';
+import type { ConnectionInfo } from './http/clientAddress';
 import { createRequestNormalizer } from './http/normalizeRequest';
+import { rateLimit } from './http/rateLimits';
 import { problemResponse, renderError, validationError } from './http/renderProblem';
 import { registerAccessRoutes } from './routes/access';
 import { registerBusinessRoutes } from './routes/business';
@@ -25,7 +27,8 @@ import { registerTimesheetRoutes } from './routes/timesheets';
 import { registerWorkTypeRoutes } from './routes/workTypes';
 
 export interface Service {
-  fetch(request: Request): Promise<Response>;
+  /** `connection`: what the HTTP server knows of the peer (its address, for rate limits); none when called directly. */
+  fetch(request: Request, connection?: ConnectionInfo): Promise<Response>;
   app: OpenAPIHono<AppEnv>;
 }
 
@@ -160,6 +163,7 @@ export function createService(deps: AppDeps): Service {
       maxAge: 600,
     }),
   );
+  app.use('*', rateLimit(deps));
   app.use('/api/v2/business/:businessId/*', idempotency());
 
   registerRoutes(app);
@@ -177,9 +181,9 @@ export function createService(deps: AppDeps): Service {
 
   return {
     app,
-    async fetch(request: Request): Promise<Response> {
+    async fetch(request: Request, connection: ConnectionInfo = {}): Promise<Response> {
       const normalized = await normalize(request);
-      return normalized instanceof Response ? normalized : app.fetch(normalized);
+      return normalized instanceof Response ? normalized : app.fetch(normalized, connection);
     },
   };
 }

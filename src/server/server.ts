@@ -4,7 +4,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { absolutePath as swaggerUiPath } from 'swagger-ui-dist';
 import { sql } from 'drizzle-orm';
@@ -34,6 +35,15 @@ const DOCS_PAGE = `<!doctype html>
 </body>
 </html>`;
 
+/** The connection's remote address under Node's HTTP server; undefined when there is no socket (called directly). */
+function peerAddress(c: Context): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    return undefined;
+  }
+}
+
 export function createServer(deps: AppDeps, options: ServerOptions): { fetch: (request: Request) => Promise<Response>; service: Service } {
   const service = createService(deps);
   const root = new Hono();
@@ -46,9 +56,14 @@ export function createServer(deps: AppDeps, options: ServerOptions): { fetch: (r
   root.get('/docs', (c) => c.html(DOCS_PAGE));
   root.use('/docs/assets/*', serveStatic({ root: swaggerUiPath(), rewriteRequestPath: (path) => path.replace(/^\/docs\/assets/, '') }));
 
-  root.all('/api/*', (c) => service.fetch(c.req.raw));
-  root.all('/oauth/*', (c) => service.fetch(c.req.raw));
-  root.all('/API/*', (c) => service.fetch(c.req.raw));
+  // The peer's address goes with each request, for the rate limits per client address.
+  const toService = (c: Context) => {
+    const address = peerAddress(c);
+    return service.fetch(c.req.raw, address ? { clientAddress: address } : {});
+  };
+  root.all('/api/*', toService);
+  root.all('/oauth/*', toService);
+  root.all('/API/*', toService);
 
   const staticRoot = options.staticRoot;
   if (staticRoot && existsSync(join(staticRoot, 'index.html'))) {

@@ -87,7 +87,8 @@ describe('plausible wrong PINs from an offline kiosk', () => {
     // Offline since its last contact at 09:00: an attempt at 08:59 cannot have been seen offline.
     const early = await report(tenant, device, ada!.id, [at('09:30:00'), at('08:59:00')]);
     expect(early.status).toBe(400);
-    expect((early.body as Problem).errors).toEqual([{ field: 'failedAttemptsUtc.1', message: expect.stringContaining('2026-07-06T09:00:00.000Z') }]);
+    expect((early.body as Problem).errors.map((e) => e.field)).toEqual(['failedAttemptsUtc.1']);
+    expect((early.body as Problem).errors[0]?.message).toContain('2026-07-06T09:00:00.000Z');
     expect((await report(tenant, device, ada!.id, [at('09:30:00')])).status).toBe(200);
 
     // Back in touch from 12:00 (each minute, as a kiosk is), then offline again from 12:05 to 13:00.
@@ -99,7 +100,8 @@ describe('plausible wrong PINs from an offline kiosk', () => {
     const stale = await report(tenant, device, ben!.id, [at('12:30:00'), at('11:00:00')]);
     expect(stale.status).toBe(400);
     // Contact is recorded at most once a minute, so its last recorded contact was 12:04.
-    expect((stale.body as Problem).errors).toEqual([{ field: 'failedAttemptsUtc.1', message: expect.stringContaining('2026-07-06T12:04:00.000Z') }]);
+    expect((stale.body as Problem).errors.map((e) => e.field)).toEqual(['failedAttemptsUtc.1']);
+    expect((stale.body as Problem).errors[0]?.message).toContain('2026-07-06T12:04:00.000Z');
     expect((await report(tenant, device, ben!.id, [at('12:30:00')])).status).toBe(200);
   });
 
