@@ -141,12 +141,12 @@ export interface paths {
         put: operations["businessAccess.updateDetailsOfAnAssociatedUser"];
         /**
          * Give a person access to the business
-         * @description Finds or creates the user by e-mail. `mergeExistingAccess` widens existing access instead of replacing it. Unless `suppressNotificationEmails`, a user without a password is e-mailed an invitation to choose one.
+         * @description For a user of the business, replaces their access (`mergeExistingAccess` widens it instead). Anyone else is invited: the access starts only when they accept the e-mailed invitation (a new user by choosing a password, `POST /api/v2/account/activate`; an existing user with `POST /api/v2/account/invitations/accept`). The answer is the same whether or not the address belongs to a user; `name` is required for anyone not yet in the business. With `suppressNotificationEmails` the invitation is not e-mailed (grant again without it to send it).
          */
         post: operations["businessAccess.assignBusinessAccess"];
         /**
          * Remove a user's access
-         * @description The last user with unrestricted access cannot be removed (409).
+         * @description Also withdraws an open invitation to the business. The last user with unrestricted access cannot be removed (409).
          */
         delete: operations["businessAccess.revokeBusinessAccess"];
         options?: never;
@@ -182,9 +182,29 @@ export interface paths {
         put?: never;
         /**
          * Choose a password with an invitation token
-         * @description Public. The token is single-use and valid for 7 days; otherwise 400 `invalid-grant`.
+         * @description Public. For an invited user without a password: sets it and starts the invited access. The token is single-use and valid for 7 days; otherwise (or when the account already has a password) 400 `invalid-grant`.
          */
         post: operations["account.activate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/account/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation to a business
+         * @description Public. For an invited user who already has a password: their access to the business starts now. The token is single-use and valid for 7 days; otherwise (or when the account has no password yet) 400 `invalid-grant`.
+         */
+        post: operations["account.acceptInvitation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1239,6 +1259,10 @@ export interface components {
         ActivateAccountModel: {
             token: string;
             password: string;
+        };
+        /** @description The invitation token from the e-mail. */
+        AcceptInvitationModel: {
+            token: string;
         };
         EmployeeDetailsModel: {
             id: number;
@@ -2996,6 +3020,37 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ActivateAccountModel"];
+            };
+        };
+        responses: {
+            /** @description Done. No body. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is not valid, or the token is unknown, used or expired (`invalid-grant`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "account.acceptInvitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptInvitationModel"];
             };
         };
         responses: {

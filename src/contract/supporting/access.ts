@@ -8,3 +8,8 @@ export const ActivateAccountModel = z
   })
   .meta({ id: 'ActivateAccountModel', description: 'The invitation token from the e-mail and the chosen password.' });
 export type ActivateAccountModel = z.infer<typeof ActivateAccountModel>;
+
+export const AcceptInvitationModel = z
+  .object({ token: z.string().min(1, 'The invitation token is required.') })
+  .meta({ id: 'AcceptInvitationModel', description: 'The invitation token from the e-mail.' });
+export type AcceptInvitationModel = z.infer<typeof AcceptInvitationModel>;

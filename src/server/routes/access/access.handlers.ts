@@ -1,10 +1,11 @@
-/** Business access (contract 2.5; admins only) and the public account activation. */
+/** Business access (contract 2.5; admins only), and the public account activation and invitation acceptance. */
 import * as routes from '../../../contract/routes/access';
 import { BusinessAccessModel } from '../../../contract/generated/models';
 import type { App } from '../../context';
 import { authorize } from '../../auth/access';
 import { compileOData } from '../../http/odata';
 import {
+  acceptInvitation,
   activateAccount,
   assignAccess,
   listAccess,
@@ -62,7 +63,7 @@ export function registerBusinessAccessHandlers(app: App) {
   app.openapi(routes.revokeBusinessAccess, async (c) => {
     const { businessId } = c.req.valid('param');
     await authorize(c.var.db, c.var.principal, businessId, { kind: 'admin' });
-    await revokeAccess(c.var.db, businessId, c.req.valid('query').email);
+    await revokeAccess(c.var.db, businessId, c.req.valid('query').email, c.var.deps.now());
     return c.body(null, 200);
   });
 }
@@ -71,6 +72,12 @@ export function registerAccountHandlers(app: App) {
   app.openapi(routes.activateAccount, async (c) => {
     const { token, password } = c.req.valid('json');
     await activateAccount(c.var.db, { token, password, now: c.var.deps.now() });
+    return c.body(null, 200);
+  });
+
+  app.openapi(routes.acceptInvitation, async (c) => {
+    const { token } = c.req.valid('json');
+    await acceptInvitation(c.var.db, { token, now: c.var.deps.now() });
     return c.body(null, 200);
   });
 }
