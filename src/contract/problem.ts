@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   'method-not-allowed',
   'unauthenticated',
   'forbidden',
+  'business-creation-forbidden',
   'invalid-grant',
   'unsupported-grant-type',
   'login-locked',

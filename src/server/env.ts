@@ -66,6 +66,11 @@ export const EnvSchema = z.object({
   RATE_LIMIT_PIN_RESET_PER_IP: positiveInt.default(20),
   RATE_LIMIT_PIN_FAILURES_PER_CALLER: positiveInt.default(60),
   RATE_LIMIT_PIN_FAILURES_PER_IP: positiveInt.default(120),
+  /**
+   * Who may create businesses besides ADMIN_EMAIL and users with unrestricted access to a business:
+   * a comma list of e-mail addresses, or `*` for every signed-in user (open sign-up). Empty: nobody else.
+   */
+  BUSINESS_CREATORS: z.string().default(''),
   /** Creates (or resets the password of) this manager at start-up, for a first sign-in. */
   ADMIN_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
   ADMIN_PASSWORD: z.string().min(8).optional().or(z.literal('').transform(() => undefined)),

@@ -1,4 +1,4 @@
-/** Businesses: create (any signed-in user), list the caller's, read one, update one (admins). */
+/** Businesses: create (operators and business administrators), list the caller's, read one, update one (admins). */
 import * as routes from '../../../contract/routes/business';
 import { BusinessModel } from '../../../contract/routes/business';
 import type { App } from '../../context';
@@ -7,8 +7,10 @@ import { forbidden } from '../../http/apiError';
 import { compileOData } from '../../http/odata';
 import { loadBusiness } from '../../services/businesses';
 import {
+  businessCreationForbidden,
   businessesVisibleTo,
   createBusinessFor,
+  mayCreateBusiness,
   toBusinessModel,
   updateBusinessProfile,
 } from '../../services/businessProfiles';
@@ -20,6 +22,7 @@ export function registerBusinessHandlers(app: App) {
     const principal = c.var.principal;
     if (!principal) throw unauthenticated();
     if (principal.kind !== 'user') throw forbidden('A kiosk device cannot create a business; sign in as a user.');
+    if (!(await mayCreateBusiness(c.var.db, principal, c.var.deps.settings))) throw businessCreationForbidden();
     const row = await createBusinessFor(c.var.db, principal.userId, c.req.valid('json'));
     return c.json(toBusinessModel(row), 200);
   });
