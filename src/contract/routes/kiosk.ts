@@ -261,7 +261,10 @@ export const reportPinFailures = createRoute({
   tags,
   summary: 'Report wrong PINs typed while the kiosk was offline',
   description:
-    'Each attempt counts towards the lockout at its own time, so a lockout that began offline continues online, and old attempts do not lock anyone now.',
+    'Each attempt counts towards the lockout at its own time, so a lockout that began offline continues online, and old attempts do not lock anyone now. ' +
+    'Only plausible reports are applied: distinct times, none in the future (beyond the clock-skew allowance), none before the ' +
+    "reporting device's offline period or older than PIN_FAILURES_MAX_AGE_HOURS, and at most PIN_FAILURES_PER_DEVICE_HOUR per device " +
+    'within any 60 minutes; otherwise 400 `implausible-pin-failures` naming each entry, and nothing is applied. An attempt reported again changes nothing.',
   request: { params: kioskParams, headers: idempotencyHeaders, ...jsonBody(PinFailuresReportModel) },
   responses: { ...emptyOk, ...mutation },
 });
