@@ -137,7 +137,10 @@ export interface paths {
         };
         /** Users with access to the business */
         get: operations["businessAccess.listAllBusinessAccessUsers"];
-        /** Rename or re-address a user of the business */
+        /**
+         * Rename or re-address a user of the business
+         * @description A new name applies at once. A new e-mail address is e-mailed a confirmation token and applies when confirmed (`POST /api/v2/account/email/confirm`), so the answer is the same whether or not another account uses it; an address another user of this business has is 409.
+         */
         put: operations["businessAccess.updateDetailsOfAnAssociatedUser"];
         /**
          * Give a person access to the business
@@ -185,6 +188,26 @@ export interface paths {
          * @description Public. For an invited user without a password: sets it and starts the invited access. The token is single-use and valid for 7 days; otherwise (or when the account already has a password) 400 `invalid-grant`.
          */
         post: operations["account.activate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/account/email/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a new e-mail address
+         * @description Public. The token sent to the new address by a re-address (PUT B/access); single-use, valid for a day; otherwise 400 `invalid-grant`. 409 when another account uses the address by now.
+         */
+        post: operations["account.confirmEmailChange"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1259,6 +1282,10 @@ export interface components {
         ActivateAccountModel: {
             token: string;
             password: string;
+        };
+        /** @description The token e-mailed to the new address. */
+        ConfirmEmailChangeModel: {
+            token: string;
         };
         /** @description The invitation token from the e-mail. */
         AcceptInvitationModel: {
@@ -3032,6 +3059,46 @@ export interface operations {
             };
             /** @description The body is not valid, or the token is unknown, used or expired (`invalid-grant`). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "account.confirmEmailChange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmEmailChangeModel"];
+            };
+        };
+        responses: {
+            /** @description Done. No body. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is not valid, or the token is unknown, used or expired (`invalid-grant`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request conflicts with the current state. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

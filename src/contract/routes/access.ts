@@ -25,8 +25,8 @@ const emailQuery = z.object({
   email: z.string().openapi({ description: 'E-mail address of the user (any casing).' }),
 });
 
-import { AcceptInvitationModel, ActivateAccountModel } from '../supporting/access';
-export { AcceptInvitationModel, ActivateAccountModel };
+import { AcceptInvitationModel, ActivateAccountModel, ConfirmEmailChangeModel } from '../supporting/access';
+export { AcceptInvitationModel, ActivateAccountModel, ConfirmEmailChangeModel };
 
 export const listAllBusinessAccessUsers = createRoute({
   operationId: 'businessAccess.listAllBusinessAccessUsers',
@@ -60,6 +60,10 @@ export const updateDetailsOfAnAssociatedUser = createRoute({
   path: `${B}/access`,
   tags,
   summary: 'Rename or re-address a user of the business',
+  description:
+    'A new name applies at once. A new e-mail address is e-mailed a confirmation token and applies when confirmed ' +
+    '(`POST /api/v2/account/email/confirm`), so the answer is the same whether or not another account uses it; ' +
+    'an address another user of this business has is 409.',
   request: { params: businessParams, query: emailQuery, headers: idempotencyHeaders, ...jsonBody(m.AccessModelInput) },
   responses: { ...emptyOk, ...mutation },
 });
@@ -120,5 +124,25 @@ export const acceptInvitation = createRoute({
       description: 'The body is not valid, or the token is unknown, used or expired (`invalid-grant`).',
       content: { [PROBLEM_CONTENT_TYPE]: { schema: Problem } },
     },
+  },
+});
+
+export const confirmEmailChange = createRoute({
+  operationId: 'account.confirmEmailChange',
+  method: 'post',
+  path: '/api/v2/account/email/confirm',
+  tags: ['Account'],
+  summary: 'Confirm a new e-mail address',
+  description:
+    'Public. The token sent to the new address by a re-address (PUT B/access); single-use, valid for a day; otherwise ' +
+    '400 `invalid-grant`. 409 when another account uses the address by now.',
+  request: jsonBody(ConfirmEmailChangeModel),
+  responses: {
+    ...emptyOk,
+    400: {
+      description: 'The body is not valid, or the token is unknown, used or expired (`invalid-grant`).',
+      content: { [PROBLEM_CONTENT_TYPE]: { schema: Problem } },
+    },
+    ...conflictError,
   },
 });

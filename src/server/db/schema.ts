@@ -100,6 +100,24 @@ export const invitations = pgTable(
   (t) => [index('invitations_user_idx').on(t.userId), index('invitations_business_idx').on(t.businessId)],
 );
 
+/**
+ * A change of a user's e-mail address, waiting for the new address to confirm it (a one-time token
+ * sent there), so a re-address answers alike whether or not the address is taken.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_changes_user_idx').on(t.userId)],
+);
+
 export const apiKeys = pgTable('api_keys', {
   id: serial('id').primaryKey(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),

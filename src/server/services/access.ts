@@ -6,18 +6,18 @@
  */
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { z } from 'zod';
-import { BusinessAccessModel, type AccessModelInput, type CreateBusinessAccessModelInput } from '../../contract/generated/models';
+import { BusinessAccessModel, type CreateBusinessAccessModelInput } from '../../contract/generated/models';
 import { hashSecret } from '../auth/secrets';
 import type { Database } from '../db/openDatabase';
 import { businessAccess, businesses, employeeGroups, kiosks, locations, users } from '../db/schema';
-import { ApiError, conflict, forbidden, invalidField, invalidFields, notFound, type FieldMessage } from '../http/apiError';
+import { ApiError, conflict, invalidField, invalidFields, notFound, type FieldMessage } from '../http/apiError';
 import { buildModel, mergeModels, unique } from './accessModels';
 import { cancelInvitations, consumeInvitation, createInvitation, openInvitationModel } from './invitations';
 import { ensureUser, normaliseEmail, type UserRow } from './provisioning';
 import { clearSignInLockout } from './signInLockouts';
 import { withTransaction } from './transactions';
 
-function parseModel(raw: unknown, businessId: number, userId: number): BusinessAccessModel {
+export function parseModel(raw: unknown, businessId: number, userId: number): BusinessAccessModel {
   const parsed = BusinessAccessModel.safeParse(raw);
   if (!parsed.success) throw new Error(`Stored access of user ${userId} in business ${businessId} is not valid`);
   return parsed.data;
@@ -42,7 +42,7 @@ export async function listAccess(db: Database, businessId: number): Promise<Busi
   return rows.map((row) => parseModel(row.model, businessId, row.userId));
 }
 
-async function userByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+export async function userByEmail(db: Database, email: string): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.email, normaliseEmail(email)));
   return user;
 }
@@ -55,7 +55,7 @@ export async function loadAccessByEmail(db: Database, businessId: number, email:
   return { user, model };
 }
 
-function checkedEmail(field: string, value: string | null | undefined): string {
+export function checkedEmail(field: string, value: string | null | undefined): string {
   const email = normaliseEmail(value ?? '');
   if (!email) throw invalidField('validation-failed', field, 'An e-mail address is required.');
   if (!z.email().safeParse(email).success) throw invalidField('validation-failed', field, 'This is not an e-mail address.');
@@ -178,51 +178,6 @@ export async function assignAccess(db: Database, args: AssignAccess): Promise<vo
       publicUrl: args.publicUrl,
       notify: !input.suppressNotificationEmails,
     });
-  });
-}
-
-/**
- * Renames or re-addresses a user of the business. Their user record is shared with any other
- * business they belong to, so the caller must manage all of those too (or be the user).
- */
-export async function updateAccessUser(
-  db: Database,
-  args: { businessId: number; email: string; input: AccessModelInput; callerUserId: number },
-): Promise<void> {
-  const { user } = await loadAccessByEmail(db, args.businessId, args.email);
-  const name = args.input.name == null ? user.name : args.input.name.trim();
-  if (!name) throw invalidField('validation-failed', 'name', 'A name cannot be blank.');
-  const email = args.input.email == null ? user.email : checkedEmail('email', args.input.email);
-  if (user.id !== args.callerUserId) {
-    const elsewhere = await db
-      .select({ businessId: businessAccess.businessId })
-      .from(businessAccess)
-      .where(and(eq(businessAccess.userId, user.id), ne(businessAccess.businessId, args.businessId)));
-    const managed = await db
-      .select({ businessId: businessAccess.businessId })
-      .from(businessAccess)
-      .where(and(eq(businessAccess.userId, args.callerUserId), eq(businessAccess.accessType, 'Unrestricted')));
-    const managedIds = new Set(managed.map((row) => row.businessId));
-    if (elsewhere.some((row) => !managedIds.has(row.businessId))) {
-      throw forbidden('This user also belongs to businesses you do not manage; only they can change their details.');
-    }
-  }
-  if (email !== user.email && (await userByEmail(db, email))) {
-    throw conflict('conflict', `Another user already has the e-mail address ${email}.`);
-  }
-  await withTransaction(db, async (tx) => {
-    await tx.update(users).set({ name, email }).where(eq(users.id, user.id));
-    const rows = await tx
-      .select({ businessId: businessAccess.businessId, model: businessAccess.model })
-      .from(businessAccess)
-      .where(eq(businessAccess.userId, user.id));
-    for (const row of rows) {
-      const model = { ...parseModel(row.model, row.businessId, user.id), name, email };
-      await tx
-        .update(businessAccess)
-        .set({ model })
-        .where(and(eq(businessAccess.businessId, row.businessId), eq(businessAccess.userId, user.id)));
-    }
   });
 }
 

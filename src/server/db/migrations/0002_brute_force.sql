@@ -1,3 +1,14 @@
+CREATE TABLE "email_changes" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"new_email" text NOT NULL,
+	"token_hash" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "email_changes_token_hash_unique" UNIQUE("token_hash")
+);
+--> statement-breakpoint
 CREATE TABLE "pin_failure_reports" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"business_id" integer NOT NULL,
@@ -23,8 +34,10 @@ CREATE TABLE "sign_in_lockouts" (
 ALTER TABLE "devices" ADD COLUMN "offline_from" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "invitations" ADD COLUMN "business_id" integer;--> statement-breakpoint
 ALTER TABLE "invitations" ADD COLUMN "model" jsonb;--> statement-breakpoint
+ALTER TABLE "email_changes" ADD CONSTRAINT "email_changes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pin_failure_reports" ADD CONSTRAINT "pin_failure_reports_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pin_failure_reports" ADD CONSTRAINT "pin_failure_reports_employee_id_employees_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "email_changes_user_idx" ON "email_changes" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "pin_failure_reports_attempt_key" ON "pin_failure_reports" USING btree ("employee_id","attempted_at");--> statement-breakpoint
 CREATE INDEX "pin_failure_reports_reporter_idx" ON "pin_failure_reports" USING btree ("reporter","attempted_at");--> statement-breakpoint
 ALTER TABLE "invitations" ADD CONSTRAINT "invitations_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -1,4 +1,4 @@
-/** Business access (contract 2.5; admins only), and the public account activation and invitation acceptance. */
+/** Business access (contract 2.5; admins only), and the public account routes: activation, invitation acceptance, e-mail confirmation. */
 import * as routes from '../../../contract/routes/access';
 import { BusinessAccessModel } from '../../../contract/generated/models';
 import type { App } from '../../context';
@@ -11,8 +11,8 @@ import {
   listAccess,
   loadAccessByEmail,
   revokeAccess,
-  updateAccessUser,
 } from '../../services/access';
+import { confirmEmailChange, updateAccessUser } from '../../services/userDetails';
 import { loadBusiness } from '../../services/businesses';
 
 const ACCESS_FIELDS = Object.keys(BusinessAccessModel.shape);
@@ -56,6 +56,8 @@ export function registerBusinessAccessHandlers(app: App) {
       email: c.req.valid('query').email,
       input: c.req.valid('json'),
       callerUserId: grant.principal.userId,
+      now: c.var.deps.now(),
+      publicUrl: c.var.deps.settings.PUBLIC_URL,
     });
     return c.body(null, 200);
   });
@@ -72,6 +74,12 @@ export function registerAccountHandlers(app: App) {
   app.openapi(routes.activateAccount, async (c) => {
     const { token, password } = c.req.valid('json');
     await activateAccount(c.var.db, { token, password, now: c.var.deps.now() });
+    return c.body(null, 200);
+  });
+
+  app.openapi(routes.confirmEmailChange, async (c) => {
+    const { token } = c.req.valid('json');
+    await confirmEmailChange(c.var.db, { token, now: c.var.deps.now() });
     return c.body(null, 200);
   });
 

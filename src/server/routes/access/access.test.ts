@@ -245,7 +245,7 @@ describe('the last unrestricted user', () => {
 });
 
 describe('changing a user', () => {
-  it("renames and re-addresses a user, keeping the stored model in step", async () => {
+  it("renames at once and re-addresses once the new address confirms, keeping the stored model in step", async () => {
     const tenant = await createTenant(t, { employees: 0 });
     const email = uniqueEmail('old');
     const renamed = uniqueEmail('new');
@@ -256,6 +256,12 @@ describe('changing a user', () => {
     });
     expect(res.status, res.text).toBe(200);
     expect(res.text).toBe('');
+    // Renamed now; still signing in with the old address until the new one confirms.
+    expect(await accessOf(tenant, email)).toMatchObject({ name: 'New Name', email });
+    const token = /kce_[A-Za-z0-9_-]+/.exec((await outboxFor(renamed))[0]?.body ?? '')?.[0];
+    const confirmed = await t.request('POST', '/api/v2/account/email/confirm', { json: { token } });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    expect((await t.request('POST', '/api/v2/account/email/confirm', { json: { token } })).status).toBe(400);
     expect(await accessOf(tenant, renamed)).toMatchObject({ name: 'New Name', email: renamed, accessType: 'Restricted' });
     expect((await t.request('GET', `${tenant.base}/access/user?email=${email}`, { auth: tenant.manager.auth })).status).toBe(404);
     expect(await userRow(renamed)).toMatchObject({ name: 'New Name' });
@@ -278,7 +284,8 @@ describe('changing a user', () => {
     expect((blank.body as Problem).errors?.map((e) => e.field)).toEqual(['name']);
     const badMail = await put(email, { email: 'nope' });
     expect((badMail.body as Problem).errors?.map((e) => e.field)).toEqual(['email']);
-    const taken = await put(email, { email: other.manager.email });
+    // Taken by another user of this business (whom the manager can see anyway): 409.
+    const taken = await put(email, { email: tenant.manager.email });
     expect(taken.status).toBe(409);
     expect((await put('ghost@example.test', { name: 'Ghost' })).status).toBe(404);
     expect((await put(other.manager.email, { name: 'Stolen' })).status).toBe(404);
@@ -290,6 +297,29 @@ describe('changing a user', () => {
     const shared = await put(email, { email: uniqueEmail('hijack') });
     expect(shared.status).toBe(403);
     expect(await accessOf(other, email)).toMatchObject({ name: 'Pat', email });
+  });
+});
+
+describe('re-addressing answers alike whether or not the address is taken elsewhere', () => {
+  it('asks the new address to confirm in both cases, and the taken one cannot', async () => {
+    const tenant = await createTenant(t, { employees: 0 });
+    const elsewhere = await createTenant(t, { employees: 0 });
+    const answers = [];
+    for (const target of [uniqueEmail('free'), elsewhere.manager.email]) {
+      const member = uniqueEmail('member');
+      await addMember(tenant, { name: 'Member', email: member, accessType: 'Restricted' });
+      const res = await t.request('PUT', accessPath(tenant, member), { auth: tenant.manager.auth, json: { email: target } });
+      answers.push([res.status, res.text, (await accessOf(tenant, member)).email === member]);
+    }
+    expect(answers).toEqual([
+      [200, '', true],
+      [200, '', true],
+    ]);
+    // Only the holder of the taken address sees the conflict, on confirming.
+    const token = /kce_[A-Za-z0-9_-]+/.exec((await outboxFor(elsewhere.manager.email))[0]?.body ?? '')?.[0];
+    const confirm = await t.request('POST', '/api/v2/account/email/confirm', { json: { token } });
+    expect(confirm.status).toBe(409);
+    expect((await userRow(elsewhere.manager.email))?.id).toBe(elsewhere.manager.userId);
   });
 });
 
@@ -495,5 +525,6 @@ describe('access OpenAPI', () => {
     expect(doc.paths['/api/v2/business/{businessId}/access/user']?.get?.operationId).toBe('businessAccess.getUserBusinessAccess');
     expect(doc.paths['/api/v2/account/activate']?.post?.operationId).toBe('account.activate');
     expect(doc.paths['/api/v2/account/invitations/accept']?.post?.operationId).toBe('account.acceptInvitation');
+    expect(doc.paths['/api/v2/account/email/confirm']?.post?.operationId).toBe('account.confirmEmailChange');
   });
 });
