@@ -1,6 +1,7 @@
 /**
- * Kiosk PIN rules: what a PIN may look like, and the wrong-PIN lockout. Shared so the kiosk can
- * enforce the same lockout offline that the service enforces online.
+ * Kiosk PIN rules: what a PIN may look like, and the wrong-attempt lockout (also used for manager
+ * passwords). Shared so the kiosk can enforce the same lockout offline that the service enforces
+ * online.
  */
 
 export const PIN_MIN_LENGTH = 4;
@@ -58,4 +59,23 @@ export function afterFailure(state: LockoutState, now: Date, policy: LockoutPoli
 /** Attempts left before the next wrong one locks (for the "n attempts left" message). */
 export function attemptsLeft(state: LockoutState, policy: LockoutPolicy): number {
   return Math.max(0, policy.maxAttempts - state.failedAttempts);
+}
+
+/**
+ * One attempt claimed before the secret is compared: refused while locked; otherwise granted, with
+ * the state to store at once as if the attempt were wrong. Storing that state atomically before the
+ * slow hash runs is what keeps concurrent attempts from outrunning the limit: of any number sent at
+ * once, at most `maxAttempts` are granted before the lockout starts. A right secret then stores
+ * `afterSuccess()`.
+ */
+export type AttemptClaim = { granted: true; ifWrong: LockoutState } | { granted: false; lockedUntil: Date };
+
+export function claimAttempt(state: LockoutState, now: Date, policy: LockoutPolicy): AttemptClaim {
+  if (isLocked(state, now) && state.lockedUntil) return { granted: false, lockedUntil: state.lockedUntil };
+  return { granted: true, ifWrong: afterFailure(state, now, policy) };
+}
+
+/** The state after a right secret: a success ends the run of wrong attempts (and any lockout it started). */
+export function afterSuccess(): LockoutState {
+  return UNLOCKED;
 }

@@ -21,6 +21,7 @@ export type PinCheck =
   | { ok: true; employee: StaffRecord; pinExpired: boolean; checkedOffline: boolean }
   | { ok: false; reason: 'wrong'; attemptsLeft: number | null }
   | { ok: false; reason: 'locked'; until: Date }
+  | { ok: false; reason: 'busy'; retryAfterSeconds: number | null }
   | { ok: false; reason: 'offline-unknown' | 'not-set' | 'no-longer-here' | 'unknown-employee' };
 
 async function readLockout(rt: KioskRuntime, employeeId: number): Promise<PinLockoutRecord> {
@@ -106,6 +107,8 @@ export async function checkPinAtKiosk(rt: KioskRuntime, employeeId: number, pin:
       return { ok: false, reason: 'locked', until };
     }
     if (error.code === 'pin-not-set') return { ok: false, reason: 'not-set' };
+    // The service's rate limit for this kiosk (or its network address): nothing was checked.
+    if (error.code === 'rate-limited') return { ok: false, reason: 'busy', retryAfterSeconds: error.retryAfterSeconds };
     if (error.code === 'not-kiosk-enabled' || error.status === 404) return { ok: false, reason: 'no-longer-here' };
     throw error;
   }

@@ -13,6 +13,8 @@ import { guardEveryRoute } from './auth/routeGuard';
 import { ApiError } from './http/apiError';
 import { createRequestNormalizer } from './http/normalizeRequest';
 import { apiSecurityHeaders } from './http/securityHeaders';
+import type { ConnectionInfo } from './http/clientAddress';
+import { createRateLimits } from './http/rateLimits';
 import { problemResponse, renderError, validationError } from './http/renderProblem';
 import { registerAccessRoutes } from './routes/access';
 import { registerBusinessRoutes } from './routes/business';
@@ -27,7 +29,8 @@ import { registerTimesheetRoutes } from './routes/timesheets';
 import { registerWorkTypeRoutes } from './routes/workTypes';
 
 export interface Service {
-  fetch(request: Request): Promise<Response>;
+  /** `connection`: what the HTTP server knows of the peer (its address, for rate limits); none when called directly. */
+  fetch(request: Request, connection?: ConnectionInfo): Promise<Response>;
   app: OpenAPIHono<AppEnv>;
 }
 
@@ -163,7 +166,7 @@ export function createService(deps: AppDeps): Service {
       maxAge: 600,
     }),
   );
-  guardEveryRoute(app);
+  guardEveryRoute(app, { rateLimits: createRateLimits(deps) });
   registerRoutes(app);
 
   app.notFound((c) =>
@@ -179,12 +182,13 @@ export function createService(deps: AppDeps): Service {
   });
 
   // The edge every API request enters: security headers on every answer, including the ones the
-  // normaliser gives before routing (413, malformed JSON).
-  const edge = new Hono();
+  // normaliser gives before routing (413, malformed JSON). The connection (the client's address)
+  // rides along as the app's env.
+  const edge = new Hono<{ Bindings: ConnectionInfo }>();
   edge.use('*', apiSecurityHeaders());
   edge.all('*', async (c) => {
     const normalized = await normalize(c.req.raw);
-    return normalized instanceof Response ? normalized : app.fetch(normalized);
+    return normalized instanceof Response ? normalized : app.fetch(normalized, c.env);
   });
-  return { app, fetch: async (request) => edge.fetch(request) };
+  return { app, fetch: async (request, connection = {}) => edge.fetch(request, connection) };
 }

@@ -45,6 +45,9 @@ export const EnvSchema = z.object({
   LONG_SHIFT_MINUTES: positiveInt.default(12 * 60),
   /** How far a recorded punch time may be ahead of the service's clock. */
   MAX_FUTURE_SKEW_SECONDS: z.coerce.number().int().min(0).default(120),
+  /** Wrong PINs an offline kiosk reports (`pinfailures`): the oldest accepted, and how many one device may report per hour. */
+  PIN_FAILURES_MAX_AGE_HOURS: positiveInt.default(7 * 24),
+  PIN_FAILURES_PER_DEVICE_HOUR: positiveInt.default(20),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(24 * 60 * 60),
   REFRESH_TOKEN_TTL_DAYS: positiveInt.default(30),
   IDEMPOTENCY_KEY_TTL_HOURS: positiveInt.default(30 * 24),
@@ -55,6 +58,28 @@ export const EnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().min(3).default('Kiosk Clock <no-reply@kiosk.invalid>'),
+  /**
+   * Reverse proxies in front of the service whose X-Forwarded-For entries are trusted for the
+   * client's address (0: none; the connection's peer is the client).
+   */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * Rate limits (requests per minute; PIN resets per hour), per caller and per client address
+   * (IP). The sign-in "caller" is the e-mail address a password grant names, known or not.
+   */
+  RATE_LIMIT_SIGN_IN_PER_ACCOUNT: positiveInt.default(10),
+  RATE_LIMIT_SIGN_IN_PER_IP: positiveInt.default(30),
+  RATE_LIMIT_PIN_CHECK_PER_CALLER: positiveInt.default(60),
+  RATE_LIMIT_PIN_CHECK_PER_IP: positiveInt.default(120),
+  RATE_LIMIT_PIN_RESET_PER_CALLER: positiveInt.default(10),
+  RATE_LIMIT_PIN_RESET_PER_IP: positiveInt.default(20),
+  RATE_LIMIT_PIN_FAILURES_PER_CALLER: positiveInt.default(60),
+  RATE_LIMIT_PIN_FAILURES_PER_IP: positiveInt.default(120),
+  /**
+   * Who may create businesses besides ADMIN_EMAIL and users with unrestricted access to a business:
+   * a comma list of e-mail addresses, or `*` for every signed-in user (open sign-up). Empty: nobody else.
+   */
+  BUSINESS_CREATORS: z.string().default(''),
   /** Creates (or resets the password of) this manager at start-up, for a first sign-in. */
   ADMIN_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
   ADMIN_PASSWORD: z.string().min(8).optional().or(z.literal('').transform(() => undefined)),

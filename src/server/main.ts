@@ -13,6 +13,7 @@ import { kiosks } from './db/schema';
 import { ensureDemo } from './demo/seedDemo';
 import { parseEnv } from './env';
 import { pruneIdempotencyKeys } from './http/idempotency';
+import { pruneSecurityRecords } from './jobs/pruneSecurityRecords';
 import { startOutboxDelivery } from './jobs/startOutboxDelivery';
 import { createLogger } from './logger';
 import { createServer, listen } from './server';
@@ -74,6 +75,8 @@ async function main() {
     const cutoff = new Date(Date.now() - settings.IDEMPOTENCY_KEY_TTL_HOURS * HOUR_MS);
     const removed = await pruneIdempotencyKeys(db, cutoff);
     if (removed > 0) logger.info('pruned idempotency keys', { removed });
+    const security = await pruneSecurityRecords(db, new Date(), settings);
+    if (security > 0) logger.info('pruned rate-limit counters, sign-in lockouts and wrong-PIN reports', { removed: security });
   };
   await prune();
   const pruneTimer = setInterval(() => void prune().catch((error: unknown) => logger.error('prune failed', { error: String(error) })), HOUR_MS);

@@ -6,9 +6,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { except } from 'hono/combine';
 import { serve, type ServerType } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { absolutePath as swaggerUiPath } from 'swagger-ui-dist';
 import { sql } from 'drizzle-orm';
@@ -43,6 +44,14 @@ const DOCS_STYLE = 'body{margin:0} .topbar{display:none}\n';
 
 /** Paths handed to the API service (app.ts), which sets its own headers. */
 const API_PATHS = ['/api/*', '/oauth/*', '/API/*'];
+/** The connection's remote address under Node's HTTP server; undefined when there is no socket (called directly). */
+function peerAddress(c: Context): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    return undefined;
+  }
+}
 
 export function createServer(deps: AppDeps, options: ServerOptions): { fetch: (request: Request) => Promise<Response>; service: Service } {
   const service = createService(deps);
@@ -63,7 +72,12 @@ export function createServer(deps: AppDeps, options: ServerOptions): { fetch: (r
   root.get('/docs/page.css', (c) => c.body(DOCS_STYLE, 200, { 'content-type': 'text/css; charset=utf-8' }));
   root.use('/docs/assets/*', serveStatic({ root: swaggerUiPath(), rewriteRequestPath: (path) => path.replace(/^\/docs\/assets/, '') }));
 
-  for (const path of API_PATHS) root.all(path, (c) => service.fetch(c.req.raw));
+  // The peer's address goes with each request, for the rate limits per client address.
+  const toService = (c: Context) => {
+    const address = peerAddress(c);
+    return service.fetch(c.req.raw, address ? { clientAddress: address } : {});
+  };
+  for (const path of API_PATHS) root.all(path, toService);
 
   const staticRoot = options.staticRoot;
   if (staticRoot && existsSync(join(staticRoot, 'index.html'))) {

@@ -101,7 +101,7 @@ export interface paths {
         put?: never;
         /**
          * Create a business
-         * @description Any signed-in user (not a kiosk device) may create a business; they get unrestricted access to it.
+         * @description Open to the service's operators (ADMIN_EMAIL and the BUSINESS_CREATORS setting) and to users with unrestricted access to a business; others get 403 `business-creation-forbidden`, kiosk devices 403 `forbidden`. The creator gets unrestricted access to the new business.
          */
         post: operations["business.createBusiness"];
         delete?: never;
@@ -137,16 +137,19 @@ export interface paths {
         };
         /** Users with access to the business */
         get: operations["businessAccess.listAllBusinessAccessUsers"];
-        /** Rename or re-address a user of the business */
+        /**
+         * Rename or re-address a user of the business
+         * @description A new name applies at once. A new e-mail address is e-mailed a confirmation token and applies when confirmed (`POST /api/v2/account/email/confirm`), so the answer is the same whether or not another account uses it; an address another user of this business has is 409.
+         */
         put: operations["businessAccess.updateDetailsOfAnAssociatedUser"];
         /**
          * Give a person access to the business
-         * @description Finds or creates the user by e-mail. `mergeExistingAccess` widens existing access instead of replacing it. Unless `suppressNotificationEmails`, a user without a password is e-mailed an invitation to choose one.
+         * @description For a user of the business, replaces their access (`mergeExistingAccess` widens it instead). Anyone else is invited: the access starts only when they accept the e-mailed invitation (a new user by choosing a password, `POST /api/v2/account/activate`; an existing user with `POST /api/v2/account/invitations/accept`). The answer is the same whether or not the address belongs to a user; `name` is required for anyone not yet in the business. With `suppressNotificationEmails` the invitation is not e-mailed (grant again without it to send it).
          */
         post: operations["businessAccess.assignBusinessAccess"];
         /**
          * Remove a user's access
-         * @description The last user with unrestricted access cannot be removed (409).
+         * @description Also withdraws an open invitation to the business. The last user with unrestricted access cannot be removed (409).
          */
         delete: operations["businessAccess.revokeBusinessAccess"];
         options?: never;
@@ -182,9 +185,49 @@ export interface paths {
         put?: never;
         /**
          * Choose a password with an invitation token
-         * @description Public. The token is single-use and valid for 7 days; otherwise 400 `invalid-grant`.
+         * @description Public. For an invited user without a password: sets it and starts the invited access. The token is single-use and valid for 7 days; otherwise (or when the account already has a password) 400 `invalid-grant`.
          */
         post: operations["account.activate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/account/email/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a new e-mail address
+         * @description Public. The token sent to the new address by a re-address (PUT B/access); single-use, valid for a day; otherwise 400 `invalid-grant`. 409 when another account uses the address by now.
+         */
+        post: operations["account.confirmEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/account/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation to a business
+         * @description Public. For an invited user who already has a password: their access to the business starts now. The token is single-use and valid for 7 days; otherwise (or when the account has no password yet) 400 `invalid-grant`.
+         */
+        post: operations["account.acceptInvitation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -672,7 +715,7 @@ export interface paths {
         put?: never;
         /**
          * Report wrong PINs typed while the kiosk was offline
-         * @description Each attempt counts towards the lockout at its own time, so a lockout that began offline continues online, and old attempts do not lock anyone now.
+         * @description Each attempt counts towards the lockout at its own time, so a lockout that began offline continues online, and old attempts do not lock anyone now. Only plausible reports are applied: distinct times, none in the future (beyond the clock-skew allowance), none before the reporting device's offline period or older than PIN_FAILURES_MAX_AGE_HOURS, and at most PIN_FAILURES_PER_DEVICE_HOUR per device within any 60 minutes; otherwise 400 `implausible-pin-failures` naming each entry, and nothing is applied. An attempt reported again changes nothing.
          */
         post: operations["kiosk.reportPinFailures"];
         delete?: never;
@@ -1239,6 +1282,14 @@ export interface components {
         ActivateAccountModel: {
             token: string;
             password: string;
+        };
+        /** @description The token e-mailed to the new address. */
+        ConfirmEmailChangeModel: {
+            token: string;
+        };
+        /** @description The invitation token from the e-mail. */
+        AcceptInvitationModel: {
+            token: string;
         };
         EmployeeDetailsModel: {
             id: number;
@@ -3038,6 +3089,77 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ActivateAccountModel"];
+            };
+        };
+        responses: {
+            /** @description Done. No body. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is not valid, or the token is unknown, used or expired (`invalid-grant`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "account.confirmEmailChange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmEmailChangeModel"];
+            };
+        };
+        responses: {
+            /** @description Done. No body. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is not valid, or the token is unknown, used or expired (`invalid-grant`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "account.acceptInvitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptInvitationModel"];
             };
         };
         responses: {

@@ -28,8 +28,8 @@ const emailQuery = z.object({
   email: t.text(maxTextLength('email')).openapi({ description: 'E-mail address of the user (any casing).' }),
 });
 
-import { ActivateAccountModel } from '../supporting/access';
-export { ActivateAccountModel };
+import { AcceptInvitationModel, ActivateAccountModel, ConfirmEmailChangeModel } from '../supporting/access';
+export { AcceptInvitationModel, ActivateAccountModel, ConfirmEmailChangeModel };
 
 export const listAllBusinessAccessUsers = createRoute({
   operationId: 'businessAccess.listAllBusinessAccessUsers',
@@ -50,8 +50,11 @@ export const assignBusinessAccess = createRoute({
   tags,
   summary: 'Give a person access to the business',
   description:
-    'Finds or creates the user by e-mail. `mergeExistingAccess` widens existing access instead of replacing it. ' +
-    'Unless `suppressNotificationEmails`, a user without a password is e-mailed an invitation to choose one.',
+    'For a user of the business, replaces their access (`mergeExistingAccess` widens it instead). Anyone else is ' +
+    'invited: the access starts only when they accept the e-mailed invitation (a new user by choosing a password, ' +
+    '`POST /api/v2/account/activate`; an existing user with `POST /api/v2/account/invitations/accept`). The answer is ' +
+    'the same whether or not the address belongs to a user; `name` is required for anyone not yet in the business. ' +
+    'With `suppressNotificationEmails` the invitation is not e-mailed (grant again without it to send it).',
   request: { params: businessParams, headers: idempotencyHeaders, ...jsonBody(m.CreateBusinessAccessModelInput) },
   responses: { ...emptyOk, ...mutation },
 });
@@ -63,6 +66,10 @@ export const updateDetailsOfAnAssociatedUser = createRoute({
   path: `${B}/access`,
   tags,
   summary: 'Rename or re-address a user of the business',
+  description:
+    'A new name applies at once. A new e-mail address is e-mailed a confirmation token and applies when confirmed ' +
+    '(`POST /api/v2/account/email/confirm`), so the answer is the same whether or not another account uses it; ' +
+    'an address another user of this business has is 409.',
   request: { params: businessParams, query: emailQuery, headers: idempotencyHeaders, ...jsonBody(m.AccessModelInput) },
   responses: { ...emptyOk, ...mutation },
 });
@@ -74,7 +81,7 @@ export const revokeBusinessAccess = createRoute({
   path: `${B}/access`,
   tags,
   summary: "Remove a user's access",
-  description: 'The last user with unrestricted access cannot be removed (409).',
+  description: 'Also withdraws an open invitation to the business. The last user with unrestricted access cannot be removed (409).',
   request: { params: businessParams, query: emailQuery, headers: idempotencyHeaders },
   responses: { ...emptyOk, ...mutation },
 });
@@ -97,7 +104,9 @@ export const activateAccount = createRoute({
   path: '/api/v2/account/activate',
   tags: ['Account'],
   summary: 'Choose a password with an invitation token',
-  description: 'Public. The token is single-use and valid for 7 days; otherwise 400 `invalid-grant`.',
+  description:
+    'Public. For an invited user without a password: sets it and starts the invited access. The token is single-use ' +
+    'and valid for 7 days; otherwise (or when the account already has a password) 400 `invalid-grant`.',
   request: jsonBody(ActivateAccountModel),
   responses: {
     ...emptyOk,
@@ -105,5 +114,46 @@ export const activateAccount = createRoute({
       description: 'The body is not valid, or the token is unknown, used or expired (`invalid-grant`).',
       content: { [PROBLEM_CONTENT_TYPE]: { schema: Problem } },
     },
+  },
+});
+
+export const acceptInvitation = createRoute({
+  operationId: 'account.acceptInvitation',
+  ...access('public'),
+  method: 'post',
+  path: '/api/v2/account/invitations/accept',
+  tags: ['Account'],
+  summary: 'Accept an invitation to a business',
+  description:
+    'Public. For an invited user who already has a password: their access to the business starts now. The token ' +
+    'is single-use and valid for 7 days; otherwise (or when the account has no password yet) 400 `invalid-grant`.',
+  request: jsonBody(AcceptInvitationModel),
+  responses: {
+    ...emptyOk,
+    400: {
+      description: 'The body is not valid, or the token is unknown, used or expired (`invalid-grant`).',
+      content: { [PROBLEM_CONTENT_TYPE]: { schema: Problem } },
+    },
+  },
+});
+
+export const confirmEmailChange = createRoute({
+  operationId: 'account.confirmEmailChange',
+  ...access('public'),
+  method: 'post',
+  path: '/api/v2/account/email/confirm',
+  tags: ['Account'],
+  summary: 'Confirm a new e-mail address',
+  description:
+    'Public. The token sent to the new address by a re-address (PUT B/access); single-use, valid for a day; otherwise ' +
+    '400 `invalid-grant`. 409 when another account uses the address by now.',
+  request: jsonBody(ConfirmEmailChangeModel),
+  responses: {
+    ...emptyOk,
+    400: {
+      description: 'The body is not valid, or the token is unknown, used or expired (`invalid-grant`).',
+      content: { [PROBLEM_CONTENT_TYPE]: { schema: Problem } },
+    },
+    ...conflictError,
   },
 });

@@ -28,7 +28,10 @@ export const createBusiness = createRoute({
   path: '/api/v2/business',
   tags,
   summary: 'Create a business',
-  description: 'Any signed-in user (not a kiosk device) may create a business; they get unrestricted access to it.',
+  description:
+    'Open to the service\'s operators (ADMIN_EMAIL and the BUSINESS_CREATORS setting) and to users with unrestricted ' +
+    'access to a business; others get 403 `business-creation-forbidden`, kiosk devices 403 `forbidden`. The creator ' +
+    'gets unrestricted access to the new business.',
   request: jsonBody(CreateBusinessModelInput),
   responses: { 200: jsonResponse(BusinessModel, 'The new business.'), ...standardErrors },
 });

@@ -71,6 +71,18 @@ export const ROUTE_CALLERS: Record<RouteCallers, string> = {
   devices: 'Enrolled kiosk devices only.',
 };
 
+/**
+ * Routes that check a secret or send a message, each with its own budgets per caller and per
+ * client address (settings RATE_LIMIT_*; server/http/rateLimits.ts).
+ */
+export const RATE_LIMITED_OPERATIONS = ['signIn', 'pinCheck', 'pinReset', 'pinFailures'] as const;
+export type RateLimitedOperation = (typeof RATE_LIMITED_OPERATIONS)[number];
+
+/** Declares a route rate-limited (spread into `createRoute`; shown as `x-rate-limit`). */
+export function rateLimited(operation: RateLimitedOperation) {
+  return { 'x-rate-limit': operation } as const;
+}
+
 /** The route's access declaration, as OpenAPI extensions (spread into `createRoute`). */
 export function access(need: RouteAccess, callers?: RouteCallers) {
   return { 'x-access': need, ...(callers ? { 'x-callers': callers } : {}) } as const;

@@ -21,6 +21,7 @@ import {
   queryInt,
   standardErrors,
   access,
+  rateLimited,
 } from './common';
 
 const tags = ['Kiosk'];
@@ -135,6 +136,7 @@ export const checkEmployee = createRoute({
 export const verifyKioskPin = createRoute({
   operationId: 'kiosk.verifyKioskPin',
   ...access('kiosk'),
+  ...rateLimited('pinCheck'),
   method: 'post',
   path: `${B}/kiosk/{kioskId}/checkpin`,
   tags,
@@ -147,6 +149,7 @@ export const verifyKioskPin = createRoute({
 export const changePin = createRoute({
   operationId: 'kiosk.changePin',
   ...access('kiosk'),
+  ...rateLimited('pinCheck'),
   method: 'post',
   path: `${B}/kiosk/{kioskId}/changepin`,
   tags,
@@ -158,6 +161,7 @@ export const changePin = createRoute({
 export const sendPinResetEmail = createRoute({
   operationId: 'kiosk.sendPinResetEmail',
   ...access('kiosk'),
+  ...rateLimited('pinReset'),
   method: 'post',
   path: `${B}/kiosk/{kioskId}/emailreset`,
   tags,
@@ -169,6 +173,7 @@ export const sendPinResetEmail = createRoute({
 export const sendPinResetSms = createRoute({
   operationId: 'kiosk.sendPinResetSms',
   ...access('kiosk'),
+  ...rateLimited('pinReset'),
   method: 'post',
   path: `${B}/kiosk/{kioskId}/smsreset`,
   tags,
@@ -279,12 +284,16 @@ export const markShiftNotesRead = createRoute({
 export const reportPinFailures = createRoute({
   operationId: 'kiosk.reportPinFailures',
   ...access('kiosk'),
+  ...rateLimited('pinFailures'),
   method: 'post',
   path: `${B}/kiosk/{kioskId}/pinfailures`,
   tags,
   summary: 'Report wrong PINs typed while the kiosk was offline',
   description:
-    'Each attempt counts towards the lockout at its own time, so a lockout that began offline continues online, and old attempts do not lock anyone now.',
+    'Each attempt counts towards the lockout at its own time, so a lockout that began offline continues online, and old attempts do not lock anyone now. ' +
+    'Only plausible reports are applied: distinct times, none in the future (beyond the clock-skew allowance), none before the ' +
+    "reporting device's offline period or older than PIN_FAILURES_MAX_AGE_HOURS, and at most PIN_FAILURES_PER_DEVICE_HOUR per device " +
+    'within any 60 minutes; otherwise 400 `implausible-pin-failures` naming each entry, and nothing is applied. An attempt reported again changes nothing.',
   request: { params: kioskParams, headers: idempotencyHeaders, ...jsonBody(PinFailuresReportModel) },
   responses: { ...emptyOk, ...mutation },
 });
@@ -305,6 +314,7 @@ export const getPinSealKey = createRoute({
 export const changePinSealed = createRoute({
   operationId: 'kiosk.changePinSealed',
   ...access('kiosk'),
+  ...rateLimited('pinCheck'),
   method: 'post',
   path: `${B}/kiosk/{kioskId}/changepin/sealed`,
   tags,

@@ -6,7 +6,7 @@
  */
 import type { z } from '@hono/zod-openapi';
 import { createRoute } from '@hono/zod-openapi';
-import { access, emptyOk, jsonResponse, lockedError } from './common';
+import { access, emptyOk, jsonResponse, lockedError, rateLimited } from './common';
 import { PROBLEM_CONTENT_TYPE, Problem } from '../problem';
 
 const tags = ['Authentication'];
@@ -40,6 +40,7 @@ const tokenRoute = (operationId: string, path: string) =>
   createRoute({
     operationId,
     ...access('public'),
+    ...rateLimited('signIn'),
     method: 'post',
     path,
     tags,

@@ -1,20 +1,22 @@
 /**
  * What runs between validation and every handler. zod-openapi validates path, query and body
- * first; only then does this guard touch the database: it resolves the caller, enforces the
- * route's declared access (`x-access`, `x-callers` in src/contract/routes), hands the grant to
- * the handler as `c.var.grant`, and runs mutating business routes that carry an Idempotency-Key
- * inside the idempotency layer. A route without an access declaration cannot be registered.
+ * first; only then does this guard touch the database: it resolves the caller, counts the request
+ * against its rate limits when the route declares one (`x-rate-limit`), enforces the route's
+ * declared access (`x-access`, `x-callers` in src/contract/routes), hands the grant to the handler
+ * as `c.var.grant`, and runs mutating business routes that carry an Idempotency-Key inside the
+ * idempotency layer. A route without an access declaration cannot be registered.
  */
 import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import type { RouteAccess, RouteCallers } from '../../contract/routes/common';
-import { ROUTE_ACCESS, ROUTE_CALLERS } from '../../contract/routes/common';
+import type { RateLimitedOperation, RouteAccess, RouteCallers } from '../../contract/routes/common';
+import { RATE_LIMITED_OPERATIONS, ROUTE_ACCESS, ROUTE_CALLERS } from '../../contract/routes/common';
 import type { AppEnv } from '../context';
 import { forbidden } from '../http/apiError';
 import { idempotencyScope, parseIdempotencyKey, runIdempotently } from '../http/idempotency';
+import { signInCallerKey, type RateLimits } from '../http/rateLimits';
 import { authorize, unauthenticated, type Grant, type Need } from './access';
-import { resolvePrincipal, type Principal } from './principal';
+import { describePrincipal, resolvePrincipal, type Principal } from './principal';
 
 type Handler = (c: Context<AppEnv>) => Response | Promise<Response>;
 
@@ -26,6 +28,7 @@ const Declaration = z.object({
   path: z.string(),
   'x-access': z.enum(Object.keys(ROUTE_ACCESS) as [RouteAccess, ...RouteAccess[]]),
   'x-callers': z.enum(Object.keys(ROUTE_CALLERS) as [RouteCallers, ...RouteCallers[]]).optional(),
+  'x-rate-limit': z.enum(RATE_LIMITED_OPERATIONS).optional(),
 });
 export type RouteDeclaration = z.infer<typeof Declaration>;
 
@@ -73,19 +76,31 @@ function checkCallers(callers: RouteCallers | undefined, principal: Principal): 
   if (callers === 'devices' && principal.kind !== 'device') throw forbidden('This route is for enrolled kiosk devices.');
 }
 
-function validated(c: Context<AppEnv>, target: 'param' | 'query' | 'json'): unknown {
+function validated(c: Context<AppEnv>, target: 'param' | 'query' | 'json' | 'form'): unknown {
   return (c.req as unknown as { valid(target: string): unknown }).valid(target);
 }
 
+/** Whose budget a rate-limited request spends: the address a sign-in names, else the caller. */
+function rateLimitCaller(c: Context<AppEnv>, operation: RateLimitedOperation, principal: Principal | null): string | null {
+  if (operation === 'signIn') return signInCallerKey(/json/i.test(c.req.header('content-type') ?? '') ? validated(c, 'json') : validated(c, 'form'));
+  return principal ? describePrincipal(principal) : null;
+}
+
+export interface GuardOptions {
+  rateLimits: RateLimits;
+}
+
 /** Wraps a handler in the guard described above. */
-export function guard(route: RouteConfig, handler: Handler): Handler {
+export function guard(route: RouteConfig, handler: Handler, options: GuardOptions): Handler {
   const declaration = declarationOf(route);
   const access = declaration['x-access'];
+  const limited = declaration['x-rate-limit'];
   const isMutating = MUTATING.has(declaration.method.toLowerCase());
   return async (c) => {
     const { deps } = c.var;
     const principal = access === 'public' ? null : await resolvePrincipal(deps.db, c.req.header('authorization'), deps.now());
     c.set('principal', principal);
+    if (limited) await options.rateLimits.consume(c, limited, rateLimitCaller(c, limited, principal));
     if (access === 'public') return handler(c);
     if (!principal) throw unauthenticated();
     checkCallers(declaration['x-callers'], principal);
@@ -108,10 +123,10 @@ export function guard(route: RouteConfig, handler: Handler): Handler {
 }
 
 /** Registers every route of the app through the guard. */
-export function guardEveryRoute(app: OpenAPIHono<AppEnv>): void {
+export function guardEveryRoute(app: OpenAPIHono<AppEnv>, options: GuardOptions): void {
   const register = app.openapi;
   const guarded = (route: RouteConfig, handler: Handler, hook?: unknown) =>
-    register(route as never, guard(route, handler) as never, hook as never);
+    register(route as never, guard(route, handler, options) as never, hook as never);
   app.openapi = guarded as unknown as typeof app.openapi;
 }
 

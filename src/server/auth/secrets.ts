@@ -44,6 +44,7 @@ export const TOKEN_PREFIX = {
   device: 'kcd_',
   apiKey: 'kck_',
   invitation: 'kci_',
+  emailChange: 'kce_',
 } as const;
 
 /** A new random credential with a recognisable prefix. */

@@ -15,6 +15,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import { outbox } from '../db/schema';
 import { createEmployee } from '../services/provisioning';
 import { createTenant, type Tenant } from '../testing/fixtures';
 import { startTestService } from '../testing/testService';
@@ -582,12 +584,15 @@ describe('live: actual responses against models.json', () => {
       name: 'Kim Supervisor',
       email,
       accessType: 'Restricted',
-      suppressNotificationEmails: true,
       kioskAccess: { accessType: 'SpecificKiosks', kiosks: [tenant.kioskId], permissions: 'ApproveTimesheets, AddEmployeeFromKiosk' },
       locationAccess: [{ filterType: 'Location', locationIds: [state.warehouse], permissions: 'ViewRosters' }],
       employeeGroups: [{ employeeGroupId: state.group, permissions: 'ViewEmployeeDetails' }],
       reports: { accessType: 'None' },
     });
+    // Someone new is invited; the access starts once they accept (here: by choosing a password).
+    const [invitation] = await t.db.select().from(outbox).where(eq(outbox.recipient, email));
+    const token = /kci_[A-Za-z0-9_-]+/.exec(invitation?.body ?? '')?.[0];
+    expect((await t.request('POST', '/api/v2/account/activate', { json: { token, password: 'a long password' } })).status).toBe(200);
     await call('businessAccess.listAllBusinessAccessUsers');
     await call('businessAccess.getUserBusinessAccess', {}, { query: `email=${encodeURIComponent(email)}` });
     await call('businessAccess.getUserBusinessAccess', {}, { query: `email=${encodeURIComponent(tenant.manager.email)}` });

@@ -44,12 +44,28 @@ export const users = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     passwordHash: text('password_hash'),
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: instant('locked_until'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email)],
 );
+
+/**
+ * The password lockout, per submitted e-mail address whether or not a user has it (so sign-in
+ * answers alike for known and unknown addresses). Keyed by a digest, not the address itself.
+ */
+export const signInLockouts = pgTable('sign_in_lockouts', {
+  addressDigest: text('address_digest').primaryKey(),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  lockedUntil: instant('locked_until'),
+  updatedAt: instant('updated_at').notNull(),
+});
+
+/** Counters of rate-limiter-flexible (RateLimiterDrizzle): request budgets per caller and per client address. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull(),
+  expire: instant('expire'),
+});
 
 /** A user's access to one business (BusinessAccessModel); the full model is kept in `model`. */
 export const businessAccess = pgTable(
@@ -64,15 +80,43 @@ export const businessAccess = pgTable(
   (t) => [primaryKey({ columns: [t.businessId, t.userId] })],
 );
 
-/** One-time tokens that let an invited user choose a password. */
-export const invitations = pgTable('invitations', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  tokenHash: text('token_hash').notNull().unique(),
-  expiresAt: instant('expires_at').notNull(),
-  usedAt: instant('used_at'),
-  createdAt: createdAt(),
-});
+/**
+ * Invitations to a business: one-time tokens e-mailed to the invitee. Access (`model`, a
+ * BusinessAccessModel) starts only when they accept; a new user accepts by choosing a password.
+ * Rows without a business are account activations from before invitations named one.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    businessId: integer('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
+    model: jsonb('model'),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invitations_user_idx').on(t.userId), index('invitations_business_idx').on(t.businessId)],
+);
+
+/**
+ * A change of a user's e-mail address, waiting for the new address to confirm it (a one-time token
+ * sent there), so a re-address answers alike whether or not the address is taken.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_changes_user_idx').on(t.userId)],
+);
 
 export const apiKeys = pgTable('api_keys', {
   id: serial('id').primaryKey(),
@@ -190,6 +234,8 @@ export const devices = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     enrolledByUserId: integer('enrolled_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     lastSeenAt: instant('last_seen_at'),
+    /** When the device's most recent gap in contact began (its last contact before it): the start of its offline period. */
+    offlineFrom: instant('offline_from'),
     revokedAt: instant('revoked_at'),
     createdAt: createdAt(),
   },
@@ -291,6 +337,28 @@ export const punches = pgTable(
     principal: text('principal').notNull(),
   },
   (t) => [index('punches_employee_idx').on(t.employeeId, t.timeOfRecordUtc)],
+);
+
+/**
+ * Wrong PINs reported by offline kiosks (`pinfailures`) that were applied: one per employee and
+ * instant (a repeated report changes nothing), counted per reporter to bound how many one device
+ * may report per hour.
+ */
+export const pinFailureReports = pgTable(
+  'pin_failure_reports',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    employeeId: integer('employee_id').notNull().references(() => employees.id, { onDelete: 'cascade' }),
+    /** `device:<id>` or `user:<id>`. */
+    reporter: text('reporter').notNull(),
+    attemptedAt: instant('attempted_at').notNull(),
+    receivedAt: instant('received_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('pin_failure_reports_attempt_key').on(t.employeeId, t.attemptedAt),
+    index('pin_failure_reports_reporter_idx').on(t.reporter, t.attemptedAt),
+  ],
 );
 
 export const punchPhotos = pgTable('punch_photos', {

@@ -1,29 +1,23 @@
 /**
  * Business access: who may sign in to a business and with which rights (BusinessAccessModel, kept
- * whole in business_access.model and parsed back with zod), the rule that a business always keeps
- * an unrestricted user, and invitations that let a new user choose a password.
+ * whole in business_access.model and parsed back with zod), and the rule that a business always
+ * keeps an unrestricted user. Access for someone not yet in the business is an invitation they
+ * accept (invitations.ts); a grant answers alike whether or not the address belongs to a user.
  */
-import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { z } from 'zod';
-import {
-  BusinessAccessModel,
-  UserPermission,
-  type AccessModelInput,
-  type CreateBusinessAccessModelInput,
-  type KioskAccessModel,
-} from '../../contract/generated/models';
-import { digest, hashSecret, newToken, TOKEN_PREFIX } from '../auth/secrets';
+import { BusinessAccessModel, type CreateBusinessAccessModelInput } from '../../contract/generated/models';
+import { hashSecret } from '../auth/secrets';
 import type { Database } from '../db/openDatabase';
-import { businessAccess, businesses, employeeGroups, invitations, kiosks, locations, users } from '../db/schema';
-import { ApiError, conflict, forbidden, invalidField, invalidFields, notFound, type FieldMessage } from '../http/apiError';
-import { accessModel } from './accessModels';
-import { enqueueMessage } from './outbox';
+import { businessAccess, businesses, employeeGroups, kiosks, locations, users } from '../db/schema';
+import { ApiError, conflict, invalidField, invalidFields, notFound, type FieldMessage } from '../http/apiError';
+import { buildModel, mergeModels, unique } from './accessModels';
+import { cancelInvitations, consumeInvitation, createInvitation, openInvitationModel } from './invitations';
 import { ensureUser, normaliseEmail, type UserRow } from './provisioning';
+import { clearSignInLockout } from './signInLockouts';
 import { withTransaction } from './transactions';
 
-export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-
-function parseModel(raw: unknown, businessId: number, userId: number): BusinessAccessModel {
+export function parseModel(raw: unknown, businessId: number, userId: number): BusinessAccessModel {
   const parsed = BusinessAccessModel.safeParse(raw);
   if (!parsed.success) throw new Error(`Stored access of user ${userId} in business ${businessId} is not valid`);
   return parsed.data;
@@ -48,7 +42,7 @@ export async function listAccess(db: Database, businessId: number): Promise<Busi
   return rows.map((row) => parseModel(row.model, businessId, row.userId));
 }
 
-async function userByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+export async function userByEmail(db: Database, email: string): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.email, normaliseEmail(email)));
   return user;
 }
@@ -61,100 +55,11 @@ export async function loadAccessByEmail(db: Database, businessId: number, email:
   return { user, model };
 }
 
-function checkedEmail(field: string, value: string | null | undefined): string {
+export function checkedEmail(field: string, value: string | null | undefined): string {
   const email = normaliseEmail(value ?? '');
   if (!email) throw invalidField('validation-failed', field, 'An e-mail address is required.');
   if (!z.email().safeParse(email).success) throw invalidField('validation-failed', field, 'This is not an e-mail address.');
   return email;
-}
-
-/** The enum's first member: what the SDK means when it leaves the field out (contract 1.4). */
-const DEFAULT_PERMISSION: UserPermission = 'ApproveTimesheets';
-
-/** Canonical flags text: known members in declaration order, `A, B`; the first member when empty. */
-function flags(...values: Array<string | null | undefined>): string {
-  const wanted = new Set(values.flatMap((value) => (value ?? '').split(',').map((part) => part.trim())));
-  const members = UserPermission.options.filter((member) => wanted.has(member));
-  return members.length > 0 ? members.join(', ') : DEFAULT_PERMISSION;
-}
-
-const unique = (ids: readonly number[] | null | undefined) => [...new Set(ids ?? [])];
-
-/** The stored model for submitted access; omitted kiosk rights follow the access type's default. */
-function buildModel(input: CreateBusinessAccessModelInput, user: UserRow): BusinessAccessModel {
-  const base = accessModel(user.name, user.email, input.accessType);
-  const kiosk = input.kioskAccess;
-  return {
-    ...base,
-    employeeGroups: (input.employeeGroups ?? []).map((group) => ({
-      employeeGroupId: group.employeeGroupId,
-      permissions: flags(group.permissions),
-    })),
-    locationAccess: (input.locationAccess ?? []).map((entry) => ({
-      filterType: entry.filterType,
-      locationIds: unique(entry.locationIds),
-      permissions: flags(entry.permissions),
-    })),
-    reports: input.reports
-      ? {
-          accessType: input.reports.accessType,
-          specificReports: input.reports.specificReports ?? null,
-          noReportingRestriction: input.reports.noReportingRestriction,
-        }
-      : null,
-    kioskAccess: kiosk
-      ? {
-          accessType: kiosk.accessType,
-          kiosks: kiosk.accessType === 'SpecificKiosks' ? unique(kiosk.kiosks) : [],
-          permissions: flags(kiosk.permissions),
-        }
-      : base.kioskAccess,
-    payrollAccess: input.payrollAccess
-      ? {
-          approveElectronicPayrollLodgement: input.payrollAccess.approveElectronicPayrollLodgement,
-          userBusinessRestrictionCount: input.payrollAccess.userBusinessRestrictionCount,
-          payRunApprovalAccess: input.payrollAccess.payRunApprovalAccess ?? null,
-          payRunCreationAccess: input.payrollAccess.payRunCreationAccess ?? null,
-          selectedPaySchedulesForPayRunApproval: input.payrollAccess.selectedPaySchedulesForPayRunApproval ?? null,
-          selectedPaySchedulesForPayRunCreation: input.payrollAccess.selectedPaySchedulesForPayRunCreation ?? null,
-        }
-      : null,
-  };
-}
-
-function mergeKioskAccess(a: KioskAccessModel | null, b: KioskAccessModel | null): KioskAccessModel | null {
-  if (!a || a.accessType === 'None') return b ?? a;
-  if (!b || b.accessType === 'None') return a;
-  const all = a.accessType === 'AllKiosks' || b.accessType === 'AllKiosks';
-  return {
-    accessType: all ? 'AllKiosks' : 'SpecificKiosks',
-    kiosks: all ? [] : unique([...(a.kiosks ?? []), ...(b.kiosks ?? [])]),
-    permissions: flags(a.permissions, b.permissions),
-  };
-}
-
-/**
- * Widens existing access with new access: the broader access type and kiosk rights win, group and
- * location grants are combined, and report/payroll settings are replaced only when given.
- */
-function mergeModels(existing: BusinessAccessModel, incoming: BusinessAccessModel): BusinessAccessModel {
-  const groups = new Map<number, string>();
-  for (const group of [...(existing.employeeGroups ?? []), ...(incoming.employeeGroups ?? [])]) {
-    groups.set(group.employeeGroupId, flags(groups.get(group.employeeGroupId), group.permissions));
-  }
-  const locationsByKey = new Map(
-    [...(existing.locationAccess ?? []), ...(incoming.locationAccess ?? [])].map((entry) => [JSON.stringify(entry), entry]),
-  );
-  return {
-    accessType: existing.accessType === 'Unrestricted' || incoming.accessType === 'Unrestricted' ? 'Unrestricted' : 'Restricted',
-    employeeGroups: [...groups].map(([employeeGroupId, permissions]) => ({ employeeGroupId, permissions })),
-    locationAccess: [...locationsByKey.values()],
-    reports: incoming.reports ?? existing.reports,
-    kioskAccess: mergeKioskAccess(existing.kioskAccess, incoming.kioskAccess),
-    payrollAccess: incoming.payrollAccess ?? existing.payrollAccess,
-    name: incoming.name,
-    email: incoming.email,
-  };
 }
 
 /** 400 naming every kiosk, location and employee group that is not one of this business's. */
@@ -232,112 +137,62 @@ export interface AssignAccess {
   publicUrl: string | undefined;
 }
 
-/** Creates or changes a user's access; invites users who have no password yet. */
+/**
+ * Changes the access of a user of the business at once. Anyone else (a user of other businesses
+ * only, or an address no user has) is invited: the same answer either way, and no access, and no
+ * business in their list, until they accept.
+ */
 export async function assignAccess(db: Database, args: AssignAccess): Promise<void> {
-  const { businessId, input } = args;
+  const { businessId, input, now } = args;
   const email = checkedEmail('email', input.email);
   const name = input.name?.trim() ?? '';
   await withTransaction(db, async (tx) => {
     await lockBusiness(tx, businessId);
     const found = await userByEmail(tx, email);
-    if (!found && !name) throw invalidField('validation-failed', 'name', 'A name is required for a new user.');
+    const existing = found ? await accessOf(tx, businessId, found.id) : null;
+    if (found && existing) {
+      const submitted = buildModel(input, found);
+      await checkReferences(tx, businessId, submitted);
+      const model = input.mergeExistingAccess ? mergeModels(existing, submitted) : submitted;
+      if (existing.accessType === 'Unrestricted' && model.accessType !== 'Unrestricted') {
+        await assertAnotherUnrestrictedUser(tx, businessId, found.id);
+      }
+      await tx
+        .update(businessAccess)
+        .set({ accessType: model.accessType, model })
+        .where(and(eq(businessAccess.businessId, businessId), eq(businessAccess.userId, found.id)));
+      return;
+    }
+
+    if (!name) throw invalidField('validation-failed', 'name', 'A name is required for someone who is not yet a user of this business.');
     const user = found ?? (await ensureUser(tx, { email, name }));
     const submitted = buildModel(input, user);
     await checkReferences(tx, businessId, submitted);
-
-    const existing = await accessOf(tx, businessId, user.id);
-    const model = existing && input.mergeExistingAccess ? mergeModels(existing, submitted) : submitted;
-    if (existing?.accessType === 'Unrestricted' && model.accessType !== 'Unrestricted') {
-      await assertAnotherUnrestrictedUser(tx, businessId, user.id);
-    }
-    await tx
-      .insert(businessAccess)
-      .values({ businessId, userId: user.id, accessType: model.accessType, model })
-      .onConflictDoUpdate({
-        target: [businessAccess.businessId, businessAccess.userId],
-        set: { accessType: model.accessType, model },
-      });
-
-    if (!input.suppressNotificationEmails && user.passwordHash === null) await invite(tx, user, args);
-  });
-}
-
-async function invite(tx: Database, user: UserRow, args: AssignAccess) {
-  const token = newToken(TOKEN_PREFIX.invitation);
-  const expiresAt = new Date(args.now.getTime() + INVITATION_TTL_MS);
-  await tx.insert(invitations).values({ userId: user.id, tokenHash: digest(token), expiresAt });
-  const activateUrl = `${args.publicUrl?.replace(/\/+$/, '') ?? ''}/api/v2/account/activate`;
-  await enqueueMessage(tx, {
-    businessId: args.businessId,
-    channel: 'email',
-    recipient: user.email,
-    subject: `You have been invited to ${args.businessName}`,
-    body: [
-      `Hello ${user.name},`,
-      '',
-      `You have been given access to ${args.businessName} on Kiosk Clock.`,
-      `To activate your account, choose a password of at least 8 characters before ${expiresAt.toISOString()} by sending`,
-      '',
-      `  POST ${activateUrl}`,
-      `  {"token": "${token}", "password": "<your new password>"}`,
-      '',
-      `Your invitation token: ${token}`,
-      '',
-      'The token works once. If you did not expect this invitation, you can ignore this e-mail.',
-    ].join('\n'),
+    const pending = input.mergeExistingAccess ? await openInvitationModel(tx, user.id, businessId, now) : null;
+    await createInvitation(tx, {
+      user,
+      businessId,
+      businessName: args.businessName,
+      model: pending ? mergeModels(pending, submitted) : submitted,
+      now,
+      publicUrl: args.publicUrl,
+      notify: !input.suppressNotificationEmails,
+    });
   });
 }
 
 /**
- * Renames or re-addresses a user of the business. Their user record is shared with any other
- * business they belong to, so the caller must manage all of those too (or be the user).
+ * Removes a user's access to the business (never the last unrestricted user's), and withdraws any
+ * invitation to it that is still open; 404 when there is neither.
  */
-export async function updateAccessUser(
-  db: Database,
-  args: { businessId: number; email: string; input: AccessModelInput; callerUserId: number },
-): Promise<void> {
-  const { user } = await loadAccessByEmail(db, args.businessId, args.email);
-  const name = args.input.name == null ? user.name : args.input.name.trim();
-  if (!name) throw invalidField('validation-failed', 'name', 'A name cannot be blank.');
-  const email = args.input.email == null ? user.email : checkedEmail('email', args.input.email);
-  if (user.id !== args.callerUserId) {
-    const elsewhere = await db
-      .select({ businessId: businessAccess.businessId })
-      .from(businessAccess)
-      .where(and(eq(businessAccess.userId, user.id), ne(businessAccess.businessId, args.businessId)));
-    const managed = await db
-      .select({ businessId: businessAccess.businessId })
-      .from(businessAccess)
-      .where(and(eq(businessAccess.userId, args.callerUserId), eq(businessAccess.accessType, 'Unrestricted')));
-    const managedIds = new Set(managed.map((row) => row.businessId));
-    if (elsewhere.some((row) => !managedIds.has(row.businessId))) {
-      throw forbidden('This user also belongs to businesses you do not manage; only they can change their details.');
-    }
-  }
-  if (email !== user.email && (await userByEmail(db, email))) {
-    throw conflict('conflict', `Another user already has the e-mail address ${email}.`);
-  }
-  await withTransaction(db, async (tx) => {
-    await tx.update(users).set({ name, email }).where(eq(users.id, user.id));
-    const rows = await tx
-      .select({ businessId: businessAccess.businessId, model: businessAccess.model })
-      .from(businessAccess)
-      .where(eq(businessAccess.userId, user.id));
-    for (const row of rows) {
-      const model = { ...parseModel(row.model, row.businessId, user.id), name, email };
-      await tx
-        .update(businessAccess)
-        .set({ model })
-        .where(and(eq(businessAccess.businessId, row.businessId), eq(businessAccess.userId, user.id)));
-    }
-  });
-}
-
-/** Removes a user's access to the business (never the last unrestricted user's). */
-export async function revokeAccess(db: Database, businessId: number, email: string): Promise<void> {
+export async function revokeAccess(db: Database, businessId: number, email: string, now: Date): Promise<void> {
   await withTransaction(db, async (tx) => {
     await lockBusiness(tx, businessId);
-    const { user, model } = await loadAccessByEmail(tx, businessId, email);
+    const user = await userByEmail(tx, email);
+    const model = user ? await accessOf(tx, businessId, user.id) : null;
+    const withdrawn = user ? await cancelInvitations(tx, user.id, businessId, now) : 0;
+    if (!user || (!model && withdrawn === 0)) throw notFound(`A user with e-mail ${email} in this business`);
+    if (!model) return;
     if (model.accessType === 'Unrestricted') await assertAnotherUnrestrictedUser(tx, businessId, user.id);
     await tx.delete(businessAccess).where(and(eq(businessAccess.businessId, businessId), eq(businessAccess.userId, user.id)));
   });
@@ -348,23 +203,57 @@ const invalidInvitation = () =>
     detail: 'The token is unknown, already used or expired. Ask for a new invitation.',
   });
 
-/** Sets an invited user's password; the token is single-use and must not have expired. */
+/** Starts the access an accepted invitation carries (widening any access the user already has). */
+async function grantInvitedAccess(tx: Database, user: UserRow, businessId: number, invited: BusinessAccessModel): Promise<void> {
+  await lockBusiness(tx, businessId);
+  const model = { ...invited, name: user.name, email: user.email };
+  const existing = await accessOf(tx, businessId, user.id);
+  const granted = existing ? mergeModels(existing, model) : model;
+  await tx
+    .insert(businessAccess)
+    .values({ businessId, userId: user.id, accessType: granted.accessType, model: granted })
+    .onConflictDoUpdate({ target: [businessAccess.businessId, businessAccess.userId], set: { accessType: granted.accessType, model: granted } });
+}
+
+async function invitedUser(tx: Database, userId: number): Promise<UserRow> {
+  const [user] = await tx.select().from(users).where(eq(users.id, userId));
+  if (!user) throw invalidInvitation();
+  return user;
+}
+
+/**
+ * A new user accepts an invitation by choosing a password: the account is activated and the
+ * invitation's access starts. Users who already have a password accept with acceptInvitation, so
+ * a token can never replace a password.
+ */
 export async function activateAccount(db: Database, args: { token: string; password: string; now: Date }): Promise<void> {
   const passwordHash = await hashSecret(args.password);
   await withTransaction(db, async (tx) => {
-    const [invitation] = await tx
-      .update(invitations)
-      .set({ usedAt: args.now })
-      .where(and(eq(invitations.tokenHash, digest(args.token)), isNull(invitations.usedAt), gt(invitations.expiresAt, args.now)))
-      .returning({ userId: invitations.userId });
+    const invitation = await consumeInvitation(tx, args.token, args.now);
     if (!invitation) throw invalidInvitation();
-    const [user] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, invitation.userId));
-    if (!user || user.passwordHash !== null) throw invalidInvitation();
-    await tx.update(users).set({ passwordHash, failedLogins: 0, lockedUntil: null }).where(eq(users.id, invitation.userId));
-    // Other outstanding invitations must not be able to reset the password later.
-    await tx
-      .update(invitations)
-      .set({ usedAt: args.now })
-      .where(and(eq(invitations.userId, invitation.userId), isNull(invitations.usedAt)));
+    const user = await invitedUser(tx, invitation.userId);
+    if (user.passwordHash !== null) {
+      throw new ApiError(400, 'invalid-grant', 'The account is already active.', {
+        detail: 'This account already has a password: accept the invitation with POST /api/v2/account/invitations/accept.',
+      });
+    }
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await clearSignInLockout(tx, user.email);
+    if (invitation.businessId !== null && invitation.model) await grantInvitedAccess(tx, user, invitation.businessId, invitation.model);
+  });
+}
+
+/** A user with a password accepts an invitation: its access to the business starts now. */
+export async function acceptInvitation(db: Database, args: { token: string; now: Date }): Promise<void> {
+  await withTransaction(db, async (tx) => {
+    const invitation = await consumeInvitation(tx, args.token, args.now);
+    if (!invitation?.model || invitation.businessId === null) throw invalidInvitation();
+    const user = await invitedUser(tx, invitation.userId);
+    if (user.passwordHash === null) {
+      throw new ApiError(400, 'invalid-grant', 'The account is not active yet.', {
+        detail: 'Choose a password to accept: POST /api/v2/account/activate with this token and a password.',
+      });
+    }
+    await grantInvitedAccess(tx, user, invitation.businessId, invitation.model);
   });
 }

@@ -1,8 +1,8 @@
 /**
- * Businesses as the API shows them (BusinessModel): validating a submitted name and zone, creating
- * a business for its first user, and finding the businesses a caller can reach.
+ * Businesses as the API shows them (BusinessModel): validating a submitted name and zone, who may
+ * create a business, creating one for its first user, and finding the businesses a caller can reach.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type {
   BusinessModel,
   CreateBusinessModelInput,
@@ -12,9 +12,10 @@ import { isValidTimeZone } from '../../domain/time';
 import type { Principal } from '../auth/principal';
 import type { Database } from '../db/openDatabase';
 import { businessAccess, businesses, users } from '../db/schema';
-import { invalidField } from '../http/apiError';
+import type { Env } from '../env';
+import { ApiError, invalidField } from '../http/apiError';
 import type { BusinessRow } from './businesses';
-import { createBusiness } from './provisioning';
+import { createBusiness, normaliseEmail } from './provisioning';
 import { withTransaction } from './transactions';
 
 export const DEFAULT_BUSINESS_ZONE = 'Europe/London';
@@ -41,6 +42,33 @@ function checkedZone(zone: string): string {
   }
   return zone;
 }
+
+/**
+ * Who may create a business: the service's operators (ADMIN_EMAIL, and the addresses in
+ * BUSINESS_CREATORS, where `*` opens sign-up to every user), and users who already have
+ * unrestricted access to a business (an owner adding another). Not kiosk devices, and not users
+ * who only have restricted access or none (such as someone who merely holds an account).
+ */
+export async function mayCreateBusiness(db: Database, user: { userId: number; email: string }, settings: Env): Promise<boolean> {
+  const operators = settings.BUSINESS_CREATORS.split(',')
+    .map((entry) => normaliseEmail(entry))
+    .filter((entry) => entry !== '');
+  if (settings.ADMIN_EMAIL) operators.push(normaliseEmail(settings.ADMIN_EMAIL));
+  if (operators.includes('*') || operators.includes(normaliseEmail(user.email))) return true;
+  const [owned] = await db
+    .select({ businessId: businessAccess.businessId })
+    .from(businessAccess)
+    .where(and(eq(businessAccess.userId, user.userId), eq(businessAccess.accessType, 'Unrestricted')))
+    .limit(1);
+  return owned !== undefined;
+}
+
+export const businessCreationForbidden = () =>
+  new ApiError(403, 'business-creation-forbidden', 'You may not create a business.', {
+    detail:
+      'On this service, businesses are created by its operators and by administrators of an existing business. ' +
+      'Ask an administrator of your business to invite you, or the operator to create one for you.',
+  });
 
 /** Creates a business owned by `userId`, who gets unrestricted access to it. */
 export async function createBusinessFor(db: Database, userId: number, input: CreateBusinessModelInput): Promise<BusinessRow> {

@@ -1,24 +1,34 @@
 /**
  * Kiosk PINs: checking, changing and resetting them, with the wrong-PIN lockout.
  *
- * PINs are only ever compared against scrypt hashes, in constant time. A reset does not replace
- * the current PIN (so nobody can lock a colleague out by asking for resets): it sends a temporary
- * PIN that works beside the current one for a day and marks the PIN expired, so the next sign-in
- * leads to a PIN change. Failed attempts are returned as results rather than thrown from inside
- * the transaction, so the failure count is committed even though the request answers 4xx.
+ * PINs are only ever compared against scrypt hashes, in constant time. Every check first claims an
+ * attempt against the lockout in a short transaction (the domain's `claimAttempt`), so the slow
+ * hash runs without a row lock held, and concurrent wrong PINs cannot outrun the limit; a right
+ * PIN then resets the count. A reset does not replace the current PIN (so nobody can lock a
+ * colleague out by asking for resets): it sends a temporary PIN that works beside the current one
+ * for a day and marks the PIN expired, so the next sign-in leads to a PIN change. Failed attempts
+ * are returned as results rather than thrown, so the failure count is kept even though the request
+ * answers 4xx.
  */
 import { randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { KioskEmployeeModel } from '../../contract/generated/models';
-import { afterFailure, attemptsLeft, isLocked, pinProblem, type LockoutPolicy, type LockoutState } from '../../domain/pinPolicy';
+import {
+  afterSuccess,
+  attemptsLeft,
+  claimAttempt,
+  pinProblem,
+  type LockoutPolicy,
+  type LockoutState,
+} from '../../domain/pinPolicy';
 import type { Database } from '../db/openDatabase';
 import { employees } from '../db/schema';
-import { parseWireDateTime } from '../../domain/time';
 import { hashSecret, verifySecret } from '../auth/secrets';
 import { ApiError, invalidField } from '../http/apiError';
 import { loadBusiness } from './businesses';
 import { loadKioskEmployee, requireEmployeeId, toKioskEmployee, type EmployeeRow } from './kioskEmployees';
 import { enqueueMessage } from './outbox';
+import { withTransaction } from './transactions';
 
 export const RESET_PIN_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const RESET_MIN_INTERVAL_MS = 60 * 1000;
@@ -65,24 +75,60 @@ async function matches(row: EmployeeRow, pin: string, now: Date): Promise<'curre
   return null;
 }
 
-async function recordFailure(tx: Database, row: EmployeeRow, ctx: PinContext): Promise<ApiError> {
-  const next = afterFailure(lockoutOf(row), ctx.now, ctx.policy);
-  await tx
-    .update(employees)
-    .set({ pinFailedAttempts: next.failedAttempts, pinLockedUntil: next.lockedUntil })
-    .where(eq(employees.id, row.id));
-  if (next.lockedUntil) return lockedError(next.lockedUntil, ctx.now);
-  const left = attemptsLeft(next, ctx.policy);
+/** The answer to a wrong PIN, given the lockout state its claim stored. */
+function wrongPin(state: LockoutState, ctx: PinContext): ApiError {
+  if (state.lockedUntil) return lockedError(state.lockedUntil, ctx.now);
+  const left = attemptsLeft(state, ctx.policy);
   return new ApiError(400, 'wrong-pin', 'The PIN is not correct.', {
     detail: `The PIN is not correct. ${left} attempt${left === 1 ? '' : 's'} left before the PIN locks.`,
     extra: { attemptsLeft: left },
   });
 }
 
-async function respond(tx: Database, row: EmployeeRow, ctx: PinContext): Promise<PinOutcome> {
+type Claimed = { ok: true; row: EmployeeRow; state: LockoutState } | { ok: false; error: ApiError };
+
+/**
+ * Claims one PIN attempt for the employee in a short transaction, before any hash is compared:
+ * refused while locked (or when there is no PIN to check); otherwise the failure is counted at once
+ * and `state` is what stays stored if the PIN turns out wrong.
+ */
+async function claimPinAttempt(db: Database, ctx: PinContext, employeeId: number): Promise<Claimed> {
+  return withTransaction(db, async (tx) => {
+    const row = await loadKioskEmployee(tx, ctx.businessId, employeeId, { lock: true, now: ctx.now });
+    const claim = claimAttempt(lockoutOf(row), ctx.now, ctx.policy);
+    if (!claim.granted) return { ok: false, error: lockedError(claim.lockedUntil, ctx.now) };
+    if (!row.pinHash && !row.pinResetHash) return { ok: false, error: notSet() };
+    await tx
+      .update(employees)
+      .set({ pinFailedAttempts: claim.ifWrong.failedAttempts, pinLockedUntil: claim.ifWrong.lockedUntil })
+      .where(eq(employees.id, row.id));
+    return { ok: true, row, state: claim.ifWrong };
+  });
+}
+
+const sameOrNull = (column: typeof employees.pinHash | typeof employees.pinResetHash, value: string | null): SQL | undefined =>
+  value === null ? isNull(column) : eq(column, value);
+
+/** The employee row, while its PINs are still the ones that were compared (no concurrent change). */
+const unchangedPins = (row: EmployeeRow) =>
+  and(eq(employees.id, row.id), sameOrNull(employees.pinHash, row.pinHash), sameOrNull(employees.pinResetHash, row.pinResetHash));
+
+/**
+ * Gives back a claimed attempt that turned out not to be a failure (a replayed PIN change), if
+ * nothing else changed the lockout meanwhile; otherwise it stays counted.
+ */
+async function releaseClaim(db: Database, row: EmployeeRow, claimed: LockoutState): Promise<void> {
+  const lockedUntil = claimed.lockedUntil === null ? isNull(employees.pinLockedUntil) : eq(employees.pinLockedUntil, claimed.lockedUntil);
+  await db
+    .update(employees)
+    .set({ pinFailedAttempts: row.pinFailedAttempts, pinLockedUntil: row.pinLockedUntil })
+    .where(and(eq(employees.id, row.id), eq(employees.pinFailedAttempts, claimed.failedAttempts), lockedUntil));
+}
+
+async function respond(db: Database, row: EmployeeRow, ctx: PinContext): Promise<PinOutcome> {
   return {
     ok: true,
-    employee: toKioskEmployee(row, { now: ctx.now, longShiftMinutes: ctx.longShiftMinutes, groupIds: await ctx.groupIdsOf(tx, row) }),
+    employee: toKioskEmployee(row, { now: ctx.now, longShiftMinutes: ctx.longShiftMinutes, groupIds: await ctx.groupIdsOf(db, row) }),
   };
 }
 
@@ -91,25 +137,25 @@ export async function checkPin(db: Database, ctx: PinContext, body: { employeeId
   const employeeId = requireEmployeeId(body.employeeId);
   const pin = body.pin ?? '';
   if (!pin) throw invalidField('validation-failed', 'pin', 'pin is required.');
-  return db.transaction(async (tx) => {
-    const row = await loadKioskEmployee(tx, ctx.businessId, employeeId, { lock: true, now: ctx.now });
-    const lockout = lockoutOf(row);
-    if (isLocked(lockout, ctx.now) && lockout.lockedUntil) return { ok: false, error: lockedError(lockout.lockedUntil, ctx.now) };
-    if (!row.pinHash && !row.pinResetHash) return { ok: false, error: notSet() };
-    if (!(await matches(row, pin, ctx.now))) return { ok: false, error: await recordFailure(tx, row, ctx) };
-    const [updated] = await tx
-      .update(employees)
-      .set({ pinFailedAttempts: 0, pinLockedUntil: null })
-      .where(eq(employees.id, row.id))
-      .returning();
-    return respond(tx, updated ?? row, ctx);
-  });
+  const claimed = await claimPinAttempt(db, ctx, employeeId);
+  if (!claimed.ok) return claimed;
+  const { row, state } = claimed;
+  if (!(await matches(row, pin, ctx.now))) return { ok: false, error: wrongPin(state, ctx) };
+  const success = afterSuccess();
+  const [updated] = await db
+    .update(employees)
+    .set({ pinFailedAttempts: success.failedAttempts, pinLockedUntil: success.lockedUntil })
+    .where(unchangedPins(row))
+    .returning();
+  // The PIN was changed while this one was being checked: it is no longer the PIN.
+  if (!updated) return { ok: false, error: wrongPin(state, ctx) };
+  return respond(db, updated, ctx);
 }
 
 /**
  * changepin: replaces the PIN when `oldPin` matches. Replaying a change that already happened
  * (old PIN no longer matches, new PIN does) succeeds without counting a failure, so a retried
- * offline PIN change is harmless.
+ * offline PIN change is harmless. Both comparisons run under the one claimed attempt.
  */
 export async function changePin(
   db: Database,
@@ -123,30 +169,38 @@ export async function changePin(
   const problem = pinProblem(newPin);
   if (problem) throw invalidField('invalid-pin', 'newPin', problem);
   if (newPin === oldPin) throw invalidField('invalid-pin', 'newPin', 'The new PIN must differ from the old one.');
-  return db.transaction(async (tx) => {
-    const row = await loadKioskEmployee(tx, ctx.businessId, employeeId, { lock: true, now: ctx.now });
-    const lockout = lockoutOf(row);
-    if (isLocked(lockout, ctx.now) && lockout.lockedUntil) return { ok: false, error: lockedError(lockout.lockedUntil, ctx.now) };
-    if (!row.pinHash && !row.pinResetHash) return { ok: false, error: notSet() };
-    if (await matches(row, oldPin, ctx.now)) {
-      const [updated] = await tx
-        .update(employees)
-        .set({
-          pinHash: await hashSecret(newPin),
-          pinExpired: false,
-          pinResetHash: null,
-          pinResetExpiresAt: null,
-          pinFailedAttempts: 0,
-          pinLockedUntil: null,
-        })
-        .where(eq(employees.id, row.id))
-        .returning();
-      return respond(tx, updated ?? row, ctx);
+  const claimed = await claimPinAttempt(db, ctx, employeeId);
+  if (!claimed.ok) return claimed;
+  const { row, state } = claimed;
+  if (await matches(row, oldPin, ctx.now)) {
+    const success = afterSuccess();
+    const [updated] = await db
+      .update(employees)
+      .set({
+        pinHash: await hashSecret(newPin),
+        pinExpired: false,
+        pinResetHash: null,
+        pinResetExpiresAt: null,
+        pinFailedAttempts: success.failedAttempts,
+        pinLockedUntil: success.lockedUntil,
+      })
+      .where(unchangedPins(row))
+      .returning();
+    if (updated) return respond(db, updated, ctx);
+    // Changed meanwhile (typically the same change, sent twice at once): judge against the PIN now.
+    const current = await loadKioskEmployee(db, ctx.businessId, employeeId, { now: ctx.now });
+    if (!current.pinExpired && current.pinHash !== null && (await verifySecret(newPin, current.pinHash))) {
+      await releaseClaim(db, row, state);
+      return respond(db, current, ctx);
     }
-    const alreadyChanged = !row.pinExpired && row.pinHash !== null && (await verifySecret(newPin, row.pinHash));
-    if (alreadyChanged) return respond(tx, row, ctx);
-    return { ok: false, error: await recordFailure(tx, row, ctx) };
-  });
+    return { ok: false, error: wrongPin(state, ctx) };
+  }
+  const alreadyChanged = !row.pinExpired && row.pinHash !== null && (await verifySecret(newPin, row.pinHash));
+  if (alreadyChanged) {
+    await releaseClaim(db, row, state);
+    return respond(db, row, ctx);
+  }
+  return { ok: false, error: wrongPin(state, ctx) };
 }
 
 function temporaryPin(): string {
@@ -203,28 +257,5 @@ export async function requestPinReset(
       subject: `Your temporary kiosk PIN for ${business.name}`,
       body,
     });
-  });
-}
-
-/**
- * Applies wrong PINs an offline kiosk saw, oldest first, each at its own time, on top of the
- * service's lockout state (attempts further in the future than the clock-skew allowance are
- * ignored; a kiosk's corrected clock may still run a little ahead). A lockout that began offline thus
- * continues online until it runs out, and attempts long past lock nobody now.
- */
-export async function applyOfflineFailures(
-  db: Database,
-  ctx: PinContext,
-  report: { employeeId: number; failedAttemptsUtc: readonly string[] },
-): Promise<void> {
-  const times = report.failedAttemptsUtc
-    .flatMap((text) => parseWireDateTime(text, 'utc') ?? [])
-    .filter((time) => time.getTime() <= ctx.now.getTime() + ctx.maxFutureSkewMs)
-    .sort((a, b) => a.getTime() - b.getTime());
-  await db.transaction(async (tx) => {
-    const row = await loadKioskEmployee(tx, ctx.businessId, requireEmployeeId(report.employeeId), { lock: true, now: ctx.now });
-    let state = lockoutOf(row);
-    for (const time of times) state = afterFailure(state, time, ctx.policy);
-    await tx.update(employees).set({ pinFailedAttempts: state.failedAttempts, pinLockedUntil: state.lockedUntil }).where(eq(employees.id, row.id));
   });
 }

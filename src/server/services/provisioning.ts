@@ -9,6 +9,7 @@ import { apiKeys, businessAccess, businesses, employees, users } from '../db/sch
 import { hashSecret, newToken, digest, TOKEN_PREFIX } from '../auth/secrets';
 import { accessModel } from './accessModels';
 import { writeDefaultSettings } from './settings';
+import { clearSignInLockout } from './signInLockouts';
 
 export type UserRow = typeof users.$inferSelect;
 export type EmployeeRow = typeof employees.$inferSelect;
@@ -31,11 +32,8 @@ export async function ensureUser(db: Database, input: { email: string; name: str
   const [existing] = await db.select().from(users).where(eq(users.email, email));
   if (existing) {
     if (!passwordHash) return existing;
-    const [updated] = await db
-      .update(users)
-      .set({ passwordHash, failedLogins: 0, lockedUntil: null })
-      .where(eq(users.id, existing.id))
-      .returning();
+    const [updated] = await db.update(users).set({ passwordHash }).where(eq(users.id, existing.id)).returning();
+    await clearSignInLockout(db, email);
     return updated ?? existing;
   }
   const [created] = await db.insert(users).values({ email, name: input.name, passwordHash: passwordHash ?? null }).returning();

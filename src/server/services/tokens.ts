@@ -4,12 +4,13 @@
  * tokens are stored; the plain tokens exist once, in the value returned to the caller.
  */
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
-import { afterFailure, isLocked, UNLOCKED, type LockoutPolicy, type LockoutState } from '../../domain/pinPolicy';
+import { isLocked, type LockoutPolicy } from '../../domain/pinPolicy';
 import { decoy, digest, newToken, TOKEN_PREFIX, verifySecret } from '../auth/secrets';
 import type { Database } from '../db/openDatabase';
 import { oauthTokens, users } from '../db/schema';
 import type { Env } from '../env';
 import { normaliseEmail } from './provisioning';
+import { claimSignInAttempt, clearSignInLockout } from './signInLockouts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -56,24 +57,12 @@ export async function issueTokens(db: Database, userId: number, now: Date, setti
   return { accessToken, refreshToken, expiresInSeconds: settings.accessTtlSeconds };
 }
 
-/** Counts one wrong password under a row lock, so concurrent failures are all counted. */
-async function recordFailure(db: Database, userId: number, now: Date, policy: LockoutPolicy): Promise<LockoutState> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ failedLogins: users.failedLogins, lockedUntil: users.lockedUntil })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update');
-    const next = afterFailure({ failedAttempts: row?.failedLogins ?? 0, lockedUntil: row?.lockedUntil ?? null }, now, policy);
-    await tx.update(users).set({ failedLogins: next.failedAttempts, lockedUntil: next.lockedUntil }).where(eq(users.id, userId));
-    return next;
-  });
-}
-
 /**
- * Checks an e-mail and password. An unknown e-mail, a user without a password and a wrong
- * password all give `invalid-credentials`, after the same scrypt work. While the user is locked
- * out the password is not checked at all; the wrong attempt that reaches the limit starts the lockout.
+ * Checks an e-mail and password. The attempt is first claimed against the lockout of the submitted
+ * address (known or not), so while it is locked no password is compared, and concurrent attempts
+ * cannot outrun the limit; the wrong attempt that reaches the limit starts the lockout. An unknown
+ * e-mail, a user without a password and a wrong password all give `invalid-credentials`, after the
+ * same scrypt work and the same counting.
  */
 export async function signInWithPassword(
   db: Database,
@@ -82,27 +71,17 @@ export async function signInWithPassword(
   now: Date,
   policy: LockoutPolicy,
 ): Promise<SignInResult> {
-  const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash, failedLogins: users.failedLogins, lockedUntil: users.lockedUntil })
-    .from(users)
-    .where(eq(users.email, normaliseEmail(email)));
-  if (!user?.passwordHash) {
-    await verifySecret(password, await decoy());
-    return { ok: false, reason: 'invalid-credentials' };
-  }
-  const state: LockoutState = { failedAttempts: user.failedLogins, lockedUntil: user.lockedUntil };
-  if (isLocked(state, now) && state.lockedUntil) {
-    return { ok: false, reason: 'locked', retryAfterSeconds: secondsUntil(state.lockedUntil, now) };
-  }
-  if (await verifySecret(password, user.passwordHash)) {
-    if (state.failedAttempts !== UNLOCKED.failedAttempts || state.lockedUntil !== UNLOCKED.lockedUntil) {
-      await db.update(users).set({ failedLogins: UNLOCKED.failedAttempts, lockedUntil: UNLOCKED.lockedUntil }).where(eq(users.id, user.id));
-    }
+  const claim = await claimSignInAttempt(db, email, now, policy);
+  if (!claim.granted) return { ok: false, reason: 'locked', retryAfterSeconds: secondsUntil(claim.lockedUntil, now) };
+  const [user] = await db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.email, normaliseEmail(email)));
+  const matched = await verifySecret(password, user?.passwordHash ?? (await decoy()));
+  if (matched && user?.passwordHash) {
+    await clearSignInLockout(db, email);
     return { ok: true, userId: user.id };
   }
-  const next = await recordFailure(db, user.id, now, policy);
-  if (isLocked(next, now) && next.lockedUntil) {
-    return { ok: false, reason: 'locked', retryAfterSeconds: secondsUntil(next.lockedUntil, now) };
+  const after = claim.ifWrong;
+  if (isLocked(after, now) && after.lockedUntil) {
+    return { ok: false, reason: 'locked', retryAfterSeconds: secondsUntil(after.lockedUntil, now) };
   }
   return { ok: false, reason: 'invalid-credentials' };
 }

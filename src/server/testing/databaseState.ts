@@ -12,9 +12,16 @@ import type { Database } from '../db/openDatabase';
  * list short and say why for each.
  */
 export const BOOKKEEPING_COLUMNS: Readonly<Record<string, readonly string[]>> = {
-  // A device's visit is recorded (at most once a minute) before its request is even parsed.
-  devices: ['last_seen_at'],
+  // A device's visit (and the start of a gap in its visits) is recorded, at most once a minute,
+  // when its credential is checked, whatever the request then does.
+  devices: ['last_seen_at', 'offline_from'],
 };
+
+/**
+ * Tables that count attempts rather than hold data: rate-limit counters spend a caller's budget on
+ * every valid request to a limited route, whatever its outcome (that is their point).
+ */
+export const BOOKKEEPING_TABLES: ReadonlySet<string> = new Set(['rate_limits']);
 
 /** Table name -> `rows:md5`. */
 export type DatabaseFingerprint = Map<string, string>;
@@ -30,7 +37,9 @@ export async function listTables(db: Database): Promise<string[]> {
   const result = await db.execute(
     sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
   );
-  return TableList.parse((result as { rows: unknown }).rows).map((row) => row.name);
+  return TableList.parse((result as { rows: unknown }).rows)
+    .map((row) => row.name)
+    .filter((name) => !BOOKKEEPING_TABLES.has(name));
 }
 
 /** The fingerprint of the listed tables, in one round trip. */

@@ -10,7 +10,7 @@ import { inject } from 'vitest';
 import type {} from './globalSetup';
 import { createService, type Service } from '../app';
 import { openDatabase, type Database, type OpenedDatabase } from '../db/openDatabase';
-import { parseEnv, type Env } from '../env';
+import { EnvSchema, parseEnv, type Env } from '../env';
 import { ensureServiceSecrets } from '../services/serviceSecrets';
 import { createLogger, type Logger } from '../logger';
 
@@ -49,6 +49,8 @@ export interface ApiResult {
 
 export interface RequestOptions {
   auth?: string | undefined;
+  /** The peer address the HTTP server would pass (rate limits per address); none by default. */
+  clientAddress?: string;
   json?: unknown;
   body?: string;
   headers?: Record<string, string>;
@@ -110,7 +112,8 @@ export async function sendRequest(service: Service, method: string, path: string
     body = JSON.stringify(options.json);
     headers['content-type'] ??= 'application/json';
   }
-  const response = await service.fetch(new Request(`http://127.0.0.1${path}`, { method, headers, body }));
+  const connection = options.clientAddress ? { clientAddress: options.clientAddress } : {};
+  const response = await service.fetch(new Request(`http://127.0.0.1${path}`, { method, headers, body }), connection);
   const text = await response.text();
   let parsed: unknown;
   try {
@@ -120,13 +123,22 @@ export async function sendRequest(service: Service, method: string, path: string
   }
   return { status: response.status, headers: response.headers, text, body: parsed };
 }
+/**
+ * Rate limits high enough that no test trips them by accident: every test request shares one
+ * (unknown) client address, which no real deployment does. Tests of the limits set small ones.
+ */
+export const RELAXED_RATE_LIMITS: Record<string, string> = Object.fromEntries(
+  Object.keys(EnvSchema.shape)
+    .filter((name) => name.startsWith('RATE_LIMIT_'))
+    .map((name) => [name, '1000000']),
+);
 
 export async function startTestService(overrides: Record<string, string> = {}): Promise<TestService> {
   const { opened, drop } = await openTestDatabase();
   await ensureServiceSecrets(opened.db);
   const clock = createClock();
   const now = () => clock.now();
-  const settings = parseEnv({ LOG_LEVEL: 'silent', ...overrides });
+  const settings = parseEnv({ LOG_LEVEL: 'silent', ...RELAXED_RATE_LIMITS, ...overrides });
   const logs: string[] = [];
   const logger = createLogger(settings.LOG_LEVEL, (line) => logs.push(line));
   const service = createService({ db: opened.db, settings, now, logger });

@@ -26,6 +26,8 @@ function failureText(result: Exclude<PinCheck, { ok: true }>, t: Translate, form
       return t('kiosk.pin.offlineUnknown');
     case 'not-set':
       return t('kiosk.pin.notSet');
+    case 'busy':
+      return t('kiosk.pin.busy', { count: Math.max(1, Math.ceil((result.retryAfterSeconds ?? 60) / 60)) });
     case 'no-longer-here':
     case 'unknown-employee':
       return t('kiosk.pin.noLongerHere');

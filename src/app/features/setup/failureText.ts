@@ -36,6 +36,8 @@ export function setupFailureText(failure: SetupFailure, t: Translate, format: Fo
       return t('setup.error.sessionExpired');
     case 'forbidden':
       return t('setup.error.forbidden');
+    case 'may-not-create-business':
+      return t('setup.error.mayNotCreateBusiness');
     case 'not-found':
       return t('setup.error.notFound');
     case 'rejected':

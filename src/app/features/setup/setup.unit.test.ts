@@ -106,6 +106,7 @@ describe('setup failures', () => {
     expect(classifySetupError(http(429, 'login-locked', 840))).toEqual({ kind: 'login-locked', retryAfterSeconds: 840 });
     expect(classifySetupError(http(401, 'unauthenticated'))).toEqual({ kind: 'session-expired' });
     expect(classifySetupError(http(403, 'forbidden'))).toEqual({ kind: 'forbidden' });
+    expect(classifySetupError(http(403, 'business-creation-forbidden'))).toEqual({ kind: 'may-not-create-business' });
     expect(classifySetupError(http(404, 'not-found'))).toEqual({ kind: 'not-found' });
     expect(classifySetupError(http(400, 'validation-failed'))).toEqual({ kind: 'rejected', detail: 'name is required' });
     expect(classifySetupError(http(409, 'conflict'))).toEqual({ kind: 'rejected', detail: 'Problem detail' });

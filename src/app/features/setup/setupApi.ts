@@ -32,6 +32,7 @@ export type SetupFailure =
   | { kind: 'login-locked'; retryAfterSeconds: number | null }
   | { kind: 'session-expired' }
   | { kind: 'forbidden' }
+  | { kind: 'may-not-create-business' }
   | { kind: 'not-found' }
   | { kind: 'rejected'; detail: string }
   | { kind: 'network'; timedOut: boolean }
@@ -151,6 +152,7 @@ export function classifySetupError(error: unknown): SetupFailure {
   }
   if (error.code === 'invalid-grant') return { kind: 'wrong-credentials' };
   if (error.code === 'login-locked') return { kind: 'login-locked', retryAfterSeconds: error.retryAfterSeconds };
+  if (error.code === 'business-creation-forbidden') return { kind: 'may-not-create-business' };
   if (error.status === 401) return { kind: 'session-expired' };
   if (error.status === 403) return { kind: 'forbidden' };
   if (error.status === 404) return { kind: 'not-found' };

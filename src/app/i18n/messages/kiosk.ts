@@ -28,6 +28,10 @@ export const kiosk = defineMessages({
     'kiosk.pin.locked': 'Too many wrong PINs. Try again at {time}, or ask a manager.',
     'kiosk.pin.offlineUnknown': 'Your PIN cannot be checked on this tablet while it is offline. Ask a manager, or try again when the kiosk is back online.',
     'kiosk.pin.notSet': 'You have no PIN yet. Ask a manager, or tap “Forgot PIN?”.',
+    'kiosk.pin.busy': {
+      one: 'This kiosk has checked too many PINs just now. Try again in a minute.',
+      other: 'This kiosk has checked too many PINs just now. Try again in {count} minutes.',
+    },
     'kiosk.pin.noLongerHere': 'You can no longer use this kiosk. Ask a manager.',
     'kiosk.pin.forgot': 'Forgot PIN?',
     'kiosk.pin.ok': 'OK',
@@ -156,6 +160,10 @@ export const kiosk = defineMessages({
     'kiosk.pin.locked': 'Demasiados PIN incorrectos. Vuelve a intentarlo a las {time} o avisa a un encargado.',
     'kiosk.pin.offlineUnknown': 'Esta tableta no puede comprobar tu PIN sin conexión. Avisa a un encargado o inténtalo cuando vuelva la conexión.',
     'kiosk.pin.notSet': 'Aún no tienes PIN. Avisa a un encargado o toca «¿Olvidaste el PIN?».',
+    'kiosk.pin.busy': {
+      one: 'Este quiosco ha comprobado demasiados PIN ahora mismo. Vuelve a intentarlo en un minuto.',
+      other: 'Este quiosco ha comprobado demasiados PIN ahora mismo. Vuelve a intentarlo en {count} minutos.',
+    },
     'kiosk.pin.noLongerHere': 'Ya no puedes usar este quiosco. Avisa a un encargado.',
     'kiosk.pin.forgot': '¿Olvidaste el PIN?',
     'kiosk.pin.ok': 'OK',

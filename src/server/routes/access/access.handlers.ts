@@ -1,4 +1,4 @@
-/** Business access (contract 2.5; admins only) and the public account activation. */
+/** Business access (contract 2.5; admins only), and the public account routes: activation, invitation acceptance, e-mail confirmation. */
 import * as routes from '../../../contract/routes/access';
 import { BusinessAccessModel } from '../../../contract/generated/models';
 import type { App } from '../../context';
@@ -6,13 +6,14 @@ import { grantOf } from '../../auth/routeGuard';
 
 import { compileOData } from '../../http/odata';
 import {
+  acceptInvitation,
   activateAccount,
   assignAccess,
   listAccess,
   loadAccessByEmail,
   revokeAccess,
-  updateAccessUser,
 } from '../../services/access';
+import { confirmEmailChange, updateAccessUser } from '../../services/userDetails';
 import { loadBusiness } from '../../services/businesses';
 
 const ACCESS_FIELDS = Object.keys(BusinessAccessModel.shape);
@@ -53,13 +54,15 @@ export function registerBusinessAccessHandlers(app: App) {
       email: c.req.valid('query').email,
       input: c.req.valid('json'),
       callerUserId: grant.principal.userId,
+      now: c.var.deps.now(),
+      publicUrl: c.var.deps.settings.PUBLIC_URL,
     });
     return c.body(null, 200);
   });
 
   app.openapi(routes.revokeBusinessAccess, async (c) => {
     const { businessId } = c.req.valid('param');
-    await revokeAccess(c.var.db, businessId, c.req.valid('query').email);
+    await revokeAccess(c.var.db, businessId, c.req.valid('query').email, c.var.deps.now());
     return c.body(null, 200);
   });
 }
@@ -68,6 +71,18 @@ export function registerAccountHandlers(app: App) {
   app.openapi(routes.activateAccount, async (c) => {
     const { token, password } = c.req.valid('json');
     await activateAccount(c.var.db, { token, password, now: c.var.deps.now() });
+    return c.body(null, 200);
+  });
+
+  app.openapi(routes.confirmEmailChange, async (c) => {
+    const { token } = c.req.valid('json');
+    await confirmEmailChange(c.var.db, { token, now: c.var.deps.now() });
+    return c.body(null, 200);
+  });
+
+  app.openapi(routes.acceptInvitation, async (c) => {
+    const { token } = c.req.valid('json');
+    await acceptInvitation(c.var.db, { token, now: c.var.deps.now() });
     return c.body(null, 200);
   });
 }

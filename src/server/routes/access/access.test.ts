@@ -45,6 +45,30 @@ async function outboxFor(email: string) {
 
 const tokenIn = (body: string) => /kci_[A-Za-z0-9_-]+/.exec(body)?.[0];
 
+const INVITEE_PASSWORD = 'a long password';
+
+/** Accepts the latest invitation e-mailed to the address, as its owner would. */
+async function accept(email: string) {
+  const token = tokenIn((await outboxFor(email))[0]?.body ?? '');
+  expect(token, `an invitation to ${email}`).toBeDefined();
+  const hasPassword = Boolean((await userRow(email))?.passwordHash);
+  const res = hasPassword
+    ? await t.request('POST', '/api/v2/account/invitations/accept', { json: { token } })
+    : await t.request('POST', '/api/v2/account/activate', { json: { token, password: INVITEE_PASSWORD } });
+  expect(res.status, res.text).toBe(200);
+}
+
+/** Invites someone into the business and has them accept. */
+async function addMember(tenant: Tenant, json: Record<string, unknown>) {
+  await assign(tenant, json);
+  await accept(String(json.email).toLowerCase());
+}
+
+async function apiKeyOf(email: string) {
+  const user = await userRow(email);
+  return basicAuth(await issueApiKey(t.db, user?.id ?? 0, 'tests'));
+}
+
 describe('listing and reading access', () => {
   it("lists the business's users and finds one by e-mail in any casing", async () => {
     const tenant = await createTenant(t, { employees: 0 });
@@ -63,8 +87,8 @@ describe('listing and reading access', () => {
 
   it('filters and orders the list with OData', async () => {
     const tenant = await createTenant(t, { employees: 0 });
-    await assign(tenant, { name: 'Zed Restricted', email: uniqueEmail('zed'), accessType: 'Restricted', suppressNotificationEmails: true });
-    await assign(tenant, { name: 'Amy Admin', email: uniqueEmail('amy'), accessType: 'Unrestricted', suppressNotificationEmails: true });
+    await addMember(tenant, { name: 'Zed Restricted', email: uniqueEmail('zed'), accessType: 'Restricted' });
+    await addMember(tenant, { name: 'Amy Admin', email: uniqueEmail('amy'), accessType: 'Unrestricted' });
     const names = async (query: string) => {
       const res = await t.request('GET', `${accessPath(tenant)}?${query}`, { auth: tenant.manager.auth });
       expect(res.status, res.text).toBe(200);
@@ -78,17 +102,21 @@ describe('listing and reading access', () => {
 });
 
 describe('assigning access', () => {
-  it('creates a restricted kiosk manager whose rights then apply', async () => {
+  it('invites a restricted kiosk manager, whose rights apply once they accept', async () => {
     const tenant = await createTenant(t, { employees: 0 });
     const email = uniqueEmail('kim');
     await assign(tenant, {
       name: 'Kim Supervisor',
       email: email.toUpperCase(),
       accessType: 'Restricted',
-      suppressNotificationEmails: true,
       kioskAccess: { accessType: 'SpecificKiosks', kiosks: [tenant.kioskId, tenant.kioskId], permissions: 'AddEmployeeFromKiosk' },
       reports: { accessType: 'None' },
     });
+    // Invited, not yet a user of the business.
+    expect((await t.request('GET', `${tenant.base}/access/user?email=${encodeURIComponent(email)}`, { auth: tenant.manager.auth })).status).toBe(404);
+    expect((await t.request('GET', tenant.kiosk, { auth: await apiKeyOf(email) })).status).toBe(404);
+    await accept(email);
+
     const model = await accessOf(tenant, email);
     expect(model).toEqual({
       accessType: 'Restricted',
@@ -106,7 +134,6 @@ describe('assigning access', () => {
       .from(businessAccess)
       .where(and(eq(businessAccess.businessId, tenant.businessId), eq(businessAccess.userId, user?.id ?? 0)));
     expect(row?.accessType).toBe('Restricted');
-    expect(await outboxFor(email)).toEqual([]);
 
     const auth = basicAuth(await issueApiKey(t.db, user?.id ?? 0, 'tests'));
     expect((await t.request('GET', tenant.kiosk, { auth })).status).toBe(200);
@@ -120,8 +147,9 @@ describe('assigning access', () => {
     const [site] = await t.db.insert(locations).values({ businessId: tenant.businessId, name: 'Depot' }).returning();
     const email = uniqueEmail('sam');
     const base = { name: 'Sam', email, accessType: 'Restricted', suppressNotificationEmails: true };
-    await assign(tenant, {
+    await addMember(tenant, {
       ...base,
+      suppressNotificationEmails: false,
       kioskAccess: { accessType: 'SpecificKiosks', kiosks: [tenant.kioskId], permissions: 'ApproveTimesheets' },
       locationAccess: [{ filterType: 'Location', locationIds: [site?.id], permissions: 'ViewRosters' }],
     });
@@ -197,11 +225,11 @@ describe('the last unrestricted user', () => {
 
     // A restricted user does not count.
     const helper = uniqueEmail('helper');
-    await assign(tenant, { name: 'Helper', email: helper, accessType: 'Restricted', suppressNotificationEmails: true });
+    await addMember(tenant, { name: 'Helper', email: helper, accessType: 'Restricted' });
     expect((await t.request('DELETE', accessPath(tenant, manager), { auth: tenant.manager.auth })).status).toBe(409);
 
     const deputy = uniqueEmail('deputy');
-    await assign(tenant, { name: 'Deputy', email: deputy, accessType: 'Unrestricted', suppressNotificationEmails: true });
+    await addMember(tenant, { name: 'Deputy', email: deputy, accessType: 'Unrestricted' });
     await assign(tenant, { name: 'Me', email: manager, accessType: 'Restricted' });
     // The manager is restricted now, so the deputy (the last unrestricted user) must act.
     const deputyUser = await userRow(deputy);
@@ -217,17 +245,23 @@ describe('the last unrestricted user', () => {
 });
 
 describe('changing a user', () => {
-  it("renames and re-addresses a user, keeping the stored model in step", async () => {
+  it("renames at once and re-addresses once the new address confirms, keeping the stored model in step", async () => {
     const tenant = await createTenant(t, { employees: 0 });
     const email = uniqueEmail('old');
     const renamed = uniqueEmail('new');
-    await assign(tenant, { name: 'Old Name', email, accessType: 'Restricted', suppressNotificationEmails: true });
+    await addMember(tenant, { name: 'Old Name', email, accessType: 'Restricted' });
     const res = await t.request('PUT', accessPath(tenant, email), {
       auth: tenant.manager.auth,
       json: { name: ' New Name ', email: renamed.toUpperCase() },
     });
     expect(res.status, res.text).toBe(200);
     expect(res.text).toBe('');
+    // Renamed now; still signing in with the old address until the new one confirms.
+    expect(await accessOf(tenant, email)).toMatchObject({ name: 'New Name', email });
+    const token = /kce_[A-Za-z0-9_-]+/.exec((await outboxFor(renamed))[0]?.body ?? '')?.[0];
+    const confirmed = await t.request('POST', '/api/v2/account/email/confirm', { json: { token } });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    expect((await t.request('POST', '/api/v2/account/email/confirm', { json: { token } })).status).toBe(400);
     expect(await accessOf(tenant, renamed)).toMatchObject({ name: 'New Name', email: renamed, accessType: 'Restricted' });
     expect((await t.request('GET', `${tenant.base}/access/user?email=${email}`, { auth: tenant.manager.auth })).status).toBe(404);
     expect(await userRow(renamed)).toMatchObject({ name: 'New Name' });
@@ -241,7 +275,7 @@ describe('changing a user', () => {
     const tenant = await createTenant(t, { employees: 0 });
     const other = await createTenant(t, { employees: 0 });
     const email = uniqueEmail('pat');
-    await assign(tenant, { name: 'Pat', email, accessType: 'Restricted', suppressNotificationEmails: true });
+    await addMember(tenant, { name: 'Pat', email, accessType: 'Restricted' });
     const put = (target: string, json: Record<string, unknown>) =>
       t.request('PUT', accessPath(tenant, target), { auth: tenant.manager.auth, json });
 
@@ -250,7 +284,8 @@ describe('changing a user', () => {
     expect((blank.body as Problem).errors?.map((e) => e.field)).toEqual(['name']);
     const badMail = await put(email, { email: 'nope' });
     expect((badMail.body as Problem).errors?.map((e) => e.field)).toEqual(['email']);
-    const taken = await put(email, { email: other.manager.email });
+    // Taken by another user of this business (whom the manager can see anyway): 409.
+    const taken = await put(email, { email: tenant.manager.email });
     expect(taken.status).toBe(409);
     expect((await put('ghost@example.test', { name: 'Ghost' })).status).toBe(404);
     expect((await put(other.manager.email, { name: 'Stolen' })).status).toBe(404);
@@ -258,10 +293,33 @@ describe('changing a user', () => {
     expect(noQuery.status).toBe(400);
 
     // Pat also works for the other business, whose admin is not this manager.
-    await assign(other, { name: 'Pat', email, accessType: 'Restricted', suppressNotificationEmails: true });
+    await addMember(other, { name: 'Pat', email, accessType: 'Restricted' });
     const shared = await put(email, { email: uniqueEmail('hijack') });
     expect(shared.status).toBe(403);
     expect(await accessOf(other, email)).toMatchObject({ name: 'Pat', email });
+  });
+});
+
+describe('re-addressing answers alike whether or not the address is taken elsewhere', () => {
+  it('asks the new address to confirm in both cases, and the taken one cannot', async () => {
+    const tenant = await createTenant(t, { employees: 0 });
+    const elsewhere = await createTenant(t, { employees: 0 });
+    const answers = [];
+    for (const target of [uniqueEmail('free'), elsewhere.manager.email]) {
+      const member = uniqueEmail('member');
+      await addMember(tenant, { name: 'Member', email: member, accessType: 'Restricted' });
+      const res = await t.request('PUT', accessPath(tenant, member), { auth: tenant.manager.auth, json: { email: target } });
+      answers.push([res.status, res.text, (await accessOf(tenant, member)).email === member]);
+    }
+    expect(answers).toEqual([
+      [200, '', true],
+      [200, '', true],
+    ]);
+    // Only the holder of the taken address sees the conflict, on confirming.
+    const token = /kce_[A-Za-z0-9_-]+/.exec((await outboxFor(elsewhere.manager.email))[0]?.body ?? '')?.[0];
+    const confirm = await t.request('POST', '/api/v2/account/email/confirm', { json: { token } });
+    expect(confirm.status).toBe(409);
+    expect((await userRow(elsewhere.manager.email))?.id).toBe(elsewhere.manager.userId);
   });
 });
 
@@ -297,12 +355,15 @@ describe('invitations', () => {
     expect(wrong.status).toBe(400);
     expect((wrong.body as Problem).code).toBe('invalid-grant');
 
+    expect((await t.request('GET', `${tenant.base}/access/user?email=${email}`, { auth: tenant.manager.auth })).status).toBe(404);
     const ok = await activate({ token, password: 'a long password' });
     expect(ok.status, ok.text).toBe(200);
     expect(ok.text).toBe('');
     const activated = await userRow(email);
     expect(activated?.passwordHash).toBeTruthy();
     expect(await verifySecret('a long password', activated?.passwordHash ?? '')).toBe(true);
+    // Activating accepted the invitation: the access starts now.
+    expect((await accessOf(tenant, email)).accessType).toBe('Restricted');
 
     const again = await activate({ token, password: 'another password' });
     expect(again.status).toBe(400);
@@ -339,17 +400,73 @@ describe('invitations', () => {
     expect((await userRow(email))?.passwordHash).toBeNull();
   });
 
-  it('sends nothing when suppressed or when the user already has a password', async () => {
+  it('invites an existing user rather than adding them: no access and no business in their list until they accept', async () => {
+    const tenant = await createTenant(t, { employees: 0 });
+    const existing = uniqueEmail('existing');
+    const user = await ensureUser(t.db, { email: existing, name: 'Existing', password: 'already set 123' });
+    const auth = await apiKeyOf(existing);
+    const businessIds = async () => ((await t.request('GET', '/api/v2/business', { auth })).body as Array<{ id: number }>).map((b) => b.id);
+
+    await assign(tenant, { name: 'Whoever', email: existing });
+    expect(await businessIds()).toEqual([]);
+    expect((await t.request('GET', tenant.base, { auth })).status).toBe(404);
+    expect((await t.request('GET', `${tenant.base}/access/user?email=${existing}`, { auth: tenant.manager.auth })).status).toBe(404);
+    const [message] = await outboxFor(existing);
+    expect(message?.body).toContain('/api/v2/account/invitations/accept');
+    expect(message?.body).not.toContain('/api/v2/account/activate');
+
+    // The token cannot set a password on an account that has one.
+    const token = tokenIn(message?.body ?? '');
+    const activate = await t.request('POST', '/api/v2/account/activate', { json: { token, password: 'taken over 123' } });
+    expect(activate.status).toBe(400);
+    expect(await verifySecret('already set 123', (await userRow(existing))?.passwordHash ?? '')).toBe(true);
+
+    const accepted = await t.request('POST', '/api/v2/account/invitations/accept', { json: { token } });
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(await businessIds()).toEqual([tenant.businessId]);
+    // Their own name, not the one the inviter typed.
+    expect(await accessOf(tenant, existing)).toMatchObject({ accessType: 'Unrestricted', name: 'Existing', email: existing });
+    const again = await t.request('POST', '/api/v2/account/invitations/accept', { json: { token } });
+    expect(again.status).toBe(400);
+    expect((again.body as Problem).code).toBe('invalid-grant');
+    expect(await t.db.select().from(invitations).where(eq(invitations.userId, user.id))).toHaveLength(1);
+  });
+
+  it('answers a grant alike for unknown addresses, users of other businesses and users without a password', async () => {
+    const tenant = await createTenant(t, { employees: 0 });
+    const other = await createTenant(t, { employees: 0 });
+    const passwordless = await ensureUser(t.db, { email: uniqueEmail('pending'), name: 'Pending' });
+    const answers = [];
+    for (const email of [uniqueEmail('unknown'), other.manager.email, passwordless.email]) {
+      const grant = { name: 'Somebody', email, accessType: 'Restricted' };
+      const posted = await t.request('POST', accessPath(tenant), { auth: tenant.manager.auth, json: grant });
+      const withoutName = await t.request('POST', accessPath(tenant), { auth: tenant.manager.auth, json: { email } });
+      const read = await t.request('GET', `${tenant.base}/access/user?email=${encodeURIComponent(email)}`, { auth: tenant.manager.auth });
+      const list = await t.request('GET', accessPath(tenant), { auth: tenant.manager.auth });
+      // The address itself is echoed in the 404's detail: compare the rest.
+      answers.push([posted.status, posted.text, withoutName.status, (withoutName.body as Problem).errors, read.status, read.text.replace(email, '<address>'), list.text]);
+    }
+    expect(answers[0]?.[0]).toBe(200);
+    expect(answers[0]?.[2]).toBe(400);
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+  });
+
+  it('sends no e-mail when suppressed, and an invitation can be withdrawn', async () => {
     const tenant = await createTenant(t, { employees: 0 });
     const quiet = uniqueEmail('quiet');
     await assign(tenant, { name: 'Quiet', email: quiet, suppressNotificationEmails: true });
-    const existing = uniqueEmail('existing');
-    const user = await ensureUser(t.db, { email: existing, name: 'Existing', password: 'already set 123' });
-    await assign(tenant, { name: 'Existing', email: existing });
     expect(await outboxFor(quiet)).toEqual([]);
-    expect(await outboxFor(existing)).toEqual([]);
-    expect(await t.db.select().from(invitations).where(eq(invitations.userId, user.id))).toEqual([]);
-    expect((await accessOf(tenant, existing)).accessType).toBe('Unrestricted');
+
+    const invited = uniqueEmail('withdrawn');
+    await assign(tenant, { name: 'Withdrawn', email: invited, accessType: 'Restricted' });
+    const token = tokenIn((await outboxFor(invited))[0]?.body ?? '');
+    const removed = await t.request('DELETE', accessPath(tenant, invited), { auth: tenant.manager.auth });
+    expect(removed.status, removed.text).toBe(200);
+    const late = await t.request('POST', '/api/v2/account/activate', { json: { token, password: INVITEE_PASSWORD } });
+    expect(late.status).toBe(400);
+    expect((await t.request('DELETE', accessPath(tenant, invited), { auth: tenant.manager.auth })).status).toBe(404);
+    expect((await t.request('DELETE', accessPath(tenant, uniqueEmail('never')), { auth: tenant.manager.auth })).status).toBe(404);
   });
 });
 
@@ -407,5 +524,7 @@ describe('access OpenAPI', () => {
     ]);
     expect(doc.paths['/api/v2/business/{businessId}/access/user']?.get?.operationId).toBe('businessAccess.getUserBusinessAccess');
     expect(doc.paths['/api/v2/account/activate']?.post?.operationId).toBe('account.activate');
+    expect(doc.paths['/api/v2/account/invitations/accept']?.post?.operationId).toBe('account.acceptInvitation');
+    expect(doc.paths['/api/v2/account/email/confirm']?.post?.operationId).toBe('account.confirmEmailChange');
   });
 });

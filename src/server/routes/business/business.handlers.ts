@@ -1,4 +1,4 @@
-/** Businesses: create (any signed-in user), list the caller's, read one, update one (admins). */
+/** Businesses: create (operators and business administrators), list the caller's, read one, update one (admins). */
 import * as routes from '../../../contract/routes/business';
 import { BusinessModel } from '../../../contract/routes/business';
 import type { App } from '../../context';
@@ -6,8 +6,10 @@ import { callerOf, userOf } from '../../auth/routeGuard';
 import { compileOData } from '../../http/odata';
 import { loadBusiness } from '../../services/businesses';
 import {
+  businessCreationForbidden,
   businessesVisibleTo,
   createBusinessFor,
+  mayCreateBusiness,
   toBusinessModel,
   updateBusinessProfile,
 } from '../../services/businessProfiles';
@@ -16,7 +18,9 @@ const BUSINESS_FIELDS = Object.keys(BusinessModel.shape);
 
 export function registerBusinessHandlers(app: App) {
   app.openapi(routes.createBusiness, async (c) => {
-    const row = await createBusinessFor(c.var.db, userOf(c).userId, c.req.valid('json'));
+    const user = userOf(c);
+    if (!(await mayCreateBusiness(c.var.db, user, c.var.deps.settings))) throw businessCreationForbidden();
+    const row = await createBusinessFor(c.var.db, user.userId, c.req.valid('json'));
     return c.json(toBusinessModel(row), 200);
   });
 

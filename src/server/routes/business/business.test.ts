@@ -10,7 +10,8 @@ import { basicAuth, bearer, startTestService, type TestService } from '../../tes
 
 let t: TestService;
 beforeAll(async () => {
-  t = await startTestService();
+  // Open sign-up, so any new user may create businesses here; who may by default is in businessCreation.test.ts.
+  t = await startTestService({ BUSINESS_CREATORS: '*' });
 });
 afterAll(() => t.close());
 

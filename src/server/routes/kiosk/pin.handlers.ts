@@ -2,7 +2,8 @@
 import type { Context } from 'hono';
 import * as routes from '../../../contract/routes/kiosk';
 import type { AppEnv, App } from '../../context';
-import { applyOfflineFailures, changePin, checkPin, requestPinReset, type PinOutcome } from '../../services/pins';
+import { applyOfflineFailures, pinFailureRules, reporterOf } from '../../services/pinFailureReports';
+import { changePin, checkPin, requestPinReset, type PinOutcome } from '../../services/pins';
 import { currentPinSealKey, openSealedPinChange } from '../../services/pinSeal';
 import { kioskScope } from './kioskContext';
 
@@ -43,7 +44,9 @@ export function registerPinRoutes(app: App) {
   app.openapi(routes.reportPinFailures, async (c) => {
     const { businessId, kioskId } = c.req.valid('param');
     const scope = await kioskScope(c, businessId, kioskId);
-    await applyOfflineFailures(c.var.db, scope.pin, c.req.valid('json'));
+    const rules = pinFailureRules(c.var.deps.settings);
+    const reporter = await reporterOf(c.var.db, scope.grant.principal, scope.pin.now, rules);
+    await applyOfflineFailures(c.var.db, scope.pin, reporter, rules, c.req.valid('json'));
     return c.body(null, 200);
   });
 

@@ -145,6 +145,25 @@ describe('login lockout', () => {
     tokensOf(await signIn(tenant));
   });
 
+  it('answers known and unknown addresses alike, lockout included', async () => {
+    const tenant = await createTenant(t);
+    t.clock.set('2025-03-01T09:00:00Z');
+    const passwordless = await ensureUser(t.db, { email: `invited-${tenant.businessId}@example.test`, name: 'Invited' });
+    const addresses = [tenant.manager.email, `nobody-${tenant.businessId}@example.test`, passwordless.email];
+    const answers = [];
+    for (const username of addresses) {
+      const sequence = [];
+      for (let i = 1; i <= 6; i += 1) {
+        const res = await post(PATHS[1], { grant_type: 'password', username, password: `wrong ${i}` });
+        sequence.push({ status: res.status, retryAfter: res.headers.get('retry-after'), body: res.body });
+      }
+      answers.push(sequence);
+    }
+    expect(answers[0]?.map((a) => a.status)).toEqual([400, 400, 400, 400, 429, 429]);
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+  });
+
   it("does not lock other users' sign-in", async () => {
     const locked = await createTenant(t);
     const other = await createTenant(t);
