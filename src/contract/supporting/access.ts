@@ -12,11 +12,11 @@ export const ActivateAccountModel = z
 export type ActivateAccountModel = z.infer<typeof ActivateAccountModel>;
 
 export const AcceptInvitationModel = z
-  .object({ token: z.string().min(1, 'The invitation token is required.') })
+  .object({ token: t.text(maxTextLength('token')).min(1, 'The invitation token is required.') })
   .meta({ id: 'AcceptInvitationModel', description: 'The invitation token from the e-mail.' });
 export type AcceptInvitationModel = z.infer<typeof AcceptInvitationModel>;
 
 export const ConfirmEmailChangeModel = z
-  .object({ token: z.string().min(1, 'The confirmation token is required.') })
+  .object({ token: t.text(maxTextLength('token')).min(1, 'The confirmation token is required.') })
   .meta({ id: 'ConfirmEmailChangeModel', description: 'The token e-mailed to the new address.' });
 export type ConfirmEmailChangeModel = z.infer<typeof ConfirmEmailChangeModel>;

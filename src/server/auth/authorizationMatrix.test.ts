@@ -13,7 +13,7 @@ import { buildOpenApiDocument } from '../app';
 import { revokeDevice } from '../services/devices';
 import { issueTokens, tokenSettings } from '../services/tokens';
 import { changedTables, fingerprintDatabase, listTables } from '../testing/databaseState';
-import { addKiosk, createTenant, enrolDeviceAuth, restrictedUserAuth, type Tenant } from '../testing/fixtures';
+import { addKiosk, addRestrictedUser, createTenant, enrolDeviceAuth, restrictedUserAuth, type Tenant } from '../testing/fixtures';
 import { requestInRolledBackTransaction } from '../testing/rolledBack';
 import { bearer, startTestService, type ApiResult, type TestService } from '../testing/testService';
 
@@ -78,8 +78,8 @@ async function buildWorld(): Promise<World> {
   const deviceA1Body = deviceA1.body as { id: number; token: string };
   const kioskA2 = await addKiosk(t, owner, 'Kiosk A2');
 
-  const restrictedEmail = `restricted-${owner.businessId}@example.test`;
-  await post(`${owner.base}/access`, { email: restrictedEmail, name: 'Kept', accessType: 'Restricted', suppressNotificationEmails: true });
+  // A member of business A (no kiosk rights), the target of the access routes' e-mail query.
+  const { email: restrictedEmail } = await addRestrictedUser(t, owner);
 
   const other = await createTenant(t);
   const revoked = await t.request('POST', `${owner.kiosk}/devices`, { auth, json: { name: 'Stolen tablet' } });

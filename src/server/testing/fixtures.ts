@@ -87,6 +87,11 @@ export async function createTenant(t: TestService, options: TenantOptions = {}):
  * credential: with no kiosk rights by default, or with rights to the given kiosks only.
  */
 export async function restrictedUserAuth(t: TestService, tenant: Tenant, kioskIds: number[] = []): Promise<string> {
+  return (await addRestrictedUser(t, tenant, kioskIds)).auth;
+}
+
+/** The same, returning the user's e-mail address beside the credential. */
+export async function addRestrictedUser(t: TestService, tenant: Tenant, kioskIds: number[] = []): Promise<{ auth: string; email: string }> {
   const email = `restricted-${randomUUID().slice(0, 8)}@example.test`;
   const user = await ensureUser(t.db, { email, name: 'Restricted' });
   const kioskAccess: KioskAccessModel | null =
@@ -97,7 +102,7 @@ export async function restrictedUserAuth(t: TestService, tenant: Tenant, kioskId
     accessType: 'Restricted',
     model: accessModel(user.name, email, 'Restricted', kioskAccess),
   });
-  return basicAuth(await issueApiKey(t.db, user.id, 'tests'));
+  return { auth: basicAuth(await issueApiKey(t.db, user.id, 'tests')), email };
 }
 
 /** Adds another kiosk to the tenant's business, through the API. */
