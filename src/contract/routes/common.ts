@@ -32,14 +32,6 @@ export const queryInt = z
   .transform(Number)
   .openapi({ type: 'integer', format: 'int32' });
 
-/** `$filter`, `$orderby`, `$top`, `$skip` (see server/http/odata.ts for the supported subset). */
-export const odataQuery = z.object({
-  $filter: z.string().optional().openapi({ description: 'Comparisons (eq ne gt ge lt le) joined by and/or/not.' }),
-  $orderby: z.string().optional().openapi({ description: 'Fields, each optionally asc or desc.' }),
-  $top: z.string().optional().openapi({ type: 'integer', description: 'Maximum number of items.' }),
-  $skip: z.string().optional().openapi({ type: 'integer', description: 'Number of items to skip.' }),
-});
-
 export function jsonBody<T extends z.ZodType>(schema: T, description?: string) {
   return {
     body: {

@@ -1,27 +1,23 @@
 /** Business access (contract 2.5; admins only) and the public account activation. */
 import * as routes from '../../../contract/routes/access';
-import { BusinessAccessModel } from '../../../contract/generated/models';
 import type { App } from '../../context';
 import { authorize } from '../../auth/access';
-import { compileOData } from '../../http/odata';
 import {
   activateAccount,
   assignAccess,
-  listAccess,
   loadAccessByEmail,
   revokeAccess,
   updateAccessUser,
 } from '../../services/access';
+import { listAccessPage, planAccessList } from '../../services/accessList';
 import { loadBusiness } from '../../services/businesses';
-
-const ACCESS_FIELDS = Object.keys(BusinessAccessModel.shape);
 
 export function registerBusinessAccessHandlers(app: App) {
   app.openapi(routes.listAllBusinessAccessUsers, async (c) => {
     const { businessId } = c.req.valid('param');
-    const applyOData = compileOData(c.req.valid('query'), ACCESS_FIELDS);
+    const plan = planAccessList(c.req.valid('query'));
     await authorize(c.var.db, c.var.principal, businessId, { kind: 'admin' });
-    return c.json(applyOData(await listAccess(c.var.db, businessId)), 200);
+    return c.json(await listAccessPage(c.var.db, businessId, plan), 200);
   });
 
   app.openapi(routes.getUserBusinessAccess, async (c) => {

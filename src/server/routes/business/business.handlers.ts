@@ -1,19 +1,16 @@
 /** Businesses: create (any signed-in user), list the caller's, read one, update one (admins). */
 import * as routes from '../../../contract/routes/business';
-import { BusinessModel } from '../../../contract/routes/business';
 import type { App } from '../../context';
 import { authorize, unauthenticated } from '../../auth/access';
 import { forbidden } from '../../http/apiError';
-import { compileOData } from '../../http/odata';
 import { loadBusiness } from '../../services/businesses';
 import {
-  businessesVisibleTo,
   createBusinessFor,
+  listBusinessPage,
+  planBusinessList,
   toBusinessModel,
   updateBusinessProfile,
 } from '../../services/businessProfiles';
-
-const BUSINESS_FIELDS = Object.keys(BusinessModel.shape);
 
 export function registerBusinessHandlers(app: App) {
   app.openapi(routes.createBusiness, async (c) => {
@@ -27,9 +24,8 @@ export function registerBusinessHandlers(app: App) {
   app.openapi(routes.listBusinesses, async (c) => {
     const principal = c.var.principal;
     if (!principal) throw unauthenticated();
-    const applyOData = compileOData(c.req.valid('query'), BUSINESS_FIELDS);
-    const rows = await businessesVisibleTo(c.var.db, principal);
-    return c.json(applyOData(rows.map(toBusinessModel)), 200);
+    const plan = planBusinessList(c.req.valid('query'));
+    return c.json(await listBusinessPage(c.var.db, principal, plan), 200);
   });
 
   app.openapi(routes.getBusiness, async (c) => {

@@ -1,9 +1,11 @@
 /** Device enrolment for managers, and a device's check of its own enrolment. */
 import * as routes from '../../../contract/routes/devices';
+import { PAGE_LIMITS } from '../../../contract/paging';
 import type { App } from '../../context';
 import { authorize, unauthenticated } from '../../auth/access';
 import type { Principal } from '../../auth/principal';
 import { ApiError, forbidden, notFound } from '../../http/apiError';
+import { planPage } from '../../http/odata/planList';
 import { deviceIdentity, enrolDevice, listDevices, revokeDevice } from '../../services/devices';
 import { loadKiosk } from '../../services/kiosks';
 
@@ -34,11 +36,12 @@ export function registerDeviceEnrolmentRoutes(app: App) {
 
   app.openapi(routes.listDevices, async (c) => {
     const { businessId, kioskId } = c.req.valid('param');
+    const page = planPage(c.req.valid('query'), PAGE_LIMITS.settings);
     const db = c.var.db;
     const grant = await authorize(db, c.var.principal, businessId, { kind: 'kiosk', kioskId });
     requireUser(grant.principal);
     await loadKiosk(db, businessId, kioskId);
-    return c.json(await listDevices(db, businessId, kioskId), 200);
+    return c.json(await listDevices(db, businessId, kioskId, page), 200);
   });
 
   app.openapi(routes.revokeDevice, async (c) => {
