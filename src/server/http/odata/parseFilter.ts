@@ -34,13 +34,15 @@ type Token =
   | { kind: 'ident'; text: string }
   | { kind: 'literal'; value: Literal }
   | { kind: 'open' }
-  | { kind: 'close' };
+  | { kind: 'close' }
+  /** Only ever inside a function call, which is refused with its name. */
+  | { kind: 'comma' };
 
 const ISO_DATE = String.raw`\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,7})?)?(?:Z|[+-]\d{2}:\d{2})?)?`;
 const TOKEN = new RegExp(
   [
     String.raw`\s*(?:(\()`, // 1 (
-    String.raw`(\))`, // 2 )
+    String.raw`(\)|,)`, // 2 ) or ,
     String.raw`'((?:[^']|'')*)'`, // 3 'string'
     String.raw`([A-Za-z]+)'((?:[^']|'')*)'`, // 4 type, 5 body: datetime'…'
     String.raw`(${ISO_DATE})(?![\w:.+-])`, // 6 bare ISO date
@@ -101,7 +103,7 @@ function tokenize(text: string): Token[] {
     const m = TOKEN.exec(text);
     if (!m) throw unsupportedQuery('$filter', `cannot read "${text.slice(start).trim().slice(0, 40)}".`);
     if (m[1]) tokens.push({ kind: 'open' });
-    else if (m[2]) tokens.push({ kind: 'close' });
+    else if (m[2]) tokens.push(m[2] === ',' ? { kind: 'comma' } : { kind: 'close' });
     else if (m[3] !== undefined) tokens.push({ kind: 'literal', value: { kind: 'string', value: m[3].replace(/''/g, "'") } });
     else if (m[4] !== undefined) tokens.push({ kind: 'literal', value: typedLiteral(m[4], (m[5] ?? '').replace(/''/g, "'")) });
     else if (m[6]) {
