@@ -62,7 +62,7 @@ async function findShifts(db: Database, businessId: number, filters: ShiftFilter
   if (filters.locationId) base.push(eq(clockShifts.locationId, filters.locationId));
   if (filters.employeeId) base.push(eq(clockShifts.employeeId, filters.employeeId));
   const lookback = new Date(filters.fromUtc.getTime() - SHIFT_SEARCH.overlapLookbackHours * HOUR_MS);
-  const select = (where: SQL | undefined) =>
+  const select = (where: SQL | undefined, count: number) =>
     db
       .select({ shift: clockShifts, employee: employees, kioskName: kiosks.name })
       .from(clockShifts)
@@ -70,20 +70,25 @@ async function findShifts(db: Database, businessId: number, filters: ShiftFilter
       .innerJoin(kiosks, eq(kiosks.id, clockShifts.kioskId))
       .where(where)
       .orderBy(...NEWEST_FIRST)
-      .limit(limit);
-  // Began in the window, or shortly before it and still running at its start: an index range.
-  const recent = await select(
+      .limit(count);
+  // Three index ranges, newest first, each read only as far as the answer still needs:
+  // shifts that began in the window (a backward scan that stops after `limit` rows),
+  const began = await select(and(...base, lte(clockShifts.startUtc, filters.toUtc), gte(clockShifts.startUtc, filters.fromUtc)), limit);
+  if (began.length >= limit) return began;
+  // then those that began shortly before it and were still running at its start,
+  const before = await select(
     and(
       ...base,
-      lte(clockShifts.startUtc, filters.toUtc),
+      lt(clockShifts.startUtc, filters.fromUtc),
       gte(clockShifts.startUtc, lookback),
       or(isNull(clockShifts.endUtc), gte(clockShifts.endUtc, filters.fromUtc)),
     ),
+    limit - began.length,
   );
-  if (recent.length >= limit) return recent;
-  // Still open however long ago they began (a partial index holds only open shifts).
-  const longOpen = await select(and(...base, isNull(clockShifts.endUtc), lt(clockShifts.startUtc, lookback)));
-  return [...recent, ...longOpen].slice(0, limit);
+  if (began.length + before.length >= limit) return [...began, ...before];
+  // then those still open however long ago they began (a partial index holds only open shifts).
+  const longOpen = await select(and(...base, isNull(clockShifts.endUtc), lt(clockShifts.startUtc, lookback)), limit - began.length - before.length);
+  return [...began, ...before, ...longOpen];
 }
 
 /** Shifts of the business overlapping the window, newest first (at most SHIFT_SEARCH.maxResults). */

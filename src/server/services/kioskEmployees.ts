@@ -13,6 +13,24 @@ import { ApiError, invalidField, notFound } from '../http/apiError';
 
 export type EmployeeRow = typeof employees.$inferSelect;
 
+/** The columns a kiosk's view of an employee reads (the staff list selects only these). */
+const STAFF_COLUMNS = {
+  id: employees.id,
+  firstName: employees.firstName,
+  surname: employees.surname,
+  email: employees.email,
+  profileImageUrl: employees.profileImageUrl,
+  mobilePhone: employees.mobilePhone,
+  startDate: employees.startDate,
+  locationIds: employees.locationIds,
+  attendanceStatus: employees.attendanceStatus,
+  currentShiftId: employees.currentShiftId,
+  clockOnTimeUtc: employees.clockOnTimeUtc,
+  breakStartTimeUtc: employees.breakStartTimeUtc,
+  lastPunchTimeUtc: employees.lastPunchTimeUtc,
+};
+export type StaffRow = Pick<EmployeeRow, keyof typeof STAFF_COLUMNS>;
+
 export interface StaffView {
   now: Date;
   longShiftMinutes: number;
@@ -21,13 +39,13 @@ export interface StaffView {
   hideCurrentShift?: boolean;
 }
 
-function statusOf(row: EmployeeRow): AttendanceStatus {
+function statusOf(row: Pick<EmployeeRow, 'id' | 'attendanceStatus'>): AttendanceStatus {
   const status = ATTENDANCE_STATUSES.find((s) => s === row.attendanceStatus);
   if (!status) throw new Error(`Employee ${row.id} has an unknown attendance status`);
   return status;
 }
 
-export function attendanceStateOf(row: EmployeeRow): AttendanceState {
+export function attendanceStateOf(row: StaffRow): AttendanceState {
   return {
     status: statusOf(row),
     clockOnTimeUtc: row.clockOnTimeUtc,
@@ -36,7 +54,7 @@ export function attendanceStateOf(row: EmployeeRow): AttendanceState {
   };
 }
 
-export function toBasicKioskEmployee(row: EmployeeRow, view: StaffView): BasicKioskEmployeeModel {
+export function toBasicKioskEmployee(row: StaffRow, view: StaffView): BasicKioskEmployeeModel {
   const state = attendanceStateOf(row);
   const hidden = view.hideCurrentShift === true;
   return {
@@ -101,7 +119,7 @@ export async function loadKioskEmployee(
 
 export interface KioskStaff {
   /** The staff, with the location of each one's open shift (null when off shift or without one). */
-  rows: Array<{ employee: EmployeeRow; shiftLocationId: number | null }>;
+  rows: Array<{ employee: StaffRow; shiftLocationId: number | null }>;
   /** True when the business has more kiosk staff than KIOSK_STAFF_MAX and the list was cut. */
   truncated: boolean;
 }
@@ -113,7 +131,7 @@ export interface KioskStaff {
  */
 export async function listKioskStaff(db: Database, businessId: number, now: Date): Promise<KioskStaff> {
   const rows = await db
-    .select({ employee: employees, shiftLocationId: clockShifts.locationId })
+    .select({ employee: STAFF_COLUMNS, shiftLocationId: clockShifts.locationId })
     .from(employees)
     .leftJoin(clockShifts, eq(clockShifts.id, employees.currentShiftId))
     .where(
