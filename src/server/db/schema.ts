@@ -362,8 +362,9 @@ export const timesheetLines = pgTable(
   },
   // The timesheet list's pages: by start then id within the business, or one employee's.
   (t) => [
-    index('timesheet_lines_business_idx').on(t.businessId, t.startUtc, t.id),
-    index('timesheet_lines_employee_idx').on(t.employeeId, t.startUtc, t.id),
+    // Nulls first, as lists order them (ascending nulls first, descending last): one index serves both.
+    index('timesheet_lines_business_idx').on(t.businessId, t.startUtc.asc().nullsFirst(), t.id),
+    index('timesheet_lines_employee_idx').on(t.employeeId, t.startUtc.asc().nullsFirst(), t.id),
   ],
 );
 

@@ -25,7 +25,7 @@ const ACCESS_LIST: ListSpec = {
   } satisfies FieldMap<keyof BusinessAccessModel>,
   limits: PAGE_LIMITS.settings,
   defaultOrder: [asc(businessAccess.createdAt), asc(businessAccess.userId)],
-  tiebreak: [asc(businessAccess.userId)],
+  key: [businessAccess.userId],
 };
 
 /** Plans a `B/access` request (validates its OData; no database access). */

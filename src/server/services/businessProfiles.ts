@@ -93,7 +93,7 @@ const BUSINESS_LIST: ListSpec = {
   } satisfies FieldMap<keyof BusinessModel>,
   limits: PAGE_LIMITS.settings,
   defaultOrder: [asc(businesses.id)],
-  tiebreak: [asc(businesses.id)],
+  key: [businesses.id],
 };
 
 /** Plans a `GET /api/v2/business` request (validates its OData; no database access). */

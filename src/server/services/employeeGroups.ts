@@ -79,7 +79,7 @@ const GROUP_LIST: ListSpec = {
   } satisfies FieldMap<keyof UkEmployeeGroupModel>,
   limits: PAGE_LIMITS.settings,
   defaultOrder: [asc(employeeGroups.id)],
-  tiebreak: [asc(employeeGroups.id)],
+  key: [employeeGroups.id],
 };
 
 /** Plans a `B/employeegroup` request (validates its OData; no database access). */

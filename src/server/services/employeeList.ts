@@ -38,7 +38,7 @@ const spec = (fields: ListSpec['fields']): ListSpec => ({
   fields,
   limits: PAGE_LIMITS.employees,
   defaultOrder: [asc(employees.id)],
-  tiebreak: [asc(employees.id)],
+  key: [employees.id],
 });
 const DETAILS_LIST = spec(DETAILS_FIELDS);
 const UNSTRUCTURED_LIST = spec(UNSTRUCTURED_FIELDS);

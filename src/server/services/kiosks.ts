@@ -143,7 +143,7 @@ const KIOSK_LIST: ListSpec = {
   fields: KIOSK_FIELDS,
   limits: PAGE_LIMITS.settings,
   defaultOrder: [asc(kiosks.id)],
-  tiebreak: [asc(kiosks.id)],
+  key: [kiosks.id],
 };
 
 /** Plans a `B/kiosk` request (validates its OData; no database access). */

@@ -58,7 +58,7 @@ const listSpec = (ancestors: AncestorRule): ListSpec => ({
   fields: locationFields(ancestors),
   limits: PAGE_LIMITS.settings,
   defaultOrder: [asc(locations.id)],
-  tiebreak: [asc(locations.id)],
+  key: [locations.id],
 });
 const BUSINESS_LIST = listSpec('live');
 const EMPLOYEE_LIST = listSpec('all');

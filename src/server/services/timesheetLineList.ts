@@ -52,8 +52,9 @@ const LINE_FIELDS: FieldMap<keyof UkTimesheetLineModel> = {
 const LINE_LIST: ListSpec = {
   fields: LINE_FIELDS,
   limits: PAGE_LIMITS.history,
-  defaultOrder: [asc(line.startUtc), asc(line.id)],
-  tiebreak: [asc(line.id)],
+  // Nulls first, like an ascending $orderby (and the index).
+  defaultOrder: [sql`${line.startUtc} ASC NULLS FIRST`, asc(line.id)],
+  key: [line.id],
 };
 
 /** Plans a `B/timesheet` request (validates its OData; no database access). */

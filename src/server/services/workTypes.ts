@@ -86,7 +86,7 @@ const WORK_TYPE_LIST: ListSpec = {
   fields: WORK_TYPE_FIELDS,
   limits: PAGE_LIMITS.settings,
   defaultOrder: [asc(workTypes.id)],
-  tiebreak: [asc(workTypes.id)],
+  key: [workTypes.id],
 };
 
 /** Plans a work-type list request (validates its OData; no database access). */

@@ -109,15 +109,14 @@ async function writeHistory(db: Database, options: HistoryOptions): Promise<Seed
   employeeIds.sort((x, y) => x - y);
 
   // Completed shifts and their timesheet lines: shift i belongs to employee i mod E and starts
-  // between 06:00 and 13:00 (UTC) on a day before today, older as i grows.
-  const perEmployee = Math.max(1, Math.ceil(options.shifts / Math.max(1, options.employees)));
+  // between 06:00 and 13:00 (UTC) on a day before today, spread evenly, older as i grows.
   await db.execute(sql`
     WITH staff AS (
       SELECT id, (row_number() OVER (ORDER BY id) - 1)::integer AS n FROM employees WHERE business_id = ${b}::integer
     ), src AS (
       SELECT g, staff.id AS employee_id,
         ${today}::timestamptz
-          - (1 + floor((g / ${options.employees}::integer) * ${options.days}::numeric / ${perEmployee}::integer))::integer * interval '1 day'
+          - (1 + floor(g * ${options.days}::numeric / ${options.shifts}::integer))::integer * interval '1 day'
           + (6 + g % 8) * interval '1 hour' AS start_utc,
         (4 + g % 7) * interval '1 hour' + (g % 60) * interval '1 minute' AS length
       FROM generate_series(0, ${options.shifts - 1}::integer) g JOIN staff ON staff.n = g % ${options.employees}::integer

@@ -35,7 +35,7 @@ const SPEC = {
   },
   limits: { defaultTop: 100, maxTop: 500 },
   defaultOrder: [sql`default_order`],
-  tiebreak: [sql`tiebreak`],
+  key: [timesheetLines.id],
 };
 
 const dialect = new PgDialect();
@@ -159,8 +159,10 @@ describe('OData to SQL', () => {
     expect(render({ $orderby: 'comments desc, employeeId' }).order).toEqual([
       '"timesheet_lines"."comments" DESC NULLS LAST',
       '"timesheet_lines"."employee_id" ASC',
-      'tiebreak',
+      '"timesheet_lines"."id" ASC',
     ]);
+    // The key follows the last field's direction, so one index serves both directions.
+    expect(render({ $orderby: 'startTime desc' }).order).toEqual(['"timesheet_lines"."start_utc" DESC NULLS LAST', '"timesheet_lines"."id" DESC']);
     expect(render({ $orderby: 'startTime' }).order[0]).toBe('"timesheet_lines"."start_utc" ASC NULLS FIRST');
     expect(problemOf(() => render({ $orderby: 'id sideways' })).code).toBe('unsupported-query');
     expect(problemOf(() => render({ $orderby: Array.from({ length: 9 }, () => 'id').join(',') })).detail).toContain('more than');

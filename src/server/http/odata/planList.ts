@@ -4,7 +4,7 @@
  * to the route's maximum, `$skip`). Everything is validated here, before any database access; a
  * query that cannot run is a 400 `unsupported-query` naming the parameter.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Column, type SQL } from 'drizzle-orm';
 import { ODATA_LIMITS, type PageLimits } from '../../../contract/paging';
 import { compileFilter, fieldResolver, type ResolveField } from './compileFilter';
 import type { FieldSpec } from './fields';
@@ -24,8 +24,11 @@ export interface ListSpec {
   limits: PageLimits;
   /** The order without `$orderby`; it must end in a unique key. */
   defaultOrder: readonly SQL[];
-  /** A unique key appended after any `$orderby`, so every order is total. */
-  tiebreak: readonly SQL[];
+  /**
+   * A unique key appended after any `$orderby`, so every order is total; it runs in the direction
+   * of the last ordered field, so an index on (…, field, key) serves both directions.
+   */
+  key: readonly Column[];
 }
 
 export interface Page {
@@ -46,7 +49,7 @@ function parseCount(value: string | undefined, name: '$top' | '$skip'): number |
   return Number(value);
 }
 
-function parseOrderBy(text: string, resolve: ResolveField): SQL[] {
+function parseOrderBy(text: string, resolve: ResolveField): Array<{ sql: SQL; descending: boolean }> {
   if (text.length > ODATA_LIMITS.maxOrderByLength) {
     throw unsupportedQuery('$orderby', `longer than ${ODATA_LIMITS.maxOrderByLength} characters.`);
   }
@@ -59,9 +62,10 @@ function parseOrderBy(text: string, resolve: ResolveField): SQL[] {
     const { spec } = resolve(name, '$orderby');
     // Wall-clock times order by their instant: chronological, and served by the instant's index.
     const key = spec.type === 'localDateTime' ? spec.utc : spec.sql;
+    const descending = dir === 'desc';
     // Nulls first in ascending order, last in descending (the vendor's SQL Server habit).
-    if (!spec.nullable) return dir === 'asc' ? sql`${key} ASC` : sql`${key} DESC`;
-    return dir === 'asc' ? sql`${key} ASC NULLS FIRST` : sql`${key} DESC NULLS LAST`;
+    if (!spec.nullable) return { sql: descending ? sql`${key} DESC` : sql`${key} ASC`, descending };
+    return { sql: descending ? sql`${key} DESC NULLS LAST` : sql`${key} ASC NULLS FIRST`, descending };
   });
 }
 
@@ -71,7 +75,12 @@ export function planList(query: ODataQuery, spec: ListSpec): ListPlan {
   const skip = parseCount(query.$skip, '$skip') ?? 0;
   const resolve = fieldResolver(spec.fields);
   const where = query.$filter ? compileFilter(parseFilter(query.$filter), resolve) : undefined;
-  const orderBy = query.$orderby ? [...parseOrderBy(query.$orderby, resolve), ...spec.tiebreak] : [...spec.defaultOrder];
+  let orderBy = [...spec.defaultOrder];
+  if (query.$orderby) {
+    const keys = parseOrderBy(query.$orderby, resolve);
+    const descending = keys.at(-1)?.descending ?? false;
+    orderBy = [...keys.map((k) => k.sql), ...spec.key.map((column) => (descending ? sql`${column} DESC` : sql`${column} ASC`))];
+  }
   return { where, orderBy, limit: Math.min(top ?? spec.limits.defaultTop, spec.limits.maxTop), offset: skip };
 }
 
