@@ -194,3 +194,53 @@ function intArray(values: readonly number[]): string {
 function textArray(values: readonly string[]): string {
   return `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]::text[]`;
 }
+
+export interface WideSetupOptions {
+  businessId: number;
+  /** Gets access to `count` more businesses. */
+  ownerUserId: number;
+  /** Gets `count` devices. */
+  kioskId: number;
+  /** Gets `count` notes. */
+  shiftId: number;
+  count: number;
+}
+
+/**
+ * More of every set-up list than one page holds (`count` locations, all global; twice `count`
+ * work types, half of them shift conditions; groups; kiosks; devices of one kiosk; users with
+ * access; businesses the owner can reach; notes on one shift), to prove their page limits.
+ */
+export async function seedWideSetup(db: Database, options: WideSetupOptions): Promise<void> {
+  const { businessId: b, count } = options;
+  await withTransaction(db, async (tx) => {
+    await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+    const n = sql`generate_series(1, ${count}::integer) g`;
+    await tx.execute(sql`INSERT INTO locations (business_id, name, is_global) SELECT ${b}::integer, 'Wide ' || lpad(g::text, 5, '0'), true FROM ${n}`);
+    await tx.execute(sql`INSERT INTO work_types (business_id, name, mapping_type)
+      SELECT ${b}::integer, 'Wide ' || lpad(g::text, 5, '0'), CASE WHEN g % 2 = 0 THEN 'ShiftCondition' END FROM generate_series(1, ${2 * count}::integer) g`);
+    await tx.execute(sql`INSERT INTO employee_groups (business_id, name, filter_combination_strategy, filters)
+      SELECT ${b}::integer, 'Wide ' || lpad(g::text, 5, '0'), 'And', '[]'::jsonb FROM ${n}`);
+    await tx.execute(sql`INSERT INTO kiosks (business_id, name, iana_time_zone) SELECT ${b}::integer, 'Wide ' || lpad(g::text, 5, '0'), 'Europe/London' FROM ${n}`);
+    await tx.execute(sql`INSERT INTO devices (business_id, kiosk_id, name, token_hash)
+      SELECT ${b}::integer, ${options.kioskId}::integer, 'Tablet ' || g, 'wide-' || ${b}::integer || '-' || g FROM ${n}`);
+    await tx.execute(sql`WITH added AS (
+        INSERT INTO users (email, name) SELECT 'wide' || g || '-' || ${b}::integer || '@example.test', 'Wide ' || lpad(g::text, 5, '0') FROM ${n}
+        RETURNING id, email, name
+      )
+      INSERT INTO business_access (business_id, user_id, access_type, model)
+      SELECT ${b}::integer, id, 'Restricted', jsonb_build_object('accessType', 'Restricted', 'employeeGroups', '[]'::jsonb, 'locationAccess', '[]'::jsonb,
+        'reports', null, 'kioskAccess', jsonb_build_object('kiosks', '[]'::jsonb, 'accessType', 'None', 'permissions', 'ApproveTimesheets'),
+        'payrollAccess', null, 'name', name, 'email', email)
+      FROM added`);
+    await tx.execute(sql`WITH added AS (
+        INSERT INTO businesses (name, iana_time_zone) SELECT 'Wide ' || lpad(g::text, 5, '0'), 'Europe/London' FROM ${n} RETURNING id
+      )
+      INSERT INTO business_access (business_id, user_id, access_type, model)
+      SELECT added.id, ${options.ownerUserId}::integer, 'Unrestricted', a.model FROM added
+      CROSS JOIN (SELECT model FROM business_access WHERE business_id = ${b}::integer AND user_id = ${options.ownerUserId}::integer) a`);
+    await tx.execute(sql`INSERT INTO shift_notes (business_id, shift_id, employee_id, type, visibility, note, created_at)
+      SELECT s.business_id, s.id, s.employee_id, 'Note', 'Visible', 'Note ' || g, s.start_utc + g * interval '1 second'
+      FROM clock_shifts s CROSS JOIN ${n} WHERE s.id = ${options.shiftId}::integer`);
+  });
+}
