@@ -12,6 +12,7 @@ import { toLocalDateTime } from '../../domain/time';
 import type { Database } from '../db/openDatabase';
 import { clockShifts, employees, kiosks, shiftBreaks } from '../db/schema';
 import { invalidField } from '../http/apiError';
+import { mapInSlices } from '../http/listGate';
 import { groupIdsByEmployee } from './employeeGroups';
 import { toBasicKioskEmployee, type StaffView } from './kioskEmployees';
 import { loadReferencesFor } from './references';
@@ -121,7 +122,7 @@ export async function searchShifts(
   );
   const groupIds = await groupIdsByEmployee(db, businessId, [...current.values()]);
 
-  return rows.map(({ shift, employee, kioskName }) => {
+  return mapInSlices(rows, ({ shift, employee, kioskName }) => {
     const zone = shift.ianaTimeZone;
     const location = shift.locationId === null ? undefined : refs.locations.get(shift.locationId);
     const workType = shift.workTypeId === null ? undefined : refs.workTypes.get(shift.workTypeId);

@@ -3,6 +3,7 @@ import { and, asc, eq, gte, inArray, isNotNull, lte, type SQL } from 'drizzle-or
 import type { PunchRecordModel } from '../../contract/supporting/kiosk';
 import type { Database } from '../db/openDatabase';
 import { punches } from '../db/schema';
+import { mapInSlices } from '../http/listGate';
 import type { Page } from '../http/odata/planList';
 
 export interface PunchFilters {
@@ -31,7 +32,7 @@ export async function listPunches(db: Database, businessId: number, filters: Pun
     .orderBy(asc(punches.timeOfRecordUtc), asc(punches.id))
     .limit(page.limit)
     .offset(page.offset);
-  return rows.map(({ row, hasPhoto }) => ({
+  return mapInSlices(rows, ({ row, hasPhoto }) => ({
     id: row.id,
     employeeId: row.employeeId,
     kioskId: row.kioskId,

@@ -2,6 +2,7 @@
 import * as routes from '../../../contract/routes/access';
 import type { App } from '../../context';
 import { authorize } from '../../auth/access';
+import { throughListGate } from '../../http/listGate';
 import {
   activateAccount,
   assignAccess,
@@ -17,7 +18,7 @@ export function registerBusinessAccessHandlers(app: App) {
     const { businessId } = c.req.valid('param');
     const plan = planAccessList(c.req.valid('query'));
     await authorize(c.var.db, c.var.principal, businessId, { kind: 'admin' });
-    return c.json(await listAccessPage(c.var.db, businessId, plan), 200);
+    return throughListGate(c.var.deps.settings, async () => c.json(await listAccessPage(c.var.db, businessId, plan), 200));
   });
 
   app.openapi(routes.getUserBusinessAccess, async (c) => {

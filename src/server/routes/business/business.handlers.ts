@@ -3,6 +3,7 @@ import * as routes from '../../../contract/routes/business';
 import type { App } from '../../context';
 import { authorize, unauthenticated } from '../../auth/access';
 import { forbidden } from '../../http/apiError';
+import { throughListGate } from '../../http/listGate';
 import { loadBusiness } from '../../services/businesses';
 import {
   createBusinessFor,
@@ -25,7 +26,7 @@ export function registerBusinessHandlers(app: App) {
     const principal = c.var.principal;
     if (!principal) throw unauthenticated();
     const plan = planBusinessList(c.req.valid('query'));
-    return c.json(await listBusinessPage(c.var.db, principal, plan), 200);
+    return throughListGate(c.var.deps.settings, async () => c.json(await listBusinessPage(c.var.db, principal, plan), 200));
   });
 
   app.openapi(routes.getBusiness, async (c) => {

@@ -6,6 +6,7 @@ import { authorize, unauthenticated } from '../../auth/access';
 import type { Principal } from '../../auth/principal';
 import { ApiError, forbidden, notFound } from '../../http/apiError';
 import { planPage } from '../../http/odata/planList';
+import { throughListGate } from '../../http/listGate';
 import { deviceIdentity, enrolDevice, listDevices, revokeDevice } from '../../services/devices';
 import { loadKiosk } from '../../services/kiosks';
 
@@ -41,7 +42,7 @@ export function registerDeviceEnrolmentRoutes(app: App) {
     const grant = await authorize(db, c.var.principal, businessId, { kind: 'kiosk', kioskId });
     requireUser(grant.principal);
     await loadKiosk(db, businessId, kioskId);
-    return c.json(await listDevices(db, businessId, kioskId, page), 200);
+    return throughListGate(c.var.deps.settings, async () => c.json(await listDevices(db, businessId, kioskId, page), 200));
   });
 
   app.openapi(routes.revokeDevice, async (c) => {

@@ -4,6 +4,7 @@ import * as routes from '../../../contract/routes/employeeGroups';
 import type { App } from '../../context';
 import { authorize } from '../../auth/access';
 import { employeeGroups } from '../../db/schema';
+import { throughListGate } from '../../http/listGate';
 import {
   employeeGroupValues,
   listEmployeeGroupPage,
@@ -19,7 +20,7 @@ export function registerEmployeeGroupHandlers(app: App) {
     const plan = planEmployeeGroupList(c.req.valid('query'));
     const db = c.var.db;
     await authorize(db, c.var.principal, businessId, { kind: 'read' });
-    return c.json(await listEmployeeGroupPage(db, businessId, plan), 200);
+    return throughListGate(c.var.deps.settings, async () => c.json(await listEmployeeGroupPage(db, businessId, plan), 200));
   });
 
   app.openapi(routes.createEmployeeGroup, async (c) => {

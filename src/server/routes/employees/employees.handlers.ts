@@ -2,6 +2,7 @@
 import * as routes from '../../../contract/routes/employees';
 import type { App } from '../../context';
 import { authorize } from '../../auth/access';
+import { throughListGate } from '../../http/listGate';
 import {
   createUnstructuredEmployee,
   loadEmployee,
@@ -19,8 +20,7 @@ export function registerEmployeeLiteralRoutes(app: App) {
     const { businessId } = c.req.valid('param');
     const plan = planEmployeeDetailsList(c.req.valid('query'));
     await authorize(c.var.db, c.var.principal, businessId, { kind: 'read' });
-    const rows = await listEmployeePage(c.var.db, businessId, plan);
-    return c.json(rows.map(toEmployeeDetailsModel), 200);
+    return throughListGate(c.var.deps.settings, async () => c.json((await listEmployeePage(c.var.db, businessId, plan)).map(toEmployeeDetailsModel), 200));
   });
 
   app.openapi(routes.createUnstructuredEmployee, async (c) => {
@@ -35,8 +35,7 @@ export function registerEmployeeLiteralRoutes(app: App) {
     const { businessId } = c.req.valid('param');
     const plan = planUnstructuredEmployeeList(c.req.valid('query'));
     await authorize(c.var.db, c.var.principal, businessId, { kind: 'read' });
-    const rows = await listEmployeePage(c.var.db, businessId, plan);
-    return c.json(rows.map(toUnstructuredEmployeeModel), 200);
+    return throughListGate(c.var.deps.settings, async () => c.json((await listEmployeePage(c.var.db, businessId, plan)).map(toUnstructuredEmployeeModel), 200));
   });
 
   app.openapi(routes.getUnstructuredEmployee, async (c) => {
@@ -67,7 +66,7 @@ export function registerEmployeePickListRoutes(app: App) {
     const plan = planEmployeeLocationList(c.req.valid('query'));
     await authorize(c.var.db, c.var.principal, businessId, { kind: 'read' });
     await loadEmployee(c.var.db, businessId, employeeId);
-    return c.json(await listEmployeeLocationPage(c.var.db, employeeId, businessId, plan), 200);
+    return throughListGate(c.var.deps.settings, async () => c.json(await listEmployeeLocationPage(c.var.db, employeeId, businessId, plan), 200));
   });
 
   app.openapi(routes.getEmployeeWorkTypes, async (c) => {
@@ -75,7 +74,7 @@ export function registerEmployeePickListRoutes(app: App) {
     const plan = planWorkTypeList(c.req.valid('query'));
     await authorize(c.var.db, c.var.principal, businessId, { kind: 'read' });
     await loadEmployee(c.var.db, businessId, employeeId);
-    return c.json(await listWorkTypePage(c.var.db, businessId, plan, 'workTypes'), 200);
+    return throughListGate(c.var.deps.settings, async () => c.json(await listWorkTypePage(c.var.db, businessId, plan, 'workTypes'), 200));
   });
 
   app.openapi(routes.getEmployeeShiftConditions, async (c) => {
@@ -83,6 +82,6 @@ export function registerEmployeePickListRoutes(app: App) {
     const plan = planWorkTypeList(c.req.valid('query'));
     await authorize(c.var.db, c.var.principal, businessId, { kind: 'read' });
     await loadEmployee(c.var.db, businessId, employeeId);
-    return c.json(await listWorkTypePage(c.var.db, businessId, plan, 'shiftConditions'), 200);
+    return throughListGate(c.var.deps.settings, async () => c.json(await listWorkTypePage(c.var.db, businessId, plan, 'shiftConditions'), 200));
   });
 }

@@ -4,6 +4,7 @@ import * as routes from '../../../contract/routes/kiosk';
 import type { App } from '../../context';
 import { authorize } from '../../auth/access';
 import { devices, kiosks } from '../../db/schema';
+import { throughListGate } from '../../http/listGate';
 import { kioskValues, listKioskPage, loadKiosk, planKioskList, toKioskModel } from '../../services/kiosks';
 import { loadBusiness } from '../../services/businesses';
 
@@ -15,7 +16,7 @@ export function registerKioskDefinitionRoutes(app: App) {
     const grant = await authorize(db, c.var.principal, businessId, { kind: 'member' });
     // Admins see every kiosk; others the kiosks their grant covers and those open to all.
     const visible = grant.isAdmin ? 'all' : grant.kiosks;
-    return c.json(await listKioskPage(db, businessId, visible, plan), 200);
+    return throughListGate(c.var.deps.settings, async () => c.json(await listKioskPage(db, businessId, visible, plan), 200));
   });
 
   app.openapi(routes.createKiosk, async (c) => {

@@ -6,6 +6,7 @@ import type { App } from '../../context';
 import { authorize, grantCoversKiosk } from '../../auth/access';
 import { forbidden, invalidField } from '../../http/apiError';
 import { planPage } from '../../http/odata/planList';
+import { throughListGate } from '../../http/listGate';
 import { searchShifts, shiftWindow } from '../../services/clockedShifts';
 import { listPunches } from '../../services/punchAudit';
 import { addNote, deleteNote, listNotes, loadShiftOfBusiness, markNotesRead } from '../../services/shiftNotes';
@@ -27,7 +28,7 @@ export function registerShiftRoutes(app: App) {
     const toUtc = windowBound(query.ToUtc, 'ToUtc');
     const grant = await authorize(c.var.db, c.var.principal, businessId, { kind: 'read' });
     const filters = { employeeId: query.EmployeeId, kioskId: query.KioskId, fromUtc, toUtc, kioskIds: grant.isAdmin ? 'all' : grant.kiosks } as const;
-    return c.json(await listPunches(c.var.db, businessId, filters, page), 200);
+    return throughListGate(c.var.deps.settings, async () => c.json(await listPunches(c.var.db, businessId, filters, page), 200));
   });
 
   app.openapi(routes.shifts, async (c) => {
@@ -38,13 +39,9 @@ export function registerShiftRoutes(app: App) {
     const db = c.var.db;
     const grant = await authorize(db, c.var.principal, businessId, { kind: 'anyKiosk' });
     if (body.kioskId && !grantCoversKiosk(grant, body.kioskId)) throw forbidden(`You have no access to kiosk ${body.kioskId}.`);
-    const found = await searchShifts(
-      db,
-      businessId,
-      { kioskIds: grant.kiosks, kioskId: body.kioskId, locationId: body.locationId, employeeId: body.employeeId, ...window },
-      { now, longShiftMinutes: c.var.deps.settings.LONG_SHIFT_MINUTES },
-    );
-    return c.json(found, 200);
+    const filters = { kioskIds: grant.kiosks, kioskId: body.kioskId, locationId: body.locationId, employeeId: body.employeeId, ...window };
+    const view = { now, longShiftMinutes: c.var.deps.settings.LONG_SHIFT_MINUTES };
+    return throughListGate(c.var.deps.settings, async () => c.json(await searchShifts(db, businessId, filters, view), 200));
   });
 
   app.openapi(routes.getShiftNotes, async (c) => {
@@ -59,8 +56,7 @@ export function registerShiftRoutes(app: App) {
       type: query.Type,
       visibility: query.Visibility,
     };
-    const notes = await listNotes(c.var.db, shiftId, filters, page);
-    return c.json(notes, 200);
+    return throughListGate(c.var.deps.settings, async () => c.json(await listNotes(c.var.db, shiftId, filters, page), 200));
   });
 
   app.openapi(routes.addNoteToShift, async (c) => {

@@ -7,6 +7,7 @@ import type { App } from '../../context';
 import { authorize, grantMayAddEmployees } from '../../auth/access';
 import { employees } from '../../db/schema';
 import { ApiError, forbidden, invalidField, notFound } from '../../http/apiError';
+import { mapInSlices, throughListGate } from '../../http/listGate';
 import { groupIdsByEmployee, groupIdsOfEmployee } from '../../services/employeeGroups';
 import {
   isActiveKioskEmployee,
@@ -36,19 +37,17 @@ export function registerStaffRoutes(app: App) {
     const db = c.var.db;
     const { kiosk } = await kioskScope(c, businessId, kioskId);
     const now = c.var.deps.now();
-    const staff = await listKioskStaff(db, businessId, now);
-    if (staff.truncated) c.var.deps.logger.error('kiosk staff list cut at its maximum', { businessId, kioskId, max: KIOSK_STAFF_MAX });
-    const groups = await groupIdsByEmployee(db, businessId, staff.rows.map((row) => row.employee));
     const longShiftMinutes = c.var.deps.settings.LONG_SHIFT_MINUTES;
     // restrictCurrentShiftsToCurrentKioskLocation: a shift open at another location shows as off shift.
     const hides = (row: KioskStaff['rows'][number]) =>
       restrict === true && kiosk.locationId !== null && row.employee.currentShiftId !== null && row.shiftLocationId !== kiosk.locationId;
-    return c.json(
-      staff.rows.map((row) =>
-        toBasicKioskEmployee(row.employee, { now, longShiftMinutes, groupIds: groups.get(row.employee.id) ?? [], hideCurrentShift: hides(row) }),
-      ),
-      200,
-    );
+    return throughListGate(c.var.deps.settings, async () => {
+      const staff = await listKioskStaff(db, businessId, now);
+      if (staff.truncated) c.var.deps.logger.error('kiosk staff list cut at its maximum', { businessId, kioskId, max: KIOSK_STAFF_MAX });
+      const groups = await groupIdsByEmployee(db, businessId, staff.rows.map((row) => row.employee));
+      const view = (row: KioskStaff['rows'][number]) => ({ now, longShiftMinutes, groupIds: groups.get(row.employee.id) ?? [], hideCurrentShift: hides(row) });
+      return c.json(await mapInSlices(staff.rows, (row) => toBasicKioskEmployee(row.employee, view(row)), 500), 200);
+    });
   });
 
   app.openapi(routes.addAnEmployee, async (c) => {

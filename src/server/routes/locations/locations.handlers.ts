@@ -5,6 +5,7 @@ import type { App } from '../../context';
 import { authorize } from '../../auth/access';
 import { locations } from '../../db/schema';
 import { conflict } from '../../http/apiError';
+import { throughListGate } from '../../http/listGate';
 import { hasLiveChildren, loadLocation, locationValues } from '../../services/locations';
 import { listLocationPage, locationModel, planLocationList, singleLocationModel } from '../../services/locationList';
 
@@ -14,7 +15,7 @@ export function registerLocationHandlers(app: App) {
     const plan = planLocationList(c.req.valid('query'));
     const db = c.var.db;
     await authorize(db, c.var.principal, businessId, { kind: 'read' });
-    return c.json(await listLocationPage(db, businessId, plan), 200);
+    return throughListGate(c.var.deps.settings, async () => c.json(await listLocationPage(db, businessId, plan), 200));
   });
 
   app.openapi(routes.createLocation, async (c) => {

@@ -2,6 +2,7 @@
 import * as routes from '../../../contract/routes/timesheets';
 import type { App } from '../../context';
 import { authorize } from '../../auth/access';
+import { mapInSlices, throughListGate } from '../../http/listGate';
 import { listLinePage, planTimesheetLineList, referencesOfLines } from '../../services/timesheetLineList';
 import { loadLine, toIndividualLine, toListLine } from '../../services/timesheetLines';
 
@@ -11,9 +12,11 @@ export function registerTimesheetRoutes(app: App) {
     const plan = planTimesheetLineList(c.req.valid('query'));
     const db = c.var.db;
     await authorize(db, c.var.principal, businessId, { kind: 'read' });
-    const rows = await listLinePage(db, businessId, plan);
-    const refs = await referencesOfLines(db, businessId, rows);
-    return c.json(rows.map((row) => toListLine(row, refs)), 200);
+    return throughListGate(c.var.deps.settings, async () => {
+      const rows = await listLinePage(db, businessId, plan);
+      const refs = await referencesOfLines(db, businessId, rows);
+      return c.json(await mapInSlices(rows, (row) => toListLine(row, refs)), 200);
+    });
   });
 
   app.openapi(routes.getTimesheetLine, async (c) => {

@@ -4,6 +4,7 @@ import * as routes from '../../../contract/routes/workTypes';
 import type { App } from '../../context';
 import { authorize } from '../../auth/access';
 import { workTypes } from '../../db/schema';
+import { throughListGate } from '../../http/listGate';
 import { detachShiftCondition } from '../../services/locations';
 import { withTransaction } from '../../services/transactions';
 import {
@@ -21,7 +22,7 @@ export function registerWorkTypeHandlers(app: App) {
     const plan = planWorkTypeList(c.req.valid('query'));
     const db = c.var.db;
     await authorize(db, c.var.principal, businessId, { kind: 'read' });
-    return c.json(await listWorkTypePage(db, businessId, plan), 200);
+    return throughListGate(c.var.deps.settings, async () => c.json(await listWorkTypePage(db, businessId, plan), 200));
   });
 
   app.openapi(routes.createWorkType, async (c) => {
