@@ -14,6 +14,7 @@
  * Settings: BENCH_HISTORY_STAFF, BENCH_HISTORY_SHIFTS (for a quicker run), POSTGRES_BIN.
  */
 import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { z } from 'zod';
@@ -220,10 +221,12 @@ async function main() {
     rows.push({ name: `  (the heavy pages meanwhile: ${underLoad.lists.count})`, empty: null, history: underLoad.lists, target: { kind: 'none' } });
     const memory = { emptyPhaseMb: onEmpty.peakMb, historyPhaseMb: onHistory.peakMb, underLoadMb: underLoad.peakMb };
     const totalSeconds = (performance.now() - started) / 1000;
+    // The machine's load while measuring: figures from a shared, busy machine are upper bounds.
+    const load = `${cpus().length} CPUs, load average ${loadavg().map((n) => n.toFixed(1)).join(' / ')} (1 / 5 / 15 min) at the end`;
 
     printTable(rows);
     console.log(`\nservice peak memory (VmHWM): empty phase ${memory.emptyPhaseMb.toFixed(0)} MB, history phase ${memory.historyPhaseMb.toFixed(0)} MB, under load ${memory.underLoadMb.toFixed(0)} MB`);
-    console.log(`total ${totalSeconds.toFixed(0)} s (seeding ${seedSeconds.toFixed(0)} s)`);
+    console.log(`total ${totalSeconds.toFixed(0)} s (seeding ${seedSeconds.toFixed(0)} s); ${load}`);
     const generated = [
       `Measured by \`npm run bench\` (scripts/benchHistory.ts) on ${new Date().toISOString().slice(0, 10)}: PostgreSQL 15, ${STAFF.toLocaleString('en')} employees, ` +
         `${SHIFTS.toLocaleString('en')} clocked shifts and as many timesheet lines in the history business; the empty business has the same staff and set-up and no history. ` +
@@ -234,10 +237,10 @@ async function main() {
       `Service peak memory (VmHWM of the service process): ${memory.emptyPhaseMb.toFixed(0)} MB during the empty-business phase, ` +
         `${memory.historyPhaseMb.toFixed(0)} MB during the history phase, ${memory.underLoadMb.toFixed(0)} MB under the concurrent list load.`,
       '',
-      `Run time: ${totalSeconds.toFixed(0)} s in all, of which seeding ${seedSeconds.toFixed(0)} s.`,
+      `Run time: ${totalSeconds.toFixed(0)} s in all, of which seeding ${seedSeconds.toFixed(0)} s. Machine: ${load}.`,
     ].join('\n');
     writeBenchmarksMd('BENCHMARKS.md', generated);
-    writeFileSync('bench-history-results.json', `${JSON.stringify({ staff: STAFF, shifts: SHIFTS, seedSeconds, totalSeconds, memory, rows }, null, 2)}\n`);
+    writeFileSync('bench-history-results.json', `${JSON.stringify({ staff: STAFF, shifts: SHIFTS, seedSeconds, totalSeconds, load, memory, rows }, null, 2)}\n`);
     const missed = rows.filter((row) => isMet(row) === false);
     if (missed.length > 0) {
       console.log(`\n${missed.length} history target(s) missed: ${missed.map((row) => row.name).join('; ')}`);
