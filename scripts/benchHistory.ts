@@ -124,30 +124,39 @@ async function measureBusiness(db: Database, service: ServiceProcess, caller: Ca
   return { rows, peakMb: service.peakMb() };
 }
 
-/** Punches on the history business while `LOAD.listLoops` loops request heavy list pages. */
-async function punchesUnderLoad(service: ServiceProcess, caller: Caller, business: Business) {
-  service.resetPeak();
+type Load = ReadonlyArray<readonly ['GET' | 'POST', string]>;
+
+/** The heavy list pages of the concurrent-load phase. */
+function heavyPages(business: Business): Load {
   const B = `/api/v2/business/${business.id}`;
-  const kiosk = `${B}/kiosk/${business.seeded.kioskIds[1] ?? 0}`;
-  const heavy = [
+  return [
     ['GET', `${B}/timesheet?$top=500`],
     ['POST', `${B}/kiosk/shifts`],
     ['GET', `${B}/kiosk/punches?$top=500`],
     ['GET', `${B}/employee/details?$top=100&$skip=5000`],
     ['GET', `${B}/timesheet?$top=500&$orderby=startTime desc&$filter=units ge 8.5M`],
     ['GET', `${B}/employee/unstructured?$orderby=surname desc`],
-  ] as const;
+  ];
+}
+
+/**
+ * Punches on the history business while `LOAD.listLoops` loops send `load` without pause; with the
+ * no-op route as the load, it shows what the machine alone does to punch latency.
+ */
+async function punchesUnderLoad(service: ServiceProcess, caller: Caller, business: Business, heavy: Load, firstEmployee: number) {
+  service.resetPeak();
+  const kiosk = `/api/v2/business/${business.id}/kiosk/${business.seeded.kioskIds[1] ?? 0}`;
   let finished = false;
   const listSamples: number[] = [];
   const lists = loopUntil(LOAD.listLoops, () => finished, async (loop, index) => {
-    const [method, path] = heavy[(loop + index) % heavy.length] ?? heavy[0];
+    const [method, path] = heavy[(loop + index) % heavy.length] ?? ['GET', '/healthz'];
     listSamples.push((await expectOk(caller, method, path, method === 'POST' ? {} : undefined)).ms);
   });
   const punchSamples: number[] = [];
   try {
     await new Promise((resolve) => setTimeout(resolve, 500)); // let the list load build up
     for (let i = 0; i < LOAD.punchPairs * 2; i += 1) {
-      const employeeId = business.idle[300 + Math.floor(i / 2)] ?? 0;
+      const employeeId = business.idle[firstEmployee + Math.floor(i / 2)] ?? 0;
       punchSamples.push((await expectOk(caller, 'POST', `${kiosk}/${i % 2 === 0 ? 'clockon' : 'clockoff'}`, { employeeId })).ms);
       await new Promise((resolve) => setTimeout(resolve, LOAD.pauseMs));
     }
@@ -200,9 +209,11 @@ async function main() {
     service = await startServiceProcess(url, await freePort());
     caller.baseUrl = service.baseUrl;
     await timedRequest(caller, 'GET', '/healthz');
+    const startedMb = service.residentMb();
     const onEmpty = await measureBusiness(db, service, caller, empty);
     const onHistory = await measureBusiness(db, service, caller, history);
-    const underLoad = await punchesUnderLoad(service, caller, history);
+    const underLoad = await punchesUnderLoad(service, caller, history, heavyPages(history), 300);
+    const underNoop = await punchesUnderLoad(service, caller, history, [['GET', '/healthz']], 400);
     await opened.close();
 
     const rows: Row[] = [];
@@ -219,13 +230,18 @@ async function main() {
     }
     rows.push({ name: `punch while ${LOAD.listLoops} loops request heavy pages`, empty: null, history: underLoad.punches, target: { kind: 'max', maxMs: 100 } });
     rows.push({ name: `  (the heavy pages meanwhile: ${underLoad.lists.count})`, empty: null, history: underLoad.lists, target: { kind: 'none' } });
-    const memory = { emptyPhaseMb: onEmpty.peakMb, historyPhaseMb: onHistory.peakMb, underLoadMb: underLoad.peakMb };
+    rows.push({ name: `punch while ${LOAD.listLoops} loops request the no-op route`, empty: null, history: underNoop.punches, target: { kind: 'none' } });
+    rows.push({ name: `  (the no-op requests meanwhile: ${underNoop.lists.count})`, empty: null, history: underNoop.lists, target: { kind: 'none' } });
+    const memory = { startedMb, emptyPhaseMb: onEmpty.peakMb, historyPhaseMb: onHistory.peakMb, underLoadMb: underLoad.peakMb };
     const totalSeconds = (performance.now() - started) / 1000;
     // The machine's load while measuring: figures from a shared, busy machine are upper bounds.
     const load = `${cpus().length} CPUs, load average ${loadavg().map((n) => n.toFixed(1)).join(' / ')} (1 / 5 / 15 min) at the end`;
 
     printTable(rows);
-    console.log(`\nservice peak memory (VmHWM): empty phase ${memory.emptyPhaseMb.toFixed(0)} MB, history phase ${memory.historyPhaseMb.toFixed(0)} MB, under load ${memory.underLoadMb.toFixed(0)} MB`);
+    console.log(
+      `\nservice memory: ${memory.startedMb.toFixed(0)} MB resident when ready; peak (VmHWM) ${memory.emptyPhaseMb.toFixed(0)} MB in the empty phase, ` +
+        `${memory.historyPhaseMb.toFixed(0)} MB in the history phase, ${memory.underLoadMb.toFixed(0)} MB under the heavy list load`,
+    );
     console.log(`total ${totalSeconds.toFixed(0)} s (seeding ${seedSeconds.toFixed(0)} s); ${load}`);
     const generated = [
       `Measured by \`npm run bench\` (scripts/benchHistory.ts) on ${new Date().toISOString().slice(0, 10)}: PostgreSQL 15, ${STAFF.toLocaleString('en')} employees, ` +
@@ -234,7 +250,7 @@ async function main() {
       '',
       markdownTable(rows),
       '',
-      `Service peak memory (VmHWM of the service process): ${memory.emptyPhaseMb.toFixed(0)} MB during the empty-business phase, ` +
+      `Service memory: ${memory.startedMb.toFixed(0)} MB resident when ready; peak (VmHWM of the service process) ${memory.emptyPhaseMb.toFixed(0)} MB during the empty-business phase, ` +
         `${memory.historyPhaseMb.toFixed(0)} MB during the history phase, ${memory.underLoadMb.toFixed(0)} MB under the concurrent list load.`,
       '',
       `Run time: ${totalSeconds.toFixed(0)} s in all, of which seeding ${seedSeconds.toFixed(0)} s. Machine: ${load}.`,
