@@ -43,7 +43,11 @@ export function isMet(row: Row): boolean | null {
 
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(value < 10 ? 1 : 0) : '–');
 const both = (s: Summary | null) => (s ? `${ms(s.p50)} / ${ms(s.p95)}` : '–');
-const size = (bytes: number | undefined) => (bytes === undefined ? '' : bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.round(bytes / 1024)} kB`);
+function size(bytes: number | undefined): string {
+  if (bytes === undefined) return '';
+  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return bytes >= 1024 ? `${Math.round(bytes / 1024)} kB` : `${bytes} B`;
+}
 
 function targetText(target: Target): string {
   switch (target.kind) {
