@@ -20,7 +20,10 @@ export function registerEmployeeLiteralRoutes(app: App) {
     const { businessId } = c.req.valid('param');
     const plan = planEmployeeDetailsList(c.req.valid('query'));
     await authorize(c.var.db, c.var.principal, businessId, { kind: 'read' });
-    return throughListGate(c.var.deps.settings, async () => c.json((await listEmployeePage(c.var.db, businessId, plan)).map(toEmployeeDetailsModel), 200));
+    return throughListGate(c.var.deps.settings, async () => {
+      const rows = await listEmployeePage(c.var.db, businessId, plan);
+      return c.json(rows.map(toEmployeeDetailsModel), 200);
+    });
   });
 
   app.openapi(routes.createUnstructuredEmployee, async (c) => {
@@ -35,7 +38,10 @@ export function registerEmployeeLiteralRoutes(app: App) {
     const { businessId } = c.req.valid('param');
     const plan = planUnstructuredEmployeeList(c.req.valid('query'));
     await authorize(c.var.db, c.var.principal, businessId, { kind: 'read' });
-    return throughListGate(c.var.deps.settings, async () => c.json((await listEmployeePage(c.var.db, businessId, plan)).map(toUnstructuredEmployeeModel), 200));
+    return throughListGate(c.var.deps.settings, async () => {
+      const rows = await listEmployeePage(c.var.db, businessId, plan);
+      return c.json(rows.map(toUnstructuredEmployeeModel), 200);
+    });
   });
 
   app.openapi(routes.getUnstructuredEmployee, async (c) => {
