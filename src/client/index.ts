@@ -4,6 +4,7 @@
 export { createApiClient } from './apiClient';
 export type * from './apiClient';
 export { authorizationHeader, type Credentials } from './credentials';
+export { readAllPages, type PageQuery } from './readAllPages';
 export {
   ApiClientError,
   isApiClientError,

@@ -53,6 +53,7 @@ export const ERROR_CODES = [
   'idempotency-key-invalid',
   'idempotency-key-reused',
   'unsupported-query',
+  'lists-busy',
   'internal-error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -20,6 +20,27 @@ describe('zones and wall-clock times', () => {
     expect(toLocalDateTime(new Date('2026-07-15T23:30:00Z'), 'Australia/Sydney')).toBe('2026-07-16T09:30:00');
     expect(zoneOffsetMinutes(new Date('2026-07-15T12:00:00Z'), 'Asia/Kolkata')).toBe(330);
   });
+  it('renders every instant as Intl does, next to transitions and in odd zones too', () => {
+    const exact = (instant: Date, zone: string) => {
+      const parts = new Intl.DateTimeFormat('en-CA', {
+        timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+      }).formatToParts(instant);
+      const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+      return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}`;
+    };
+    const zones = ['Europe/London', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'America/St_Johns', 'Europe/Amsterdam', 'Pacific/Apia'];
+    // Around a spring and an autumn change, in an era of second-precise offsets (Amsterdam 1937),
+    // and across Samoa skipping 30 December 2011.
+    const starts = ['2026-03-28T22:00:00Z', '2026-10-24T22:00:00Z', '2026-04-04T12:00:00Z', '1937-06-30T20:00:00Z', '2011-12-29T06:00:00Z'];
+    for (const zone of zones) {
+      for (const start of starts) {
+        for (let minute = 0; minute < 36 * 60; minute += 7) {
+          const instant = new Date(Date.parse(start) + minute * 60_000 + 13_500);
+          expect(toLocalDateTime(instant, zone), `${zone} ${instant.toISOString()}`).toBe(exact(instant, zone));
+        }
+      }
+    }
+  });
   it('converts wall-clock times to instants, including the gap and the overlap', () => {
     const wall = (iso: string) => new Date(`${iso}Z`);
     expect(localToUtc(wall('2026-07-15T13:00:00'), 'Europe/London').toISOString()).toBe('2026-07-15T12:00:00.000Z');

@@ -54,11 +54,39 @@ export function zoneOffsetMinutes(instant: Date, zone: string): number {
   return Math.round((asUtc - whole) / 60_000);
 }
 
+/** Offset of `zone` at `instant` in whole seconds, as milliseconds (exact, through Intl). */
+function offsetMs(instant: number, zone: string): number {
+  const p = wallClockParts(new Date(instant), zone);
+  const asUtc = Date.UTC(p.year ?? 0, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0);
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * Offsets are constant between a zone's transitions (a few a year), so lists that format
+ * thousands of times ask Intl once per zone and six hours: a span whose two ends share an offset
+ * is taken to have it throughout; a span with a transition in it is computed per instant.
+ */
+const SPAN_MS = 6 * 60 * 60 * 1000;
+const spanOffsets = new Map<string, number | null>();
+
+function cachedOffsetMs(instant: number, zone: string): number {
+  const span = Math.floor(instant / SPAN_MS);
+  const key = `${zone} ${span}`;
+  let offset = spanOffsets.get(key);
+  if (offset === undefined) {
+    const first = offsetMs(span * SPAN_MS, zone);
+    offset = first === offsetMs((span + 1) * SPAN_MS - 1000, zone) ? first : null;
+    if (spanOffsets.size >= 50_000) spanOffsets.clear();
+    spanOffsets.set(key, offset);
+  }
+  return offset ?? offsetMs(instant, zone);
+}
+
 /** Wall-clock time of `instant` in `zone`, as the contract's `*Local` fields carry it (no zone). */
 export function toLocalDateTime(instant: Date, zone: string): string {
-  const p = wallClockParts(instant, zone);
-  const pad = (n: number | undefined, width = 2) => String(n ?? 0).padStart(width, '0');
-  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
+  const local = new Date(instant.getTime() + cachedOffsetMs(instant.getTime(), zone));
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  return `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}`;
 }
 
 const ZONED = /(Z|[+-]\d{2}:?\d{2})$/i;

@@ -51,6 +51,10 @@ export const EnvSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(24 * 60 * 60),
   REFRESH_TOKEN_TTL_DAYS: positiveInt.default(30),
   IDEMPOTENCY_KEY_TTL_HOURS: positiveInt.default(30 * 24),
+  /** List requests answered at once (the rest wait their turn), so bulk reads cannot starve punches. */
+  LIST_CONCURRENCY: positiveInt.default(1),
+  /** List requests that may wait for a turn; more get 429 with Retry-After. */
+  LIST_QUEUE_MAX: positiveInt.default(200),
   /** SMTP connection URL (smtp://user:pass@host:587); without it, mail stays in the outbox table. */
   SMTP_URL: z
     .string()

@@ -95,7 +95,7 @@ export interface paths {
         };
         /**
          * List the businesses the caller can access
-         * @description A kiosk device sees only the business it is enrolled in.
+         * @description A kiosk device sees only the business it is enrolled in. Answers at most 1000 items per request (also without `$top`); a larger `$top` is lowered to 1000. Page with `$skip`/`$top`: by id unless `$orderby` says otherwise, ending in a unique key, so consecutive pages never repeat or skip an item.
          */
         get: operations["business.listBusinesses"];
         put?: never;
@@ -135,7 +135,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Users with access to the business */
+        /**
+         * Users with access to the business
+         * @description Answers at most 1000 items per request (also without `$top`); a larger `$top` is lowered to 1000. Page with `$skip`/`$top`: oldest grant first unless `$orderby` says otherwise, ending in a unique key, so consecutive pages never repeat or skip an item.
+         */
         get: operations["businessAccess.listAllBusinessAccessUsers"];
         /**
          * Rename or re-address a user of the business
@@ -241,7 +244,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Employee directory (basic details) */
+        /**
+         * Employee directory (basic details)
+         * @description Answers at most 100 items per request (also without `$top`); a larger `$top` is lowered to 100. Page with `$skip`/`$top`: by id unless `$orderby` says otherwise, ending in a unique key, so consecutive pages never repeat or skip an item.
+         */
         get: operations["employee.listBasicDetailsForEmployees"];
         put?: never;
         post?: never;
@@ -258,7 +264,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List employees (minimal record) */
+        /**
+         * List employees (minimal record)
+         * @description Answers at most 100 items per request (also without `$top`); a larger `$top` is lowered to 100. Page with `$skip`/`$top`: by id unless `$orderby` says otherwise, ending in a unique key, so consecutive pages never repeat or skip an item.
+         */
         get: operations["employee.listUnstructuredEmployees"];
         put?: never;
         /** Create an employee (minimal record) */
@@ -329,7 +338,7 @@ export interface paths {
         };
         /**
          * An employee's locations
-         * @description The employee's assigned locations; when none (still existing) are assigned, every global location.
+         * @description The employee's assigned locations; when none (still existing) are assigned, every global location. Answers at most 1000 items per request (also without `$top`); a larger `$top` is lowered to 1000. Page with `$skip`/`$top`: by id, ending in a unique key, so consecutive pages never repeat or skip an item.
          */
         get: operations["employee.listEmployeeLocations"];
         put?: never;
@@ -349,7 +358,7 @@ export interface paths {
         };
         /**
          * Work types an employee may use
-         * @description Every work type of the business that is not a shift condition.
+         * @description Every work type of the business that is not a shift condition. Answers at most 1000 items per request (also without `$top`); a larger `$top` is lowered to 1000. Page with `$skip`/`$top`: by id, ending in a unique key, so consecutive pages never repeat or skip an item.
          */
         get: operations["employee.getEmployeeWorkTypes"];
         put?: never;
@@ -369,7 +378,7 @@ export interface paths {
         };
         /**
          * Shift conditions that apply to an employee
-         * @description Work types whose mappingType is ShiftCondition, in the work-type shape.
+         * @description Work types whose mappingType is ShiftCondition, in the work-type shape. Answers at most 1000 items per request (also without `$top`); a larger `$top` is lowered to 1000. Page with `$skip`/`$top`: by id, ending in a unique key, so consecutive pages never repeat or skip an item.
          */
         get: operations["employee.getEmployeeShiftConditions"];
         put?: never;
@@ -387,7 +396,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List a kiosk's enrolled devices (users only) */
+        /**
+         * List a kiosk's enrolled devices (users only)
+         * @description Answers at most 1000 items per request (also without `$top`); a larger `$top` is lowered to 1000. Page with `$skip`/`$top`: oldest first, ending in a unique key, so consecutive pages never repeat or skip an item.
+         */
         get: operations["devices.listDevices"];
         put?: never;
         /**
@@ -447,7 +459,7 @@ export interface paths {
         };
         /**
          * The punch audit trail
-         * @description Every punch the service accepted, oldest first, optionally for one employee or kiosk and a UTC window (on the time of record).
+         * @description Every punch the service accepted, optionally for one employee or kiosk and a UTC window (on the time of record). Answers 100 items without `$top`, at most 500 per request; a larger `$top` is lowered to 500. Page with `$skip`/`$top`: oldest first, ending in a unique key, so consecutive pages never repeat or skip an item.
          */
         get: operations["kiosk.listPunches"];
         put?: never;
@@ -467,7 +479,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Search clocked shifts (read-only despite the verb) */
+        /**
+         * Search clocked shifts (read-only despite the verb)
+         * @description Shifts that began in the window, or began before it and were still running at its start (shifts still open count however old; completed ones when they began at most 48 hours before it). Without fromDateUtc the window starts 7 days before its end; without toDateUtc it ends now. A window longer than 31 days is a 400 on toDateUtc. At most 500 shifts are answered, the newest first: to read further back, search again with toDateUtc set to the start of the oldest shift answered.
+         */
         post: operations["kiosk.shifts"];
         delete?: never;
         options?: never;
@@ -482,7 +497,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Notes of a clocked shift */
+        /**
+         * Notes of a clocked shift
+         * @description Answers at most 1000 items per request (also without `$top`); a larger `$top` is lowered to 1000. Page with `$skip`/`$top`: oldest first, ending in a unique key, so consecutive pages never repeat or skip an item.
+         */
         get: operations["kiosk.getShiftNotes"];
         put?: never;
         /** Add a note to a clocked shift */
@@ -551,7 +569,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the staff who can use a kiosk, with their live status */
+        /**
+         * List the staff who can use a kiosk, with their live status
+         * @description Every kiosk-enabled employee of the business who has not left, by first name, surname and id. Answered whole, without paging (a kiosk keeps its whole staff for offline use), up to 20000 employees: a business with more kiosk staff gets the first that many (the service logs a warning).
+         */
         get: operations["kiosk.listKioskStaff"];
         put?: never;
         /** Create a kiosk-enabled employee */
@@ -603,7 +624,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List kiosks */
+        /**
+         * List kiosks
+         * @description Answers at most 1000 items per request (also without `$top`); a larger `$top` is lowered to 1000. Page with `$skip`/`$top`: by id unless `$orderby` says otherwise, ending in a unique key, so consecutive pages never repeat or skip an item.
+         */
         get: operations["kiosk.listKiosks"];
         put?: never;
         /** Create a kiosk */
@@ -872,7 +896,7 @@ export interface paths {
         };
         /**
          * List locations
-         * @description All non-deleted locations of the business, flat, ordered by id. Supports the OData subset.
+         * @description All non-deleted locations of the business, flat. Answers at most 1000 items per request (also without `$top`); a larger `$top` is lowered to 1000. Page with `$skip`/`$top`: by id unless `$orderby` says otherwise, ending in a unique key, so consecutive pages never repeat or skip an item.
          */
         get: operations["location.listBusinessLocations"];
         put?: never;
@@ -921,7 +945,7 @@ export interface paths {
         };
         /**
          * List work types (including shift conditions)
-         * @description All non-deleted work types of the business, ordered by id. Supports the OData subset.
+         * @description All non-deleted work types of the business. Answers at most 1000 items per request (also without `$top`); a larger `$top` is lowered to 1000. Page with `$skip`/`$top`: by id unless `$orderby` says otherwise, ending in a unique key, so consecutive pages never repeat or skip an item.
          */
         get: operations["workType.listWorkTypes"];
         put?: never;
@@ -970,7 +994,7 @@ export interface paths {
         };
         /**
          * List employee groups
-         * @description All employee groups of the business, ordered by id. Supports the OData subset.
+         * @description All employee groups of the business. Answers at most 1000 items per request (also without `$top`); a larger `$top` is lowered to 1000. Page with `$skip`/`$top`: by id unless `$orderby` says otherwise, ending in a unique key, so consecutive pages never repeat or skip an item.
          */
         get: operations["employeeGroup.listEmployeeGroups"];
         put?: never;
@@ -1061,7 +1085,7 @@ export interface paths {
         };
         /**
          * List timesheet lines
-         * @description Start, end and break times are wall-clock times in the zone of the kiosk that recorded the shift.
+         * @description Start, end and break times are wall-clock times in the zone of the kiosk that recorded the shift; in `$filter` a `datetime'…'` without an offset compares with those wall-clock times, one with Z or an offset with the instant, and `$orderby` on startTime/endTime is chronological. For a long history, page forward with `$filter=id gt <last id>&$orderby=id` rather than a deep `$skip`. Answers 100 items without `$top`, at most 500 per request; a larger `$top` is lowered to 500. Page with `$skip`/`$top`: by start time, oldest first, unless `$orderby` says otherwise, ending in a unique key, so consecutive pages never repeat or skip an item.
          */
         get: operations["timesheet.getBusinessTimesheets"];
         put?: never;
@@ -2452,13 +2476,13 @@ export interface operations {
     "business.listBusinesses": {
         parameters: {
             query?: {
-                /** @description Comparisons (eq ne gt ge lt le) joined by and/or/not. */
+                /** @description OData v3: comparisons (eq ne gt ge lt le) of a field with a literal, joined by and/or/not and parentheses. Literals: 'text' ('' for a quote), numbers (9.5M, 10L, 1.5d), true, false, null, datetime'2016-04-01T00:00:00' (a wall-clock time; with Z or an offset, an instant) and bare ISO dates. Field names match in any casing. At most 2000 characters, 100 comparisons and 20 levels of nesting; anything else is a 400 `unsupported-query`. */
                 $filter?: string;
-                /** @description Fields, each optionally asc or desc. */
+                /** @description Up to 8 fields, each optionally asc or desc (nulls first when ascending); ties are broken by the list's unique key. */
                 $orderby?: string;
-                /** @description Maximum number of items. */
+                /** @description Items to answer: 1000 when not given, at most 1000 (a larger value is lowered to 1000). */
                 $top?: number;
-                /** @description Number of items to skip. */
+                /** @description Items to skip, for the next page. */
                 $skip?: number;
             };
             header?: never;
@@ -2709,13 +2733,13 @@ export interface operations {
     "businessAccess.listAllBusinessAccessUsers": {
         parameters: {
             query?: {
-                /** @description Comparisons (eq ne gt ge lt le) joined by and/or/not. */
+                /** @description OData v3: comparisons (eq ne gt ge lt le) of a field with a literal, joined by and/or/not and parentheses. Literals: 'text' ('' for a quote), numbers (9.5M, 10L, 1.5d), true, false, null, datetime'2016-04-01T00:00:00' (a wall-clock time; with Z or an offset, an instant) and bare ISO dates. Field names match in any casing. At most 2000 characters, 100 comparisons and 20 levels of nesting; anything else is a 400 `unsupported-query`. */
                 $filter?: string;
-                /** @description Fields, each optionally asc or desc. */
+                /** @description Up to 8 fields, each optionally asc or desc (nulls first when ascending); ties are broken by the list's unique key. */
                 $orderby?: string;
-                /** @description Maximum number of items. */
+                /** @description Items to answer: 1000 when not given, at most 1000 (a larger value is lowered to 1000). */
                 $top?: number;
-                /** @description Number of items to skip. */
+                /** @description Items to skip, for the next page. */
                 $skip?: number;
             };
             header?: never;
@@ -2726,7 +2750,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every user of the business. */
+            /** @description The users of the business, oldest grant first. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3184,13 +3208,13 @@ export interface operations {
     "employee.listBasicDetailsForEmployees": {
         parameters: {
             query?: {
-                /** @description Comparisons (eq ne gt ge lt le) joined by and/or/not. */
+                /** @description OData v3: comparisons (eq ne gt ge lt le) of a field with a literal, joined by and/or/not and parentheses. Literals: 'text' ('' for a quote), numbers (9.5M, 10L, 1.5d), true, false, null, datetime'2016-04-01T00:00:00' (a wall-clock time; with Z or an offset, an instant) and bare ISO dates. Field names match in any casing. At most 2000 characters, 100 comparisons and 20 levels of nesting; anything else is a 400 `unsupported-query`. */
                 $filter?: string;
-                /** @description Fields, each optionally asc or desc. */
+                /** @description Up to 8 fields, each optionally asc or desc (nulls first when ascending); ties are broken by the list's unique key. */
                 $orderby?: string;
-                /** @description Maximum number of items. */
+                /** @description Items to answer: 100 when not given, at most 100 (a larger value is lowered to 100). */
                 $top?: number;
-                /** @description Number of items to skip. */
+                /** @description Items to skip, for the next page. */
                 $skip?: number;
             };
             header?: never;
@@ -3201,7 +3225,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every employee, by id. */
+            /** @description One page of employees, by id. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3251,13 +3275,13 @@ export interface operations {
     "employee.listUnstructuredEmployees": {
         parameters: {
             query?: {
-                /** @description Comparisons (eq ne gt ge lt le) joined by and/or/not. */
+                /** @description OData v3: comparisons (eq ne gt ge lt le) of a field with a literal, joined by and/or/not and parentheses. Literals: 'text' ('' for a quote), numbers (9.5M, 10L, 1.5d), true, false, null, datetime'2016-04-01T00:00:00' (a wall-clock time; with Z or an offset, an instant) and bare ISO dates. Field names match in any casing. At most 2000 characters, 100 comparisons and 20 levels of nesting; anything else is a 400 `unsupported-query`. */
                 $filter?: string;
-                /** @description Fields, each optionally asc or desc. */
+                /** @description Up to 8 fields, each optionally asc or desc (nulls first when ascending); ties are broken by the list's unique key. */
                 $orderby?: string;
-                /** @description Maximum number of items. */
+                /** @description Items to answer: 100 when not given, at most 100 (a larger value is lowered to 100). */
                 $top?: number;
-                /** @description Number of items to skip. */
+                /** @description Items to skip, for the next page. */
                 $skip?: number;
             };
             header?: never;
@@ -3268,7 +3292,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every employee, by id. */
+            /** @description One page of employees, by id. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3589,13 +3613,13 @@ export interface operations {
     "employee.listEmployeeLocations": {
         parameters: {
             query?: {
-                /** @description Comparisons (eq ne gt ge lt le) joined by and/or/not. */
+                /** @description OData v3: comparisons (eq ne gt ge lt le) of a field with a literal, joined by and/or/not and parentheses. Literals: 'text' ('' for a quote), numbers (9.5M, 10L, 1.5d), true, false, null, datetime'2016-04-01T00:00:00' (a wall-clock time; with Z or an offset, an instant) and bare ISO dates. Field names match in any casing. At most 2000 characters, 100 comparisons and 20 levels of nesting; anything else is a 400 `unsupported-query`. */
                 $filter?: string;
-                /** @description Fields, each optionally asc or desc. */
+                /** @description Up to 8 fields, each optionally asc or desc (nulls first when ascending); ties are broken by the list's unique key. */
                 $orderby?: string;
-                /** @description Maximum number of items. */
+                /** @description Items to answer: 1000 when not given, at most 1000 (a larger value is lowered to 1000). */
                 $top?: number;
-                /** @description Number of items to skip. */
+                /** @description Items to skip, for the next page. */
                 $skip?: number;
             };
             header?: never;
@@ -3657,13 +3681,13 @@ export interface operations {
     "employee.getEmployeeWorkTypes": {
         parameters: {
             query?: {
-                /** @description Comparisons (eq ne gt ge lt le) joined by and/or/not. */
+                /** @description OData v3: comparisons (eq ne gt ge lt le) of a field with a literal, joined by and/or/not and parentheses. Literals: 'text' ('' for a quote), numbers (9.5M, 10L, 1.5d), true, false, null, datetime'2016-04-01T00:00:00' (a wall-clock time; with Z or an offset, an instant) and bare ISO dates. Field names match in any casing. At most 2000 characters, 100 comparisons and 20 levels of nesting; anything else is a 400 `unsupported-query`. */
                 $filter?: string;
-                /** @description Fields, each optionally asc or desc. */
+                /** @description Up to 8 fields, each optionally asc or desc (nulls first when ascending); ties are broken by the list's unique key. */
                 $orderby?: string;
-                /** @description Maximum number of items. */
+                /** @description Items to answer: 1000 when not given, at most 1000 (a larger value is lowered to 1000). */
                 $top?: number;
-                /** @description Number of items to skip. */
+                /** @description Items to skip, for the next page. */
                 $skip?: number;
             };
             header?: never;
@@ -3725,13 +3749,13 @@ export interface operations {
     "employee.getEmployeeShiftConditions": {
         parameters: {
             query?: {
-                /** @description Comparisons (eq ne gt ge lt le) joined by and/or/not. */
+                /** @description OData v3: comparisons (eq ne gt ge lt le) of a field with a literal, joined by and/or/not and parentheses. Literals: 'text' ('' for a quote), numbers (9.5M, 10L, 1.5d), true, false, null, datetime'2016-04-01T00:00:00' (a wall-clock time; with Z or an offset, an instant) and bare ISO dates. Field names match in any casing. At most 2000 characters, 100 comparisons and 20 levels of nesting; anything else is a 400 `unsupported-query`. */
                 $filter?: string;
-                /** @description Fields, each optionally asc or desc. */
+                /** @description Up to 8 fields, each optionally asc or desc (nulls first when ascending); ties are broken by the list's unique key. */
                 $orderby?: string;
-                /** @description Maximum number of items. */
+                /** @description Items to answer: 1000 when not given, at most 1000 (a larger value is lowered to 1000). */
                 $top?: number;
-                /** @description Number of items to skip. */
+                /** @description Items to skip, for the next page. */
                 $skip?: number;
             };
             header?: never;
@@ -3792,7 +3816,12 @@ export interface operations {
     };
     "devices.listDevices": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Items to answer: 1000 when not given, at most 1000 (a larger value is lowered to 1000). */
+                $top?: number;
+                /** @description Items to skip, for the next page. */
+                $skip?: number;
+            };
             header?: never;
             path: {
                 businessId: number;
@@ -4032,6 +4061,10 @@ export interface operations {
     "kiosk.listPunches": {
         parameters: {
             query?: {
+                /** @description Items to answer: 100 when not given, at most 500 (a larger value is lowered to 500). */
+                $top?: number;
+                /** @description Items to skip, for the next page. */
+                $skip?: number;
                 EmployeeId?: number;
                 KioskId?: number;
                 /** @description A date-time in the years 1900 to 2100. */
@@ -4159,6 +4192,10 @@ export interface operations {
     "kiosk.getShiftNotes": {
         parameters: {
             query?: {
+                /** @description Items to answer: 1000 when not given, at most 1000 (a larger value is lowered to 1000). */
+                $top?: number;
+                /** @description Items to skip, for the next page. */
+                $skip?: number;
                 EmployeeId?: number;
                 IsAdminInitiated?: boolean;
                 Type?: components["schemas"]["TimeAttendanceShiftNoteType"];
@@ -4775,13 +4812,13 @@ export interface operations {
     "kiosk.listKiosks": {
         parameters: {
             query?: {
-                /** @description Comparisons (eq ne gt ge lt le) joined by and/or/not. */
+                /** @description OData v3: comparisons (eq ne gt ge lt le) of a field with a literal, joined by and/or/not and parentheses. Literals: 'text' ('' for a quote), numbers (9.5M, 10L, 1.5d), true, false, null, datetime'2016-04-01T00:00:00' (a wall-clock time; with Z or an offset, an instant) and bare ISO dates. Field names match in any casing. At most 2000 characters, 100 comparisons and 20 levels of nesting; anything else is a 400 `unsupported-query`. */
                 $filter?: string;
-                /** @description Fields, each optionally asc or desc. */
+                /** @description Up to 8 fields, each optionally asc or desc (nulls first when ascending); ties are broken by the list's unique key. */
                 $orderby?: string;
-                /** @description Maximum number of items. */
+                /** @description Items to answer: 1000 when not given, at most 1000 (a larger value is lowered to 1000). */
                 $top?: number;
-                /** @description Number of items to skip. */
+                /** @description Items to skip, for the next page. */
                 $skip?: number;
             };
             header?: never;
@@ -6153,13 +6190,13 @@ export interface operations {
     "location.listBusinessLocations": {
         parameters: {
             query?: {
-                /** @description Comparisons (eq ne gt ge lt le) joined by and/or/not. */
+                /** @description OData v3: comparisons (eq ne gt ge lt le) of a field with a literal, joined by and/or/not and parentheses. Literals: 'text' ('' for a quote), numbers (9.5M, 10L, 1.5d), true, false, null, datetime'2016-04-01T00:00:00' (a wall-clock time; with Z or an offset, an instant) and bare ISO dates. Field names match in any casing. At most 2000 characters, 100 comparisons and 20 levels of nesting; anything else is a 400 `unsupported-query`. */
                 $filter?: string;
-                /** @description Fields, each optionally asc or desc. */
+                /** @description Up to 8 fields, each optionally asc or desc (nulls first when ascending); ties are broken by the list's unique key. */
                 $orderby?: string;
-                /** @description Maximum number of items. */
+                /** @description Items to answer: 1000 when not given, at most 1000 (a larger value is lowered to 1000). */
                 $top?: number;
-                /** @description Number of items to skip. */
+                /** @description Items to skip, for the next page. */
                 $skip?: number;
             };
             header?: never;
@@ -6506,13 +6543,13 @@ export interface operations {
     "workType.listWorkTypes": {
         parameters: {
             query?: {
-                /** @description Comparisons (eq ne gt ge lt le) joined by and/or/not. */
+                /** @description OData v3: comparisons (eq ne gt ge lt le) of a field with a literal, joined by and/or/not and parentheses. Literals: 'text' ('' for a quote), numbers (9.5M, 10L, 1.5d), true, false, null, datetime'2016-04-01T00:00:00' (a wall-clock time; with Z or an offset, an instant) and bare ISO dates. Field names match in any casing. At most 2000 characters, 100 comparisons and 20 levels of nesting; anything else is a 400 `unsupported-query`. */
                 $filter?: string;
-                /** @description Fields, each optionally asc or desc. */
+                /** @description Up to 8 fields, each optionally asc or desc (nulls first when ascending); ties are broken by the list's unique key. */
                 $orderby?: string;
-                /** @description Maximum number of items. */
+                /** @description Items to answer: 1000 when not given, at most 1000 (a larger value is lowered to 1000). */
                 $top?: number;
-                /** @description Number of items to skip. */
+                /** @description Items to skip, for the next page. */
                 $skip?: number;
             };
             header?: never;
@@ -6850,13 +6887,13 @@ export interface operations {
     "employeeGroup.listEmployeeGroups": {
         parameters: {
             query?: {
-                /** @description Comparisons (eq ne gt ge lt le) joined by and/or/not. */
+                /** @description OData v3: comparisons (eq ne gt ge lt le) of a field with a literal, joined by and/or/not and parentheses. Literals: 'text' ('' for a quote), numbers (9.5M, 10L, 1.5d), true, false, null, datetime'2016-04-01T00:00:00' (a wall-clock time; with Z or an offset, an instant) and bare ISO dates. Field names match in any casing. At most 2000 characters, 100 comparisons and 20 levels of nesting; anything else is a 400 `unsupported-query`. */
                 $filter?: string;
-                /** @description Fields, each optionally asc or desc. */
+                /** @description Up to 8 fields, each optionally asc or desc (nulls first when ascending); ties are broken by the list's unique key. */
                 $orderby?: string;
-                /** @description Maximum number of items. */
+                /** @description Items to answer: 1000 when not given, at most 1000 (a larger value is lowered to 1000). */
                 $top?: number;
-                /** @description Number of items to skip. */
+                /** @description Items to skip, for the next page. */
                 $skip?: number;
             };
             header?: never;
@@ -7458,13 +7495,13 @@ export interface operations {
     "timesheet.getBusinessTimesheets": {
         parameters: {
             query?: {
-                /** @description Comparisons (eq ne gt ge lt le) joined by and/or/not. */
+                /** @description OData v3: comparisons (eq ne gt ge lt le) of a field with a literal, joined by and/or/not and parentheses. Literals: 'text' ('' for a quote), numbers (9.5M, 10L, 1.5d), true, false, null, datetime'2016-04-01T00:00:00' (a wall-clock time; with Z or an offset, an instant) and bare ISO dates. Field names match in any casing. At most 2000 characters, 100 comparisons and 20 levels of nesting; anything else is a 400 `unsupported-query`. */
                 $filter?: string;
-                /** @description Fields, each optionally asc or desc. */
+                /** @description Up to 8 fields, each optionally asc or desc (nulls first when ascending); ties are broken by the list's unique key. */
                 $orderby?: string;
-                /** @description Maximum number of items. */
+                /** @description Items to answer: 100 when not given, at most 500 (a larger value is lowered to 500). */
                 $top?: number;
-                /** @description Number of items to skip. */
+                /** @description Items to skip, for the next page. */
                 $skip?: number;
             };
             header?: never;
@@ -7475,7 +7512,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Timesheet lines, oldest first. */
+            /** @description One page of timesheet lines, oldest first. */
             200: {
                 headers: {
                     [name: string]: unknown;

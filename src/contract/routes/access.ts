@@ -15,10 +15,11 @@ import {
   jsonBody,
   jsonResponse,
   mutationErrors,
-  odataQuery,
   standardErrors,
   access,
 } from './common';
+import { PAGE_LIMITS } from '../paging';
+import { odataQuery, pagingText } from './odataQuery';
 
 const tags = ['Business access'];
 const B = '/api/v2/business/{businessId}';
@@ -38,8 +39,9 @@ export const listAllBusinessAccessUsers = createRoute({
   path: `${B}/access`,
   tags,
   summary: 'Users with access to the business',
-  request: { params: businessParams, query: odataQuery },
-  responses: { 200: jsonResponse(z.array(m.BusinessAccessModel), 'Every user of the business.'), ...standardErrors },
+  description: pagingText(PAGE_LIMITS.settings, 'oldest grant first unless `$orderby` says otherwise'),
+  request: { params: businessParams, query: odataQuery(PAGE_LIMITS.settings) },
+  responses: { 200: jsonResponse(z.array(m.BusinessAccessModel), 'The users of the business, oldest grant first.'), ...standardErrors },
 });
 
 export const assignBusinessAccess = createRoute({

@@ -10,10 +10,11 @@ import {
   jsonBody,
   jsonResponse,
   mutationErrors,
-  odataQuery,
   standardErrors,
   access,
 } from './common';
+import { PAGE_LIMITS } from '../paging';
+import { odataQuery, pagingText } from './odataQuery';
 
 const tags = ['Business'];
 
@@ -43,8 +44,8 @@ export const listBusinesses = createRoute({
   path: '/api/v2/business',
   tags,
   summary: 'List the businesses the caller can access',
-  description: 'A kiosk device sees only the business it is enrolled in.',
-  request: { query: odataQuery },
+  description: `A kiosk device sees only the business it is enrolled in. ${pagingText(PAGE_LIMITS.settings, 'by id unless `$orderby` says otherwise')}`,
+  request: { query: odataQuery(PAGE_LIMITS.settings) },
   responses: { 200: jsonResponse(z.array(BusinessModel), 'The businesses, by id.'), ...standardErrors },
 });
 

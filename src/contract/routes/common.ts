@@ -39,14 +39,6 @@ export const queryInt = z
 /** A date-time query value (the SDK sends `yyyy-MM-ddTHH:mm:ss`), in the plausible years. */
 export const queryDateTime = dateTimeInput;
 
-/** `$filter`, `$orderby`, `$top`, `$skip` (see server/http/odata.ts for the supported subset). */
-export const odataQuery = z.object({
-  $filter: z.string().optional().openapi({ description: 'Comparisons (eq ne gt ge lt le) joined by and/or/not.' }),
-  $orderby: z.string().optional().openapi({ description: 'Fields, each optionally asc or desc.' }),
-  $top: z.string().optional().openapi({ type: 'integer', description: 'Maximum number of items.' }),
-  $skip: z.string().optional().openapi({ type: 'integer', description: 'Number of items to skip.' }),
-});
-
 /**
  * Who may call a route, declared once beside it. The service enforces it before the handler runs
  * (server/auth/routeGuard.ts), the OpenAPI document shows it as `x-access`, and the

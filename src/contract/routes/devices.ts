@@ -16,6 +16,8 @@ import {
   access,
 } from './common';
 import { PROBLEM_CONTENT_TYPE, Problem } from '../problem';
+import { PAGE_LIMITS } from '../paging';
+import { pageQuery, pagingText } from './odataQuery';
 
 const tags = ['Devices'];
 const kioskParams = businessParams.extend({ kioskId: pathId('kioskId') });
@@ -47,7 +49,8 @@ export const listDevices = createRoute({
   path: DEVICES,
   tags,
   summary: "List a kiosk's enrolled devices (users only)",
-  request: { params: kioskParams },
+  description: pagingText(PAGE_LIMITS.settings, 'oldest first'),
+  request: { params: kioskParams, query: pageQuery(PAGE_LIMITS.settings) },
   responses: { 200: jsonResponse(z.array(DeviceModel), 'Devices not revoked, oldest first.'), ...standardErrors },
 });
 

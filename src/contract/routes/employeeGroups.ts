@@ -11,11 +11,12 @@ import {
   jsonBody,
   jsonResponse,
   mutationErrors,
-  odataQuery,
   pathId,
   standardErrors,
   access,
 } from './common';
+import { PAGE_LIMITS } from '../paging';
+import { odataQuery, pagingText } from './odataQuery';
 
 const tags = ['EmployeeGroup'];
 const B = '/api/v2/business/{businessId}';
@@ -34,8 +35,8 @@ export const listEmployeeGroups = createRoute({
   path: `${B}/employeegroup`,
   tags,
   summary: 'List employee groups',
-  description: 'All employee groups of the business, ordered by id. Supports the OData subset.',
-  request: { params: businessParams, query: odataQuery },
+  description: `All employee groups of the business. ${pagingText(PAGE_LIMITS.settings, 'by id unless `$orderby` says otherwise')}`,
+  request: { params: businessParams, query: odataQuery(PAGE_LIMITS.settings) },
   responses: { 200: jsonResponse(z.array(m.UkEmployeeGroupModel), 'The groups.'), ...standardErrors },
 });
 

@@ -13,11 +13,12 @@ import {
   jsonBody,
   jsonResponse,
   mutationErrors,
-  odataQuery,
   pathId,
   standardErrors,
   access,
 } from './common';
+import { PAGE_LIMITS } from '../paging';
+import { odataQuery, pagingText } from './odataQuery';
 
 const tags = ['Employee'];
 const B = '/api/v2/business/{businessId}';
@@ -34,8 +35,9 @@ export const listBasicDetailsForEmployees = createRoute({
   path: `${B}/employee/details`,
   tags,
   summary: 'Employee directory (basic details)',
-  request: { params: businessParams, query: odataQuery },
-  responses: { 200: jsonResponse(z.array(m.EmployeeDetailsModel), 'Every employee, by id.'), ...standardErrors },
+  description: pagingText(PAGE_LIMITS.employees, 'by id unless `$orderby` says otherwise'),
+  request: { params: businessParams, query: odataQuery(PAGE_LIMITS.employees) },
+  responses: { 200: jsonResponse(z.array(m.EmployeeDetailsModel), 'One page of employees, by id.'), ...standardErrors },
 });
 
 export const createUnstructuredEmployee = createRoute({
@@ -56,8 +58,9 @@ export const listUnstructuredEmployees = createRoute({
   path: `${B}/employee/unstructured`,
   tags,
   summary: 'List employees (minimal record)',
-  request: { params: businessParams, query: odataQuery },
-  responses: { 200: jsonResponse(z.array(UnstructuredEmployeeModel), 'Every employee, by id.'), ...standardErrors },
+  description: pagingText(PAGE_LIMITS.employees, 'by id unless `$orderby` says otherwise'),
+  request: { params: businessParams, query: odataQuery(PAGE_LIMITS.employees) },
+  responses: { 200: jsonResponse(z.array(UnstructuredEmployeeModel), 'One page of employees, by id.'), ...standardErrors },
 });
 
 export const getUnstructuredEmployee = createRoute({
@@ -100,8 +103,8 @@ export const listEmployeeLocations = createRoute({
   path: `${B}/employee/{employeeId}/location`,
   tags,
   summary: "An employee's locations",
-  description: "The employee's assigned locations; when none (still existing) are assigned, every global location.",
-  request: { params: employeeParams, query: odataQuery },
+  description: `The employee's assigned locations; when none (still existing) are assigned, every global location. ${pagingText(PAGE_LIMITS.settings, 'by id')}`,
+  request: { params: employeeParams, query: odataQuery(PAGE_LIMITS.settings) },
   responses: { 200: jsonResponse(z.array(m.UkLocationModel), 'The locations, by id.'), ...standardErrors },
 });
 
@@ -112,8 +115,8 @@ export const getEmployeeWorkTypes = createRoute({
   path: `${B}/employee/{employeeId}/worktype`,
   tags,
   summary: 'Work types an employee may use',
-  description: 'Every work type of the business that is not a shift condition.',
-  request: { params: employeeParams, query: odataQuery },
+  description: `Every work type of the business that is not a shift condition. ${pagingText(PAGE_LIMITS.settings, 'by id')}`,
+  request: { params: employeeParams, query: odataQuery(PAGE_LIMITS.settings) },
   responses: { 200: jsonResponse(z.array(m.UkWorkTypeModel), 'The work types, by id.'), ...standardErrors },
 });
 
@@ -124,7 +127,7 @@ export const getEmployeeShiftConditions = createRoute({
   path: `${B}/employee/{employeeId}/shiftcondition`,
   tags,
   summary: 'Shift conditions that apply to an employee',
-  description: 'Work types whose mappingType is ShiftCondition, in the work-type shape.',
-  request: { params: employeeParams, query: odataQuery },
+  description: `Work types whose mappingType is ShiftCondition, in the work-type shape. ${pagingText(PAGE_LIMITS.settings, 'by id')}`,
+  request: { params: employeeParams, query: odataQuery(PAGE_LIMITS.settings) },
   responses: { 200: jsonResponse(z.array(m.UkWorkTypeModel), 'The shift conditions, by id.'), ...standardErrors },
 });

@@ -14,7 +14,6 @@ import {
   jsonResponse,
   lockedError,
   mutationErrors,
-  odataQuery,
   pathId,
   queryBool,
   queryDateTime,
@@ -23,6 +22,8 @@ import {
   access,
   rateLimited,
 } from './common';
+import { KIOSK_STAFF_MAX, PAGE_LIMITS, SHIFT_SEARCH } from '../paging';
+import { odataQuery, pageQuery, pagingText } from './odataQuery';
 
 const tags = ['Kiosk'];
 const B = '/api/v2/business/{businessId}';
@@ -38,7 +39,8 @@ export const listKiosks = createRoute({
   path: `${B}/kiosk`,
   tags,
   summary: 'List kiosks',
-  request: { params: businessParams, query: odataQuery },
+  description: pagingText(PAGE_LIMITS.settings, 'by id unless `$orderby` says otherwise'),
+  request: { params: businessParams, query: odataQuery(PAGE_LIMITS.settings) },
   responses: { 200: jsonResponse(z.array(m.TimeAndAttendanceKioskModel), 'All kiosks of the business.'), ...standardErrors },
 });
 
@@ -93,6 +95,10 @@ export const listKioskStaff = createRoute({
   path: `${B}/kiosk/{kioskId}/staff`,
   tags,
   summary: 'List the staff who can use a kiosk, with their live status',
+  description:
+    'Every kiosk-enabled employee of the business who has not left, by first name, surname and id. Answered whole, ' +
+    `without paging (a kiosk keeps its whole staff for offline use), up to ${KIOSK_STAFF_MAX} employees: a business with ` +
+    'more kiosk staff gets the first that many (the service logs a warning).',
   request: {
     params: kioskParams,
     query: z.object({ restrictCurrentShiftsToCurrentKioskLocation: queryBool.optional() }),
@@ -224,6 +230,12 @@ export const shifts = createRoute({
   path: `${B}/kiosk/shifts`,
   tags,
   summary: 'Search clocked shifts (read-only despite the verb)',
+  description:
+    `Shifts that began in the window, or began before it and were still running at its start (shifts still open ` +
+    `count however old; completed ones when they began at most ${SHIFT_SEARCH.overlapLookbackHours} hours before it). ` +
+    `Without fromDateUtc the window starts ${SHIFT_SEARCH.defaultWindowDays} days before its end; without toDateUtc it ends now. ` +
+    `A window longer than ${SHIFT_SEARCH.maxWindowDays} days is a 400 on toDateUtc. At most ${SHIFT_SEARCH.maxResults} shifts are ` +
+    'answered, the newest first: to read further back, search again with toDateUtc set to the start of the oldest shift answered.',
   request: { params: businessParams, ...jsonBody(m.GetShiftsModelInput) },
   responses: { 200: jsonResponse(z.array(m.UkTimeAndAttendanceShiftModel), 'Matching shifts, newest first.'), ...standardErrors },
 });
@@ -235,9 +247,10 @@ export const getShiftNotes = createRoute({
   path: `${B}/kiosk/{kioskId}/shift/{shiftId}/notes`,
   tags,
   summary: 'Notes of a clocked shift',
+  description: pagingText(PAGE_LIMITS.settings, 'oldest first'),
   request: {
     params: shiftParams,
-    query: z.object({
+    query: pageQuery(PAGE_LIMITS.settings).extend({
       EmployeeId: queryInt.optional(),
       IsAdminInitiated: queryBool.optional(),
       Type: m.TimeAttendanceShiftNoteType.optional(),
@@ -332,11 +345,11 @@ export const listPunches = createRoute({
   path: `${B}/kiosk/punches`,
   tags,
   summary: 'The punch audit trail',
-  description: 'Every punch the service accepted, oldest first, optionally for one employee or kiosk and a UTC window (on the time of record).',
+  description: `Every punch the service accepted, optionally for one employee or kiosk and a UTC window (on the time of record). ${pagingText(PAGE_LIMITS.history, 'oldest first')}`,
   request: {
     params: businessParams,
     // Spelled as the contract spells these names elsewhere (EmployeeId on the notes route).
-    query: z.object({
+    query: pageQuery(PAGE_LIMITS.history).extend({
       EmployeeId: queryInt.optional(),
       KioskId: queryInt.optional(),
       FromUtc: queryDateTime.optional(),

@@ -12,11 +12,12 @@ import {
   jsonBody,
   jsonResponse,
   mutationErrors,
-  odataQuery,
   pathId,
   standardErrors,
   access,
 } from './common';
+import { PAGE_LIMITS } from '../paging';
+import { odataQuery, pagingText } from './odataQuery';
 
 const tags = ['Location'];
 const B = '/api/v2/business/{businessId}';
@@ -30,8 +31,8 @@ export const listBusinessLocations = createRoute({
   path: `${B}/location`,
   tags,
   summary: 'List locations',
-  description: 'All non-deleted locations of the business, flat, ordered by id. Supports the OData subset.',
-  request: { params: businessParams, query: odataQuery },
+  description: `All non-deleted locations of the business, flat. ${pagingText(PAGE_LIMITS.settings, 'by id unless `$orderby` says otherwise')}`,
+  request: { params: businessParams, query: odataQuery(PAGE_LIMITS.settings) },
   responses: { 200: jsonResponse(z.array(m.UkLocationModel), 'The locations.'), ...standardErrors },
 });
 

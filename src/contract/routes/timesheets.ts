@@ -1,7 +1,9 @@
 /** Timesheet lines (contract 2.9): the lines kiosk shifts produce, listed and read one by one. */
 import { createRoute, z } from '@hono/zod-openapi';
 import * as m from '../generated/models';
-import { businessParams, jsonResponse, odataQuery, pathId, standardErrors, access } from './common';
+import { access, businessParams, jsonResponse, pathId, standardErrors } from './common';
+import { PAGE_LIMITS } from '../paging';
+import { odataQuery, pagingText } from './odataQuery';
 
 const tags = ['Timesheets'];
 const B = '/api/v2/business/{businessId}';
@@ -13,9 +15,13 @@ export const getBusinessTimesheets = createRoute({
   path: `${B}/timesheet`,
   tags,
   summary: 'List timesheet lines',
-  description: 'Start, end and break times are wall-clock times in the zone of the kiosk that recorded the shift.',
-  request: { params: businessParams, query: odataQuery },
-  responses: { 200: jsonResponse(z.array(m.UkTimesheetLineModel), 'Timesheet lines, oldest first.'), ...standardErrors },
+  description:
+    'Start, end and break times are wall-clock times in the zone of the kiosk that recorded the shift; in `$filter` a ' +
+    "`datetime'…'` without an offset compares with those wall-clock times, one with Z or an offset with the instant, and " +
+    "`$orderby` on startTime/endTime is chronological. For a long history, page forward with `$filter=id gt <last id>&$orderby=id` " +
+    `rather than a deep \`$skip\`. ${pagingText(PAGE_LIMITS.history, 'by start time, oldest first, unless `$orderby` says otherwise')}`,
+  request: { params: businessParams, query: odataQuery(PAGE_LIMITS.history) },
+  responses: { 200: jsonResponse(z.array(m.UkTimesheetLineModel), 'One page of timesheet lines, oldest first.'), ...standardErrors },
 });
 
 export const getTimesheetLine = createRoute({

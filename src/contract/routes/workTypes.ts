@@ -11,11 +11,12 @@ import {
   jsonBody,
   jsonResponse,
   mutationErrors,
-  odataQuery,
   pathId,
   standardErrors,
   access,
 } from './common';
+import { PAGE_LIMITS } from '../paging';
+import { odataQuery, pagingText } from './odataQuery';
 
 const tags = ['WorkType'];
 const B = '/api/v2/business/{businessId}';
@@ -29,8 +30,8 @@ export const listWorkTypes = createRoute({
   path: `${B}/worktype`,
   tags,
   summary: 'List work types (including shift conditions)',
-  description: 'All non-deleted work types of the business, ordered by id. Supports the OData subset.',
-  request: { params: businessParams, query: odataQuery },
+  description: `All non-deleted work types of the business. ${pagingText(PAGE_LIMITS.settings, 'by id unless `$orderby` says otherwise')}`,
+  request: { params: businessParams, query: odataQuery(PAGE_LIMITS.settings) },
   responses: { 200: jsonResponse(z.array(m.UkWorkTypeModel), 'The work types.'), ...standardErrors },
 });
 

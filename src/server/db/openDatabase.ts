@@ -13,6 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { initPgliteDataDir, isInitialised } from './initPgliteDataDir';
+import { observePglite, observePool, type RowObserver } from './observeRows';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -28,9 +29,13 @@ export const PGLITE_CONFIG = 'shared_buffers = 32MB\n';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
-export type DatabaseTarget =
+export type DatabaseTarget = (
   | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob | File }
-  | { kind: 'postgres'; url: string; poolSize?: number };
+  | { kind: 'postgres'; url: string; poolSize?: number }
+) & {
+  /** Tests only: told how many rows each query returned (see observeRows.ts). */
+  onRows?: RowObserver;
+};
 
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(target: DatabaseTarget): Promise<OpenedDatabase> {
@@ -38,7 +43,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenedDataba
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
     // A failing idle client must not crash the process; the next query reports the problem.
     pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema });
+    const db = drizzlePg(target.onRows ? observePool(pool, target.onRows) : pool, { schema });
     await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
   }
@@ -52,7 +57,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenedDataba
     // One site's kiosks need far less than PostgreSQL's default 128 MB of shared buffers.
     postgresqlconf: PGLITE_CONFIG,
   });
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(target.onRows ? observePglite(client, target.onRows) : client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
 }

@@ -77,7 +77,11 @@ export const businessAccess = pgTable(
     model: jsonb('model').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.businessId, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.userId] }),
+    // The businesses a user can reach (GET /api/v2/business).
+    index('business_access_user_idx').on(t.userId),
+  ],
 );
 
 /**
@@ -274,7 +278,8 @@ export const employees = pgTable(
     lastPunchTimeUtc: instant('last_punch_time_utc'),
     createdAt: createdAt(),
   },
-  (t) => [index('employees_business_idx').on(t.businessId)],
+  // The directory's pages, by id within the business.
+  (t) => [index('employees_business_idx').on(t.businessId, t.id)],
 );
 
 /** A clocked (time-and-attendance) shift: open while `endUtc` is null and status is 'open'. */
@@ -297,9 +302,13 @@ export const clockShifts = pgTable(
     timesheetLineId: integer('timesheet_line_id'),
     createdAt: createdAt(),
   },
+  // The shift search reads the newest shifts of a window from one of these, by start then id.
   (t) => [
-    index('clock_shifts_business_start_idx').on(t.businessId, t.startUtc),
-    index('clock_shifts_employee_idx').on(t.employeeId, t.startUtc),
+    index('clock_shifts_business_start_idx').on(t.businessId, t.startUtc, t.id),
+    index('clock_shifts_employee_idx').on(t.employeeId, t.startUtc, t.id),
+    index('clock_shifts_kiosk_start_idx').on(t.kioskId, t.startUtc, t.id),
+    // Shifts still open, however long ago they began.
+    index('clock_shifts_open_idx').on(t.businessId, t.startUtc).where(sql`end_utc IS NULL`),
   ],
 );
 
@@ -336,7 +345,12 @@ export const punches = pgTable(
     photoId: integer('photo_id'),
     principal: text('principal').notNull(),
   },
-  (t) => [index('punches_employee_idx').on(t.employeeId, t.timeOfRecordUtc)],
+  // The audit trail's pages: oldest first within the business, an employee or a kiosk.
+  (t) => [
+    index('punches_business_time_idx').on(t.businessId, t.timeOfRecordUtc, t.id),
+    index('punches_employee_idx').on(t.employeeId, t.timeOfRecordUtc, t.id),
+    index('punches_kiosk_time_idx').on(t.kioskId, t.timeOfRecordUtc, t.id),
+  ],
 );
 
 /**
@@ -384,7 +398,7 @@ export const shiftNotes = pgTable(
     readByEmployeeId: integer('read_by_employee_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('shift_notes_shift_idx').on(t.shiftId)],
+  (t) => [index('shift_notes_shift_idx').on(t.shiftId, t.createdAt, t.id)],
 );
 
 export const timesheetLines = pgTable(
@@ -414,7 +428,12 @@ export const timesheetLines = pgTable(
     submittedByUser: text('submitted_by_user'),
     createdAt: createdAt(),
   },
-  (t) => [index('timesheet_lines_business_idx').on(t.businessId, t.startUtc)],
+  // The timesheet list's pages: by start then id within the business, or one employee's.
+  (t) => [
+    // Nulls first, as lists order them (ascending nulls first, descending last): one index serves both.
+    index('timesheet_lines_business_idx').on(t.businessId, t.startUtc.asc().nullsFirst(), t.id),
+    index('timesheet_lines_employee_idx').on(t.employeeId, t.startUtc.asc().nullsFirst(), t.id),
+  ],
 );
 
 /** Per-business settings documents (employee portal, timesheet settings), kept as the model. */

@@ -17,6 +17,9 @@ import { ensureUser, normaliseEmail, type UserRow } from './provisioning';
 import { clearSignInLockout } from './signInLockouts';
 import { withTransaction } from './transactions';
 
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** A stored access model, parsed (a bad one is a server fault). */
 export function parseModel(raw: unknown, businessId: number, userId: number): BusinessAccessModel {
   const parsed = BusinessAccessModel.safeParse(raw);
   if (!parsed.success) throw new Error(`Stored access of user ${userId} in business ${businessId} is not valid`);
@@ -30,16 +33,6 @@ export async function accessOf(db: Database, businessId: number, userId: number)
     .from(businessAccess)
     .where(and(eq(businessAccess.businessId, businessId), eq(businessAccess.userId, userId)));
   return row ? parseModel(row.model, businessId, userId) : null;
-}
-
-/** Every access record of the business, oldest first. */
-export async function listAccess(db: Database, businessId: number): Promise<BusinessAccessModel[]> {
-  const rows = await db
-    .select({ userId: businessAccess.userId, model: businessAccess.model })
-    .from(businessAccess)
-    .where(eq(businessAccess.businessId, businessId))
-    .orderBy(businessAccess.createdAt, businessAccess.userId);
-  return rows.map((row) => parseModel(row.model, businessId, row.userId));
 }
 
 export async function userByEmail(db: Database, email: string): Promise<UserRow | undefined> {

@@ -1,8 +1,9 @@
 /**
  * Businesses as the API shows them (BusinessModel): validating a submitted name and zone, who may
- * create a business, creating one for its first user, and finding the businesses a caller can reach.
+ * create a business, creating one for its first user, and listing the businesses a caller can
+ * reach, a page at a time.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type {
   BusinessModel,
   CreateBusinessModelInput,
@@ -12,8 +13,11 @@ import { isValidTimeZone } from '../../domain/time';
 import type { Principal } from '../auth/principal';
 import type { Database } from '../db/openDatabase';
 import { businessAccess, businesses, users } from '../db/schema';
+import { PAGE_LIMITS } from '../../contract/paging';
 import type { Env } from '../env';
 import { ApiError, invalidField } from '../http/apiError';
+import { field, type FieldMap } from '../http/odata/fields';
+import { planList, type ListPlan, type ListSpec, type ODataQuery } from '../http/odata/planList';
 import type { BusinessRow } from './businesses';
 import { createBusiness, normaliseEmail } from './provisioning';
 import { withTransaction } from './transactions';
@@ -108,14 +112,34 @@ export async function updateBusinessProfile(
   return row;
 }
 
-/** The businesses a principal can reach: a user's linked businesses, or a device's own one. */
-export async function businessesVisibleTo(db: Database, principal: Principal): Promise<BusinessRow[]> {
-  if (principal.kind === 'device') {
-    return db.select().from(businesses).where(eq(businesses.id, principal.businessId));
-  }
-  const linked = db
-    .select({ id: businessAccess.businessId })
-    .from(businessAccess)
-    .where(eq(businessAccess.userId, principal.userId));
-  return db.select().from(businesses).where(inArray(businesses.id, linked)).orderBy(businesses.id);
+const BUSINESS_LIST: ListSpec = {
+  fields: {
+    id: field.int(businesses.id),
+    name: field.text(businesses.name),
+    externalId: field.text(businesses.externalId),
+    ianaTimeZone: field.text(businesses.ianaTimeZone),
+    smsNotificationsEnabled: field.bool(businesses.smsNotificationsEnabled),
+  } satisfies FieldMap<keyof BusinessModel>,
+  limits: PAGE_LIMITS.settings,
+  defaultOrder: [asc(businesses.id)],
+  key: [businesses.id],
+};
+
+/** Plans a `GET /api/v2/business` request (validates its OData; no database access). */
+export const planBusinessList = (query: ODataQuery) => planList(query, BUSINESS_LIST);
+
+/** One page of the businesses a principal can reach: a user's linked businesses, or a device's own one. */
+export async function listBusinessPage(db: Database, principal: Principal, plan: ListPlan): Promise<BusinessModel[]> {
+  const reach =
+    principal.kind === 'device'
+      ? eq(businesses.id, principal.businessId)
+      : inArray(businesses.id, db.select({ id: businessAccess.businessId }).from(businessAccess).where(eq(businessAccess.userId, principal.userId)));
+  const rows = await db
+    .select()
+    .from(businesses)
+    .where(and(reach, plan.where))
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit)
+    .offset(plan.offset);
+  return rows.map(toBusinessModel);
 }

@@ -1,60 +1,128 @@
 /**
  * The clocked-shift search (`POST B/kiosk/shifts`): open and completed shifts with their breaks,
- * names and the employee's live state, in UkTimeAndAttendanceShiftModel form.
+ * names and the employee's live state, in UkTimeAndAttendanceShiftModel form. The contract gives
+ * it no paging, so it is bounded here: a default window when no dates are given, a maximum window
+ * length, and at most SHIFT_SEARCH.maxResults shifts (the newest), found on the (business, start)
+ * index and read with only the breaks, names and groups of those shifts.
  */
-import { and, desc, eq, gte, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { UkTimeAndAttendanceShiftModel } from '../../contract/generated/models';
+import { SHIFT_SEARCH } from '../../contract/paging';
 import { toLocalDateTime } from '../../domain/time';
 import type { Database } from '../db/openDatabase';
 import { clockShifts, employees, kiosks, shiftBreaks } from '../db/schema';
+import { invalidField } from '../http/apiError';
+import { mapInSlices } from '../http/listGate';
+import { groupIdsByEmployee } from './employeeGroups';
 import { toBasicKioskEmployee, type StaffView } from './kioskEmployees';
-import { loadReferenceData } from './references';
+import { loadReferencesFor } from './references';
 
-export interface ShiftFilters {
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+export interface ShiftWindow {
+  fromUtc: Date;
+  toUtc: Date;
+}
+
+/**
+ * The window a search covers: without toDateUtc it ends now (or at fromDateUtc, if that is later),
+ * without fromDateUtc it starts SHIFT_SEARCH.defaultWindowDays before its end. A backwards or
+ * over-long window is a 400 naming the date to change.
+ */
+export function shiftWindow(from: Date | null, to: Date | null, now: Date): ShiftWindow {
+  const toUtc = to ?? new Date(Math.max(now.getTime(), from?.getTime() ?? 0));
+  const fromUtc = from ?? new Date(toUtc.getTime() - SHIFT_SEARCH.defaultWindowDays * DAY_MS);
+  const field = to ? 'toDateUtc' : 'fromDateUtc';
+  if (toUtc.getTime() < fromUtc.getTime()) throw invalidField('validation-failed', 'toDateUtc', 'toDateUtc must not be before fromDateUtc.');
+  if (toUtc.getTime() - fromUtc.getTime() > SHIFT_SEARCH.maxWindowDays * DAY_MS) {
+    throw invalidField(
+      'validation-failed',
+      field,
+      `A search covers at most ${SHIFT_SEARCH.maxWindowDays} days from fromDateUtc to toDateUtc (toDateUtc defaults to now); search a shorter window.`,
+    );
+  }
+  return { fromUtc, toUtc };
+}
+
+export interface ShiftFilters extends ShiftWindow {
   kioskIds: 'all' | readonly number[];
   kioskId?: number | null | undefined;
   locationId?: number | null | undefined;
   employeeId?: number | null | undefined;
-  fromUtc?: Date | null;
-  toUtc?: Date | null;
 }
 
-/** Shifts of the business overlapping the window, newest first. */
+const NEWEST_FIRST = [desc(clockShifts.startUtc), desc(clockShifts.id)];
+
+/** The newest shifts of the window, at most SHIFT_SEARCH.maxResults, with employee and kiosk name. */
+async function findShifts(db: Database, businessId: number, filters: ShiftFilters) {
+  const limit = SHIFT_SEARCH.maxResults;
+  const base: SQL[] = [eq(clockShifts.businessId, businessId), inArray(clockShifts.status, ['open', 'completed'])];
+  if (filters.kioskIds !== 'all') base.push(inArray(clockShifts.kioskId, [...filters.kioskIds, -1]));
+  if (filters.kioskId) base.push(eq(clockShifts.kioskId, filters.kioskId));
+  if (filters.locationId) base.push(eq(clockShifts.locationId, filters.locationId));
+  if (filters.employeeId) base.push(eq(clockShifts.employeeId, filters.employeeId));
+  const lookback = new Date(filters.fromUtc.getTime() - SHIFT_SEARCH.overlapLookbackHours * HOUR_MS);
+  const select = (where: SQL | undefined, count: number) =>
+    db
+      .select({ shift: clockShifts, employee: employees, kioskName: kiosks.name })
+      .from(clockShifts)
+      .innerJoin(employees, eq(employees.id, clockShifts.employeeId))
+      .innerJoin(kiosks, eq(kiosks.id, clockShifts.kioskId))
+      .where(where)
+      .orderBy(...NEWEST_FIRST)
+      .limit(count);
+  // Three index ranges, newest first, each read only as far as the answer still needs:
+  // shifts that began in the window (a backward scan that stops after `limit` rows),
+  const began = await select(and(...base, lte(clockShifts.startUtc, filters.toUtc), gte(clockShifts.startUtc, filters.fromUtc)), limit);
+  if (began.length >= limit) return began;
+  // then those that began shortly before it and were still running at its start,
+  const before = await select(
+    and(
+      ...base,
+      lt(clockShifts.startUtc, filters.fromUtc),
+      gte(clockShifts.startUtc, lookback),
+      or(isNull(clockShifts.endUtc), gte(clockShifts.endUtc, filters.fromUtc)),
+    ),
+    limit - began.length,
+  );
+  if (began.length + before.length >= limit) return [...began, ...before];
+  // then those still open however long ago they began (a partial index holds only open shifts).
+  const longOpen = await select(and(...base, isNull(clockShifts.endUtc), lt(clockShifts.startUtc, lookback)), limit - began.length - before.length);
+  return [...began, ...before, ...longOpen];
+}
+
+/** Shifts of the business overlapping the window, newest first (at most SHIFT_SEARCH.maxResults). */
 export async function searchShifts(
   db: Database,
   businessId: number,
   filters: ShiftFilters,
-  view: Omit<StaffView, 'groupIds'> & { groupIdsByEmployee: Map<number, number[]> },
+  view: Omit<StaffView, 'groupIds'>,
 ): Promise<UkTimeAndAttendanceShiftModel[]> {
-  const conditions: SQL[] = [eq(clockShifts.businessId, businessId), inArray(clockShifts.status, ['open', 'completed'])];
-  if (filters.kioskIds !== 'all') conditions.push(inArray(clockShifts.kioskId, [...filters.kioskIds, -1]));
-  if (filters.kioskId) conditions.push(eq(clockShifts.kioskId, filters.kioskId));
-  if (filters.locationId) conditions.push(eq(clockShifts.locationId, filters.locationId));
-  if (filters.employeeId) conditions.push(eq(clockShifts.employeeId, filters.employeeId));
-  if (filters.toUtc) conditions.push(lte(clockShifts.startUtc, filters.toUtc));
-  if (filters.fromUtc) {
-    const overlapsFrom = or(isNull(clockShifts.endUtc), gte(clockShifts.endUtc, filters.fromUtc));
-    if (overlapsFrom) conditions.push(overlapsFrom);
-  }
-  const rows = await db
-    .select({ shift: clockShifts, employee: employees, kioskName: kiosks.name })
-    .from(clockShifts)
-    .innerJoin(employees, eq(employees.id, clockShifts.employeeId))
-    .innerJoin(kiosks, eq(kiosks.id, clockShifts.kioskId))
-    .where(and(...conditions))
-    .orderBy(desc(clockShifts.startUtc), desc(clockShifts.id));
+  const rows = await findShifts(db, businessId, filters);
   if (rows.length === 0) return [];
 
   const breakRows = await db
     .select()
     .from(shiftBreaks)
     .where(inArray(shiftBreaks.shiftId, rows.map((r) => r.shift.id)))
-    .orderBy(shiftBreaks.startUtc);
+    .orderBy(shiftBreaks.startUtc, shiftBreaks.id);
   const breaksByShift = new Map<number, typeof breakRows>();
   for (const b of breakRows) breaksByShift.set(b.shiftId, [...(breaksByShift.get(b.shiftId) ?? []), b]);
-  const refs = await loadReferenceData(db, businessId);
+  const refs = await loadReferencesFor(db, businessId, {
+    locationIds: rows.flatMap(({ shift }) => (shift.locationId === null ? [] : [shift.locationId])),
+    workTypeIds: rows.flatMap(({ shift }) => [...(shift.workTypeId === null ? [] : [shift.workTypeId]), ...shift.shiftConditionIds]),
+  });
+  // Group membership is only reported for current employees (no end date, or one still ahead).
+  const current = new Map(
+    rows
+      .map((r) => r.employee)
+      .filter((employee) => employee.endDate === null || employee.endDate.getTime() > view.now.getTime())
+      .map((employee) => [employee.id, employee]),
+  );
+  const groupIds = await groupIdsByEmployee(db, businessId, [...current.values()]);
 
-  return rows.map(({ shift, employee, kioskName }) => {
+  return mapInSlices(rows, ({ shift, employee, kioskName }) => {
     const zone = shift.ianaTimeZone;
     const location = shift.locationId === null ? undefined : refs.locations.get(shift.locationId);
     const workType = shift.workTypeId === null ? undefined : refs.workTypes.get(shift.workTypeId);
@@ -71,7 +139,7 @@ export async function searchShifts(
       kioskId: shift.kioskId,
       kioskName,
       timesheetLineId: shift.timesheetLineId,
-      employee: toBasicKioskEmployee(employee, { ...view, groupIds: view.groupIdsByEmployee.get(employee.id) ?? [] }),
+      employee: toBasicKioskEmployee(employee, { ...view, groupIds: groupIds.get(employee.id) ?? [] }),
       breaks: (breaksByShift.get(shift.id) ?? []).map((b) => ({
         startTimeUtc: b.startUtc.toISOString(),
         startTimeLocal: toLocalDateTime(b.startUtc, zone),

@@ -7,6 +7,7 @@ import type { DeviceIdentityModel, DeviceModel, EnrolledDeviceModel } from '../.
 import { digest, newToken, TOKEN_PREFIX } from '../auth/secrets';
 import type { Database } from '../db/openDatabase';
 import { devices, kiosks } from '../db/schema';
+import type { Page } from '../http/odata/planList';
 
 type DeviceRow = typeof devices.$inferSelect;
 
@@ -46,13 +47,15 @@ export async function enrolDevice(
   return { id: row.id, name: row.name, businessId: row.businessId, kioskId: row.kioskId, token, createdUtc: row.createdAt.toISOString() };
 }
 
-/** The kiosk's devices that are not revoked, oldest first. */
-export async function listDevices(db: Database, businessId: number, kioskId: number): Promise<DeviceModel[]> {
+/** One page of the kiosk's devices that are not revoked, oldest first. */
+export async function listDevices(db: Database, businessId: number, kioskId: number, page: Page): Promise<DeviceModel[]> {
   const rows = await db
     .select()
     .from(devices)
     .where(and(eq(devices.businessId, businessId), eq(devices.kioskId, kioskId), isNull(devices.revokedAt)))
-    .orderBy(devices.id);
+    .orderBy(devices.id)
+    .limit(page.limit)
+    .offset(page.offset);
   return rows.map(toDeviceModel);
 }
 

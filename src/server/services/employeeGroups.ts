@@ -12,7 +12,7 @@
  * - `And` needs every filter to match, `Or` any; a group without filters matches nobody;
  * - only current employees match: no end date, or one after `now`.
  */
-import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   FilterCombinationStrategyEnum,
@@ -23,7 +23,10 @@ import {
 } from '../../contract/generated/models';
 import type { Database } from '../db/openDatabase';
 import { employeeGroups, employees, locations } from '../db/schema';
+import { PAGE_LIMITS } from '../../contract/paging';
 import { invalidField, notFound } from '../http/apiError';
+import { field, type FieldMap } from '../http/odata/fields';
+import { planList, type ListPlan, type ListSpec, type ODataQuery } from '../http/odata/planList';
 import { withDescendants } from './locations';
 
 export type EmployeeGroupRow = typeof employeeGroups.$inferSelect;
@@ -62,9 +65,36 @@ export async function loadEmployeeGroup(db: Database, businessId: number, groupI
   return row;
 }
 
-/** Every employee group of the business, ordered by id. */
+/** Every employee group of the business, ordered by id (a business's set-up: used to match staff). */
 export async function employeeGroupRows(db: Database, businessId: number): Promise<EmployeeGroupRow[]> {
   return db.select().from(employeeGroups).where(eq(employeeGroups.businessId, businessId)).orderBy(employeeGroups.id);
+}
+
+const GROUP_LIST: ListSpec = {
+  fields: {
+    id: field.int(employeeGroups.id),
+    name: field.text(employeeGroups.name),
+    filterCombinationStrategy: field.text(employeeGroups.filterCombinationStrategy),
+    filters: field.list(),
+  } satisfies FieldMap<keyof UkEmployeeGroupModel>,
+  limits: PAGE_LIMITS.settings,
+  defaultOrder: [asc(employeeGroups.id)],
+  key: [employeeGroups.id],
+};
+
+/** Plans a `B/employeegroup` request (validates its OData; no database access). */
+export const planEmployeeGroupList = (query: ODataQuery) => planList(query, GROUP_LIST);
+
+/** One page of the business's employee groups. */
+export async function listEmployeeGroupPage(db: Database, businessId: number, plan: ListPlan): Promise<UkEmployeeGroupModel[]> {
+  const rows = await db
+    .select()
+    .from(employeeGroups)
+    .where(and(eq(employeeGroups.businessId, businessId), plan.where))
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit)
+    .offset(plan.offset);
+  return rows.map(toEmployeeGroupModel);
 }
 
 async function missingIds(db: Database, businessId: number, kind: 'employee' | 'location', ids: number[]): Promise<number[]> {

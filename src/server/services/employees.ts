@@ -1,16 +1,11 @@
 /**
- * Employees as the directory and the minimal "unstructured" record show them, and the per-employee
- * pick-lists (locations, work types, shift conditions). EmployeeDetailsModel fields without a
- * column live in `employees.details` (jsonb) and are parsed back with zod on every read.
- * The location and work-type queries here are deliberately local: they only read what the
- * employee routes need.
+ * Employees as the directory and the minimal "unstructured" record show them, creating one, and
+ * the kiosk-access switch. EmployeeDetailsModel fields without a column live in
+ * `employees.details` (jsonb) and are parsed back with zod on every read. The directory's pages
+ * are in employeeList.ts.
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import {
-  EmployeeDetailsModel,
-  type UkLocationModel,
-  type UkWorkTypeModel,
-} from '../../contract/generated/models';
+import { EmployeeDetailsModel } from '../../contract/generated/models';
 import type { UnstructuredEmployeeModel, UnstructuredEmployeeModelInput } from '../../contract/supporting/employees';
 import { parseWireDateTime } from '../../domain/time';
 import { isRealDateTime } from '../../contract/wireTypes';
@@ -18,8 +13,6 @@ import type { Database } from '../db/openDatabase';
 import { employees, locations } from '../db/schema';
 import { invalidField, notFound } from '../http/apiError';
 import { createEmployee, isEmail, type EmployeeRow } from './provisioning';
-import { toLocationModel } from './locations';
-import { liveWorkTypeRows, toWorkTypeModel } from './workTypes';
 
 /** The EmployeeDetailsModel fields kept in `employees.details`. */
 const StoredDetails = EmployeeDetailsModel.pick({
@@ -47,8 +40,10 @@ const StoredDetails = EmployeeDetailsModel.pick({
   workPhone: true,
 }).partial();
 type StoredDetails = Required<{ [K in keyof typeof StoredDetails.shape]: string | null }>;
-const DETAIL_KEYS = Object.keys(StoredDetails.shape) as Array<keyof StoredDetails>;
-const DATE_DETAILS = new Set<keyof StoredDetails>(['dateOfBirth', 'anniversaryDate']);
+export type StoredDetailKey = keyof StoredDetails;
+export const DETAIL_KEYS = Object.keys(StoredDetails.shape) as StoredDetailKey[];
+/** Details that hold an instant (stored as ISO-8601 text ending in Z). */
+export const DATE_DETAILS = new Set<StoredDetailKey>(['dateOfBirth', 'anniversaryDate']);
 
 function storedDetails(row: EmployeeRow): StoredDetails {
   const parsed = StoredDetails.safeParse(row.details);
@@ -105,10 +100,6 @@ export async function loadEmployee(db: Database, businessId: number, employeeId:
     .where(and(eq(employees.id, employeeId), eq(employees.businessId, businessId)));
   if (!row) throw notFound(`Employee ${employeeId}`);
   return row;
-}
-
-export function listEmployees(db: Database, businessId: number): Promise<EmployeeRow[]> {
-  return db.select().from(employees).where(eq(employees.businessId, businessId)).orderBy(employees.id);
 }
 
 const clean = (value: string | null | undefined) => value?.trim() || null;
@@ -183,27 +174,3 @@ export async function setKioskEnabled(db: Database, businessId: number, employee
   if (updated.length === 0) throw notFound(`Employee ${employeeId}`);
 }
 
-/**
- * The employee's assigned locations that still exist; when there are none, every global location.
- * Deleted ancestors still name their children, so all rows feed the qualified names.
- */
-export async function employeeLocations(db: Database, employee: EmployeeRow): Promise<UkLocationModel[]> {
-  const rows = await db.select().from(locations).where(eq(locations.businessId, employee.businessId)).orderBy(locations.id);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const live = rows.filter((row) => row.deletedAt === null);
-  const assigned = new Set(employee.locationIds);
-  const own = live.filter((row) => assigned.has(row.id));
-  const chosen = own.length > 0 ? own : live.filter((row) => row.isGlobal);
-  return chosen.map((row) => toLocationModel(row, byId));
-}
-
-/** Live work types of the business: the shift conditions, or everything else. */
-export async function employeeWorkTypes(
-  db: Database,
-  businessId: number,
-  kind: 'workTypes' | 'shiftConditions',
-): Promise<UkWorkTypeModel[]> {
-  const rows = await liveWorkTypeRows(db, businessId);
-  const isCondition = (row: { mappingType: string | null }) => row.mappingType === 'ShiftCondition';
-  return rows.filter((row) => (kind === 'shiftConditions' ? isCondition(row) : !isCondition(row))).map(toWorkTypeModel);
-}

@@ -5,12 +5,31 @@
  */
 import { and, asc, eq, gt, isNull, or } from 'drizzle-orm';
 import type { BasicKioskEmployeeModel, KioskEmployeeModel } from '../../contract/generated/models';
+import { KIOSK_STAFF_MAX } from '../../contract/paging';
 import { ATTENDANCE_STATUSES, isLongShift, type AttendanceState, type AttendanceStatus } from '../../domain/attendance';
 import type { Database } from '../db/openDatabase';
-import { employees } from '../db/schema';
+import { clockShifts, employees } from '../db/schema';
 import { ApiError, invalidField, notFound } from '../http/apiError';
 
 export type EmployeeRow = typeof employees.$inferSelect;
+
+/** The columns a kiosk's view of an employee reads (the staff list selects only these). */
+const STAFF_COLUMNS = {
+  id: employees.id,
+  firstName: employees.firstName,
+  surname: employees.surname,
+  email: employees.email,
+  profileImageUrl: employees.profileImageUrl,
+  mobilePhone: employees.mobilePhone,
+  startDate: employees.startDate,
+  locationIds: employees.locationIds,
+  attendanceStatus: employees.attendanceStatus,
+  currentShiftId: employees.currentShiftId,
+  clockOnTimeUtc: employees.clockOnTimeUtc,
+  breakStartTimeUtc: employees.breakStartTimeUtc,
+  lastPunchTimeUtc: employees.lastPunchTimeUtc,
+};
+export type StaffRow = Pick<EmployeeRow, keyof typeof STAFF_COLUMNS>;
 
 export interface StaffView {
   now: Date;
@@ -20,13 +39,13 @@ export interface StaffView {
   hideCurrentShift?: boolean;
 }
 
-function statusOf(row: EmployeeRow): AttendanceStatus {
+function statusOf(row: Pick<EmployeeRow, 'id' | 'attendanceStatus'>): AttendanceStatus {
   const status = ATTENDANCE_STATUSES.find((s) => s === row.attendanceStatus);
   if (!status) throw new Error(`Employee ${row.id} has an unknown attendance status`);
   return status;
 }
 
-export function attendanceStateOf(row: EmployeeRow): AttendanceState {
+export function attendanceStateOf(row: StaffRow): AttendanceState {
   return {
     status: statusOf(row),
     clockOnTimeUtc: row.clockOnTimeUtc,
@@ -35,7 +54,7 @@ export function attendanceStateOf(row: EmployeeRow): AttendanceState {
   };
 }
 
-export function toBasicKioskEmployee(row: EmployeeRow, view: StaffView): BasicKioskEmployeeModel {
+export function toBasicKioskEmployee(row: StaffRow, view: StaffView): BasicKioskEmployeeModel {
   const state = attendanceStateOf(row);
   const hidden = view.hideCurrentShift === true;
   return {
@@ -98,11 +117,23 @@ export async function loadKioskEmployee(
   return row;
 }
 
-/** Kiosk-enabled, non-terminated employees of a business, by first name then surname. */
-export async function listKioskEmployees(db: Database, businessId: number, now: Date): Promise<EmployeeRow[]> {
-  return db
-    .select()
+export interface KioskStaff {
+  /** The staff, with the location of each one's open shift (null when off shift or without one). */
+  rows: Array<{ employee: StaffRow; shiftLocationId: number | null }>;
+  /** True when the business has more kiosk staff than KIOSK_STAFF_MAX and the list was cut. */
+  truncated: boolean;
+}
+
+/**
+ * Kiosk-enabled, non-terminated employees of a business, by first name, surname and id: at most
+ * KIOSK_STAFF_MAX of them, each with their open shift's location, in one query that history does
+ * not slow down (the shift is found by primary key).
+ */
+export async function listKioskStaff(db: Database, businessId: number, now: Date): Promise<KioskStaff> {
+  const rows = await db
+    .select({ employee: STAFF_COLUMNS, shiftLocationId: clockShifts.locationId })
     .from(employees)
+    .leftJoin(clockShifts, eq(clockShifts.id, employees.currentShiftId))
     .where(
       and(
         eq(employees.businessId, businessId),
@@ -110,5 +141,7 @@ export async function listKioskEmployees(db: Database, businessId: number, now: 
         or(isNull(employees.endDate), gt(employees.endDate, now)),
       ),
     )
-    .orderBy(asc(employees.firstName), asc(employees.surname), asc(employees.id));
+    .orderBy(asc(employees.firstName), asc(employees.surname), asc(employees.id))
+    .limit(KIOSK_STAFF_MAX + 1);
+  return { rows: rows.slice(0, KIOSK_STAFF_MAX), truncated: rows.length > KIOSK_STAFF_MAX };
 }

@@ -1,8 +1,9 @@
 /**
- * Kiosk definitions: loading one within a business, mapping rows to TimeAndAttendanceKioskModel,
- * and validating a submitted definition (zone, location) before it is stored.
+ * Kiosk definitions: loading one within a business, listing a page of them, mapping rows to
+ * TimeAndAttendanceKioskModel, and validating a submitted definition (zone, location) before it
+ * is stored.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type {
   TimeAndAttendanceKioskModel} from '../../contract/generated/models';
 import {
@@ -12,7 +13,10 @@ import {
 import { isValidTimeZone } from '../../domain/time';
 import type { Database } from '../db/openDatabase';
 import { kiosks, locations } from '../db/schema';
+import { PAGE_LIMITS } from '../../contract/paging';
 import { invalidField, notFound } from '../http/apiError';
+import { field, type FieldMap } from '../http/odata/fields';
+import { planList, type ListPlan, type ListSpec, type ODataQuery } from '../http/odata/planList';
 
 export type KioskRow = typeof kiosks.$inferSelect;
 
@@ -110,4 +114,61 @@ export async function kioskValues(
     paidBreaksEnabled: input.paidBreaksEnabled,
     timesheetDimensionsEnabled: input.timesheetDimensionsEnabled,
   } satisfies typeof kiosks.$inferInsert;
+}
+
+/** TimeAndAttendanceKioskModel fields in SQL, for the kiosk list's OData. */
+const KIOSK_FIELDS: FieldMap<keyof TimeAndAttendanceKioskModel> = {
+  id: field.int(kiosks.id),
+  externalId: field.text(kiosks.externalId),
+  locationId: field.int(kiosks.locationId),
+  name: field.text(kiosks.name),
+  timeZone: field.text(kiosks.timeZone),
+  allowHigherClassificationSelection: field.bool(kiosks.allowHigherClassificationSelection),
+  branding: field.object(),
+  isLocationRequired: field.bool(kiosks.isLocationRequired),
+  isWorkTypeRequired: field.bool(kiosks.isWorkTypeRequired),
+  restrictLocationsForEmployees: field.bool(kiosks.restrictLocationsForEmployees),
+  allowEmployeeShiftSelection: field.bool(kiosks.allowEmployeeShiftSelection),
+  clockOnWindowMinutes: field.int(kiosks.clockOnWindowMinutes),
+  clockOffWindowMinutes: field.int(kiosks.clockOffWindowMinutes),
+  ianaTimeZone: field.text(kiosks.ianaTimeZone),
+  isPhotoRequired: field.bool(kiosks.isPhotoRequired),
+  canAddEmployees: field.bool(kiosks.canAddEmployees),
+  availableToAllRestrictedUsersWithKioskAccess: field.bool(kiosks.availableToAllRestrictedUsersWithKioskAccess),
+  paidBreaksEnabled: field.bool(kiosks.paidBreaksEnabled),
+  timesheetDimensionsEnabled: field.bool(kiosks.timesheetDimensionsEnabled),
+};
+
+const KIOSK_LIST: ListSpec = {
+  fields: KIOSK_FIELDS,
+  limits: PAGE_LIMITS.settings,
+  defaultOrder: [asc(kiosks.id)],
+  key: [kiosks.id],
+};
+
+/** Plans a `B/kiosk` request (validates its OData; no database access). */
+export const planKioskList = (query: ODataQuery) => planList(query, KIOSK_LIST);
+
+/**
+ * One page of the business's live kiosks a caller sees: every kiosk for `'all'`, else the given
+ * kiosks and those open to all restricted users with kiosk access.
+ */
+export async function listKioskPage(
+  db: Database,
+  businessId: number,
+  visible: 'all' | readonly number[],
+  plan: ListPlan,
+): Promise<TimeAndAttendanceKioskModel[]> {
+  const reach =
+    visible === 'all'
+      ? undefined
+      : or(eq(kiosks.availableToAllRestrictedUsersWithKioskAccess, true), visible.length > 0 ? inArray(kiosks.id, [...visible]) : undefined);
+  const rows = await db
+    .select()
+    .from(kiosks)
+    .where(and(eq(kiosks.businessId, businessId), isNull(kiosks.deletedAt), reach, plan.where))
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit)
+    .offset(plan.offset);
+  return rows.map(toKioskModel);
 }

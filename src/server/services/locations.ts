@@ -2,10 +2,11 @@
  * Locations: the business's location tree. Loading within a business, mapping rows to the UK
  * location models (with the path-style `fullyQualifiedName`), validating a submitted location
  * (parent in the same business and no cycles, default shift conditions that really are shift
- * conditions), and the tree walks other services need (children, descendants).
+ * conditions), and the tree walks other services need (children, descendants). Lists and the
+ * models the location routes answer are in locationList.ts.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { UkLocationModel, UkLocationModelInput, UkSingleLocationModel } from '../../contract/generated/models';
+import type { UkLocationModel, UkLocationModelInput } from '../../contract/generated/models';
 import type { Database } from '../db/openDatabase';
 import { locations, workTypes } from '../db/schema';
 import { invalidField, notFound } from '../http/apiError';
@@ -23,15 +24,6 @@ export async function loadLocation(db: Database, businessId: number, locationId:
     .where(and(eq(locations.id, locationId), eq(locations.businessId, businessId), isNull(locations.deletedAt)));
   if (!row) throw notFound(`Location ${locationId}`);
   return row;
-}
-
-/** Every non-deleted location of the business, ordered by id. */
-export async function liveLocationRows(db: Database, businessId: number): Promise<LocationRow[]> {
-  return db
-    .select()
-    .from(locations)
-    .where(and(eq(locations.businessId, businessId), isNull(locations.deletedAt)))
-    .orderBy(locations.id);
 }
 
 /**
@@ -52,7 +44,8 @@ export function fullyQualifiedName(row: LocationRow, byId: ReadonlyMap<number, L
   return names.join(LOCATION_PATH_SEPARATOR);
 }
 
-export function toLocationModel(row: LocationRow, byId: ReadonlyMap<number, LocationRow>): UkLocationModel {
+/** The location as UkLocationModel, given its fully qualified name. */
+export function toLocationModel(row: LocationRow, qualifiedName: string): UkLocationModel {
   return {
     id: row.id,
     parentId: row.parentId,
@@ -60,35 +53,13 @@ export function toLocationModel(row: LocationRow, byId: ReadonlyMap<number, Loca
     externalId: row.externalId,
     externalAccountingLocationId: row.externalAccountingLocationId,
     source: row.source,
-    fullyQualifiedName: fullyQualifiedName(row, byId),
+    fullyQualifiedName: qualifiedName,
     isGlobal: row.isGlobal,
     isRollupReportingLocation: row.isRollupReportingLocation,
     generalLedgerMappingCode: row.generalLedgerMappingCode,
     defaultShiftConditionIds: row.defaultShiftConditionIds,
     state: row.state,
   };
-}
-
-const indexById = (rows: readonly LocationRow[]) => new Map(rows.map((row) => [row.id, row]));
-
-/** All non-deleted locations of the business as UkLocationModel, ordered by id. */
-export async function listLocationModels(db: Database, businessId: number): Promise<UkLocationModel[]> {
-  const rows = await liveLocationRows(db, businessId);
-  const byId = indexById(rows);
-  return rows.map((row) => toLocationModel(row, byId));
-}
-
-/** One location as UkLocationModel (the row must be one of the business's live locations). */
-export async function locationModel(db: Database, row: LocationRow): Promise<UkLocationModel> {
-  return toLocationModel(row, indexById(await liveLocationRows(db, row.businessId)));
-}
-
-/** One location with its direct, non-deleted children as `nestedLocations`. */
-export async function singleLocationModel(db: Database, row: LocationRow): Promise<UkSingleLocationModel> {
-  const rows = await liveLocationRows(db, row.businessId);
-  const byId = indexById(rows);
-  const nestedLocations = rows.filter((child) => child.parentId === row.id).map((child) => toLocationModel(child, byId));
-  return { nestedLocations, ...toLocationModel(row, byId) };
 }
 
 /** True while the location has non-deleted child locations. */
@@ -135,19 +106,22 @@ export async function detachShiftCondition(db: Database, businessId: number, wor
 }
 
 async function checkParent(db: Database, businessId: number, parentId: number, selfId: number | null): Promise<void> {
-  const rows = await liveLocationRows(db, businessId);
-  const byId = indexById(rows);
-  if (!byId.has(parentId)) {
-    throw invalidField('invalid-reference', 'parentId', `Location ${parentId} does not exist.`);
-  }
+  const [parent] = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.id, parentId), eq(locations.businessId, businessId), isNull(locations.deletedAt)));
+  if (!parent) throw invalidField('invalid-reference', 'parentId', `Location ${parentId} does not exist.`);
   if (selfId === null) return;
-  const seen = new Set<number>();
-  for (let id: number | null = parentId; id !== null && !seen.has(id); id = byId.get(id)?.parentId ?? null) {
-    if (id === selfId) {
-      throw invalidField('validation-failed', 'parentId', 'A location cannot be placed under itself or one of its own descendants.');
-    }
-    seen.add(id);
-  }
+  // The parent's live ancestors (itself included), walked in SQL; a repeated one ends the walk.
+  const chain = sql`WITH RECURSIVE chain(id, parent_id, seen) AS (
+      SELECT l.id, l.parent_id, ARRAY[l.id] FROM locations l WHERE l.id = ${parentId}
+      UNION ALL
+      SELECT p.id, p.parent_id, chain.seen || p.id FROM chain
+      JOIN locations p ON p.id = chain.parent_id AND p.business_id = ${businessId} AND p.deleted_at IS NULL
+      WHERE p.id <> ALL(chain.seen)
+    ) SELECT chain.id FROM chain`;
+  const [loop] = await db.select({ id: locations.id }).from(locations).where(and(eq(locations.id, selfId), sql`${locations.id} IN (${chain})`));
+  if (loop) throw invalidField('validation-failed', 'parentId', 'A location cannot be placed under itself or one of its own descendants.');
 }
 
 async function checkShiftConditions(db: Database, businessId: number, ids: readonly number[]): Promise<void> {

@@ -1,11 +1,13 @@
 /**
  * The locations and work types of a business, loaded together for what kiosk operations need:
- * checking the ids a punch refers to, and naming them in shifts, lookups and timesheet lines.
+ * checking the ids a punch refers to, and naming them in lookups; or only those a page of shifts
+ * or timesheet lines names (loadReferencesFor), so a list never loads more than its page needs.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/openDatabase';
 import { locations, workTypes } from '../db/schema';
-import { fullyQualifiedName } from './locations';
+import { fullyQualifiedNameSql } from './locationList';
+import { fullyQualifiedName, type LocationRow } from './locations';
 
 export interface LocationRef {
   id: number;
@@ -30,6 +32,31 @@ export interface ReferenceData {
   workTypes: Map<number, WorkTypeRef>;
 }
 
+type WorkTypeRow = typeof workTypes.$inferSelect;
+
+function toLocationRef(row: LocationRow, qualifiedName: string): LocationRef {
+  return {
+    id: row.id,
+    name: row.name,
+    fullyQualifiedName: qualifiedName,
+    isDeleted: row.deletedAt !== null,
+    isGlobal: row.isGlobal,
+    defaultShiftConditionIds: row.defaultShiftConditionIds,
+  };
+}
+
+function toWorkTypeRef(row: WorkTypeRow): WorkTypeRef {
+  return {
+    id: row.id,
+    name: row.name,
+    shortCode: row.shortCode,
+    isShiftCondition: row.mappingType === 'ShiftCondition',
+    isLeaveType: row.mappingType === 'LeaveCategory' || row.leaveCategoryId !== null,
+    isDeleted: row.deletedAt !== null,
+  };
+}
+
+/** Every location and work type of the business (its set-up, for validating and offering choices). */
 export async function loadReferenceData(db: Database, businessId: number): Promise<ReferenceData> {
   const [locationRows, workTypeRows] = await Promise.all([
     db.select().from(locations).where(eq(locations.businessId, businessId)),
@@ -37,31 +64,35 @@ export async function loadReferenceData(db: Database, businessId: number): Promi
   ]);
   const byId = new Map(locationRows.map((row) => [row.id, row]));
   return {
-    locations: new Map(
-      locationRows.map((row) => [
-        row.id,
-        {
-          id: row.id,
-          name: row.name,
-          fullyQualifiedName: fullyQualifiedName(row, byId),
-          isDeleted: row.deletedAt !== null,
-          isGlobal: row.isGlobal,
-          defaultShiftConditionIds: row.defaultShiftConditionIds,
-        },
-      ]),
-    ),
-    workTypes: new Map(
-      workTypeRows.map((row) => [
-        row.id,
-        {
-          id: row.id,
-          name: row.name,
-          shortCode: row.shortCode,
-          isShiftCondition: row.mappingType === 'ShiftCondition',
-          isLeaveType: row.mappingType === 'LeaveCategory' || row.leaveCategoryId !== null,
-          isDeleted: row.deletedAt !== null,
-        },
-      ]),
-    ),
+    locations: new Map(locationRows.map((row) => [row.id, toLocationRef(row, fullyQualifiedName(row, byId))])),
+    workTypes: new Map(workTypeRows.map((row) => [row.id, toWorkTypeRef(row)])),
+  };
+}
+
+/**
+ * Only the given locations and work types of the business (deleted ones too: history still names
+ * them), with qualified names computed in SQL. For a page of shifts or timesheet lines.
+ */
+export async function loadReferencesFor(
+  db: Database,
+  businessId: number,
+  ids: { locationIds: Iterable<number>; workTypeIds: Iterable<number> },
+): Promise<ReferenceData> {
+  const locationIds = [...new Set(ids.locationIds)];
+  const workTypeIds = [...new Set(ids.workTypeIds)];
+  const [locationRows, workTypeRows] = await Promise.all([
+    locationIds.length === 0
+      ? []
+      : db
+          .select({ row: locations, qualifiedName: fullyQualifiedNameSql(locations.id, 'all') })
+          .from(locations)
+          .where(and(eq(locations.businessId, businessId), inArray(locations.id, locationIds))),
+    workTypeIds.length === 0
+      ? []
+      : db.select().from(workTypes).where(and(eq(workTypes.businessId, businessId), inArray(workTypes.id, workTypeIds))),
+  ]);
+  return {
+    locations: new Map(locationRows.map(({ row, qualifiedName }) => [row.id, toLocationRef(row, qualifiedName ?? row.name)])),
+    workTypes: new Map(workTypeRows.map((row) => [row.id, toWorkTypeRef(row)])),
   };
 }

@@ -13,6 +13,7 @@ import { noteProblem } from '../../domain/notes';
 import type { Database } from '../db/openDatabase';
 import { clockShifts, employees, shiftNotes } from '../db/schema';
 import { invalidField, notFound } from '../http/apiError';
+import type { Page } from '../http/odata/planList';
 
 
 export interface NoteFilters {
@@ -75,8 +76,8 @@ const author = {
   profileImageUrl: employees.profileImageUrl,
 };
 
-/** Notes of one shift, oldest first, narrowed by the given filters. */
-export async function listNotes(db: Database, shiftId: number, filters: NoteFilters): Promise<ShiftNoteViewModel[]> {
+/** One page of the notes of one shift, oldest first, narrowed by the given filters. */
+export async function listNotes(db: Database, shiftId: number, filters: NoteFilters, page: Page): Promise<ShiftNoteViewModel[]> {
   const conditions: SQL[] = [eq(shiftNotes.shiftId, shiftId)];
   if (filters.employeeId) conditions.push(eq(shiftNotes.employeeId, filters.employeeId));
   if (filters.isAdminInitiated !== undefined) conditions.push(eq(shiftNotes.createdByAdmin, filters.isAdminInitiated));
@@ -87,7 +88,9 @@ export async function listNotes(db: Database, shiftId: number, filters: NoteFilt
     .from(shiftNotes)
     .innerJoin(employees, eq(employees.id, shiftNotes.employeeId))
     .where(and(...conditions))
-    .orderBy(asc(shiftNotes.createdAt), asc(shiftNotes.id));
+    .orderBy(asc(shiftNotes.createdAt), asc(shiftNotes.id))
+    .limit(page.limit)
+    .offset(page.offset);
   return rows.map((r) => toNoteModel(r.note, r.author));
 }
 

@@ -1,6 +1,6 @@
 /**
  * Timesheet lines: the one written when a clocked shift is completed (clock-off or addshift), and
- * their contract shapes. Start, end and break times are stored as instants and emitted as
+ * their contract shapes (the list's pages are in timesheetLineList.ts). Start, end and break times are stored as instants and emitted as
  * wall-clock times in the line's zone (the kiosk's), as the contract infers for timesheets.
  */
 import { and, asc, eq } from 'drizzle-orm';
@@ -136,14 +136,6 @@ export function toListLine(row: TimesheetLineRow, refs: ReferenceData): UkTimesh
     shiftConditionIds: row.shiftConditionIds.map(String),
     submittedByUser: row.submittedByUser,
   };
-}
-
-export async function listLines(db: Database, businessId: number): Promise<TimesheetLineRow[]> {
-  return db
-    .select()
-    .from(timesheetLines)
-    .where(eq(timesheetLines.businessId, businessId))
-    .orderBy(asc(timesheetLines.startUtc), asc(timesheetLines.id));
 }
 
 export async function loadLine(db: Database, businessId: number, lineId: number): Promise<TimesheetLineRow> {

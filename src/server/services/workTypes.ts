@@ -1,13 +1,17 @@
 /**
  * Work types, including shift conditions (mappingType `ShiftCondition`): loading one within a
- * business, mapping rows to UkWorkTypeModel and validating a submitted work type.
+ * business, listing a page of them, mapping rows to UkWorkTypeModel and validating a submitted
+ * work type.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, not, sql } from 'drizzle-orm';
 import type { UkWorkTypeModelInput } from '../../contract/generated/models';
 import { UkEmploymentTypeEnum, type UkWorkTypeModel, WorkTypeMappingType } from '../../contract/generated/models';
 import type { Database } from '../db/openDatabase';
 import { workTypes } from '../db/schema';
 import { invalidField, notFound } from '../http/apiError';
+import { field, type FieldMap } from '../http/odata/fields';
+import { planList, type ListPlan, type ListSpec, type ODataQuery } from '../http/odata/planList';
+import { PAGE_LIMITS } from '../../contract/paging';
 
 export type WorkTypeRow = typeof workTypes.$inferSelect;
 
@@ -22,15 +26,6 @@ export async function loadWorkType(db: Database, businessId: number, workTypeId:
     .where(and(eq(workTypes.id, workTypeId), eq(workTypes.businessId, businessId), isNull(workTypes.deletedAt)));
   if (!row) throw notFound(`Work type ${workTypeId}`);
   return row;
-}
-
-/** Every non-deleted work type of the business, ordered by id. */
-export async function liveWorkTypeRows(db: Database, businessId: number): Promise<WorkTypeRow[]> {
-  return db
-    .select()
-    .from(workTypes)
-    .where(and(eq(workTypes.businessId, businessId), isNull(workTypes.deletedAt)))
-    .orderBy(workTypes.id);
 }
 
 export function toWorkTypeModel(row: WorkTypeRow): UkWorkTypeModel {
@@ -71,4 +66,56 @@ export function workTypeValues(businessId: number, input: UkWorkTypeModelInput) 
     shortCode: input.shortCode ?? null,
     employmentTypes: [...new Set(input.employmentTypes ?? [])],
   } satisfies typeof workTypes.$inferInsert;
+}
+
+/** UkWorkTypeModel fields in SQL, for the work-type lists' OData. */
+export const WORK_TYPE_FIELDS: FieldMap<keyof UkWorkTypeModel> = {
+  employmentTypes: field.list(),
+  id: field.int(workTypes.id),
+  name: field.text(workTypes.name),
+  payCategoryId: field.int(workTypes.payCategoryId),
+  leaveCategoryId: field.int(workTypes.leaveCategoryId),
+  externalId: field.text(workTypes.externalId),
+  source: field.text(workTypes.source),
+  accruesLeave: field.bool(workTypes.accruesLeave),
+  mappingType: field.text(workTypes.mappingType),
+  shortCode: field.text(workTypes.shortCode),
+};
+
+const WORK_TYPE_LIST: ListSpec = {
+  fields: WORK_TYPE_FIELDS,
+  limits: PAGE_LIMITS.settings,
+  defaultOrder: [asc(workTypes.id)],
+  key: [workTypes.id],
+};
+
+/** Plans a work-type list request (validates its OData; no database access). */
+export const planWorkTypeList = (query: ODataQuery) => planList(query, WORK_TYPE_LIST);
+
+/**
+ * One page of the business's live work types: all of them, only the shift conditions, or only
+ * the others.
+ */
+export async function listWorkTypePage(
+  db: Database,
+  businessId: number,
+  plan: ListPlan,
+  kind: 'all' | 'workTypes' | 'shiftConditions' = 'all',
+): Promise<UkWorkTypeModel[]> {
+  const isCondition = sql`${workTypes.mappingType} IS NOT DISTINCT FROM ${SHIFT_CONDITION}::text`;
+  const rows = await db
+    .select()
+    .from(workTypes)
+    .where(
+      and(
+        eq(workTypes.businessId, businessId),
+        isNull(workTypes.deletedAt),
+        kind === 'all' ? undefined : kind === 'shiftConditions' ? isCondition : not(isCondition),
+        plan.where,
+      ),
+    )
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit)
+    .offset(plan.offset);
+  return rows.map(toWorkTypeModel);
 }

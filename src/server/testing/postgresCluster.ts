@@ -31,7 +31,8 @@ export interface PostgresCluster {
   stop(): void;
 }
 
-export async function startPostgres(): Promise<PostgresCluster> {
+/** Starts the cluster; `settings` are extra server settings (`name=value`), e.g. for a bulk load. */
+export async function startPostgres(settings: readonly string[] = []): Promise<PostgresCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'kiosk-pg-'));
   const isRoot = process.getuid?.() === 0;
   const asOwner = (command: string, args: string[]) => {
@@ -49,7 +50,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
   asOwner(join(POSTGRES_BIN, 'initdb'), ['-D', join(dir, 'data'), '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
   asOwner(join(POSTGRES_BIN, 'pg_ctl'), [
     '-D', join(dir, 'data'), '-l', join(dir, 'log'), '-w',
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`,
+    '-o', [`-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`, ...settings.map((s) => `-c ${s}`)].join(' '),
     'start',
   ]);
   return {

@@ -10,6 +10,7 @@ import { inject } from 'vitest';
 import type {} from './globalSetup';
 import { createService, type Service } from '../app';
 import { openDatabase, type Database, type OpenedDatabase } from '../db/openDatabase';
+import type { RowObserver } from '../db/observeRows';
 import { EnvSchema, parseEnv, type Env } from '../env';
 import { ensureServiceSecrets } from '../services/serviceSecrets';
 import { createLogger, type Logger } from '../logger';
@@ -75,7 +76,7 @@ export function bearer(token: string): string {
   return `Bearer ${token}`;
 }
 
-async function openTestDatabase(): Promise<{ opened: OpenedDatabase; drop: () => Promise<void> }> {
+async function openTestDatabase(onRows?: RowObserver): Promise<{ opened: OpenedDatabase; drop: () => Promise<void> }> {
   if (inject('databaseKind') === 'postgres') {
     const templateUrl = new URL(inject('postgresTemplateUrl'));
     const name = `test_${randomUUID().replace(/-/g, '')}`;
@@ -87,7 +88,7 @@ async function openTestDatabase(): Promise<{ opened: OpenedDatabase; drop: () =>
     await admin.end();
     const url = new URL(templateUrl);
     url.pathname = `/${name}`;
-    const opened = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 10 });
+    const opened = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 10, ...(onRows ? { onRows } : {}) });
     return {
       opened,
       drop: async () => {
@@ -99,7 +100,7 @@ async function openTestDatabase(): Promise<{ opened: OpenedDatabase; drop: () =>
     };
   }
   const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
-  const opened = await openDatabase({ kind: 'pglite', dataDir: null, loadDataDir: template });
+  const opened = await openDatabase({ kind: 'pglite', dataDir: null, loadDataDir: template, ...(onRows ? { onRows } : {}) });
   return { opened, drop: () => Promise.resolve() };
 }
 
@@ -133,8 +134,13 @@ export const RELAXED_RATE_LIMITS: Record<string, string> = Object.fromEntries(
     .map((name) => [name, '1000000']),
 );
 
-export async function startTestService(overrides: Record<string, string> = {}): Promise<TestService> {
-  const { opened, drop } = await openTestDatabase();
+export interface TestServiceOptions {
+  /** Told how many rows each database query returned (to prove requests read only what they need). */
+  onRows?: RowObserver;
+}
+
+export async function startTestService(overrides: Record<string, string> = {}, options: TestServiceOptions = {}): Promise<TestService> {
+  const { opened, drop } = await openTestDatabase(options.onRows);
   await ensureServiceSecrets(opened.db);
   const clock = createClock();
   const now = () => clock.now();

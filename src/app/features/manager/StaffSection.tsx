@@ -5,7 +5,8 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { AddKioskEmployeeInput } from '../../../client';
+import { readAllPages, type AddKioskEmployeeInput } from '../../../client';
+import { PAGE_LIMITS } from '../../../contract/paging';
 import { PIN_MAX_LENGTH } from '../../../domain/pinPolicy';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useRuntime } from '../../runtime/RuntimeContext';
@@ -169,7 +170,8 @@ function PeopleCard() {
   const staff = useLiveStaff();
   const details = useQuery({
     queryKey: managerKeys.people(kiosk.kioskId),
-    queryFn: () => api.call((client) => client.employees.listDetails(kiosk.businessId)),
+    // The directory answers 100 employees a request (as the vendor's does): read every page.
+    queryFn: () => api.call((client) => readAllPages((page) => client.employees.listDetails(kiosk.businessId, page), PAGE_LIMITS.employees)),
   });
   const [query, setQuery] = useState('');
   const rows = details.data && staff.data ? peopleRows(details.data, staff.data) : null;

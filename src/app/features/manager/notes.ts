@@ -50,7 +50,10 @@ export function sortNotes(items: readonly NoteItem[]): NoteItem[] {
   return [...items].sort((a, b) => Number(a.note.read) - Number(b.note.read) || Date.parse(b.note.date) - Date.parse(a.note.date) || b.note.id - a.note.id);
 }
 
-/** The notes on this kiosk's shifts of the last NOTES_DAYS days. */
+/**
+ * The notes on this kiosk's shifts of the last NOTES_DAYS days. The shift search has no paging:
+ * it answers the newest SHIFT_SEARCH.maxResults shifts of the window, which bounds this screen too.
+ */
 export async function loadRecentNotes(client: ApiClient, kiosk: KioskRef, now: Date): Promise<NoteItem[]> {
   const shifts = await client.shifts.search(kiosk.businessId, { kioskId: kiosk.kioskId, ...notesWindow(now) });
   const perShift = await mapLimited(shifts, CONCURRENCY, async (shift) =>

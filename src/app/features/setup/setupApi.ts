@@ -8,10 +8,12 @@ import {
   createApiClient,
   isApiClientError,
   isRetryable,
+  readAllPages,
   type ApiClient,
   type BusinessModel,
   type TimeAndAttendanceKioskModel,
 } from '../../../client';
+import { PAGE_LIMITS } from '../../../contract/paging';
 import type { KioskDb } from '../../../offline/db';
 import { saveEnrolmentDuringSetup, type DeviceEnrolment } from '../../../offline/device';
 
@@ -70,8 +72,9 @@ export async function signOutManager(connection: ManagerConnection): Promise<voi
   }
 }
 
+/** The manager's businesses (every page; one in practice, the service answers up to 1,000 a page). */
 export function listBusinesses(connection: ManagerConnection, signal?: AbortSignal): Promise<BusinessModel[]> {
-  return connection.client.businesses.list(undefined, signal ? { signal } : undefined);
+  return readAllPages((page) => connection.client.businesses.list(page, signal ? { signal } : undefined), PAGE_LIMITS.settings);
 }
 
 export function createBusiness(connection: ManagerConnection, input: { name: string; ianaTimeZone: string }): Promise<BusinessModel> {
@@ -80,7 +83,7 @@ export function createBusiness(connection: ManagerConnection, input: { name: str
 
 /** The business's kiosks, by name. */
 export async function listKiosks(connection: ManagerConnection, businessId: number, signal?: AbortSignal): Promise<TimeAndAttendanceKioskModel[]> {
-  const kiosks = await connection.client.kiosks.list(businessId, undefined, signal ? { signal } : undefined);
+  const kiosks = await readAllPages((page) => connection.client.kiosks.list(businessId, page, signal ? { signal } : undefined), PAGE_LIMITS.settings);
   return [...kiosks].sort((a, b) => (a.name ?? '').localeCompare(b.name ?? ''));
 }
 

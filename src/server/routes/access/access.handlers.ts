@@ -1,28 +1,24 @@
 /** Business access (contract 2.5; admins only), and the public account routes: activation, invitation acceptance, e-mail confirmation. */
 import * as routes from '../../../contract/routes/access';
-import { BusinessAccessModel } from '../../../contract/generated/models';
 import type { App } from '../../context';
 import { grantOf } from '../../auth/routeGuard';
-
-import { compileOData } from '../../http/odata';
+import { throughListGate } from '../../http/listGate';
 import {
   acceptInvitation,
   activateAccount,
   assignAccess,
-  listAccess,
   loadAccessByEmail,
   revokeAccess,
 } from '../../services/access';
 import { confirmEmailChange, updateAccessUser } from '../../services/userDetails';
+import { listAccessPage, planAccessList } from '../../services/accessList';
 import { loadBusiness } from '../../services/businesses';
-
-const ACCESS_FIELDS = Object.keys(BusinessAccessModel.shape);
 
 export function registerBusinessAccessHandlers(app: App) {
   app.openapi(routes.listAllBusinessAccessUsers, async (c) => {
     const { businessId } = c.req.valid('param');
-    const applyOData = compileOData(c.req.valid('query'), ACCESS_FIELDS);
-    return c.json(applyOData(await listAccess(c.var.db, businessId)), 200);
+    const plan = planAccessList(c.req.valid('query'));
+    return throughListGate(c.var.deps.settings, async () => c.json(await listAccessPage(c.var.db, businessId, plan), 200));
   });
 
   app.openapi(routes.getUserBusinessAccess, async (c) => {

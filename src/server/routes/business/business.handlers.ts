@@ -1,20 +1,18 @@
 /** Businesses: create (operators and business administrators), list the caller's, read one, update one (admins). */
 import * as routes from '../../../contract/routes/business';
-import { BusinessModel } from '../../../contract/routes/business';
 import type { App } from '../../context';
 import { callerOf, userOf } from '../../auth/routeGuard';
-import { compileOData } from '../../http/odata';
+import { throughListGate } from '../../http/listGate';
 import { loadBusiness } from '../../services/businesses';
 import {
   businessCreationForbidden,
-  businessesVisibleTo,
   createBusinessFor,
+  listBusinessPage,
   mayCreateBusiness,
+  planBusinessList,
   toBusinessModel,
   updateBusinessProfile,
 } from '../../services/businessProfiles';
-
-const BUSINESS_FIELDS = Object.keys(BusinessModel.shape);
 
 export function registerBusinessHandlers(app: App) {
   app.openapi(routes.createBusiness, async (c) => {
@@ -25,9 +23,9 @@ export function registerBusinessHandlers(app: App) {
   });
 
   app.openapi(routes.listBusinesses, async (c) => {
-    const applyOData = compileOData(c.req.valid('query'), BUSINESS_FIELDS);
-    const rows = await businessesVisibleTo(c.var.db, callerOf(c));
-    return c.json(applyOData(rows.map(toBusinessModel)), 200);
+    const plan = planBusinessList(c.req.valid('query'));
+    const principal = callerOf(c);
+    return throughListGate(c.var.deps.settings, async () => c.json(await listBusinessPage(c.var.db, principal, plan), 200));
   });
 
   app.openapi(routes.getBusiness, async (c) => {

@@ -3,10 +3,13 @@
  * enrolment.
  */
 import * as routes from '../../../contract/routes/devices';
+import { PAGE_LIMITS } from '../../../contract/paging';
 import type { App } from '../../context';
 import { unauthenticated } from '../../auth/access';
 import { callerOf, userOf } from '../../auth/routeGuard';
 import { ApiError, notFound } from '../../http/apiError';
+import { planPage } from '../../http/odata/planList';
+import { throughListGate } from '../../http/listGate';
 import { deviceIdentity, enrolDevice, listDevices, revokeDevice } from '../../services/devices';
 import { loadKiosk } from '../../services/kiosks';
 
@@ -28,9 +31,10 @@ export function registerDeviceEnrolmentRoutes(app: App) {
 
   app.openapi(routes.listDevices, async (c) => {
     const { businessId, kioskId } = c.req.valid('param');
+    const page = planPage(c.req.valid('query'), PAGE_LIMITS.settings);
     const db = c.var.db;
     await loadKiosk(db, businessId, kioskId);
-    return c.json(await listDevices(db, businessId, kioskId), 200);
+    return throughListGate(c.var.deps.settings, async () => c.json(await listDevices(db, businessId, kioskId, page), 200));
   });
 
   app.openapi(routes.revokeDevice, async (c) => {

@@ -1,27 +1,24 @@
 /** Employee groups: list, create, read (with matching employees), update, delete. */
 import { eq } from 'drizzle-orm';
 import * as routes from '../../../contract/routes/employeeGroups';
-import { UkEmployeeGroupModel } from '../../../contract/generated/models';
 import type { App } from '../../context';
 import { employeeGroups } from '../../db/schema';
-import { compileOData } from '../../http/odata';
+import { throughListGate } from '../../http/listGate';
 import {
-  employeeGroupRows,
   employeeGroupValues,
+  listEmployeeGroupPage,
   loadEmployeeGroup,
   matchingEmployees,
+  planEmployeeGroupList,
   toEmployeeGroupModel,
 } from '../../services/employeeGroups';
-
-const GROUP_FIELDS = Object.keys(UkEmployeeGroupModel.shape);
 
 export function registerEmployeeGroupHandlers(app: App) {
   app.openapi(routes.listEmployeeGroups, async (c) => {
     const { businessId } = c.req.valid('param');
+    const plan = planEmployeeGroupList(c.req.valid('query'));
     const db = c.var.db;
-    const applyOData = compileOData(c.req.valid('query'), GROUP_FIELDS);
-    const rows = await employeeGroupRows(db, businessId);
-    return c.json(applyOData(rows.map(toEmployeeGroupModel)), 200);
+    return throughListGate(c.var.deps.settings, async () => c.json(await listEmployeeGroupPage(db, businessId, plan), 200));
   });
 
   app.openapi(routes.createEmployeeGroup, async (c) => {

@@ -1,32 +1,27 @@
 /** Employee directory, the minimal employee record, kiosk access switches and pick-lists. */
 import * as routes from '../../../contract/routes/employees';
-import { UnstructuredEmployeeModel } from '../../../contract/routes/employees';
-import { EmployeeDetailsModel, UkLocationModel, UkWorkTypeModel } from '../../../contract/generated/models';
 import type { App } from '../../context';
-import { compileOData } from '../../http/odata';
+import { throughListGate } from '../../http/listGate';
 import {
   createUnstructuredEmployee,
-  employeeLocations,
-  employeeWorkTypes,
-  listEmployees,
   loadEmployee,
   setKioskEnabled,
   toEmployeeDetailsModel,
   toUnstructuredEmployeeModel,
 } from '../../services/employees';
-
-const DETAILS_FIELDS = Object.keys(EmployeeDetailsModel.shape);
-const UNSTRUCTURED_FIELDS = Object.keys(UnstructuredEmployeeModel.shape);
-const LOCATION_FIELDS = Object.keys(UkLocationModel.shape);
-const WORK_TYPE_FIELDS = Object.keys(UkWorkTypeModel.shape);
+import { listEmployeePage, planEmployeeDetailsList, planUnstructuredEmployeeList } from '../../services/employeeList';
+import { listEmployeeLocationPage, planEmployeeLocationList } from '../../services/locationList';
+import { listWorkTypePage, planWorkTypeList } from '../../services/workTypes';
 
 /** The routes with literal segments after `employee/`; registered before the `{employeeId}` ones. */
 export function registerEmployeeLiteralRoutes(app: App) {
   app.openapi(routes.listBasicDetailsForEmployees, async (c) => {
     const { businessId } = c.req.valid('param');
-    const applyOData = compileOData(c.req.valid('query'), DETAILS_FIELDS);
-    const rows = await listEmployees(c.var.db, businessId);
-    return c.json(applyOData(rows.map(toEmployeeDetailsModel)), 200);
+    const plan = planEmployeeDetailsList(c.req.valid('query'));
+    return throughListGate(c.var.deps.settings, async () => {
+      const rows = await listEmployeePage(c.var.db, businessId, plan);
+      return c.json(rows.map(toEmployeeDetailsModel), 200);
+    });
   });
 
   app.openapi(routes.createUnstructuredEmployee, async (c) => {
@@ -38,9 +33,11 @@ export function registerEmployeeLiteralRoutes(app: App) {
 
   app.openapi(routes.listUnstructuredEmployees, async (c) => {
     const { businessId } = c.req.valid('param');
-    const applyOData = compileOData(c.req.valid('query'), UNSTRUCTURED_FIELDS);
-    const rows = await listEmployees(c.var.db, businessId);
-    return c.json(applyOData(rows.map(toUnstructuredEmployeeModel)), 200);
+    const plan = planUnstructuredEmployeeList(c.req.valid('query'));
+    return throughListGate(c.var.deps.settings, async () => {
+      const rows = await listEmployeePage(c.var.db, businessId, plan);
+      return c.json(rows.map(toUnstructuredEmployeeModel), 200);
+    });
   });
 
   app.openapi(routes.getUnstructuredEmployee, async (c) => {
@@ -65,22 +62,22 @@ export function registerEmployeeLiteralRoutes(app: App) {
 export function registerEmployeePickListRoutes(app: App) {
   app.openapi(routes.listEmployeeLocations, async (c) => {
     const { businessId, employeeId } = c.req.valid('param');
-    const applyOData = compileOData(c.req.valid('query'), LOCATION_FIELDS);
-    const employee = await loadEmployee(c.var.db, businessId, employeeId);
-    return c.json(applyOData(await employeeLocations(c.var.db, employee)), 200);
+    const plan = planEmployeeLocationList(c.req.valid('query'));
+    await loadEmployee(c.var.db, businessId, employeeId);
+    return throughListGate(c.var.deps.settings, async () => c.json(await listEmployeeLocationPage(c.var.db, employeeId, businessId, plan), 200));
   });
 
   app.openapi(routes.getEmployeeWorkTypes, async (c) => {
     const { businessId, employeeId } = c.req.valid('param');
-    const applyOData = compileOData(c.req.valid('query'), WORK_TYPE_FIELDS);
+    const plan = planWorkTypeList(c.req.valid('query'));
     await loadEmployee(c.var.db, businessId, employeeId);
-    return c.json(applyOData(await employeeWorkTypes(c.var.db, businessId, 'workTypes')), 200);
+    return throughListGate(c.var.deps.settings, async () => c.json(await listWorkTypePage(c.var.db, businessId, plan, 'workTypes'), 200));
   });
 
   app.openapi(routes.getEmployeeShiftConditions, async (c) => {
     const { businessId, employeeId } = c.req.valid('param');
-    const applyOData = compileOData(c.req.valid('query'), WORK_TYPE_FIELDS);
+    const plan = planWorkTypeList(c.req.valid('query'));
     await loadEmployee(c.var.db, businessId, employeeId);
-    return c.json(applyOData(await employeeWorkTypes(c.var.db, businessId, 'shiftConditions')), 200);
+    return throughListGate(c.var.deps.settings, async () => c.json(await listWorkTypePage(c.var.db, businessId, plan, 'shiftConditions'), 200));
   });
 }

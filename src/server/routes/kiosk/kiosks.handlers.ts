@@ -1,30 +1,22 @@
 /** Kiosk definitions: list, create, read, update, delete. */
 import { and, eq, isNull } from 'drizzle-orm';
 import * as routes from '../../../contract/routes/kiosk';
-import { TimeAndAttendanceKioskModel } from '../../../contract/generated/models';
 import type { App } from '../../context';
 import { grantOf } from '../../auth/routeGuard';
-import {grantCoversKiosk } from '../../auth/access';
 import { devices, kiosks } from '../../db/schema';
-import { compileOData } from '../../http/odata';
-import { kioskValues, loadKiosk, toKioskModel } from '../../services/kiosks';
+import { throughListGate } from '../../http/listGate';
+import { kioskValues, listKioskPage, loadKiosk, planKioskList, toKioskModel } from '../../services/kiosks';
 import { loadBusiness } from '../../services/businesses';
-
-const KIOSK_FIELDS = Object.keys(TimeAndAttendanceKioskModel.shape);
 
 export function registerKioskDefinitionRoutes(app: App) {
   app.openapi(routes.listKiosks, async (c) => {
     const { businessId } = c.req.valid('param');
-    const applyOData = compileOData(c.req.valid('query'), KIOSK_FIELDS);
+    const plan = planKioskList(c.req.valid('query'));
     const db = c.var.db;
     const grant = grantOf(c);
-    const rows = await db
-      .select()
-      .from(kiosks)
-      .where(and(eq(kiosks.businessId, businessId), isNull(kiosks.deletedAt)))
-      .orderBy(kiosks.id);
-    const visible = rows.filter((row) => grant.isAdmin || grantCoversKiosk(grant, row.id) || row.availableToAllRestrictedUsersWithKioskAccess);
-    return c.json(applyOData(visible.map(toKioskModel)), 200);
+    // Admins see every kiosk; others the kiosks their grant covers and those open to all.
+    const visible = grant.isAdmin ? 'all' : grant.kiosks;
+    return throughListGate(c.var.deps.settings, async () => c.json(await listKioskPage(db, businessId, visible, plan), 200));
   });
 
   app.openapi(routes.createKiosk, async (c) => {

@@ -1,13 +1,15 @@
 /** Clocked shifts: the business-wide search and the shift-note routes. */
 import * as routes from '../../../contract/routes/kiosk';
+import { PAGE_LIMITS } from '../../../contract/paging';
 import { parseWireDateTime } from '../../../domain/time';
 import type { App } from '../../context';
 import { grantOf } from '../../auth/routeGuard';
-import {grantCoversKiosk } from '../../auth/access';
+import { grantCoversKiosk } from '../../auth/access';
 import { forbidden, invalidField } from '../../http/apiError';
-import { searchShifts } from '../../services/clockedShifts';
+import { planPage } from '../../http/odata/planList';
+import { throughListGate } from '../../http/listGate';
+import { searchShifts, shiftWindow } from '../../services/clockedShifts';
 import { listPunches } from '../../services/punchAudit';
-import { employeeGroupIdsByEmployee } from '../../services/employeeGroups';
 import { addNote, deleteNote, listNotes, loadShiftAtKiosk, markNotesRead } from '../../services/shiftNotes';
 import { kioskScope } from './kioskContext';
 
@@ -22,50 +24,40 @@ export function registerShiftRoutes(app: App) {
   app.openapi(routes.listPunches, async (c) => {
     const { businessId } = c.req.valid('param');
     const query = c.req.valid('query');
+    const page = planPage(query, PAGE_LIMITS.history);
+    const fromUtc = windowBound(query.FromUtc, 'FromUtc');
+    const toUtc = windowBound(query.ToUtc, 'ToUtc');
     const grant = grantOf(c);
-    const punches = await listPunches(c.var.db, businessId, {
-      employeeId: query.EmployeeId,
-      kioskId: query.KioskId,
-      fromUtc: windowBound(query.FromUtc, 'FromUtc'),
-      toUtc: windowBound(query.ToUtc, 'ToUtc'),
-      kioskIds: grant.isAdmin ? 'all' : grant.kiosks,
-    });
-    return c.json(punches, 200);
+    const filters = { employeeId: query.EmployeeId, kioskId: query.KioskId, fromUtc, toUtc, kioskIds: grant.isAdmin ? 'all' : grant.kiosks } as const;
+    return throughListGate(c.var.deps.settings, async () => c.json(await listPunches(c.var.db, businessId, filters, page), 200));
   });
 
   app.openapi(routes.shifts, async (c) => {
     const { businessId } = c.req.valid('param');
     const body = c.req.valid('json');
+    const now = c.var.deps.now();
+    const window = shiftWindow(windowBound(body.fromDateUtc, 'fromDateUtc'), windowBound(body.toDateUtc, 'toDateUtc'), now);
     const db = c.var.db;
     const grant = grantOf(c);
     if (body.kioskId && !grantCoversKiosk(grant, body.kioskId)) throw forbidden(`You have no access to kiosk ${body.kioskId}.`);
-    const fromUtc = windowBound(body.fromDateUtc, 'fromDateUtc');
-    const toUtc = windowBound(body.toDateUtc, 'toDateUtc');
-    if (fromUtc && toUtc && toUtc.getTime() < fromUtc.getTime()) {
-      throw invalidField('validation-failed', 'toDateUtc', 'toDateUtc must not be before fromDateUtc.');
-    }
-    const now = c.var.deps.now();
-    const found = await searchShifts(
-      db,
-      businessId,
-      { kioskIds: grant.kiosks, kioskId: body.kioskId, locationId: body.locationId, employeeId: body.employeeId, fromUtc, toUtc },
-      { now, longShiftMinutes: c.var.deps.settings.LONG_SHIFT_MINUTES, groupIdsByEmployee: await employeeGroupIdsByEmployee(db, businessId, now) },
-    );
-    return c.json(found, 200);
+    const filters = { kioskIds: grant.kiosks, kioskId: body.kioskId, locationId: body.locationId, employeeId: body.employeeId, ...window };
+    const view = { now, longShiftMinutes: c.var.deps.settings.LONG_SHIFT_MINUTES };
+    return throughListGate(c.var.deps.settings, async () => c.json(await searchShifts(db, businessId, filters, view), 200));
   });
 
   app.openapi(routes.getShiftNotes, async (c) => {
     const { businessId, kioskId, shiftId } = c.req.valid('param');
     const query = c.req.valid('query');
+    const page = planPage(query, PAGE_LIMITS.settings);
     await kioskScope(c, businessId, kioskId);
     await loadShiftAtKiosk(c.var.db, businessId, kioskId, shiftId);
-    const notes = await listNotes(c.var.db, shiftId, {
+    const filters = {
       employeeId: query.EmployeeId || undefined,
       isAdminInitiated: query.IsAdminInitiated,
       type: query.Type,
       visibility: query.Visibility,
-    });
-    return c.json(notes, 200);
+    };
+    return throughListGate(c.var.deps.settings, async () => c.json(await listNotes(c.var.db, shiftId, filters, page), 200));
   });
 
   app.openapi(routes.addNoteToShift, async (c) => {

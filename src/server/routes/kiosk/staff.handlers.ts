@@ -1,18 +1,21 @@
 /** Kiosk staff: the staff list, adding staff, hasaccess, checkid and per-employee lookup data. */
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import * as routes from '../../../contract/routes/kiosk';
+import { KIOSK_STAFF_MAX } from '../../../contract/paging';
 import { pinProblem } from '../../../domain/pinPolicy';
 import type { App } from '../../context';
 import { grantMayAddEmployees } from '../../auth/access';
-import { clockShifts, employees } from '../../db/schema';
+import { employees } from '../../db/schema';
 import { ApiError, forbidden, invalidField, notFound } from '../../http/apiError';
+import { mapInSlices, throughListGate } from '../../http/listGate';
 import { groupIdsByEmployee, groupIdsOfEmployee } from '../../services/employeeGroups';
 import {
   isActiveKioskEmployee,
-  listKioskEmployees,
+  listKioskStaff,
   loadKioskEmployee,
   requireEmployeeId,
   toBasicKioskEmployee,
+  type KioskStaff,
 } from '../../services/kioskEmployees';
 import { lookupDataFor } from '../../services/lookupData';
 import { createEmployee, isEmail } from '../../services/provisioning';
@@ -33,33 +36,17 @@ export function registerStaffRoutes(app: App) {
     const db = c.var.db;
     const { kiosk } = await kioskScope(c, businessId, kioskId);
     const now = c.var.deps.now();
-    const rows = await listKioskEmployees(db, businessId, now);
-    const groups = await groupIdsByEmployee(db, businessId, rows);
-    const shiftLocations = new Map<number, number | null>();
-    const openShiftIds = rows.flatMap((row) => (row.currentShiftId === null ? [] : [row.currentShiftId]));
-    if (restrict && kiosk.locationId !== null && openShiftIds.length > 0) {
-      const open = await db
-        .select({ id: clockShifts.id, locationId: clockShifts.locationId })
-        .from(clockShifts)
-        .where(inArray(clockShifts.id, openShiftIds));
-      open.forEach((s) => shiftLocations.set(s.id, s.locationId));
-    }
     const longShiftMinutes = c.var.deps.settings.LONG_SHIFT_MINUTES;
-    return c.json(
-      rows.map((row) =>
-        toBasicKioskEmployee(row, {
-          now,
-          longShiftMinutes,
-          groupIds: groups.get(row.id) ?? [],
-          hideCurrentShift:
-            restrict === true &&
-            kiosk.locationId !== null &&
-            row.currentShiftId !== null &&
-            shiftLocations.get(row.currentShiftId) !== kiosk.locationId,
-        }),
-      ),
-      200,
-    );
+    // restrictCurrentShiftsToCurrentKioskLocation: a shift open at another location shows as off shift.
+    const hides = (row: KioskStaff['rows'][number]) =>
+      restrict === true && kiosk.locationId !== null && row.employee.currentShiftId !== null && row.shiftLocationId !== kiosk.locationId;
+    return throughListGate(c.var.deps.settings, async () => {
+      const staff = await listKioskStaff(db, businessId, now);
+      if (staff.truncated) c.var.deps.logger.error('kiosk staff list cut at its maximum', { businessId, kioskId, max: KIOSK_STAFF_MAX });
+      const groups = await groupIdsByEmployee(db, businessId, staff.rows.map((row) => row.employee));
+      const view = (row: KioskStaff['rows'][number]) => ({ now, longShiftMinutes, groupIds: groups.get(row.employee.id) ?? [], hideCurrentShift: hides(row) });
+      return c.json(await mapInSlices(staff.rows, (row) => toBasicKioskEmployee(row.employee, view(row)), 500), 200);
+    });
   });
 
   app.openapi(routes.addAnEmployee, async (c) => {

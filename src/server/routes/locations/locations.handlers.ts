@@ -1,28 +1,19 @@
 /** Locations: list, create, read (with child locations), update, soft delete. */
 import { eq } from 'drizzle-orm';
 import * as routes from '../../../contract/routes/locations';
-import { UkLocationModel } from '../../../contract/generated/models';
 import type { App } from '../../context';
 import { locations } from '../../db/schema';
 import { conflict } from '../../http/apiError';
-import { compileOData } from '../../http/odata';
-import {
-  hasLiveChildren,
-  listLocationModels,
-  loadLocation,
-  locationModel,
-  locationValues,
-  singleLocationModel,
-} from '../../services/locations';
-
-const LOCATION_FIELDS = Object.keys(UkLocationModel.shape);
+import { throughListGate } from '../../http/listGate';
+import { hasLiveChildren, loadLocation, locationValues } from '../../services/locations';
+import { listLocationPage, locationModel, planLocationList, singleLocationModel } from '../../services/locationList';
 
 export function registerLocationHandlers(app: App) {
   app.openapi(routes.listBusinessLocations, async (c) => {
     const { businessId } = c.req.valid('param');
+    const plan = planLocationList(c.req.valid('query'));
     const db = c.var.db;
-    const applyOData = compileOData(c.req.valid('query'), LOCATION_FIELDS);
-    return c.json(applyOData(await listLocationModels(db, businessId)), 200);
+    return throughListGate(c.var.deps.settings, async () => c.json(await listLocationPage(db, businessId, plan), 200));
   });
 
   app.openapi(routes.createLocation, async (c) => {

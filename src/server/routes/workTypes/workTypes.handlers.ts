@@ -1,23 +1,26 @@
 /** Work types (and shift conditions): list, create, read, update, soft delete. */
 import { eq } from 'drizzle-orm';
 import * as routes from '../../../contract/routes/workTypes';
-import { UkWorkTypeModel } from '../../../contract/generated/models';
 import type { App } from '../../context';
 import { workTypes } from '../../db/schema';
-import { compileOData } from '../../http/odata';
+import { throughListGate } from '../../http/listGate';
 import { detachShiftCondition } from '../../services/locations';
 import { withTransaction } from '../../services/transactions';
-import { liveWorkTypeRows, loadWorkType, SHIFT_CONDITION, toWorkTypeModel, workTypeValues } from '../../services/workTypes';
-
-const WORK_TYPE_FIELDS = Object.keys(UkWorkTypeModel.shape);
+import {
+  listWorkTypePage,
+  loadWorkType,
+  planWorkTypeList,
+  SHIFT_CONDITION,
+  toWorkTypeModel,
+  workTypeValues,
+} from '../../services/workTypes';
 
 export function registerWorkTypeHandlers(app: App) {
   app.openapi(routes.listWorkTypes, async (c) => {
     const { businessId } = c.req.valid('param');
+    const plan = planWorkTypeList(c.req.valid('query'));
     const db = c.var.db;
-    const applyOData = compileOData(c.req.valid('query'), WORK_TYPE_FIELDS);
-    const rows = await liveWorkTypeRows(db, businessId);
-    return c.json(applyOData(rows.map(toWorkTypeModel)), 200);
+    return throughListGate(c.var.deps.settings, async () => c.json(await listWorkTypePage(db, businessId, plan), 200));
   });
 
   app.openapi(routes.createWorkType, async (c) => {

@@ -1,0 +1,51 @@
+/**
+ * The service as its own process for the history benchmark (`src/server/main.ts` on the bench's
+ * PostgreSQL through DATABASE_URL, as it runs in production), and its memory as Linux reports it:
+ * VmHWM (peak resident set) per phase, reset between phases through /proc/<pid>/clear_refs.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+
+export interface ServiceProcess {
+  baseUrl: string;
+  pid: number;
+  /** Peak resident memory since the start or the last resetPeak(), in MB. */
+  peakMb(): number;
+  residentMb(): number;
+  resetPeak(): void;
+  stop(): Promise<void>;
+}
+
+const statusField = (pid: number, name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+export async function startServiceProcess(databaseUrl: string, port: number): Promise<ServiceProcess> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DEMO: '0', LOG_LEVEL: 'error' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const pid = child.pid;
+  if (pid === undefined) throw new Error('the service process did not start');
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let ready = false;
+  for (let i = 0; i < 240 && !ready; i += 1) {
+    ready = await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false);
+    if (!ready) await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  if (!ready) {
+    child.kill('SIGKILL');
+    throw new Error('the service did not become ready within 2 minutes');
+  }
+  return {
+    baseUrl,
+    pid,
+    peakMb: () => statusField(pid, 'VmHWM'),
+    residentMb: () => statusField(pid, 'VmRSS'),
+    resetPeak: () => writeFileSync(`/proc/${pid}/clear_refs`, '5'),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

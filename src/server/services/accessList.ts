@@ -1,0 +1,44 @@
+/**
+ * The business-access list (`B/access`) one page at a time, with its OData field map: the access
+ * type is a column, name and e-mail are read from the stored model; the nested rights (kiosks,
+ * locations, groups, reports, payroll) cannot be filtered.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { BusinessAccessModel } from '../../contract/generated/models';
+import { PAGE_LIMITS } from '../../contract/paging';
+import type { Database } from '../db/openDatabase';
+import { businessAccess } from '../db/schema';
+import { field, type FieldMap } from '../http/odata/fields';
+import { planList, type ListPlan, type ListSpec, type ODataQuery } from '../http/odata/planList';
+import { parseModel } from './access';
+
+const ACCESS_LIST: ListSpec = {
+  fields: {
+    accessType: field.text(businessAccess.accessType),
+    employeeGroups: field.list(),
+    locationAccess: field.list(),
+    reports: field.object(),
+    kioskAccess: field.object(),
+    payrollAccess: field.object(),
+    name: field.text(sql`(${businessAccess.model} ->> 'name')`),
+    email: field.text(sql`(${businessAccess.model} ->> 'email')`),
+  } satisfies FieldMap<keyof BusinessAccessModel>,
+  limits: PAGE_LIMITS.settings,
+  defaultOrder: [asc(businessAccess.createdAt), asc(businessAccess.userId)],
+  key: [businessAccess.userId],
+};
+
+/** Plans a `B/access` request (validates its OData; no database access). */
+export const planAccessList = (query: ODataQuery) => planList(query, ACCESS_LIST);
+
+/** One page of the business's access records, oldest first unless the plan orders otherwise. */
+export async function listAccessPage(db: Database, businessId: number, plan: ListPlan): Promise<BusinessAccessModel[]> {
+  const rows = await db
+    .select({ userId: businessAccess.userId, model: businessAccess.model })
+    .from(businessAccess)
+    .where(and(eq(businessAccess.businessId, businessId), plan.where))
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit)
+    .offset(plan.offset);
+  return rows.map((row) => parseModel(row.model, businessId, row.userId));
+}

@@ -1,0 +1,80 @@
+/**
+ * The timesheet list (`GET B/timesheet`) one page at a time: the OData field map over the lines
+ * table (names of work types and locations as subqueries, start and end as wall-clock times in
+ * each line's zone), the page query on the (business, start) index, and the names the page needs.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { UkTimesheetLineModel } from '../../contract/generated/models';
+import { PAGE_LIMITS } from '../../contract/paging';
+import type { Database } from '../db/openDatabase';
+import { timesheetLines } from '../db/schema';
+import { field, outer, type FieldMap } from '../http/odata/fields';
+import { planList, type ListPlan, type ListSpec, type ODataQuery } from '../http/odata/planList';
+import { fullyQualifiedNameSql } from './locationList';
+import { loadReferencesFor, type ReferenceData } from './references';
+import type { TimesheetLineRow } from './timesheetLines';
+
+const line = timesheetLines;
+
+const LINE_FIELDS: FieldMap<keyof UkTimesheetLineModel> = {
+  locationIsDeleted: field.bool(
+    sql`COALESCE((SELECT l.deleted_at IS NOT NULL FROM locations l WHERE l.id = ${outer(line.locationId)}), FALSE)`,
+    { nullable: false },
+  ),
+  unitType: field.text(sql`NULL::text`),
+  id: field.int(line.id),
+  employeeId: field.int(line.employeeId),
+  startTime: field.localDateTime(line.startUtc, line.ianaTimeZone),
+  endTime: field.localDateTime(line.endUtc, line.ianaTimeZone),
+  units: field.decimal(line.units),
+  workTypeId: field.intText(line.workTypeId),
+  locationId: field.intText(line.locationId),
+  comments: field.text(line.comments),
+  breaks: field.list(),
+  status: field.text(line.status),
+  rate: field.decimal(line.rate),
+  leaveCategoryId: field.intText(line.leaveCategoryId),
+  payCategoryId: field.intText(line.payCategoryId),
+  externalId: field.text(line.externalId),
+  source: field.text(line.source),
+  attachmentId: field.int(sql`NULL::integer`),
+  shiftConditionIds: field.list(),
+  workType: field.text(sql`(SELECT w.name FROM work_types w WHERE w.id = ${outer(line.workTypeId)})`),
+  fullyQualifiedLocationName: field.text(fullyQualifiedNameSql(line.locationId, 'all')),
+  shiftConditions: field.list(),
+  hiddenComments: field.text(line.hiddenComments),
+  attachment: field.object(),
+  submittedByUser: field.text(line.submittedByUser),
+  dimensionValueIds: field.list(),
+  leaveRequestId: field.intText(line.leaveRequestId),
+};
+
+const LINE_LIST: ListSpec = {
+  fields: LINE_FIELDS,
+  limits: PAGE_LIMITS.history,
+  // Nulls first, like an ascending $orderby (and the index).
+  defaultOrder: [sql`${line.startUtc} ASC NULLS FIRST`, asc(line.id)],
+  key: [line.id],
+};
+
+/** Plans a `B/timesheet` request (validates its OData; no database access). */
+export const planTimesheetLineList = (query: ODataQuery) => planList(query, LINE_LIST);
+
+/** One page of the business's timesheet lines. */
+export function listLinePage(db: Database, businessId: number, plan: ListPlan): Promise<TimesheetLineRow[]> {
+  return db
+    .select()
+    .from(line)
+    .where(and(eq(line.businessId, businessId), plan.where))
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit)
+    .offset(plan.offset);
+}
+
+/** The locations and work types (shift conditions included) that these lines name. */
+export function referencesOfLines(db: Database, businessId: number, rows: readonly TimesheetLineRow[]): Promise<ReferenceData> {
+  return loadReferencesFor(db, businessId, {
+    locationIds: rows.flatMap((row) => (row.locationId === null ? [] : [row.locationId])),
+    workTypeIds: rows.flatMap((row) => [...(row.workTypeId === null ? [] : [row.workTypeId]), ...row.shiftConditionIds]),
+  });
+}
