@@ -3,7 +3,7 @@
  * first; only then does this guard touch the database: it resolves the caller, counts the request
  * against its rate limits when the route declares one (`x-rate-limit`), enforces the route's
  * declared access (`x-access`, `x-callers` in src/contract/routes), hands the grant to the handler
- * as `c.var.grant`, and runs mutating business routes that carry an Idempotency-Key inside the
+ * as `c.var.grant`, and runs business routes that declare and carry an Idempotency-Key inside the
  * idempotency layer. A route without an access declaration cannot be registered.
  */
 import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
@@ -71,6 +71,15 @@ export function needOf(access: RouteAccess, ids: z.infer<typeof PathIds>): Need 
   }
 }
 
+/**
+ * True when the route declares the Idempotency-Key header (src/contract/routes/common.ts
+ * `idempotencyHeaders`): mutations do; a read-only search sent as POST does not, and ignores it.
+ */
+function declaresIdempotencyKey(route: RouteConfig): boolean {
+  const headers = route.request?.headers as { shape?: Record<string, unknown> } | undefined;
+  return headers?.shape?.['idempotency-key'] !== undefined;
+}
+
 function checkCallers(callers: RouteCallers | undefined, principal: Principal): void {
   if (callers === 'users' && principal.kind !== 'user') throw forbidden('A kiosk device cannot do this; sign in as a manager.');
   if (callers === 'devices' && principal.kind !== 'device') throw forbidden('This route is for enrolled kiosk devices.');
@@ -95,7 +104,7 @@ export function guard(route: RouteConfig, handler: Handler, options: GuardOption
   const declaration = declarationOf(route);
   const access = declaration['x-access'];
   const limited = declaration['x-rate-limit'];
-  const isMutating = MUTATING.has(declaration.method.toLowerCase());
+  const takesIdempotencyKey = MUTATING.has(declaration.method.toLowerCase()) && declaresIdempotencyKey(route);
   return async (c) => {
     const { deps } = c.var;
     const principal = access === 'public' ? null : await resolvePrincipal(deps.db, c.req.header('authorization'), deps.now());
@@ -109,7 +118,7 @@ export function guard(route: RouteConfig, handler: Handler, options: GuardOption
     if (!need || ids.businessId === undefined) return handler(c);
     c.set('grant', await authorize(c.var.db, principal, ids.businessId, need));
     const header = c.req.header('idempotency-key');
-    if (!isMutating || header === undefined) return handler(c);
+    if (!takesIdempotencyKey || header === undefined) return handler(c);
     return runIdempotently(
       c,
       {

@@ -105,4 +105,12 @@ describe('Idempotency-Key scope', () => {
     });
     expect(again.headers.get('idempotent-replayed')).toBe('true');
   });
+
+  it('is ignored by a read-only search sent as POST (the route declares no key)', async () => {
+    const tenant = await createTenant(t);
+    const res = await t.request('POST', `${tenant.base}/kiosk/shifts`, { auth: tenant.manager.auth, json: {}, headers: keyed('search-key') });
+    expect(res.status, res.text).toBe(200);
+    expect(res.headers.get('idempotent-replayed')).toBeNull();
+    expect(await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'search-key'))).toHaveLength(0);
+  });
 });

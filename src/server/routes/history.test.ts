@@ -213,7 +213,10 @@ describe('set-up lists (more than a page of each)', () => {
 
     const kioskId = history.kioskIds[0] ?? 0;
     await checkPaging(`${B}/kiosk/${kioskId}/devices`, settings, await idsOf(sql`SELECT id FROM devices WHERE kiosk_id = ${kioskId}::integer ORDER BY id`));
-    const notesPath = `${B}/kiosk/${kioskId}/shift/${notedShift}/notes`;
+    // A shift's notes are reached through the kiosk it was clocked at.
+    const ShiftKiosk = z.object({ rows: z.array(z.object({ kiosk_id: z.coerce.number() })) });
+    const notedKiosk = ShiftKiosk.parse(await t.db.execute(sql`SELECT kiosk_id FROM clock_shifts WHERE id = ${notedShift}::integer`)).rows[0]?.kiosk_id;
+    const notesPath = `${B}/kiosk/${notedKiosk ?? 0}/shift/${notedShift}/notes`;
     await checkPaging(notesPath, settings, await idsOf(sql`SELECT id FROM shift_notes WHERE shift_id = ${notedShift}::integer ORDER BY created_at, id`), 'id', 2);
   });
 });

@@ -5,8 +5,8 @@
  * - is not repeated within the report,
  * - is not in the future (beyond the clock-skew allowance MAX_FUTURE_SKEW_SECONDS, as for punches),
  * - lies in the reporter's offline period: for a device, not before its last contact ahead of its
- *   most recent gap in contact (`devices.offline_from`, or its enrolment), and never older than
- *   PIN_FAILURES_MAX_AGE_HOURS;
+ *   most recent gap in contact (`devices.offline_from`, or its enrolment), less the same clock-skew
+ *   allowance, and never older than PIN_FAILURES_MAX_AGE_HOURS;
  * - keeps the reporter within PIN_FAILURES_PER_DEVICE_HOUR attempts in any 60 minutes.
  * A report breaking any rule is refused whole (400 `implausible-pin-failures`, per entry), and
  * nothing is applied. An attempt already applied (same employee, same instant) is skipped, so a
@@ -36,8 +36,10 @@ export interface PinFailureRules {
 export interface Reporter {
   /** `device:<id>` or `user:<id>`: whose reports are counted together. */
   key: string;
-  /** The earliest instant an attempt of theirs may carry. */
-  earliest: Date;
+  /** A device's last contact before its latest gap (or its enrolment): its offline period began then. */
+  offlineSince: Date | null;
+  /** The oldest instant anyone's attempt may carry (PIN_FAILURES_MAX_AGE_HOURS ago). */
+  oldest: Date;
 }
 
 /** The plausibility rules from the service settings. */
@@ -48,19 +50,22 @@ export function pinFailureRules(settings: Env): PinFailureRules {
 /** Who is reporting, and since when they can have been offline. */
 export async function reporterOf(db: Database, principal: Principal, now: Date, rules: PinFailureRules): Promise<Reporter> {
   const oldest = new Date(now.getTime() - rules.maxAgeMs);
-  if (principal.kind === 'user') return { key: `user:${principal.userId}`, earliest: oldest };
+  if (principal.kind === 'user') return { key: `user:${principal.userId}`, offlineSince: null, oldest };
   const [device] = await db
     .select({ offlineFrom: devices.offlineFrom, createdAt: devices.createdAt })
     .from(devices)
     .where(eq(devices.id, principal.deviceId));
-  const since = device?.offlineFrom ?? device?.createdAt ?? now;
-  return { key: `device:${principal.deviceId}`, earliest: since > oldest ? since : oldest };
+  return { key: `device:${principal.deviceId}`, offlineSince: device?.offlineFrom ?? device?.createdAt ?? now, oldest };
 }
 
 const field = (index: number) => `failedAttemptsUtc.${index}`;
 
-/** Per-entry reasons why times of one report are implausible (empty when all are fine). */
-export function implausibleTimes(times: readonly Date[], now: Date, earliest: Date, maxFutureSkewMs: number): FieldMessage[] {
+/**
+ * Per-entry reasons why times of one report are implausible (empty when all are fine). Both ends
+ * of a device's offline period get the clock-skew allowance: its times come from its corrected
+ * clock, which is only as exact as the service's one-second Date header and the round trip.
+ */
+export function implausibleTimes(times: readonly Date[], now: Date, reporter: Reporter, maxFutureSkewMs: number): FieldMessage[] {
   const errors: FieldMessage[] = [];
   const seen = new Set<number>();
   times.forEach((time, index) => {
@@ -68,8 +73,10 @@ export function implausibleTimes(times: readonly Date[], now: Date, earliest: Da
     if (seen.has(ms)) errors.push({ field: field(index), message: 'This time is reported more than once; each wrong PIN has its own time.' });
     else if (ms > now.getTime() + maxFutureSkewMs) {
       errors.push({ field: field(index), message: `This time is in the future (more than ${maxFutureSkewMs / 1000} seconds ahead of the service).` });
-    } else if (ms < earliest.getTime()) {
-      errors.push({ field: field(index), message: `This time is before ${earliest.toISOString()}, when this kiosk's offline period began.` });
+    } else if (reporter.offlineSince && ms < reporter.offlineSince.getTime() - maxFutureSkewMs) {
+      errors.push({ field: field(index), message: `This time is before ${reporter.offlineSince.toISOString()}, when this kiosk's offline period began.` });
+    } else if (ms < reporter.oldest.getTime()) {
+      errors.push({ field: field(index), message: `This time is before ${reporter.oldest.toISOString()}: older wrong PINs are not applied.` });
     }
     seen.add(ms);
   });
@@ -115,7 +122,7 @@ export async function applyOfflineFailures(
     if (!time) throw implausible('A reported time is not a date and time.', [{ field: field(index), message: 'Not a date and time.' }]);
     return time;
   });
-  const errors = implausibleTimes(times, ctx.now, reporter.earliest, ctx.maxFutureSkewMs);
+  const errors = implausibleTimes(times, ctx.now, reporter, ctx.maxFutureSkewMs);
   if (errors.length > 0) throw implausible('Some reported wrong PINs are not plausible; nothing was applied.', errors);
 
   await withTransaction(db, async (tx) => {
