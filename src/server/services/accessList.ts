@@ -3,13 +3,13 @@
  * type is a column, name and e-mail are read from the stored model; the nested rights (kiosks,
  * locations, groups, reports, payroll) cannot be filtered.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { BusinessAccessModel } from '../../contract/generated/models';
 import { PAGE_LIMITS } from '../../contract/paging';
 import type { Database } from '../db/openDatabase';
 import { businessAccess } from '../db/schema';
 import { field, type FieldMap } from '../http/odata/fields';
-import { planList, type ListPlan, type ListSpec, type ODataQuery } from '../http/odata/planList';
+import { pageOf, planList, type ListPlan, type ListSpec, type ODataQuery } from '../http/odata/planList';
 import { parseModel } from './access';
 
 const ACCESS_LIST: ListSpec = {
@@ -33,12 +33,7 @@ export const planAccessList = (query: ODataQuery) => planList(query, ACCESS_LIST
 
 /** One page of the business's access records, oldest first unless the plan orders otherwise. */
 export async function listAccessPage(db: Database, businessId: number, plan: ListPlan): Promise<BusinessAccessModel[]> {
-  const rows = await db
-    .select({ userId: businessAccess.userId, model: businessAccess.model })
-    .from(businessAccess)
-    .where(and(eq(businessAccess.businessId, businessId), plan.where))
-    .orderBy(...plan.orderBy)
-    .limit(plan.limit)
-    .offset(plan.offset);
+  const select = db.select({ userId: businessAccess.userId, model: businessAccess.model }).from(businessAccess).$dynamic();
+  const rows = await pageOf(select, plan, eq(businessAccess.businessId, businessId));
   return rows.map((row) => parseModel(row.model, businessId, row.userId));
 }

@@ -17,7 +17,7 @@ import { PAGE_LIMITS } from '../../contract/paging';
 import type { Env } from '../env';
 import { ApiError, invalidField } from '../http/apiError';
 import { field, type FieldMap } from '../http/odata/fields';
-import { planList, type ListPlan, type ListSpec, type ODataQuery } from '../http/odata/planList';
+import { pageOf, planList, type ListPlan, type ListSpec, type ODataQuery } from '../http/odata/planList';
 import type { BusinessRow } from './businesses';
 import { createBusiness, normaliseEmail } from './provisioning';
 import { withTransaction } from './transactions';
@@ -134,12 +134,6 @@ export async function listBusinessPage(db: Database, principal: Principal, plan:
     principal.kind === 'device'
       ? eq(businesses.id, principal.businessId)
       : inArray(businesses.id, db.select({ id: businessAccess.businessId }).from(businessAccess).where(eq(businessAccess.userId, principal.userId)));
-  const rows = await db
-    .select()
-    .from(businesses)
-    .where(and(reach, plan.where))
-    .orderBy(...plan.orderBy)
-    .limit(plan.limit)
-    .offset(plan.offset);
+  const rows = await pageOf(db.select().from(businesses).$dynamic(), plan, reach);
   return rows.map(toBusinessModel);
 }

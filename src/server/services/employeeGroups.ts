@@ -26,7 +26,7 @@ import { employeeGroups, employees, locations } from '../db/schema';
 import { PAGE_LIMITS } from '../../contract/paging';
 import { invalidField, notFound } from '../http/apiError';
 import { field, type FieldMap } from '../http/odata/fields';
-import { planList, type ListPlan, type ListSpec, type ODataQuery } from '../http/odata/planList';
+import { pageOf, planList, type ListPlan, type ListSpec, type ODataQuery } from '../http/odata/planList';
 import { withDescendants } from './locations';
 
 export type EmployeeGroupRow = typeof employeeGroups.$inferSelect;
@@ -87,13 +87,7 @@ export const planEmployeeGroupList = (query: ODataQuery) => planList(query, GROU
 
 /** One page of the business's employee groups. */
 export async function listEmployeeGroupPage(db: Database, businessId: number, plan: ListPlan): Promise<UkEmployeeGroupModel[]> {
-  const rows = await db
-    .select()
-    .from(employeeGroups)
-    .where(and(eq(employeeGroups.businessId, businessId), plan.where))
-    .orderBy(...plan.orderBy)
-    .limit(plan.limit)
-    .offset(plan.offset);
+  const rows = await pageOf(db.select().from(employeeGroups).$dynamic(), plan, eq(employeeGroups.businessId, businessId));
   return rows.map(toEmployeeGroupModel);
 }
 

@@ -3,14 +3,14 @@
  * the OData field map over the employee columns and the `details` jsonb, and the page query. The
  * vendor answers at most 100 employees per request, and so does this service.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { EmployeeDetailsModel } from '../../contract/generated/models';
 import { PAGE_LIMITS } from '../../contract/paging';
 import type { UnstructuredEmployeeModel } from '../../contract/supporting/employees';
 import type { Database } from '../db/openDatabase';
 import { employees } from '../db/schema';
 import { field, type FieldMap, type FieldSpec } from '../http/odata/fields';
-import { planList, type ListPlan, type ListSpec, type ODataQuery } from '../http/odata/planList';
+import { pageOf, planList, type ListPlan, type ListSpec, type ODataQuery } from '../http/odata/planList';
 import { DATE_DETAILS, DETAIL_KEYS, type StoredDetailKey } from './employees';
 import type { EmployeeRow } from './provisioning';
 
@@ -50,11 +50,5 @@ export const planUnstructuredEmployeeList = (query: ODataQuery) => planList(quer
 
 /** One page of the business's employees. */
 export function listEmployeePage(db: Database, businessId: number, plan: ListPlan): Promise<EmployeeRow[]> {
-  return db
-    .select()
-    .from(employees)
-    .where(and(eq(employees.businessId, businessId), plan.where))
-    .orderBy(...plan.orderBy)
-    .limit(plan.limit)
-    .offset(plan.offset);
+  return pageOf(db.select().from(employees).$dynamic(), plan, eq(employees.businessId, businessId));
 }

@@ -16,7 +16,7 @@ import { kiosks, locations } from '../db/schema';
 import { PAGE_LIMITS } from '../../contract/paging';
 import { invalidField, notFound } from '../http/apiError';
 import { field, type FieldMap } from '../http/odata/fields';
-import { planList, type ListPlan, type ListSpec, type ODataQuery } from '../http/odata/planList';
+import { pageOf, planList, type ListPlan, type ListSpec, type ODataQuery } from '../http/odata/planList';
 
 export type KioskRow = typeof kiosks.$inferSelect;
 
@@ -163,12 +163,6 @@ export async function listKioskPage(
     visible === 'all'
       ? undefined
       : or(eq(kiosks.availableToAllRestrictedUsersWithKioskAccess, true), visible.length > 0 ? inArray(kiosks.id, [...visible]) : undefined);
-  const rows = await db
-    .select()
-    .from(kiosks)
-    .where(and(eq(kiosks.businessId, businessId), isNull(kiosks.deletedAt), reach, plan.where))
-    .orderBy(...plan.orderBy)
-    .limit(plan.limit)
-    .offset(plan.offset);
+  const rows = await pageOf(db.select().from(kiosks).$dynamic(), plan, eq(kiosks.businessId, businessId), isNull(kiosks.deletedAt), reach);
   return rows.map(toKioskModel);
 }

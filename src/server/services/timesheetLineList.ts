@@ -3,13 +3,13 @@
  * table (names of work types and locations as subqueries, start and end as wall-clock times in
  * each line's zone), the page query on the (business, start) index, and the names the page needs.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { UkTimesheetLineModel } from '../../contract/generated/models';
 import { PAGE_LIMITS } from '../../contract/paging';
 import type { Database } from '../db/openDatabase';
 import { timesheetLines } from '../db/schema';
 import { field, outer, type FieldMap } from '../http/odata/fields';
-import { planList, type ListPlan, type ListSpec, type ODataQuery } from '../http/odata/planList';
+import { pageOf, planList, type ListPlan, type ListSpec, type ODataQuery } from '../http/odata/planList';
 import { fullyQualifiedNameSql } from './locationList';
 import { loadReferencesFor, type ReferenceData } from './references';
 import type { TimesheetLineRow } from './timesheetLines';
@@ -62,13 +62,7 @@ export const planTimesheetLineList = (query: ODataQuery) => planList(query, LINE
 
 /** One page of the business's timesheet lines. */
 export function listLinePage(db: Database, businessId: number, plan: ListPlan): Promise<TimesheetLineRow[]> {
-  return db
-    .select()
-    .from(line)
-    .where(and(eq(line.businessId, businessId), plan.where))
-    .orderBy(...plan.orderBy)
-    .limit(plan.limit)
-    .offset(plan.offset);
+  return pageOf(db.select().from(line).$dynamic(), plan, eq(line.businessId, businessId));
 }
 
 /** The locations and work types (shift conditions included) that these lines name. */

@@ -10,7 +10,7 @@ import type { Database } from '../db/openDatabase';
 import { workTypes } from '../db/schema';
 import { invalidField, notFound } from '../http/apiError';
 import { field, type FieldMap } from '../http/odata/fields';
-import { planList, type ListPlan, type ListSpec, type ODataQuery } from '../http/odata/planList';
+import { pageOf, planList, type ListPlan, type ListSpec, type ODataQuery } from '../http/odata/planList';
 import { PAGE_LIMITS } from '../../contract/paging';
 
 export type WorkTypeRow = typeof workTypes.$inferSelect;
@@ -103,19 +103,12 @@ export async function listWorkTypePage(
   kind: 'all' | 'workTypes' | 'shiftConditions' = 'all',
 ): Promise<UkWorkTypeModel[]> {
   const isCondition = sql`${workTypes.mappingType} IS NOT DISTINCT FROM ${SHIFT_CONDITION}::text`;
-  const rows = await db
-    .select()
-    .from(workTypes)
-    .where(
-      and(
-        eq(workTypes.businessId, businessId),
-        isNull(workTypes.deletedAt),
-        kind === 'all' ? undefined : kind === 'shiftConditions' ? isCondition : not(isCondition),
-        plan.where,
-      ),
-    )
-    .orderBy(...plan.orderBy)
-    .limit(plan.limit)
-    .offset(plan.offset);
+  const rows = await pageOf(
+    db.select().from(workTypes).$dynamic(),
+    plan,
+    eq(workTypes.businessId, businessId),
+    isNull(workTypes.deletedAt),
+    kind === 'all' ? undefined : kind === 'shiftConditions' ? isCondition : not(isCondition),
+  );
   return rows.map(toWorkTypeModel);
 }

@@ -4,7 +4,8 @@
  * to the route's maximum, `$skip`). Everything is validated here, before any database access; a
  * query that cannot run is a 400 `unsupported-query` naming the parameter.
  */
-import { sql, type Column, type SQL } from 'drizzle-orm';
+import { and, sql, type Column, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { ODATA_LIMITS, type PageLimits } from '../../../contract/paging';
 import { compileFilter, fieldResolver, type ResolveField } from './compileFilter';
 import type { FieldSpec } from './fields';
@@ -88,4 +89,16 @@ export function planList(query: ODataQuery, spec: ListSpec): ListPlan {
 export function planPage(query: Pick<ODataQuery, '$top' | '$skip'>, limits: PageLimits): Page {
   const top = parseCount(query.$top, '$top');
   return { limit: Math.min(top ?? limits.defaultTop, limits.maxTop), offset: parseCount(query.$skip, '$skip') ?? 0 };
+}
+
+/**
+ * Runs a planned page on a select built with `$dynamic()`: the caller's scope (business, live rows,
+ * reach) and the plan's filter, its total order and its page.
+ */
+export function pageOf<T extends PgSelect>(query: T, plan: ListPlan, ...scope: Array<SQL | undefined>): T {
+  return query
+    .where(and(...scope, plan.where))
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit)
+    .offset(plan.offset);
 }
