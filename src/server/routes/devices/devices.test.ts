@@ -4,7 +4,7 @@ import { DeviceIdentityModel, DeviceModel, EnrolledDeviceModel } from '../../../
 import { OAuthTokenResponse } from '../../../contract/routes/oauth';
 import { digest } from '../../auth/secrets';
 import { devices, idempotencyKeys } from '../../db/schema';
-import { createTenant, type Tenant } from '../../testing/fixtures';
+import { addKiosk, createTenant, type Tenant } from '../../testing/fixtures';
 import { bearer, startTestService, type TestService } from '../../testing/testService';
 
 let t: TestService;
@@ -18,12 +18,6 @@ async function enrol(tenant: Tenant, name = 'Front door tablet', kioskPath = ten
   const res = await t.request('POST', `${kioskPath}/devices`, { auth: tenant.manager.auth, json: { name } });
   expect(res.status, res.text).toBe(200);
   return EnrolledDeviceModel.parse(res.body);
-}
-
-async function addKiosk(tenant: Tenant, name: string): Promise<number> {
-  const res = await t.request('POST', `${tenant.base}/kiosk`, { auth: tenant.manager.auth, json: { name } });
-  expect(res.status, res.text).toBe(200);
-  return (res.body as { id: number }).id;
 }
 
 describe('device enrolment', () => {
@@ -79,7 +73,7 @@ describe('device enrolment', () => {
   it('answers 404 for an unknown or deleted kiosk and for another business', async () => {
     const tenant = await createTenant(t);
     const other = await createTenant(t);
-    const doomed = await addKiosk(tenant, 'Doomed');
+    const doomed = await addKiosk(t, tenant, 'Doomed');
     expect((await t.request('DELETE', `${tenant.base}/kiosk/${doomed}`, { auth: tenant.manager.auth })).status).toBe(200);
     const paths = [`${tenant.base}/kiosk/999999/devices`, `${tenant.base}/kiosk/${doomed}/devices`];
     for (const path of paths) {
@@ -109,7 +103,7 @@ describe('device confinement', () => {
   it('gets 403 on another kiosk of its business and on admin routes', async () => {
     const tenant = await createTenant(t);
     const device = await enrol(tenant);
-    const otherKiosk = await addKiosk(tenant, 'Back door');
+    const otherKiosk = await addKiosk(t, tenant, 'Back door');
     const auth = bearer(device.token);
 
     const elsewhere = await t.request('GET', `${tenant.base}/kiosk/${otherKiosk}`, { auth });
@@ -177,7 +171,7 @@ describe('device revocation', () => {
     const tenant = await createTenant(t);
     const other = await createTenant(t);
     const theirs = await enrol(other);
-    const secondKiosk = await addKiosk(tenant, 'Back door');
+    const secondKiosk = await addKiosk(t, tenant, 'Back door');
     const mine = await enrol(tenant, 'Back tablet', `${tenant.base}/kiosk/${secondKiosk}`);
     const wrongKiosk = await t.request('DELETE', `${tenant.kiosk}/devices/${mine.id}`, { auth: tenant.manager.auth });
     expect(wrongKiosk.status).toBe(404);
@@ -229,7 +223,7 @@ describe('GET /api/v2/device', () => {
 
   it('answers 401 once the kiosk is deleted', async () => {
     const tenant = await createTenant(t);
-    const kioskId = await addKiosk(tenant, 'Pop-up');
+    const kioskId = await addKiosk(t, tenant, 'Pop-up');
     const device = await enrol(tenant, 'Pop-up tablet', `${tenant.base}/kiosk/${kioskId}`);
     expect((await t.request('GET', '/api/v2/device', { auth: bearer(device.token) })).status).toBe(200);
     expect((await t.request('DELETE', `${tenant.base}/kiosk/${kioskId}`, { auth: tenant.manager.auth })).status).toBe(200);
