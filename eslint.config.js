@@ -25,6 +25,67 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // Layers (docs/ARCHITECTURE.md): each block says what a layer must not reach for.
+  {
+    files: ['src/domain/**/*.ts', 'src/client/**/*.ts', 'src/offline/**/*.ts', 'src/contract/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/testing/**', 'src/client/testing.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react/*', 'react-dom', 'react-dom/*', '@tanstack/react-query', 'zustand', 'zustand/*', '**/app/**'],
+              message: 'The domain, contract, client and offline layers run without React: keep UI in src/app.',
+            },
+            { group: ['**/server/**'], message: 'Only tests and test harnesses reach into the service.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/services/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['hono', 'hono/*', '@hono/*'], message: 'Services know nothing of HTTP: take plain values, return rows or models.' },
+            { group: ['**/routes/*/**', '!**/contract/routes/**'], message: 'Services never call handlers.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/routes/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'drizzle-orm', message: 'Handlers call services, never the database.' }],
+          patterns: [
+            { group: ['drizzle-orm/*', '**/db/schema'], message: 'Handlers call services, never the database.' },
+            // A handler may pass the database handle along (its type), never open or query it.
+            { group: ['**/db/openDatabase'], allowTypeImports: true, message: 'Handlers call services, never the database.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/auth/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/services/**'], message: 'Authentication sits below the services: services may use auth, not the reverse.' }] },
+      ],
+    },
+  },
   {
     files: ['**/*.js'],
     ...tseslint.configs.disableTypeChecked,

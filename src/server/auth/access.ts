@@ -7,12 +7,27 @@
  * - An enrolled device may operate only its own kiosk.
  */
 import { and, eq } from 'drizzle-orm';
-import type { BusinessAccessModel } from '../../contract/generated/models';
+import { BusinessAccessModel } from '../../contract/generated/models';
 import type { Database } from '../db/openDatabase';
-import { kiosks } from '../db/schema';
+import { businessAccess, kiosks } from '../db/schema';
 import { ApiError, forbidden } from '../http/apiError';
-import { accessOf } from '../services/access';
 import type { Principal } from './principal';
+
+/** A stored access model, parsed (a bad one is a server fault). */
+export function parseModel(raw: unknown, businessId: number, userId: number): BusinessAccessModel {
+  const parsed = BusinessAccessModel.safeParse(raw);
+  if (!parsed.success) throw new Error(`Stored access of user ${userId} in business ${businessId} is not valid`);
+  return parsed.data;
+}
+
+/** The user's access to the business, or null when they have none. */
+export async function accessOf(db: Database, businessId: number, userId: number): Promise<BusinessAccessModel | null> {
+  const [row] = await db
+    .select({ model: businessAccess.model })
+    .from(businessAccess)
+    .where(and(eq(businessAccess.businessId, businessId), eq(businessAccess.userId, userId)));
+  return row ? parseModel(row.model, businessId, userId) : null;
+}
 
 export type Need =
   /** Any tie to the business at all (a device of it, or any of its users). */

@@ -6,7 +6,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../db/openDatabase';
 import { apiKeys, devices, kiosks, oauthTokens, users } from '../db/schema';
-import { LAST_SEEN_RESOLUTION_MS, touchDevice } from '../services/devices';
+import { LAST_SEEN_RESOLUTION_MS, touchDevice } from './deviceContact';
 import { digest, TOKEN_PREFIX } from './secrets';
 
 export type Principal =

@@ -2,38 +2,19 @@
  * Business access: who may sign in to a business and with which rights (BusinessAccessModel, kept
  * whole in business_access.model and parsed back with zod), and the rule that a business always
  * keeps an unrestricted user. Access for someone not yet in the business is an invitation they
- * accept (invitations.ts); a grant answers alike whether or not the address belongs to a user.
+ * accept (invitations.ts, invitationAcceptance.ts); a grant answers alike whether or not the address belongs to a user.
  */
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { z } from 'zod';
-import { BusinessAccessModel, type CreateBusinessAccessModelInput } from '../../contract/generated/models';
-import { hashSecret } from '../auth/secrets';
+import type { BusinessAccessModel, CreateBusinessAccessModelInput } from '../../contract/generated/models';
+import { accessOf } from '../auth/access';
 import type { Database } from '../db/openDatabase';
 import { businessAccess, businesses, employeeGroups, kiosks, locations, users } from '../db/schema';
-import { ApiError, conflict, invalidField, invalidFields, notFound, type FieldMessage } from '../http/apiError';
+import { conflict, invalidField, invalidFields, notFound, type FieldMessage } from '../http/apiError';
 import { buildModel, mergeModels, unique } from './accessModels';
-import { cancelInvitations, consumeInvitation, createInvitation, openInvitationModel } from './invitations';
+import { cancelInvitations, createInvitation, openInvitationModel } from './invitations';
 import { ensureUser, normaliseEmail, type UserRow } from './provisioning';
-import { clearSignInLockout } from './signInLockouts';
 import { withTransaction } from './transactions';
-
-export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-
-/** A stored access model, parsed (a bad one is a server fault). */
-export function parseModel(raw: unknown, businessId: number, userId: number): BusinessAccessModel {
-  const parsed = BusinessAccessModel.safeParse(raw);
-  if (!parsed.success) throw new Error(`Stored access of user ${userId} in business ${businessId} is not valid`);
-  return parsed.data;
-}
-
-/** The user's access to the business, or null when they have none. */
-export async function accessOf(db: Database, businessId: number, userId: number): Promise<BusinessAccessModel | null> {
-  const [row] = await db
-    .select({ model: businessAccess.model })
-    .from(businessAccess)
-    .where(and(eq(businessAccess.businessId, businessId), eq(businessAccess.userId, userId)));
-  return row ? parseModel(row.model, businessId, userId) : null;
-}
 
 export async function userByEmail(db: Database, email: string): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.email, normaliseEmail(email)));
@@ -102,7 +83,7 @@ async function checkReferences(db: Database, businessId: number, model: Business
 }
 
 /** Serialises access changes of one business, so two admins cannot remove each other at once. */
-async function lockBusiness(tx: Database, businessId: number) {
+export async function lockBusiness(tx: Database, businessId: number) {
   await tx.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, businessId)).for('update');
 }
 
@@ -188,65 +169,5 @@ export async function revokeAccess(db: Database, businessId: number, email: stri
     if (!model) return;
     if (model.accessType === 'Unrestricted') await assertAnotherUnrestrictedUser(tx, businessId, user.id);
     await tx.delete(businessAccess).where(and(eq(businessAccess.businessId, businessId), eq(businessAccess.userId, user.id)));
-  });
-}
-
-const invalidInvitation = () =>
-  new ApiError(400, 'invalid-grant', 'The invitation is not valid.', {
-    detail: 'The token is unknown, already used or expired. Ask for a new invitation.',
-  });
-
-/** Starts the access an accepted invitation carries (widening any access the user already has). */
-async function grantInvitedAccess(tx: Database, user: UserRow, businessId: number, invited: BusinessAccessModel): Promise<void> {
-  await lockBusiness(tx, businessId);
-  const model = { ...invited, name: user.name, email: user.email };
-  const existing = await accessOf(tx, businessId, user.id);
-  const granted = existing ? mergeModels(existing, model) : model;
-  await tx
-    .insert(businessAccess)
-    .values({ businessId, userId: user.id, accessType: granted.accessType, model: granted })
-    .onConflictDoUpdate({ target: [businessAccess.businessId, businessAccess.userId], set: { accessType: granted.accessType, model: granted } });
-}
-
-async function invitedUser(tx: Database, userId: number): Promise<UserRow> {
-  const [user] = await tx.select().from(users).where(eq(users.id, userId));
-  if (!user) throw invalidInvitation();
-  return user;
-}
-
-/**
- * A new user accepts an invitation by choosing a password: the account is activated and the
- * invitation's access starts. Users who already have a password accept with acceptInvitation, so
- * a token can never replace a password.
- */
-export async function activateAccount(db: Database, args: { token: string; password: string; now: Date }): Promise<void> {
-  const passwordHash = await hashSecret(args.password);
-  await withTransaction(db, async (tx) => {
-    const invitation = await consumeInvitation(tx, args.token, args.now);
-    if (!invitation) throw invalidInvitation();
-    const user = await invitedUser(tx, invitation.userId);
-    if (user.passwordHash !== null) {
-      throw new ApiError(400, 'invalid-grant', 'The account is already active.', {
-        detail: 'This account already has a password: accept the invitation with POST /api/v2/account/invitations/accept.',
-      });
-    }
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-    await clearSignInLockout(tx, user.email);
-    if (invitation.businessId !== null && invitation.model) await grantInvitedAccess(tx, user, invitation.businessId, invitation.model);
-  });
-}
-
-/** A user with a password accepts an invitation: its access to the business starts now. */
-export async function acceptInvitation(db: Database, args: { token: string; now: Date }): Promise<void> {
-  await withTransaction(db, async (tx) => {
-    const invitation = await consumeInvitation(tx, args.token, args.now);
-    if (!invitation?.model || invitation.businessId === null) throw invalidInvitation();
-    const user = await invitedUser(tx, invitation.userId);
-    if (user.passwordHash === null) {
-      throw new ApiError(400, 'invalid-grant', 'The account is not active yet.', {
-        detail: 'Choose a password to accept: POST /api/v2/account/activate with this token and a password.',
-      });
-    }
-    await grantInvitedAccess(tx, user, invitation.businessId, invitation.model);
   });
 }

@@ -10,7 +10,7 @@ import type { Database } from '../db/openDatabase';
 import { businessAccess } from '../db/schema';
 import { field, type FieldMap } from '../http/odata/fields';
 import { pageOf, planList, type ListPlan, type ListSpec, type ODataQuery } from '../http/odata/planList';
-import { parseModel } from './access';
+import { parseModel } from '../auth/access';
 
 const ACCESS_LIST: ListSpec = {
   fields: {

@@ -2,7 +2,7 @@
  * Kiosk devices: enrolling a tablet to one kiosk with its own credential, listing and revoking
  * enrolments, and the device's view of itself. Only the credential's digest is stored.
  */
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { DeviceIdentityModel, DeviceModel, EnrolledDeviceModel } from '../../contract/routes/devices';
 import { digest, newToken, TOKEN_PREFIX } from '../auth/secrets';
 import type { Database } from '../db/openDatabase';
@@ -10,16 +10,6 @@ import { devices, kiosks } from '../db/schema';
 import type { Page } from '../http/odata/planList';
 
 type DeviceRow = typeof devices.$inferSelect;
-
-/** How stale `last_seen_at` may get before a device's visit updates it. */
-export const LAST_SEEN_RESOLUTION_MS = 60_000;
-
-/**
- * A gap in a device's contact longer than this was an offline period. An online kiosk refreshes
- * its data every minute and `last_seen_at` moves at most once a minute, so while online the gap
- * stays near two minutes.
- */
-export const OFFLINE_GAP_MS = 5 * 60_000;
 
 function toDeviceModel(row: DeviceRow): DeviceModel {
   return {
@@ -79,20 +69,3 @@ export async function deviceIdentity(db: Database, deviceId: number): Promise<De
   return row ?? null;
 }
 
-/**
- * Records that the device was seen. Writes at most once per LAST_SEEN_RESOLUTION_MS per device, so
- * it is cheap enough to call on every request the device makes. After a gap longer than
- * OFFLINE_GAP_MS, the last contact before it becomes `offline_from`, the start of the device's
- * latest offline period (wrong PINs it reports must not be older).
- */
-export async function touchDevice(db: Database, deviceId: number, now: Date): Promise<void> {
-  const staleBefore = new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS);
-  const gapBefore = new Date(now.getTime() - OFFLINE_GAP_MS).toISOString();
-  await db
-    .update(devices)
-    .set({
-      lastSeenAt: now,
-      offlineFrom: sql`case when ${devices.lastSeenAt} < ${gapBefore}::timestamptz then ${devices.lastSeenAt} else ${devices.offlineFrom} end`,
-    })
-    .where(and(eq(devices.id, deviceId), or(isNull(devices.lastSeenAt), lt(devices.lastSeenAt, staleBefore))));
-}

@@ -227,3 +227,28 @@ export async function groupIdsOfEmployee(db: Database, businessId: number, emplo
 export async function employeeGroupIdsByEmployee(db: Database, businessId: number, now: Date): Promise<Map<number, number[]>> {
   return groupIdsByEmployee(db, businessId, await currentEmployees(db, businessId, now));
 }
+
+/** Creates an employee group of the business. */
+export async function createEmployeeGroup(db: Database, businessId: number, input: UkEmployeeGroupModelInput): Promise<EmployeeGroupRow> {
+  const [row] = await db.insert(employeeGroups).values(await employeeGroupValues(db, businessId, input)).returning();
+  if (!row) throw new Error('insert returned no employee group');
+  return row;
+}
+
+/** Replaces an employee group; 404 when it is not one of the business's. */
+export async function updateEmployeeGroup(db: Database, businessId: number, groupId: number, input: UkEmployeeGroupModelInput): Promise<EmployeeGroupRow> {
+  await loadEmployeeGroup(db, businessId, groupId);
+  const values = await employeeGroupValues(db, businessId, input);
+  const [row] = await db.update(employeeGroups).set(values).where(eq(employeeGroups.id, groupId)).returning();
+  if (!row) throw new Error('update returned no employee group');
+  return row;
+}
+
+/**
+ * Deletes an employee group. Groups are saved filters that nothing historical refers to, and the
+ * table has no deleted_at column, so the row goes.
+ */
+export async function deleteEmployeeGroup(db: Database, businessId: number, groupId: number): Promise<void> {
+  await loadEmployeeGroup(db, businessId, groupId);
+  await db.delete(employeeGroups).where(eq(employeeGroups.id, groupId));
+}

@@ -12,11 +12,13 @@ import {
 } from '../../contract/generated/models';
 import { isValidTimeZone } from '../../domain/time';
 import type { Database } from '../db/openDatabase';
-import { kiosks, locations } from '../db/schema';
+import { devices, kiosks, locations } from '../db/schema';
 import { PAGE_LIMITS } from '../../contract/paging';
 import { invalidField, notFound } from '../http/apiError';
 import { field, type FieldMap } from '../http/odata/fields';
 import { pageOf, planList, type ListPlan, type ListSpec, type ODataQuery } from '../http/odata/planList';
+import { loadBusiness } from './businesses';
+import { withTransaction } from './transactions';
 
 export type KioskRow = typeof kiosks.$inferSelect;
 
@@ -165,4 +167,34 @@ export async function listKioskPage(
       : or(eq(kiosks.availableToAllRestrictedUsersWithKioskAccess, true), visible.length > 0 ? inArray(kiosks.id, [...visible]) : undefined);
   const rows = await pageOf(db.select().from(kiosks).$dynamic(), plan, eq(kiosks.businessId, businessId), isNull(kiosks.deletedAt), reach);
   return rows.map(toKioskModel);
+}
+
+/** Creates a kiosk of the business (its zone defaults to the business's). */
+export async function createKiosk(db: Database, businessId: number, input: TimeAndAttendanceKioskModelInput): Promise<KioskRow> {
+  const business = await loadBusiness(db, businessId);
+  const [row] = await db.insert(kiosks).values(await kioskValues(db, businessId, input, business.ianaTimeZone)).returning();
+  if (!row) throw new Error('insert returned no kiosk');
+  return row;
+}
+
+/** Replaces a live kiosk's definition; 404 when it is not one of the business's. */
+export async function updateKiosk(db: Database, businessId: number, kioskId: number, input: TimeAndAttendanceKioskModelInput): Promise<KioskRow> {
+  await loadKiosk(db, businessId, kioskId);
+  const business = await loadBusiness(db, businessId);
+  const values = await kioskValues(db, businessId, input, business.ianaTimeZone);
+  const [row] = await db.update(kiosks).set(values).where(eq(kiosks.id, kioskId)).returning();
+  if (!row) throw new Error('update returned no kiosk');
+  return row;
+}
+
+/**
+ * Deletes a kiosk as a tombstone (past shifts still name it) and revokes its devices, together:
+ * a deleted kiosk never keeps a device that can still punch at it.
+ */
+export async function deleteKiosk(db: Database, businessId: number, kioskId: number, now: Date): Promise<void> {
+  await loadKiosk(db, businessId, kioskId);
+  await withTransaction(db, async (tx) => {
+    await tx.update(kiosks).set({ deletedAt: now }).where(eq(kiosks.id, kioskId));
+    await tx.update(devices).set({ revokedAt: now }).where(and(eq(devices.kioskId, kioskId), isNull(devices.revokedAt)));
+  });
 }

@@ -9,7 +9,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { UkLocationModel, UkLocationModelInput } from '../../contract/generated/models';
 import type { Database } from '../db/openDatabase';
 import { locations, workTypes } from '../db/schema';
-import { invalidField, notFound } from '../http/apiError';
+import { conflict, invalidField, notFound } from '../http/apiError';
 
 export type LocationRow = typeof locations.$inferSelect;
 
@@ -173,4 +173,29 @@ export async function locationValues(db: Database, businessId: number, input: Uk
     defaultShiftConditionIds,
     state: input.state ?? null,
   } satisfies typeof locations.$inferInsert;
+}
+
+/** Creates a location of the business. */
+export async function createLocation(db: Database, businessId: number, input: UkLocationModelInput): Promise<LocationRow> {
+  const [row] = await db.insert(locations).values(await locationValues(db, businessId, input, null)).returning();
+  if (!row) throw new Error('insert returned no location');
+  return row;
+}
+
+/** Replaces a live location; 404 when it is not one of the business's. */
+export async function updateLocation(db: Database, businessId: number, locationId: number, input: UkLocationModelInput): Promise<LocationRow> {
+  await loadLocation(db, businessId, locationId);
+  const values = await locationValues(db, businessId, input, locationId);
+  const [row] = await db.update(locations).set(values).where(eq(locations.id, locationId)).returning();
+  if (!row) throw new Error('update returned no location');
+  return row;
+}
+
+/** Deletes a location as a tombstone (past shifts and lines still name it); 409 while it has live children. */
+export async function deleteLocation(db: Database, businessId: number, locationId: number, now: Date): Promise<void> {
+  await loadLocation(db, businessId, locationId);
+  if (await hasLiveChildren(db, businessId, locationId)) {
+    throw conflict('conflict', `Location ${locationId} still has child locations; move or delete them first.`);
+  }
+  await db.update(locations).set({ deletedAt: now }).where(eq(locations.id, locationId));
 }

@@ -9,7 +9,8 @@ import type { AccessModelInput } from '../../contract/generated/models';
 import type { Database } from '../db/openDatabase';
 import { businessAccess, users } from '../db/schema';
 import { ApiError, conflict, forbidden, invalidField } from '../http/apiError';
-import { accessOf, checkedEmail, loadAccessByEmail, parseModel, userByEmail } from './access';
+import { accessOf, parseModel } from '../auth/access';
+import { checkedEmail, loadAccessByEmail, userByEmail } from './access';
 import { consumeEmailChange, requestEmailChange } from './emailChanges';
 import { withTransaction } from './transactions';
 

@@ -12,6 +12,8 @@ import { invalidField, notFound } from '../http/apiError';
 import { field, type FieldMap } from '../http/odata/fields';
 import { pageOf, planList, type ListPlan, type ListSpec, type ODataQuery } from '../http/odata/planList';
 import { PAGE_LIMITS } from '../../contract/paging';
+import { detachShiftCondition } from './locations';
+import { withTransaction } from './transactions';
 
 export type WorkTypeRow = typeof workTypes.$inferSelect;
 
@@ -111,4 +113,37 @@ export async function listWorkTypePage(
     kind === 'all' ? undefined : kind === 'shiftConditions' ? isCondition : not(isCondition),
   );
   return rows.map(toWorkTypeModel);
+}
+
+/** Creates a work type (or shift condition) of the business. */
+export async function createWorkType(db: Database, businessId: number, input: UkWorkTypeModelInput): Promise<WorkTypeRow> {
+  const [row] = await db.insert(workTypes).values(workTypeValues(businessId, input)).returning();
+  if (!row) throw new Error('insert returned no work type');
+  return row;
+}
+
+/**
+ * Replaces a live work type; 404 when it is not one of the business's. A shift condition that
+ * stops being one is detached from the locations that offered it, in the same transaction.
+ */
+export async function updateWorkType(db: Database, businessId: number, workTypeId: number, input: UkWorkTypeModelInput): Promise<WorkTypeRow> {
+  const before = await loadWorkType(db, businessId, workTypeId);
+  const values = workTypeValues(businessId, input);
+  return withTransaction(db, async (tx) => {
+    const [updated] = await tx.update(workTypes).set(values).where(eq(workTypes.id, workTypeId)).returning();
+    if (!updated) throw new Error('update returned no work type');
+    if (before.mappingType === SHIFT_CONDITION && updated.mappingType !== SHIFT_CONDITION) {
+      await detachShiftCondition(tx, businessId, workTypeId);
+    }
+    return updated;
+  });
+}
+
+/** Deletes a work type as a tombstone (past shifts and lines still name it) and detaches it from locations. */
+export async function deleteWorkType(db: Database, businessId: number, workTypeId: number, now: Date): Promise<void> {
+  await loadWorkType(db, businessId, workTypeId);
+  await withTransaction(db, async (tx) => {
+    await tx.update(workTypes).set({ deletedAt: now }).where(eq(workTypes.id, workTypeId));
+    await detachShiftCondition(tx, businessId, workTypeId);
+  });
 }

@@ -3,13 +3,8 @@ import * as routes from '../../../contract/routes/access';
 import type { App } from '../../context';
 import { grantOf } from '../../auth/routeGuard';
 import { throughListGate } from '../../http/listGate';
-import {
-  acceptInvitation,
-  activateAccount,
-  assignAccess,
-  loadAccessByEmail,
-  revokeAccess,
-} from '../../services/access';
+import { assignAccess, loadAccessByEmail, revokeAccess } from '../../services/access';
+import { acceptInvitation, activateAccount } from '../../services/invitationAcceptance';
 import { confirmEmailChange, updateAccessUser } from '../../services/userDetails';
 import { listAccessPage, planAccessList } from '../../services/accessList';
 import { loadBusiness } from '../../services/businesses';

@@ -5,7 +5,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../context';
 import { grantOf } from '../../auth/routeGuard';
-import {type Grant } from '../../auth/access';
+import type { Grant } from '../../auth/access';
 import type { Database } from '../../db/openDatabase';
 import { loadKiosk, type KioskRow } from '../../services/kiosks';
 import { groupIdsOfEmployee } from '../../services/employeeGroups';

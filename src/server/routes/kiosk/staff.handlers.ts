@@ -1,14 +1,13 @@
 /** Kiosk staff: the staff list, adding staff, hasaccess, checkid and per-employee lookup data. */
-import { eq } from 'drizzle-orm';
 import * as routes from '../../../contract/routes/kiosk';
 import { KIOSK_STAFF_MAX } from '../../../contract/paging';
 import { pinProblem } from '../../../domain/pinPolicy';
 import type { App } from '../../context';
 import { grantMayAddEmployees } from '../../auth/access';
-import { employees } from '../../db/schema';
 import { ApiError, forbidden, invalidField, notFound } from '../../http/apiError';
 import { mapInSlices, throughListGate } from '../../http/listGate';
 import { groupIdsByEmployee, groupIdsOfEmployee } from '../../services/employeeGroups';
+import { loadEmployee } from '../../services/employees';
 import {
   isActiveKioskEmployee,
   listKioskStaff,
@@ -25,8 +24,7 @@ export function registerStaffRoutes(app: App) {
   app.openapi(routes.employeeHasAccess, async (c) => {
     const { businessId, employeeId } = c.req.valid('param');
     const db = c.var.db;
-    const [row] = await db.select().from(employees).where(eq(employees.id, employeeId));
-    if (!row || row.businessId !== businessId) throw notFound(`Employee ${employeeId}`);
+    const row = await loadEmployee(db, businessId, employeeId);
     return c.json(isActiveKioskEmployee(row, c.var.deps.now()), 200);
   });
 

@@ -1,11 +1,8 @@
 /** Locations: list, create, read (with child locations), update, soft delete. */
-import { eq } from 'drizzle-orm';
 import * as routes from '../../../contract/routes/locations';
 import type { App } from '../../context';
-import { locations } from '../../db/schema';
-import { conflict } from '../../http/apiError';
 import { throughListGate } from '../../http/listGate';
-import { hasLiveChildren, loadLocation, locationValues } from '../../services/locations';
+import { createLocation, deleteLocation, loadLocation, updateLocation } from '../../services/locations';
 import { listLocationPage, locationModel, planLocationList, singleLocationModel } from '../../services/locationList';
 
 export function registerLocationHandlers(app: App) {
@@ -19,10 +16,7 @@ export function registerLocationHandlers(app: App) {
   app.openapi(routes.createLocation, async (c) => {
     const { businessId } = c.req.valid('param');
     const db = c.var.db;
-    const values = await locationValues(db, businessId, c.req.valid('json'), null);
-    const [row] = await db.insert(locations).values(values).returning();
-    if (!row) throw new Error('insert returned no location');
-    return c.json(await locationModel(db, row), 200);
+    return c.json(await locationModel(db, await createLocation(db, businessId, c.req.valid('json'))), 200);
   });
 
   app.openapi(routes.getLocationById, async (c) => {
@@ -34,22 +28,12 @@ export function registerLocationHandlers(app: App) {
   app.openapi(routes.updateLocation, async (c) => {
     const { businessId, id } = c.req.valid('param');
     const db = c.var.db;
-    await loadLocation(db, businessId, id);
-    const values = await locationValues(db, businessId, c.req.valid('json'), id);
-    const [row] = await db.update(locations).set(values).where(eq(locations.id, id)).returning();
-    if (!row) throw new Error('update returned no location');
-    return c.json(await locationModel(db, row), 200);
+    return c.json(await locationModel(db, await updateLocation(db, businessId, id, c.req.valid('json'))), 200);
   });
 
   app.openapi(routes.deleteLocation, async (c) => {
     const { businessId, id } = c.req.valid('param');
-    const db = c.var.db;
-    await loadLocation(db, businessId, id);
-    if (await hasLiveChildren(db, businessId, id)) {
-      throw conflict('conflict', `Location ${id} still has child locations; move or delete them first.`);
-    }
-    // Kept as a tombstone: past shifts and timesheet lines still name their location.
-    await db.update(locations).set({ deletedAt: c.var.deps.now() }).where(eq(locations.id, id));
+    await deleteLocation(c.var.db, businessId, id, c.var.deps.now());
     return c.body(null, 200);
   });
 }
