@@ -12,6 +12,10 @@ export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 export const PUNCH_KINDS = ['clockOn', 'startBreak', 'endBreak', 'clockOff', 'discard'] as const;
 export type PunchKind = (typeof PUNCH_KINDS)[number];
 
+/** A clocked shift is open until clocked off (completed) or thrown away (discarded). */
+export const SHIFT_STATUSES = ['open', 'completed', 'discarded'] as const;
+export type ShiftStatus = (typeof SHIFT_STATUSES)[number];
+
 /** How far ahead of the service's clock a recorded punch time may be (device clock drift). */
 export const DEFAULT_MAX_FUTURE_SKEW_MS = 2 * 60 * 1000;
 

@@ -4,7 +4,7 @@
  * defaults or dropped, never trusted blindly.
  */
 import { z } from 'zod';
-import { ATTENDANCE_STATUSES } from '../domain/attendance';
+import { ATTENDANCE_STATUSES, PUNCH_KINDS } from '../domain/attendance';
 
 const isoInstant = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'not an instant');
 
@@ -37,7 +37,7 @@ export const StaffRecord = z.object({
 });
 export type StaffRecord = z.infer<typeof StaffRecord>;
 
-export const OUTBOX_OPERATIONS = ['clockOn', 'startBreak', 'endBreak', 'clockOff', 'discard', 'addNote', 'changePin', 'pinFailures'] as const;
+export const OUTBOX_OPERATIONS = [...PUNCH_KINDS, 'addNote', 'changePin', 'pinFailures'] as const;
 export type OutboxOperation = (typeof OUTBOX_OPERATIONS)[number];
 
 export const Attempt = z.object({

@@ -1,5 +1,6 @@
 /** Supporting models of the kiosk routes (not in the vendor SDK). Plain zod: shared with the client. */
 import { z } from 'zod';
+import { PUNCH_KINDS } from '../../domain/attendance';
 import { maxTextLength } from '../inputLimits';
 import * as t from '../wireTypes';
 
@@ -42,7 +43,7 @@ export const PunchRecordModel = z
     employeeId: t.int32,
     kioskId: t.int32,
     shiftId: t.int32.nullable(),
-    kind: z.enum(['clockOn', 'startBreak', 'endBreak', 'clockOff', 'discard']),
+    kind: z.enum(PUNCH_KINDS),
     timeOfRecordUtc: t.dateTime.meta({ description: 'When the punch happened: the recorded time, or when it arrived.' }),
     recordedTimeUtc: t.dateTime.nullable().meta({ description: 'The device-recorded time, when the punch carried one.' }),
     receivedUtc: t.dateTime.meta({ description: 'When the service received it.' }),

@@ -3,10 +3,11 @@
  * 18 in WASM) and on a real PostgreSQL 15 server. Instants are timestamptz; JSON documents that
  * the contract models as nested objects are jsonb, parsed with zod when read back.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -18,11 +19,20 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
+  type PgColumn,
 } from 'drizzle-orm/pg-core';
+import { ATTENDANCE_STATUSES, PUNCH_KINDS, SHIFT_STATUSES } from '../../domain/attendance';
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => instant('created_at').notNull().defaultNow();
 const intArray = (name: string) => integer(name).array().notNull().default(sql`'{}'::integer[]`);
+/**
+ * A CHECK that the column holds one of the domain's values: the database says which states exist,
+ * from the same list the code uses (the values are identifiers, so they are inlined as literals).
+ */
+const oneOf = (column: PgColumn, values: readonly string[]): SQL =>
+  sql`${column} IN (${sql.raw(values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', '))})`;
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
@@ -271,15 +281,19 @@ export const employees = pgTable(
     pinResetHash: text('pin_reset_hash'),
     pinResetExpiresAt: instant('pin_reset_expires_at'),
     /** Time-and-attendance state, changed only through the domain state machine. */
-    attendanceStatus: text('attendance_status').notNull().default('NotClockedOn'),
-    currentShiftId: integer('current_shift_id'),
+    attendanceStatus: text('attendance_status', { enum: ATTENDANCE_STATUSES }).notNull().default('NotClockedOn'),
+    /** The open shift. clock_shifts refers back to employees, hence the annotated reference. */
+    currentShiftId: integer('current_shift_id').references((): AnyPgColumn => clockShifts.id, { onDelete: 'set null' }),
     clockOnTimeUtc: instant('clock_on_time_utc'),
     breakStartTimeUtc: instant('break_start_time_utc'),
     lastPunchTimeUtc: instant('last_punch_time_utc'),
     createdAt: createdAt(),
   },
-  // The directory's pages, by id within the business.
-  (t) => [index('employees_business_idx').on(t.businessId, t.id)],
+  (t) => [
+    // The directory's pages, by id within the business.
+    index('employees_business_idx').on(t.businessId, t.id),
+    check('employees_attendance_status_check', oneOf(t.attendanceStatus, ATTENDANCE_STATUSES)),
+  ],
 );
 
 /** A clocked (time-and-attendance) shift: open while `endUtc` is null and status is 'open'. */
@@ -298,7 +312,7 @@ export const clockShifts = pgTable(
     ianaTimeZone: text('iana_time_zone').notNull(),
     startUtc: instant('start_utc').notNull(),
     endUtc: instant('end_utc'),
-    status: text('status').notNull(),
+    status: text('status', { enum: SHIFT_STATUSES }).notNull(),
     timesheetLineId: integer('timesheet_line_id'),
     createdAt: createdAt(),
   },
@@ -309,6 +323,7 @@ export const clockShifts = pgTable(
     index('clock_shifts_kiosk_start_idx').on(t.kioskId, t.startUtc, t.id),
     // Shifts still open, however long ago they began.
     index('clock_shifts_open_idx').on(t.businessId, t.startUtc).where(sql`end_utc IS NULL`),
+    check('clock_shifts_status_check', oneOf(t.status, SHIFT_STATUSES)),
   ],
 );
 
@@ -333,7 +348,7 @@ export const punches = pgTable(
     employeeId: integer('employee_id').notNull().references(() => employees.id, { onDelete: 'cascade' }),
     shiftId: integer('shift_id').references(() => clockShifts.id, { onDelete: 'cascade' }),
     kioskId: integer('kiosk_id').notNull(),
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: PUNCH_KINDS }).notNull(),
     timeOfRecordUtc: instant('time_of_record_utc').notNull(),
     recordedTimeUtc: instant('recorded_time_utc'),
     receivedUtc: instant('received_utc').notNull(),
@@ -350,6 +365,7 @@ export const punches = pgTable(
     index('punches_business_time_idx').on(t.businessId, t.timeOfRecordUtc, t.id),
     index('punches_employee_idx').on(t.employeeId, t.timeOfRecordUtc, t.id),
     index('punches_kiosk_time_idx').on(t.kioskId, t.timeOfRecordUtc, t.id),
+    check('punches_kind_check', oneOf(t.kind, PUNCH_KINDS)),
   ],
 );
 

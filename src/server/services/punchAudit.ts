@@ -15,8 +15,6 @@ export interface PunchFilters {
   kioskIds: 'all' | readonly number[];
 }
 
-const KINDS = ['clockOn', 'startBreak', 'endBreak', 'clockOff', 'discard'] as const;
-
 /** One page of the business's punches the filters select, oldest first (time of record, then id). */
 export async function listPunches(db: Database, businessId: number, filters: PunchFilters, page: Page): Promise<PunchRecordModel[]> {
   const conditions: SQL[] = [eq(punches.businessId, businessId)];
@@ -37,7 +35,7 @@ export async function listPunches(db: Database, businessId: number, filters: Pun
     employeeId: row.employeeId,
     kioskId: row.kioskId,
     shiftId: row.shiftId,
-    kind: KINDS.find((k) => k === row.kind) ?? 'clockOn',
+    kind: row.kind,
     timeOfRecordUtc: row.timeOfRecordUtc.toISOString(),
     recordedTimeUtc: row.recordedTimeUtc?.toISOString() ?? null,
     receivedUtc: row.receivedUtc.toISOString(),

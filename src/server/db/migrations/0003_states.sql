@@ -1,0 +1,6 @@
+-- Keep existing data: a current shift that no longer exists is cleared before the key is added.
+UPDATE "employees" SET "current_shift_id" = NULL WHERE "current_shift_id" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "clock_shifts" WHERE "clock_shifts"."id" = "employees"."current_shift_id");--> statement-breakpoint
+ALTER TABLE "employees" ADD CONSTRAINT "employees_current_shift_id_clock_shifts_id_fk" FOREIGN KEY ("current_shift_id") REFERENCES "public"."clock_shifts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "clock_shifts" ADD CONSTRAINT "clock_shifts_status_check" CHECK ("clock_shifts"."status" IN ('open', 'completed', 'discarded'));--> statement-breakpoint
+ALTER TABLE "employees" ADD CONSTRAINT "employees_attendance_status_check" CHECK ("employees"."attendance_status" IN ('NotClockedOn', 'ClockedOn', 'OnBreak', 'ClockedOff'));--> statement-breakpoint
+ALTER TABLE "punches" ADD CONSTRAINT "punches_kind_check" CHECK ("punches"."kind" IN ('clockOn', 'startBreak', 'endBreak', 'clockOff', 'discard'));
