@@ -4,6 +4,7 @@
 export { createApiClient } from './apiClient';
 export type * from './apiClient';
 export { authorizationHeader, type Credentials } from './credentials';
+export { createOnceCalls, type OnceCall, type OnceCallsOptions } from './onceCalls';
 export { readAllPages, type PageQuery } from './readAllPages';
 export {
   ApiClientError,

@@ -8,7 +8,7 @@ import { applyPunch, type PunchError, type PunchKind } from '../domain/attendanc
 import { noteProblem } from '../domain/notes';
 import { formatTimeSpan } from '../domain/time';
 import type { KioskDb } from './db';
-import { uuid } from './uuid';
+import { uuid } from '../client/uuid';
 import { fromDomainState, toDomainState } from './localState';
 import { OutboxRecord, readRecord, StaffRecord, type ShiftRef, type StoredAttendance } from './records';
 

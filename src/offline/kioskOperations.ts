@@ -15,7 +15,7 @@ import { OutboxRecord, PinLockoutRecord, readRecord, readRecords, StaffRecord } 
 import { readLookup, refreshLookup, staffRecordFrom } from './refreshKioskData';
 import { readPinSealKey, sealPinChange } from './pinSeal';
 import { requestBackgroundSync } from './storedSync';
-import { uuid } from './uuid';
+import { uuid } from '../client/uuid';
 
 export type PinCheck =
   | { ok: true; employee: StaffRecord; pinExpired: boolean; checkedOffline: boolean }

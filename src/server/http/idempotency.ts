@@ -16,6 +16,7 @@
  * Failed requests (4xx/5xx) roll back with their work and keep no record, so they may be retried
  * (except work a handler marks `keepWorkOnError`, such as counting a wrong PIN).
  */
+import canonicalize from 'canonicalize';
 import { createHmac } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Context } from 'hono';
@@ -44,15 +45,6 @@ export function parseIdempotencyKey(header: string): string {
   return key;
 }
 
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
 /** What makes two requests "the same": method, path and the validated query and body. */
 export interface RequestShape {
   method: string;
@@ -63,7 +55,8 @@ export interface RequestShape {
 
 /** The keyed fingerprint of a request, over its shape with secret fields left out. */
 export function fingerprintOf(secret: Buffer, shape: RequestShape): string {
-  const text = canonicalJson({ ...shape, query: withoutSecrets(shape.query ?? null), body: withoutSecrets(shape.body ?? null) });
+  // RFC 8785 canonical JSON: key order and number formatting never change the fingerprint.
+  const text = canonicalize({ ...shape, query: withoutSecrets(shape.query ?? null), body: withoutSecrets(shape.body ?? null) }) ?? 'null';
   return createHmac('sha256', secret).update(text).digest('hex');
 }
 

@@ -43,7 +43,7 @@ export function AddShiftCard() {
     queryFn: () => api.call((client) => client.lookupData.get(kiosk, form.employeeId ?? 0)),
     enabled: form.employeeId !== null,
   });
-  const add = useMutation({ mutationFn: (body: AddShiftInput) => api.call((client) => client.punches.addShift(kiosk, body)) });
+  const add = useMutation({ mutationFn: (body: AddShiftInput) => api.fix('punches.addShift', body, (client, options) => client.punches.addShift(kiosk, body, options)) });
 
   const locationRequired = settings?.isLocationRequired ?? false;
   const workTypeRequired = settings?.isWorkTypeRequired ?? false;

@@ -35,7 +35,7 @@ export function ClockOffCard() {
   const [errors, setErrors] = useState<Partial<Record<ClockOffField, Said>>>({});
   const [general, setGeneral] = useState<Said | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const clockOff = useMutation({ mutationFn: (body: ClockOffInput) => api.call((client) => client.punches.clockOff(runtime.kiosk, body)) });
+  const clockOff = useMutation({ mutationFn: (body: ClockOffInput) => api.fix('punches.clockOff', body, (client, options) => client.punches.clockOff(runtime.kiosk, body, options)) });
   const person = onShift.find((p) => p.employeeId === form.employeeId) ?? null;
 
   const update = (patch: Partial<ClockOffForm>, cleared: ClockOffField[]) => {

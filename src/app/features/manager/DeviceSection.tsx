@@ -38,7 +38,8 @@ export function DeviceSection() {
       removeDevice({
         pauseSync: () => runtime.sync.stop(),
         resumeSync: () => runtime.sync.start(),
-        revokeDevice: () => api.call((client) => client.device.revoke(runtime.kiosk, enrolment.deviceId)),
+        revokeDevice: () =>
+          api.fix('device.revoke', { deviceId: enrolment.deviceId }, (client, options) => client.device.revoke(runtime.kiosk, enrolment.deviceId, options)),
         revokeManagerTokens: () => api.revokeTokens(),
         forget: () => clearEnrolment(runtime.db),
       }),

@@ -31,7 +31,12 @@ export function DiscardCard() {
   const [missing, setMissing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const discard = useMutation({ mutationFn: (id: number) => api.call((client) => client.punches.discard(runtime.kiosk, discardBody(id, runtime.kiosk.kioskId))) });
+  const discard = useMutation({
+    mutationFn: (id: number) => {
+      const body = discardBody(id, runtime.kiosk.kioskId);
+      return api.fix('punches.discard', body, (client, options) => client.punches.discard(runtime.kiosk, body, options));
+    },
+  });
   const person = onShift.find((p) => p.employeeId === employeeId) ?? null;
   const name = person ? displayName(person) : '';
 

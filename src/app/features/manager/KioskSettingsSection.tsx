@@ -98,7 +98,7 @@ function SettingsForm({ model }: { model: TimeAndAttendanceKioskModel }) {
   const [errors, setErrors] = useState<Partial<Record<KioskSettingsField, Said>>>({});
   const [general, setGeneral] = useState<Said | null>(null);
   const [saved, setSaved] = useState(false);
-  const save = useMutation({ mutationFn: (body: KioskInput) => api.call((client) => client.kiosks.update(kiosk.businessId, kiosk.kioskId, body)) });
+  const save = useMutation({ mutationFn: (body: KioskInput) => api.fix('kiosks.update', body, (client, options) => client.kiosks.update(kiosk.businessId, kiosk.kioskId, body, options)) });
   const dirty = isDirty(model, form, format.zone);
 
   const update = <K extends KioskSettingsField>(field: K, value: KioskSettingsForm[K]) => {

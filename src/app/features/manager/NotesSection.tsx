@@ -32,7 +32,10 @@ function NoteCard({ item }: { item: NoteItem }) {
   const { kiosk } = useRuntime();
   const [error, setError] = useState<string | null>(null);
   const markRead = useMutation({
-    mutationFn: () => api.call((client) => client.notes.markRead(item.shift.ref, markReadBody(item))),
+    mutationFn: () => {
+      const body = markReadBody(item);
+      return api.fix('notes.markRead', { ref: item.shift.ref, body }, (client, options) => client.notes.markRead(item.shift.ref, body, options));
+    },
     onSuccess: () => {
       queryClient.setQueryData<NoteItem[]>(managerKeys.notes(kiosk.kioskId), (items) =>
         items?.map((i) => (i.note.id === item.note.id ? { ...i, note: { ...i.note, read: true } } : i)),

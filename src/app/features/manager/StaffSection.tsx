@@ -34,7 +34,7 @@ function AddPersonCard({ onOpenSettings }: { onOpenSettings: () => void }) {
   const [errors, setErrors] = useState<Partial<Record<NewPersonField, Said>>>({});
   const [general, setGeneral] = useState<Said | null>(null);
   const [added, setAdded] = useState<string | null>(null);
-  const add = useMutation({ mutationFn: (body: AddKioskEmployeeInput) => api.call((client) => client.staff.add(kiosk, body)) });
+  const add = useMutation({ mutationFn: (body: AddKioskEmployeeInput) => api.fix('staff.add', body, (client, options) => client.staff.add(kiosk, body, options)) });
   const cannotAdd = model.data ? !model.data.canAddEmployees : false;
 
   const set = (field: NewPersonField) => (value: string) => {
@@ -128,8 +128,10 @@ function PersonItem({ row }: { row: PersonRow }) {
   const [error, setError] = useState<string | null>(null);
   const toggle = useMutation({
     mutationFn: (grant: boolean) =>
-      api.call((client) =>
-        grant ? client.employees.grantKioskAccess(kiosk.businessId, row.employeeId) : client.employees.revokeKioskAccess(kiosk.businessId, row.employeeId),
+      api.fix(grant ? 'employees.grantKioskAccess' : 'employees.revokeKioskAccess', { employeeId: row.employeeId }, (client, options) =>
+        grant
+          ? client.employees.grantKioskAccess(kiosk.businessId, row.employeeId, options)
+          : client.employees.revokeKioskAccess(kiosk.businessId, row.employeeId, options),
       ),
     onSuccess: () => afterChange(),
     onError: (caught) => setError(sayFailure(caught)),

@@ -5,7 +5,16 @@
  * renewal at a time because refresh tokens are single use. The session itself lives only in the
  * ui store (never persisted); this module reads and writes it through the functions it is given.
  */
-import { ApiClientError, type ApiClient, type KioskRef, type OAuthApi, type OAuthTokenResponse, type TimeAndAttendanceKioskModel } from '../../../client';
+import {
+  ApiClientError,
+  createOnceCalls,
+  type ApiClient,
+  type KioskRef,
+  type MutationOptions,
+  type OAuthApi,
+  type OAuthTokenResponse,
+  type TimeAndAttendanceKioskModel,
+} from '../../../client';
 import type { ManagerSession } from '../../state/uiStore';
 import { isDenied, SessionLostError, toFailure, type Failure } from './failures';
 
@@ -83,6 +92,12 @@ export interface ManagerApi {
    * or it could not be renewed (the session is then cleared), else whatever the request threw.
    */
   call<T>(request: (client: ApiClient) => Promise<T>): Promise<T>;
+  /**
+   * Runs a manager fix (any change manager mode makes) once: `call` with an Idempotency-Key per
+   * intended change, retried after a lost answer and reused if the manager tries again before the
+   * service has answered (src/client/onceCalls.ts). Fixes are not queued offline.
+   */
+  fix<T>(operation: string, input: unknown, request: (client: ApiClient, options: MutationOptions) => Promise<T>): Promise<T>;
   /** Clears the session and revokes its tokens (best effort: the kiosk may be offline). */
   signOut(): Promise<void>;
   /** Revokes the session's tokens but leaves the session in the store (best effort). */
@@ -130,7 +145,12 @@ export function createManagerApi(deps: ManagerApiDeps): ManagerApi {
     return needsRenewal(session, deps.now()) ? renew(session) : session;
   };
 
-  return {
+  const once = createOnceCalls();
+
+  const api: ManagerApi = {
+    fix(operation, input, request) {
+      return once(operation, input, (options) => api.call((client) => request(client, options)));
+    },
     async call(request) {
       const session = await current();
       try {
@@ -154,4 +174,5 @@ export function createManagerApi(deps: ManagerApiDeps): ManagerApi {
       if (session) await revokeSession(session);
     },
   };
+  return api;
 }

@@ -6,7 +6,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { BusinessModel, TimeAndAttendanceKioskModel } from '../../../client';
-import { uuid } from '../../../offline/uuid';
+import { uuid } from '../../../client/uuid';
 import { useI18n } from '../../i18n/I18nProvider';
 import { deviceZone } from '../../i18n/formatters';
 import { ChoiceGroup } from '../../ui/ChoiceGroup';
