@@ -1,7 +1,12 @@
 /**
- * A small structured logger: one JSON line per event. Call sites pass only what is safe to log;
- * `redact` strips the fields that must never reach a log (PINs, passwords, tokens, photos).
+ * Structured logging on pino: one JSON line per event (`time`, `level`, `message` and the event's
+ * fields). Call sites pass only what is safe to log; on top of that, every field whose name says
+ * it could hold a secret (PINs, passwords, tokens, keys, photos), at any depth, is replaced by
+ * `[redacted]` before the line is written. The service's modules see only the small Logger
+ * interface, so tests collect lines through `write`.
  */
+import pino from 'pino';
+
 export type LogLevel = 'silent' | 'error' | 'info' | 'debug';
 
 export interface Logger {
@@ -10,23 +15,42 @@ export interface Logger {
   debug(message: string, fields?: Record<string, unknown>): void;
 }
 
-const RANK: Record<LogLevel, number> = { silent: 0, error: 1, info: 2, debug: 3 };
 const SECRET_KEYS = /pin|password|secret|token|authorization|image|photo|apikey|api_key/i;
+const REDACTED = '[redacted]';
+/** Deeper than any field the service logs; anything below is cut rather than walked. */
+const MAX_DEPTH = 8;
 
-export function redact(fields: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(fields).map(([key, value]) => [key, SECRET_KEYS.test(key) ? '[redacted]' : value]),
-  );
+function redactValue(value: unknown, depth: number): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_DEPTH) return '[too deep]';
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, depth + 1));
+  if (value instanceof Date) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, SECRET_KEYS.test(key) ? REDACTED : redactValue(item, depth + 1)]));
 }
 
-export function createLogger(level: LogLevel, write: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Logger {
-  const emit = (at: LogLevel, message: string, fields: Record<string, unknown> = {}) => {
-    if (RANK[at] > RANK[level]) return;
-    write(JSON.stringify({ time: new Date().toISOString(), level: at, message, ...redact(fields) }));
-  };
+/** The fields with every secret-named field, at any depth, replaced by `[redacted]`. */
+export function redact(fields: Record<string, unknown>): Record<string, unknown> {
+  return redactValue(fields, 0) as Record<string, unknown>;
+}
+
+export function createLogger(level: LogLevel, write?: (line: string) => void): Logger {
+  const destination = write ? { write: (line: string) => write(line.replace(/\n$/, '')) } : pino.destination({ dest: 1, sync: true });
+  const log = pino(
+    {
+      level,
+      base: null,
+      messageKey: 'message',
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: {
+        level: (label) => ({ level: label }),
+        log: (fields) => redact(fields),
+      },
+    },
+    destination,
+  );
   return {
-    error: (message, fields) => emit('error', message, fields),
-    info: (message, fields) => emit('info', message, fields),
-    debug: (message, fields) => emit('debug', message, fields),
+    error: (message, fields) => log.error(fields ?? {}, message),
+    info: (message, fields) => log.info(fields ?? {}, message),
+    debug: (message, fields) => log.debug(fields ?? {}, message),
   };
 }
