@@ -159,6 +159,19 @@ test.describe('employee flow', () => {
     });
   });
 
+  test("a shift open longer than the service's LONG_SHIFT_MINUTES shows the long-shift notice", async ({ page, request, serviceURL, demo }) => {
+    const api = new ServiceApi(request, serviceURL, demo);
+    const hana = staffFor(demo, 'longShift');
+    // The shared service runs with the default limit, 12 hours; this shift began 13 hours ago.
+    await api.clockOnAt(hana.employeeId, new Date(Date.now() - 13 * 60 * 60_000));
+    const kiosk = new KioskPage(page);
+    await kiosk.enrol(serviceURL, demo);
+    await kiosk.signIn(fullName(hana), hana.pin);
+    const notice = kiosk.main.getByText('You have been on shift for a long time. Remember to clock off.');
+    await kiosk.review('actions-long-shift', notice);
+    await expect(kiosk.actions().getByRole('button', { name: 'Clock off' })).toBeVisible();
+  });
+
   test('employee number entry: an unknown number is refused, a known one leads to the PIN and the actions', async ({ page, serviceURL, demo }) => {
     const dev = staffFor(demo, 'byNumber');
     const kiosk = new KioskPage(page);

@@ -65,6 +65,15 @@ export class ServiceApi {
     return json(await this.request.get(this.url(`/kiosk/${this.demo.kioskId}/shift/${shiftId}/notes`), { headers: this.auth }), 'GET shift notes');
   }
 
+  /** Clocks an employee on at the demo kiosk as the manager, at a recorded time (e.g. hours ago). */
+  async clockOnAt(employeeId: number, recordedTimeUtc: Date): Promise<void> {
+    const response = await this.request.post(this.url(`/kiosk/${this.demo.kioskId}/clockon`), {
+      headers: this.auth,
+      data: { employeeId, recordedTimeUtc: recordedTimeUtc.toISOString() },
+    });
+    await json(response, 'POST clockon');
+  }
+
   /** A raw call with a device's credential, for checks the kiosk screens cannot make. */
   async asDevice(token: string, path: string, data: unknown): Promise<APIResponse> {
     return this.request.post(this.url(path), { headers: deviceAuth(token), data });

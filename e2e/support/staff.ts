@@ -20,6 +20,8 @@ export const STAFF = {
   note: 6,
   /** employee-pin.spec.ts: changing the PIN from the actions screen. */
   changePin: 7,
+  /** employee.spec.ts: the long-shift notice (clocked on through the API hours ago). */
+  longShift: 8,
 } as const;
 
 export type StaffRole = keyof typeof STAFF;

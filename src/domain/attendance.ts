@@ -16,6 +16,9 @@ export type PunchKind = (typeof PUNCH_KINDS)[number];
 export const SHIFT_STATUSES = ['open', 'completed', 'discarded'] as const;
 export type ShiftStatus = (typeof SHIFT_STATUSES)[number];
 
+/** The service's default for flagging an open shift as long (LONG_SHIFT_MINUTES). */
+export const DEFAULT_LONG_SHIFT_MINUTES = 12 * 60;
+
 /** How far ahead of the service's clock a recorded punch time may be (device clock drift). */
 export const DEFAULT_MAX_FUTURE_SKEW_MS = 2 * 60 * 1000;
 

@@ -8,6 +8,7 @@ export const PIN_MIN_LENGTH = 4;
 export const PIN_MAX_LENGTH = 8;
 export const DEFAULT_PIN_MAX_ATTEMPTS = 5;
 export const DEFAULT_PIN_LOCKOUT_MS = 15 * 60 * 1000;
+export const DEFAULT_PIN_LOCKOUT_MINUTES = DEFAULT_PIN_LOCKOUT_MS / 60_000;
 
 const PIN_PATTERN = /^\d+$/;
 

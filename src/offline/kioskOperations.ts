@@ -6,13 +6,13 @@
  */
 import type { UkTimeAndAttendanceLookupDataModel } from '../contract/generated/models';
 import type { PunchKind } from '../domain/attendance';
-import { afterFailure, attemptsLeft, DEFAULT_LOCKOUT_POLICY, isLocked, UNLOCKED, type LockoutState } from '../domain/pinPolicy';
+import { afterFailure, attemptsLeft, isLocked, UNLOCKED, type LockoutState } from '../domain/pinPolicy';
 import { isApiClientError } from '../client/errors';
 import { enqueueNote, enqueuePunch, type EnqueueResult } from './enqueue';
 import type { KioskRuntime } from './kioskRuntime';
 import { forgetPin, learnPin, verifyPinOffline } from './offlinePin';
 import { OutboxRecord, PinLockoutRecord, readRecord, readRecords, StaffRecord } from './records';
-import { readLookup, refreshLookup, staffRecordFrom } from './refreshKioskData';
+import { readLockoutPolicy, readLookup, refreshLookup, staffRecordFrom } from './refreshKioskData';
 import { readPinSealKey, sealPinChange } from './pinSeal';
 import { requestBackgroundSync } from './storedSync';
 import { uuid } from '../client/uuid';
@@ -57,7 +57,8 @@ async function checkOffline(rt: KioskRuntime, employeeId: number, pin: string, r
     await saveLockout(rt, record, UNLOCKED);
     return { ok: true, employee: staff, pinExpired: staff.pinExpired, checkedOffline: true };
   }
-  const next = afterFailure(asState(record), now, DEFAULT_LOCKOUT_POLICY);
+  const policy = await readLockoutPolicy(rt.db);
+  const next = afterFailure(asState(record), now, policy);
   // The lockout and the report to the service are written together: the service learns of every
   // wrong PIN this kiosk saw, and applies the same lockout.
   await rt.db.transaction('rw', rt.db.pinLockouts, rt.db.outbox, async () => {
@@ -76,7 +77,7 @@ async function checkOffline(rt: KioskRuntime, employeeId: number, pin: string, r
   });
   rt.sync.trigger();
   if (next.lockedUntil) return { ok: false, reason: 'locked', until: next.lockedUntil };
-  return { ok: false, reason: 'wrong', attemptsLeft: attemptsLeft(next, DEFAULT_LOCKOUT_POLICY) };
+  return { ok: false, reason: 'wrong', attemptsLeft: attemptsLeft(next, policy) };
 }
 
 /** Checks a PIN: with the service when it answers, else against this kiosk's verifier. */
@@ -102,7 +103,7 @@ export async function checkPinAtKiosk(rt: KioskRuntime, employeeId: number, pin:
       return { ok: false, reason: 'wrong', attemptsLeft: typeof left === 'number' ? left : null };
     }
     if (error.code === 'pin-locked') {
-      const until = new Date(rt.clock.now().getTime() + (error.retryAfterSeconds ?? DEFAULT_LOCKOUT_POLICY.lockoutMs / 1000) * 1000);
+      const until = new Date(rt.clock.now().getTime() + (error.retryAfterSeconds ?? (await readLockoutPolicy(rt.db)).lockoutMs / 1000) * 1000);
       await saveLockout(rt, record, { failedAttempts: 0, lockedUntil: until });
       return { ok: false, reason: 'locked', until };
     }

@@ -10,7 +10,7 @@ import type { KioskDb } from './db';
 import type { DeviceEnrolment } from './device';
 import { connectDevice } from './deviceConnection';
 import { refreshPinSealKey } from './pinSeal';
-import { refreshKioskSettings, refreshStaff, refreshStaleLookups } from './refreshKioskData';
+import { refreshKioskPolicy, refreshKioskSettings, refreshStaff, refreshStaleLookups } from './refreshKioskData';
 import type { SyncReport } from './syncOutbox';
 import { createSyncScheduler, type SyncScheduler } from './syncScheduler';
 
@@ -49,6 +49,7 @@ export async function createKioskRuntime(db: KioskDb, enrolment: DeviceEnrolment
     async refresh() {
       try {
         await refreshKioskSettings(db, client, kiosk);
+        await refreshKioskPolicy(db, client);
         await refreshStaff(db, client, kiosk, clock.now());
         await refreshStaleLookups(db, client, kiosk, clock.now());
         await refreshPinSealKey(db, client, kiosk);

@@ -5,11 +5,32 @@
  */
 import * as m from '../contract/generated/models';
 import type { ApiClient, KioskRef } from '../client';
+import { KioskPolicyModel } from '../contract/supporting/devices';
+import { DEFAULT_LOCKOUT_POLICY, type LockoutPolicy } from '../domain/pinPolicy';
 import type { KioskDb } from './db';
 import { fromServerModel, rebase } from './localState';
 import { OutboxRecord, readRecord, readRecords, StaffRecord, type LookupRecord } from './records';
 
 const KIOSK_KEY = 'kiosk';
+const POLICY_KEY = 'policy';
+
+/** The service's settings this kiosk applies itself; null until the first refresh brought them. */
+export async function readKioskPolicy(db: KioskDb): Promise<KioskPolicyModel | null> {
+  return readRecord(KioskPolicyModel, (await db.meta.get(POLICY_KEY))?.value);
+}
+
+/** Reads the kiosk policy from the service (the device's own identity) and keeps it. */
+export async function refreshKioskPolicy(db: KioskDb, client: ApiClient): Promise<KioskPolicyModel> {
+  const { policy } = await client.device.whoAmI();
+  await db.meta.put({ key: POLICY_KEY, value: policy });
+  return policy;
+}
+
+/** The lockout the kiosk applies offline: the service's, or the domain default before the first refresh. */
+export async function readLockoutPolicy(db: KioskDb): Promise<LockoutPolicy> {
+  const policy = await readKioskPolicy(db);
+  return policy ? { maxAttempts: policy.pinMaxAttempts, lockoutMs: policy.pinLockoutMinutes * 60_000 } : DEFAULT_LOCKOUT_POLICY;
+}
 
 export async function readKioskSettings(db: KioskDb): Promise<m.TimeAndAttendanceKioskModel | null> {
   return readRecord(m.TimeAndAttendanceKioskModel, (await db.meta.get(KIOSK_KEY))?.value);

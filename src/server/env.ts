@@ -3,6 +3,8 @@
  * The README's settings table mirrors this file.
  */
 import { z } from 'zod';
+import { DEFAULT_LONG_SHIFT_MINUTES } from '../domain/attendance';
+import { DEFAULT_PIN_LOCKOUT_MINUTES, DEFAULT_PIN_MAX_ATTEMPTS } from '../domain/pinPolicy';
 
 const flag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
@@ -37,12 +39,12 @@ export const EnvSchema = z.object({
   MAX_BODY_BYTES: positiveInt.default(2_000_000),
   /** Largest decoded punch photo, in bytes. */
   MAX_PHOTO_BYTES: positiveInt.default(1_000_000),
-  PIN_MAX_ATTEMPTS: positiveInt.default(5),
-  PIN_LOCKOUT_MINUTES: positiveInt.default(15),
+  PIN_MAX_ATTEMPTS: positiveInt.default(DEFAULT_PIN_MAX_ATTEMPTS),
+  PIN_LOCKOUT_MINUTES: positiveInt.default(DEFAULT_PIN_LOCKOUT_MINUTES),
   LOGIN_MAX_ATTEMPTS: positiveInt.default(5),
   LOGIN_LOCKOUT_MINUTES: positiveInt.default(15),
   /** An open shift longer than this is flagged `longShift`. */
-  LONG_SHIFT_MINUTES: positiveInt.default(12 * 60),
+  LONG_SHIFT_MINUTES: positiveInt.default(DEFAULT_LONG_SHIFT_MINUTES),
   /** How far a recorded punch time may be ahead of the service's clock. */
   MAX_FUTURE_SKEW_SECONDS: z.coerce.number().int().min(0).default(120),
   /** Wrong PINs an offline kiosk reports (`pinfailures`): the oldest accepted, and how many one device may report per hour. */

@@ -5,9 +5,10 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { TimeAndAttendanceKioskModel } from '../../contract/generated/models';
+import type { KioskPolicyModel } from '../../contract/supporting/devices';
 import type { KioskDb } from '../../offline/db';
 import { AttentionRecord, readRecord, readRecords, StaffRecord } from '../../offline/records';
-import { readKioskSettings } from '../../offline/refreshKioskData';
+import { readKioskPolicy, readKioskSettings } from '../../offline/refreshKioskData';
 import { readSyncStatus, type StoredSyncStatus } from '../../offline/syncStatus';
 
 export function useStaff(db: KioskDb): StaffRecord[] | undefined {
@@ -20,6 +21,11 @@ export function useStaffMember(db: KioskDb, employeeId: number | null): StaffRec
 
 export function useKioskSettings(db: KioskDb): TimeAndAttendanceKioskModel | null | undefined {
   return useLiveQuery(() => readKioskSettings(db), [db]);
+}
+
+/** The service's settings the kiosk applies itself; null until the first refresh brought them. */
+export function useKioskPolicy(db: KioskDb): KioskPolicyModel | null | undefined {
+  return useLiveQuery(() => readKioskPolicy(db), [db]);
 }
 
 export function usePendingCount(db: KioskDb): number {

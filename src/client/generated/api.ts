@@ -1514,6 +1514,15 @@ export interface components {
             businessId: number;
             kioskId: number;
             kioskName: string;
+            policy: components["schemas"]["KioskPolicyModel"];
+        };
+        KioskPolicyModel: {
+            /** @description An open shift longer than this is flagged long (LONG_SHIFT_MINUTES). */
+            longShiftMinutes: number;
+            /** @description Wrong PINs in a row before the PIN locks (PIN_MAX_ATTEMPTS). */
+            pinMaxAttempts: number;
+            /** @description How long a locked PIN stays locked (PIN_LOCKOUT_MINUTES). */
+            pinLockoutMinutes: number;
         };
         /** @description One accepted punch, as the service received it (the audit trail). */
         PunchRecordModel: {

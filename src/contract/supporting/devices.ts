@@ -44,6 +44,16 @@ export const EnrolledDeviceModel = z
   .meta({ id: 'EnrolledDeviceModel' });
 export type EnrolledDeviceModel = z.infer<typeof EnrolledDeviceModel>;
 
+/** The service's settings a kiosk applies itself, so it behaves the same offline. */
+export const KioskPolicyModel = z
+  .object({
+    longShiftMinutes: z.number().int().meta({ description: 'An open shift longer than this is flagged long (LONG_SHIFT_MINUTES).' }),
+    pinMaxAttempts: z.number().int().meta({ description: 'Wrong PINs in a row before the PIN locks (PIN_MAX_ATTEMPTS).' }),
+    pinLockoutMinutes: z.number().int().meta({ description: 'How long a locked PIN stays locked (PIN_LOCKOUT_MINUTES).' }),
+  })
+  .meta({ id: 'KioskPolicyModel' });
+export type KioskPolicyModel = z.infer<typeof KioskPolicyModel>;
+
 export const DeviceIdentityModel = z
   .object({
     id: z.number().int(),
@@ -51,6 +61,7 @@ export const DeviceIdentityModel = z
     businessId: z.number().int(),
     kioskId: z.number().int(),
     kioskName: z.string(),
+    policy: KioskPolicyModel,
   })
   .meta({ id: 'DeviceIdentityModel' });
 export type DeviceIdentityModel = z.infer<typeof DeviceIdentityModel>;

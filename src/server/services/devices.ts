@@ -6,6 +6,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { DeviceIdentityModel, DeviceModel, EnrolledDeviceModel } from '../../contract/routes/devices';
 import { digest, newToken, TOKEN_PREFIX } from '../auth/secrets';
 import type { Database } from '../db/openDatabase';
+import type { Env } from '../env';
 import { devices, kiosks } from '../db/schema';
 import type { Page } from '../http/odata/planList';
 
@@ -59,13 +60,18 @@ export async function revokeDevice(db: Database, businessId: number, kioskId: nu
   return revoked.length > 0;
 }
 
-/** A live device with its kiosk's name; null when revoked or its kiosk was deleted. */
-export async function deviceIdentity(db: Database, deviceId: number): Promise<DeviceIdentityModel | null> {
+/** The settings a kiosk applies itself (offline PIN lockout, the long-shift notice), read from the service's. */
+export function kioskPolicyOf(settings: Pick<Env, 'LONG_SHIFT_MINUTES' | 'PIN_MAX_ATTEMPTS' | 'PIN_LOCKOUT_MINUTES'>): DeviceIdentityModel['policy'] {
+  return { longShiftMinutes: settings.LONG_SHIFT_MINUTES, pinMaxAttempts: settings.PIN_MAX_ATTEMPTS, pinLockoutMinutes: settings.PIN_LOCKOUT_MINUTES };
+}
+
+/** A live device with its kiosk's name and the kiosk policy; null when revoked or its kiosk was deleted. */
+export async function deviceIdentity(db: Database, deviceId: number, settings: Env): Promise<DeviceIdentityModel | null> {
   const [row] = await db
     .select({ id: devices.id, name: devices.name, businessId: devices.businessId, kioskId: devices.kioskId, kioskName: kiosks.name })
     .from(devices)
     .innerJoin(kiosks, eq(kiosks.id, devices.kioskId))
     .where(and(eq(devices.id, deviceId), isNull(devices.revokedAt), isNull(kiosks.deletedAt)));
-  return row ?? null;
+  return row ? { ...row, policy: kioskPolicyOf(settings) } : null;
 }
 

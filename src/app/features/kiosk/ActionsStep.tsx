@@ -9,7 +9,7 @@ import type { MessageKey } from '../../i18n/catalogue';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useNow } from '../../hooks/useNow';
 import { useRuntime } from '../../runtime/RuntimeContext';
-import { useKioskSettings } from '../../runtime/useKioskData';
+import { useKioskPolicy, useKioskSettings } from '../../runtime/useKioskData';
 import { useUiStore } from '../../state/uiStore';
 import { Button, type ButtonVariant } from '../../ui/Button';
 import { CoffeeIcon, KeyIcon, LoginIcon, LogoutIcon, NoteIcon, PlayIcon } from '../../ui/icons';
@@ -23,8 +23,6 @@ import { clockOnChoicesKey, needsClockOnOptions } from './clockOnFlow';
 import { useCommitPunch } from './useCommitPunch';
 import { useStepPerson } from './useStepPerson';
 
-const LONG_SHIFT_MINUTES = 12 * 60;
-
 const PUNCHES: Partial<Record<PunchKind, { label: MessageKey; variant: ButtonVariant; icon: ReactNode }>> = {
   clockOn: { label: 'kiosk.actions.clockOn', variant: 'clockOn', icon: <LoginIcon /> },
   startBreak: { label: 'kiosk.actions.startBreak', variant: 'startBreak', icon: <CoffeeIcon /> },
@@ -37,6 +35,7 @@ export function ActionsStep({ employeeId, pin }: { employeeId: number; pin: stri
   const runtime = useRuntime();
   const person = useStepPerson(employeeId);
   const settings = useKioskSettings(runtime.db);
+  const policy = useKioskPolicy(runtime.db);
   const go = useUiStore((s) => s.go);
   const reset = useUiStore((s) => s.reset);
   const commit = useCommitPunch();
@@ -82,7 +81,7 @@ export function ActionsStep({ employeeId, pin }: { employeeId: number; pin: stri
       <PersonHeading name={person.name} photoUrl={person.profileImageUrl} title={t('kiosk.actions.hello', { name: person.firstName })} id="actions-title">
         <p className={styles.statusLine}>{statusLine}</p>
       </PersonHeading>
-      {isLongShift(toDomainState(state), now, LONG_SHIFT_MINUTES) ? <Notice tone="warning">{t('kiosk.actions.longShift')}</Notice> : null}
+      {policy && isLongShift(toDomainState(state), now, policy.longShiftMinutes) ? <Notice tone="warning">{t('kiosk.actions.longShift')}</Notice> : null}
       {error ? <Notice tone="error">{error}</Notice> : null}
       <h2 className="visually-hidden">{t('kiosk.actions.whatNext')}</h2>
       {state.status === 'ClockedOn' && settings?.paidBreaksEnabled ? (

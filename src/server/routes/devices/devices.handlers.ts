@@ -48,7 +48,7 @@ export function registerDeviceEnrolmentRoutes(app: App) {
     const principal = callerOf(c);
     // The route admits devices only (x-callers), so this is one.
     if (principal.kind !== 'device') throw unauthenticated();
-    const identity = await deviceIdentity(c.var.db, principal.deviceId);
+    const identity = await deviceIdentity(c.var.db, principal.deviceId, c.var.deps.settings);
     // Its kiosk was deleted: the credential no longer grants anything, as if revoked.
     if (!identity) throw unauthenticated();
     return c.json(identity, 200);

@@ -195,6 +195,8 @@ describe('GET /api/v2/device', () => {
       businessId: tenant.businessId,
       kioskId: tenant.kioskId,
       kioskName: 'Front door',
+      // The service's own settings, which the kiosk applies offline.
+      policy: { longShiftMinutes: t.settings.LONG_SHIFT_MINUTES, pinMaxAttempts: t.settings.PIN_MAX_ATTEMPTS, pinLockoutMinutes: t.settings.PIN_LOCKOUT_MINUTES },
     });
 
     const lastSeen = async () => {
