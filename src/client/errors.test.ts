@@ -152,7 +152,8 @@ describe('answers that do not match the contract', () => {
   });
 
   it('a wrong type inside a valid-looking body is caught too', async () => {
-    const identity = { id: 1, name: 'Tablet', businessId: '1', kioskId: 1, kioskName: 'Front door' };
+    const policy = { longShiftMinutes: 720, pinMaxAttempts: 5, pinLockoutMinutes: 15 };
+    const identity = { id: 1, name: 'Tablet', businessId: '1', kioskId: 1, kioskName: 'Front door', policy };
     expect(await failure(fakeClient(() => json(200, identity)).device.whoAmI())).toMatchObject({
       kind: 'invalid-response',
       issues: [{ path: 'businessId' }],

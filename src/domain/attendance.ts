@@ -169,3 +169,23 @@ export function isLongShift(state: AttendanceState, now: Date, longShiftMinutes:
   if (!state.clockOnTimeUtc || !isOnShift(state.status)) return false;
   return now.getTime() - state.clockOnTimeUtc.getTime() >= longShiftMinutes * 60_000;
 }
+
+/**
+ * Refusals that mean the punch's intent is already met (the employee was clocked on at another
+ * kiosk, or by a manager): the code the state machine gives for the punch, with the service in a
+ * state where the punch would have taken it anyway. A replaying kiosk reconciles instead of
+ * reporting a failure.
+ */
+const ALREADY_DONE: Record<PunchKind, { code: PunchErrorCode; statuses: readonly AttendanceStatus[] }> = {
+  clockOn: { code: 'already-clocked-on', statuses: ['ClockedOn', 'OnBreak'] },
+  startBreak: { code: 'already-on-break', statuses: ['OnBreak'] },
+  endBreak: { code: 'not-on-break', statuses: ['ClockedOn'] },
+  clockOff: { code: 'not-clocked-on', statuses: ['NotClockedOn', 'ClockedOff'] },
+  discard: { code: 'not-clocked-on', statuses: ['NotClockedOn', 'ClockedOff'] },
+};
+
+/** True when a refusal means the service is already where the punch would have taken it. */
+export function isAlreadyDone(kind: PunchKind, refusalCode: string, serverStatus: AttendanceStatus): boolean {
+  const rule = ALREADY_DONE[kind];
+  return rule.code === refusalCode && rule.statuses.includes(serverStatus);
+}

@@ -6,7 +6,7 @@ import { Dexie } from 'dexie';
 import { KioskDb, SCHEMA_V1 } from './db';
 import { rebase, NOT_CLOCKED_ON } from './localState';
 import { forgetPin, learnPin, verifyPinOffline, VERIFIER_MAX_AGE_MS } from './offlinePin';
-import { isAlreadySatisfied } from './reconcile';
+import { isAlreadyDone } from '../domain/attendance';
 import { createSyncScheduler } from './syncScheduler';
 import type { OutboxRecord } from './records';
 
@@ -53,11 +53,11 @@ describe('backoff', () => {
 
 describe('reconciliation', () => {
   it('treats a refusal as done only when the service is already where the punch leads', () => {
-    expect(isAlreadySatisfied('clockOn', 'already-clocked-on', 'ClockedOn')).toBe(true);
-    expect(isAlreadySatisfied('clockOff', 'not-clocked-on', 'ClockedOff')).toBe(true);
-    expect(isAlreadySatisfied('endBreak', 'not-on-break', 'ClockedOn')).toBe(true);
-    expect(isAlreadySatisfied('clockOn', 'punch-before-previous', 'ClockedOn')).toBe(false);
-    expect(isAlreadySatisfied('startBreak', 'not-clocked-on', 'NotClockedOn')).toBe(false);
+    expect(isAlreadyDone('clockOn', 'already-clocked-on', 'ClockedOn')).toBe(true);
+    expect(isAlreadyDone('clockOff', 'not-clocked-on', 'ClockedOff')).toBe(true);
+    expect(isAlreadyDone('endBreak', 'not-on-break', 'ClockedOn')).toBe(true);
+    expect(isAlreadyDone('clockOn', 'punch-before-previous', 'ClockedOn')).toBe(false);
+    expect(isAlreadyDone('startBreak', 'not-clocked-on', 'NotClockedOn')).toBe(false);
   });
 });
 

@@ -16,7 +16,7 @@ import { backoffDelayMs } from './backoff';
 import type { KioskDb } from './db';
 import { withExclusiveLock } from './exclusiveLock';
 import { fromServerModel, punchKindOf, rebase } from './localState';
-import { isAlreadySatisfied } from './reconcile';
+import { isAlreadyDone } from '../domain/attendance';
 import { AttentionRecord, OutboxRecord, readRecord, readRecords, StaffRecord, type Attempt } from './records';
 import { writeSyncStatus, type SyncReport } from './syncStatus';
 
@@ -160,7 +160,7 @@ async function runSync({ db, transport, now = Date.now, random = Math.random, fo
       const kind = punchKindOf(entry);
       if (kind && outcome.status === 409) {
         const server = await transport.fetchEmployee(entry.employeeId);
-        if (server && isAlreadySatisfied(kind, outcome.code, server.status)) {
+        if (server && isAlreadyDone(kind, outcome.code, server.status)) {
           await settle(db, entry, server);
           report.reconciled += 1;
           progressed = true;

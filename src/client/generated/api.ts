@@ -481,7 +481,7 @@ export interface paths {
         put?: never;
         /**
          * Search clocked shifts (read-only despite the verb)
-         * @description Shifts that began in the window, or began before it and were still running at its start (shifts still open count however old; completed ones when they began at most 48 hours before it). Without fromDateUtc the window starts 7 days before its end; without toDateUtc it ends now. A window longer than 31 days is a 400 on toDateUtc. At most 500 shifts are answered, the newest first: to read further back, search again with toDateUtc set to the start of the oldest shift answered.
+         * @description Shifts that began in the window, or began before it and were still running at its start (shifts still open count however old; completed ones when they began at most 48 hours before it). Without fromDateUtc the window starts 7 days before its end; without toDateUtc it ends now (plus the clock-skew allowance for punches recorded ahead of the service's clock). A window longer than 31 days is a 400 on toDateUtc. At most 500 shifts are answered, the newest first: to read further back, search again with toDateUtc set to the start of the oldest shift answered.
          */
         post: operations["kiosk.shifts"];
         delete?: never;

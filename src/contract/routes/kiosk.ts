@@ -233,7 +233,7 @@ export const shifts = createRoute({
   description:
     `Shifts that began in the window, or began before it and were still running at its start (shifts still open ` +
     `count however old; completed ones when they began at most ${SHIFT_SEARCH.overlapLookbackHours} hours before it). ` +
-    `Without fromDateUtc the window starts ${SHIFT_SEARCH.defaultWindowDays} days before its end; without toDateUtc it ends now. ` +
+    `Without fromDateUtc the window starts ${SHIFT_SEARCH.defaultWindowDays} days before its end; without toDateUtc it ends now (plus the clock-skew allowance for punches recorded ahead of the service's clock). ` +
     `A window longer than ${SHIFT_SEARCH.maxWindowDays} days is a 400 on toDateUtc. At most ${SHIFT_SEARCH.maxResults} shifts are ` +
     'answered, the newest first: to read further back, search again with toDateUtc set to the start of the oldest shift answered.',
   request: { params: businessParams, ...jsonBody(m.GetShiftsModelInput) },

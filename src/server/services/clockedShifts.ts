@@ -26,12 +26,14 @@ export interface ShiftWindow {
 }
 
 /**
- * The window a search covers: without toDateUtc it ends now (or at fromDateUtc, if that is later),
- * without fromDateUtc it starts SHIFT_SEARCH.defaultWindowDays before its end. A backwards or
- * over-long window is a 400 naming the date to change.
+ * The window a search covers: without toDateUtc it ends now plus the clock-skew allowance
+ * (`futureAllowanceMs`, MAX_FUTURE_SKEW_SECONDS: punches recorded that far ahead of the service's
+ * clock are accepted, so a search right after one must find it), or at fromDateUtc if that is
+ * later; without fromDateUtc it starts SHIFT_SEARCH.defaultWindowDays before its end. A backwards
+ * or over-long window is a 400 naming the date to change.
  */
-export function shiftWindow(from: Date | null, to: Date | null, now: Date): ShiftWindow {
-  const toUtc = to ?? new Date(Math.max(now.getTime(), from?.getTime() ?? 0));
+export function shiftWindow(from: Date | null, to: Date | null, now: Date, futureAllowanceMs: number): ShiftWindow {
+  const toUtc = to ?? new Date(Math.max(now.getTime() + futureAllowanceMs, from?.getTime() ?? 0));
   const fromUtc = from ?? new Date(toUtc.getTime() - SHIFT_SEARCH.defaultWindowDays * DAY_MS);
   const field = to ? 'toDateUtc' : 'fromDateUtc';
   if (toUtc.getTime() < fromUtc.getTime()) throw invalidField('validation-failed', 'toDateUtc', 'toDateUtc must not be before fromDateUtc.');

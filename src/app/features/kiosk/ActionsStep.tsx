@@ -5,6 +5,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState, type ReactNode } from 'react';
 import { allowedPunches, isLongShift, isOnShift, type PunchKind } from '../../../domain/attendance';
+import { needsClockOnOptions, stepBeforeCommit } from '../../../domain/clockOn';
 import type { MessageKey } from '../../i18n/catalogue';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useNow } from '../../hooks/useNow';
@@ -19,7 +20,7 @@ import { toDomainState } from '../../../offline/localState';
 import styles from './ActionsStep.module.css';
 import { PersonHeading } from './PersonHeading';
 import steps from './Steps.module.css';
-import { clockOnChoicesKey, needsClockOnOptions } from './clockOnFlow';
+import { clockOnChoicesKey } from './clockOnFlow';
 import { useCommitPunch } from './useCommitPunch';
 import { useStepPerson } from './useStepPerson';
 
@@ -71,7 +72,7 @@ export function ActionsStep({ employeeId, pin }: { employeeId: number; pin: stri
       });
       if (needsClockOnOptions(choices.data, settings)) return go({ step: 'options', employeeId, pin, pending });
     }
-    if (settings?.isPhotoRequired) return go({ step: 'photo', employeeId, pin, pending });
+    if (stepBeforeCommit(settings) === 'photo') return go({ step: 'photo', employeeId, pin, pending });
     setError(await commit(employeeId, person.name, pending));
     setBusy(false);
   };

@@ -5,6 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { missingChoice, preselectedLocation, presetShiftConditions, stepBeforeCommit } from '../../../domain/clockOn';
 import { clockOnChoices } from '../../../offline/kioskOperations';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useRuntime } from '../../runtime/RuntimeContext';
@@ -36,16 +37,15 @@ export function OptionsStep({ employeeId, pin, pending }: { employeeId: number; 
   const locations = data?.locations ?? [];
   const workTypes = data?.workTypes ?? [];
   const shiftConditions = data?.shiftConditions ?? [];
-  const chosenLocation = locationId ?? data?.defaultLocation?.id ?? (locations.length === 1 ? (locations[0]?.id ?? null) : null);
-  const defaultConditions = data?.locationShiftConditions?.find((l) => l.locationId === chosenLocation)?.shiftConditionIds ?? [];
-  const chosenConditions = conditions ?? defaultConditions;
+  const chosenLocation = locationId ?? preselectedLocation(data);
+  const chosenConditions = conditions ?? presetShiftConditions(data, chosenLocation);
   const locationRequired = settings?.isLocationRequired ?? false;
   const workTypeRequired = settings?.isWorkTypeRequired ?? false;
 
   const proceed = async () => {
     if (!person) return;
-    if (locationRequired && chosenLocation === null) return setError(t('kiosk.options.chooseLocation'));
-    if (workTypeRequired && workTypeId === null) return setError(t('kiosk.options.chooseWorkType'));
+    const missing = missingChoice(settings, { locationId: chosenLocation, workTypeId });
+    if (missing) return setError(t(missing === 'location' ? 'kiosk.options.chooseLocation' : 'kiosk.options.chooseWorkType'));
     const labels = [
       locations.find((l) => l.id === chosenLocation)?.description,
       workTypes.find((w) => w.id === workTypeId)?.description,
@@ -61,7 +61,7 @@ export function OptionsStep({ employeeId, pin, pending }: { employeeId: number; 
         shiftConditionIds: chosenConditions,
       },
     };
-    if (settings?.isPhotoRequired) return go({ step: 'photo', employeeId, pin, pending: next });
+    if (stepBeforeCommit(settings) === 'photo') return go({ step: 'photo', employeeId, pin, pending: next });
     setError(await commit(employeeId, person.name, next));
   };
 

@@ -36,7 +36,8 @@ export function registerShiftRoutes(app: App) {
     const { businessId } = c.req.valid('param');
     const body = c.req.valid('json');
     const now = c.var.deps.now();
-    const window = shiftWindow(windowBound(body.fromDateUtc, 'fromDateUtc'), windowBound(body.toDateUtc, 'toDateUtc'), now);
+    const allowance = c.var.deps.settings.MAX_FUTURE_SKEW_SECONDS * 1000;
+    const window = shiftWindow(windowBound(body.fromDateUtc, 'fromDateUtc'), windowBound(body.toDateUtc, 'toDateUtc'), now, allowance);
     const db = c.var.db;
     const grant = grantOf(c);
     if (body.kioskId && !grantCoversKiosk(grant, body.kioskId)) throw forbidden(`You have no access to kiosk ${body.kioskId}.`);

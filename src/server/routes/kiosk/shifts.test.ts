@@ -58,6 +58,17 @@ describe('shift search', () => {
     expect(backwards.body).toMatchObject({ errors: [{ field: 'toDateUtc' }] });
   });
 
+  it('finds, without dates, a shift a kiosk recorded a little ahead of the service clock (within the skew allowance)', async () => {
+    const tenant = await createTenant(t);
+    const [ada] = tenant.employees.map((e) => e.id);
+    t.clock.set('2026-09-08T09:00:00Z');
+    // A kiosk's corrected clock may run ahead by up to MAX_FUTURE_SKEW_SECONDS; such punches are accepted.
+    const ahead = new Date(Date.parse('2026-09-08T09:00:00Z') + (t.settings.MAX_FUTURE_SKEW_SECONDS * 1000) / 2).toISOString();
+    const on = await post(tenant, `/kiosk/${tenant.kioskId}/clockon`, { employeeId: ada, recordedTimeUtc: ahead });
+    expect(on.status, on.text).toBe(200);
+    expect((await search(tenant, {})).map((s) => s.startTimeUtc)).toEqual([ahead]);
+  });
+
   it('shows a device only its own kiosk’s shifts, and another business nothing', async () => {
     const tenant = await createTenant(t);
     const other = await createTenant(t);

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { missingChoice, needsClockOnOptions, preselectedLocation, presetShiftConditions, stepBeforeCommit } from './clockOn';
+
+const offer = {
+  locations: [{ id: 1 }, { id: 2 }],
+  workTypes: [],
+  shiftConditions: [{ id: 9 }],
+  defaultLocation: { id: 2 },
+  locationShiftConditions: [{ locationId: 2, shiftConditionIds: [9] }],
+};
+
+describe('clock-on rules', () => {
+  it('asks for options when the kiosk requires a choice or there is one to make', () => {
+    expect(needsClockOnOptions(null, { isLocationRequired: true })).toBe(true);
+    expect(needsClockOnOptions(null, { isWorkTypeRequired: true })).toBe(true);
+    expect(needsClockOnOptions(null, {})).toBe(false);
+    expect(needsClockOnOptions({ locations: [{ id: 1 }] }, {})).toBe(false);
+    expect(needsClockOnOptions({ locations: [{ id: 1 }, { id: 2 }] }, {})).toBe(true);
+    expect(needsClockOnOptions({ workTypes: [{ id: 3 }] }, null)).toBe(true);
+    expect(needsClockOnOptions({ shiftConditions: [{ id: 9 }] }, null)).toBe(true);
+  });
+
+  it("preselects the service's default location, else the only one, and that location's conditions", () => {
+    expect(preselectedLocation(offer)).toBe(2);
+    expect(preselectedLocation({ locations: [{ id: 5 }] })).toBe(5);
+    expect(preselectedLocation({ locations: [{ id: 5 }, { id: 6 }] })).toBeNull();
+    expect(preselectedLocation(null)).toBeNull();
+    expect(presetShiftConditions(offer, 2)).toEqual([9]);
+    expect(presetShiftConditions(offer, 1)).toEqual([]);
+    expect(presetShiftConditions(offer, null)).toEqual([]);
+  });
+
+  it('names the first required choice that is missing', () => {
+    const rules = { isLocationRequired: true, isWorkTypeRequired: true };
+    expect(missingChoice(rules, { locationId: null, workTypeId: null })).toBe('location');
+    expect(missingChoice(rules, { locationId: 1, workTypeId: null })).toBe('workType');
+    expect(missingChoice(rules, { locationId: 1, workTypeId: 3 })).toBeNull();
+    expect(missingChoice({}, { locationId: null, workTypeId: null })).toBeNull();
+  });
+
+  it('takes the photo before committing only where the kiosk requires one', () => {
+    expect(stepBeforeCommit({ isPhotoRequired: true })).toBe('photo');
+    expect(stepBeforeCommit({ isPhotoRequired: false })).toBe('commit');
+    expect(stepBeforeCommit(null)).toBe('commit');
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * The kiosk's clock-on rules, shared by its screens: whether a clock-on needs the options step
+ * (the kiosk requires a location or work type, or the employee has something to choose), what is
+ * preselected there (the service's default location, else the only one offered, and that
+ * location's default shift conditions), which required choice is missing, and whether a photo
+ * comes before the punch is committed. Structural types, so the contract's models fit them.
+ */
+
+export interface ClockOnRules {
+  isLocationRequired?: boolean | null;
+  isWorkTypeRequired?: boolean | null;
+  isPhotoRequired?: boolean | null;
+}
+
+export interface ClockOnOffer {
+  locations?: readonly { id: number }[] | null;
+  workTypes?: readonly { id: number }[] | null;
+  shiftConditions?: readonly { id: number }[] | null;
+  defaultLocation?: { id: number } | null;
+  locationShiftConditions?: readonly { locationId: number; shiftConditionIds?: readonly number[] | null }[] | null;
+}
+
+/** True when the employee must see the options step before clocking on. */
+export function needsClockOnOptions(offer: ClockOnOffer | null, rules: ClockOnRules | null | undefined): boolean {
+  if (rules?.isLocationRequired || rules?.isWorkTypeRequired) return true;
+  if (!offer) return false;
+  return (offer.locations?.length ?? 0) > 1 || (offer.workTypes?.length ?? 0) > 0 || (offer.shiftConditions?.length ?? 0) > 0;
+}
+
+/** The location preselected: the service's default, else the only location offered, else none. */
+export function preselectedLocation(offer: ClockOnOffer | null): number | null {
+  if (offer?.defaultLocation) return offer.defaultLocation.id;
+  const locations = offer?.locations ?? [];
+  return locations.length === 1 ? (locations[0]?.id ?? null) : null;
+}
+
+/** The shift conditions preselected for a location (its defaults). */
+export function presetShiftConditions(offer: ClockOnOffer | null, locationId: number | null): number[] {
+  return [...(offer?.locationShiftConditions?.find((l) => l.locationId === locationId)?.shiftConditionIds ?? [])];
+}
+
+/** The first choice the kiosk requires that is not made, or null when the choices will do. */
+export function missingChoice(rules: ClockOnRules | null | undefined, chosen: { locationId: number | null; workTypeId: number | null }): 'location' | 'workType' | null {
+  if (rules?.isLocationRequired && chosen.locationId === null) return 'location';
+  if (rules?.isWorkTypeRequired && chosen.workTypeId === null) return 'workType';
+  return null;
+}
+
+/** What follows once a punch and its options are chosen: the photo when the kiosk requires one. */
+export function stepBeforeCommit(rules: ClockOnRules | null | undefined): 'photo' | 'commit' {
+  return rules?.isPhotoRequired ? 'photo' : 'commit';
+}
