@@ -8,6 +8,7 @@ import * as m from '../contract/generated/models';
 import { PinFailuresReportModel, SealedPinChangeModel } from '../contract/supporting/kiosk';
 import type { ApiClient, KioskRef } from '../client';
 import { isApiClientError, isRetryable } from '../client/errors';
+import { PUNCH_KIND_ENTRIES } from './punchKinds';
 import type { OutboxRecord } from './records';
 import type { OutboxTransport, SendOutcome } from './syncOutbox';
 
@@ -39,15 +40,11 @@ async function deliver(client: ApiClient, kiosk: KioskRef, entry: OutboxRecord, 
   const body = entry.body;
   switch (entry.op) {
     case 'clockOn':
-      return { kind: 'delivered', employee: await client.punches.clockOn(kiosk, m.ClockOnModelInput.parse(body), options) };
     case 'startBreak':
-      return { kind: 'delivered', employee: await client.punches.startBreak(kiosk, m.StartBreakModelInput.parse(body), options) };
     case 'endBreak':
-      return { kind: 'delivered', employee: await client.punches.endBreak(kiosk, m.EndBreakModelInput.parse(body), options) };
     case 'clockOff':
-      return { kind: 'delivered', employee: await client.punches.clockOff(kiosk, m.ClockOffModelInput.parse(body), options) };
     case 'discard':
-      return { kind: 'delivered', employee: await client.punches.discard(kiosk, m.ClockOffModelInput.parse(body), options) };
+      return { kind: 'delivered', employee: await PUNCH_KIND_ENTRIES[entry.op].send(client, kiosk, body, options) };
     case 'changePin':
       // Queued offline, a PIN change is sealed; the plain form remains for callers that send it directly.
       if ('sealed' in body) return { kind: 'delivered', employee: await client.pins.changePinSealed(kiosk, SealedPinChangeModel.parse(body), options) };

@@ -10,6 +10,7 @@ import { formatTimeSpan } from '../domain/time';
 import type { KioskDb } from './db';
 import { uuid } from '../client/uuid';
 import { fromDomainState, toDomainState } from './localState';
+import { PUNCH_KIND_ENTRIES } from './punchKinds';
 import { OutboxRecord, readRecord, StaffRecord, type ShiftRef, type StoredAttendance } from './records';
 
 export interface PunchRequestInput {
@@ -28,7 +29,7 @@ export interface PunchRequestInput {
 
 export type EnqueueResult =
   | { ok: true; entry: OutboxRecord; local: StoredAttendance }
-  | { ok: false; error: PunchError | { code: 'unknown-employee' | 'no-open-shift' | 'invalid-note'; message: string } };
+  | { ok: false; error: PunchError | { code: 'unknown-employee' | 'no-open-shift' | 'invalid-note' | 'invalid-entry'; message: string } };
 
 /** Records a punch locally and queues it for the service, atomically. */
 export async function enqueuePunch(db: KioskDb, input: PunchRequestInput): Promise<EnqueueResult> {
@@ -38,17 +39,21 @@ export async function enqueuePunch(db: KioskDb, input: PunchRequestInput): Promi
     const outcome = applyPunch(toDomainState(staff.local), { kind: input.kind, at: input.at }, input.now);
     if (!outcome.ok) return { ok: false, error: outcome.error };
     const local = fromDomainState(outcome.state, input.kind === 'clockOn' ? null : staff.local.currentShiftId);
+    const body = {
+      ...input.fields,
+      employeeId: input.employeeId,
+      kioskId: input.kioskId,
+      recordedTimeUtc: input.at.toISOString(),
+      utcOffset: formatTimeSpan(input.utcOffsetMinutes),
+    };
+    // Checked against the contract now: a body the service would refuse is never queued.
+    const problem = PUNCH_KIND_ENTRIES[input.kind].problem(body);
+    if (problem) return { ok: false, error: { code: 'invalid-entry', message: `This punch cannot be sent (${problem}).` } };
     const entry = OutboxRecord.parse({
       id: uuid(),
       op: input.kind,
       employeeId: input.employeeId,
-      body: {
-        ...input.fields,
-        employeeId: input.employeeId,
-        kioskId: input.kioskId,
-        recordedTimeUtc: input.at.toISOString(),
-        utcOffset: formatTimeSpan(input.utcOffsetMinutes),
-      },
+      body,
       createdAt: input.at.toISOString(),
       nextAttemptAt: 0,
       attempts: [],

@@ -177,6 +177,25 @@ describe('rejections and reconciliation', () => {
   });
 });
 
+describe('a malformed punch body', () => {
+  it('is refused when queued, not discovered at sync: nothing is queued and the local state is unchanged', async () => {
+    const tenant = await createTenant(t);
+    const h = await createOfflineHarness(t, tenant);
+    const employeeId = tenant.employees[0]!.id;
+    const before = await h.db.staff.get(employeeId);
+    const at = new Date(Date.now() - MINUTE);
+    const result = await enqueuePunch(h.db, { employeeId, kioskId: h.kiosk.kioskId, kind: 'clockOn', at, utcOffsetMinutes: 60, fields: { locationId: 'front door' }, now: new Date() });
+    expect(result.ok).toBe(false);
+    expect(result.ok ? null : result.error.code).toBe('invalid-entry');
+    expect(result.ok ? '' : result.error.message).toContain('locationId');
+    expect(await h.db.outbox.count()).toBe(0);
+    expect(await h.db.staff.get(employeeId)).toEqual(before);
+    // The same punch with a valid body is queued.
+    await punch(h, employeeId, 'clockOn', at, { locationId: null });
+    expect(await h.db.outbox.count()).toBe(1);
+  });
+});
+
 describe('adversarial orderings', () => {
   it.each([1, 2, 3, 4, 5])('seed %i: shuffled enqueues under random faults deliver every punch exactly once', async (seed) => {
     const random = seededRandom(seed);

@@ -19,6 +19,7 @@ const PUNCH_ERRORS: Record<string, MessageKey> = {
   'unknown-employee': 'kiosk.punchError.unknown-employee',
   'no-open-shift': 'kiosk.punchError.no-open-shift',
   'invalid-note': 'kiosk.punchError.invalid-note',
+  'invalid-entry': 'kiosk.punchError.invalid-entry',
 };
 
 /** The message for a punch the kiosk refused (by code). */

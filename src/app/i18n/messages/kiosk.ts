@@ -129,6 +129,7 @@ export const kiosk = defineMessages({
     'kiosk.punchError.unknown-employee': 'This kiosk does not know you yet. Ask a manager.',
     'kiosk.punchError.no-open-shift': 'Notes can be left during a shift.',
     'kiosk.punchError.invalid-note': 'The note cannot be saved.',
+    'kiosk.punchError.invalid-entry': 'This punch could not be recorded. Ask a manager.',
 
     'kiosk.idle.warning': 'Still there? Going back to the list in a moment.',
     'kiosk.header.clock': 'Current time',
@@ -261,6 +262,7 @@ export const kiosk = defineMessages({
     'kiosk.punchError.unknown-employee': 'Este quiosco aún no te conoce. Avisa a un encargado.',
     'kiosk.punchError.no-open-shift': 'Las notas se dejan durante un turno.',
     'kiosk.punchError.invalid-note': 'No se puede guardar la nota.',
+    'kiosk.punchError.invalid-entry': 'No se ha podido registrar este fichaje. Avisa a un encargado.',
 
     'kiosk.idle.warning': '¿Sigues ahí? Volvemos a la lista en un momento.',
     'kiosk.header.clock': 'Hora actual',
