@@ -51,17 +51,22 @@ const linesOf = (tenant: Tenant, employeeId: number) =>
   t.db.select().from(timesheetLines).where(and(eq(timesheetLines.businessId, tenant.businessId), eq(timesheetLines.employeeId, employeeId)));
 
 describe('a manager fix whose answer is lost', () => {
-  it('is retried with the same key and applied once; the retry gets the stored answer', async () => {
+  /** A clocked-on employee, a lossy client and the manager's clock-off of them through onceCalls. */
+  async function clockOffScene() {
     const tenant = await createTenant(t);
     const employeeId = tenant.employees[0]!.id;
     await clockOn(tenant, employeeId);
     const { client, sent, loseNext } = lossyClient(tenant);
     const once = createOnceCalls({ retryDelaysMs: [0, 0] });
     const ref = { businessId: tenant.businessId, kioskId: tenant.kioskId };
-    const body = { employeeId };
+    const clockOff = () => once('clockOff', { employeeId }, (options) => client.punches.clockOff(ref, { employeeId }, options));
+    return { tenant, employeeId, sent, loseNext, clockOff };
+  }
 
+  it('is retried with the same key and applied once; the retry gets the stored answer', async () => {
+    const { tenant, employeeId, sent, loseNext, clockOff } = await clockOffScene();
     loseNext(1);
-    const answer = await once('clockOff', body, (options) => client.punches.clockOff(ref, body, options));
+    const answer = await clockOff();
     expect(answer.status).toBe('ClockedOff');
     expect(sent).toHaveLength(2);
     expect(sent[0]!.key).toBeTruthy();
@@ -71,20 +76,14 @@ describe('a manager fix whose answer is lost', () => {
   });
 
   it('keeps its key when every attempt is lost, so pressing again later replays instead of repeating', async () => {
-    const tenant = await createTenant(t);
-    const employeeId = tenant.employees[0]!.id;
-    await clockOn(tenant, employeeId);
-    const { client, sent, loseNext } = lossyClient(tenant);
-    const once = createOnceCalls({ retryDelaysMs: [0, 0] });
-    const ref = { businessId: tenant.businessId, kioskId: tenant.kioskId };
-
+    const { tenant, employeeId, sent, loseNext, clockOff } = await clockOffScene();
     loseNext(3);
-    const failed = await once('clockOff', { employeeId }, (options) => client.punches.clockOff(ref, { employeeId }, options)).catch((e: unknown) => e);
+    const failed = await clockOff().catch((e: unknown) => e);
     expect(isApiClientError(failed) && failed.kind === 'network').toBe(true);
     expect(sent).toHaveLength(3);
 
     // The manager presses again once the network is back: the same intent, the same key.
-    const again = await once('clockOff', { employeeId }, (options) => client.punches.clockOff(ref, { employeeId }, options));
+    const again = await clockOff();
     expect(again.status).toBe('ClockedOff');
     expect(new Set(sent.map((s) => s.key)).size).toBe(1);
     expect(sent.at(-1)!.replayed).toBe('true');
