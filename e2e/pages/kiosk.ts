@@ -6,12 +6,14 @@
  * orientations and runs axe on each.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { PunchKind } from '../../src/domain/attendance';
 import type { A11yOptions } from '../support/axe';
 import { enrolDeviceThroughApi, type EnrolledDevice } from '../support/enrolDevice';
 import { reviewScreen } from '../support/screens';
 import type { DemoFile } from '../support/serviceProcess';
 
-export type Punch = 'clockOn' | 'startBreak' | 'endBreak' | 'clockOff';
+/** The punches an employee chooses at the kiosk (a discard is a manager's fix). */
+export type Punch = Exclude<PunchKind, 'discard'>;
 export type ReceiptKind = Punch | 'note' | 'pinChanged';
 export type StaffMember = DemoFile['staff'][number];
 
