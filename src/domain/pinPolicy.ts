@@ -26,10 +26,12 @@ export interface LockoutPolicy {
   lockoutMs: number;
 }
 
-export const DEFAULT_LOCKOUT_POLICY: LockoutPolicy = {
-  maxAttempts: DEFAULT_PIN_MAX_ATTEMPTS,
-  lockoutMs: DEFAULT_PIN_LOCKOUT_MS,
-};
+/** A lockout policy from settings as they are stated: attempts in a row, and minutes locked. */
+export function lockoutPolicy(maxAttempts: number, lockoutMinutes: number): LockoutPolicy {
+  return { maxAttempts, lockoutMs: lockoutMinutes * 60_000 };
+}
+
+export const DEFAULT_LOCKOUT_POLICY: LockoutPolicy = lockoutPolicy(DEFAULT_PIN_MAX_ATTEMPTS, DEFAULT_PIN_LOCKOUT_MINUTES);
 
 export interface LockoutState {
   /** Wrong attempts in a row since the last success or lockout. */

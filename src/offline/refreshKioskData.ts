@@ -6,7 +6,7 @@
 import * as m from '../contract/generated/models';
 import type { ApiClient, KioskRef } from '../client';
 import { KioskPolicyModel } from '../contract/supporting/devices';
-import { DEFAULT_LOCKOUT_POLICY, type LockoutPolicy } from '../domain/pinPolicy';
+import { DEFAULT_LOCKOUT_POLICY, lockoutPolicy, type LockoutPolicy } from '../domain/pinPolicy';
 import type { KioskDb } from './db';
 import { fromServerModel, rebase } from './localState';
 import { OutboxRecord, readRecord, readRecords, StaffRecord, type LookupRecord } from './records';
@@ -29,7 +29,7 @@ export async function refreshKioskPolicy(db: KioskDb, client: ApiClient): Promis
 /** The lockout the kiosk applies offline: the service's, or the domain default before the first refresh. */
 export async function readLockoutPolicy(db: KioskDb): Promise<LockoutPolicy> {
   const policy = await readKioskPolicy(db);
-  return policy ? { maxAttempts: policy.pinMaxAttempts, lockoutMs: policy.pinLockoutMinutes * 60_000 } : DEFAULT_LOCKOUT_POLICY;
+  return policy ? lockoutPolicy(policy.pinMaxAttempts, policy.pinLockoutMinutes) : DEFAULT_LOCKOUT_POLICY;
 }
 
 export async function readKioskSettings(db: KioskDb): Promise<m.TimeAndAttendanceKioskModel | null> {

@@ -2,7 +2,8 @@
  * Business access: who may sign in to a business and with which rights (BusinessAccessModel, kept
  * whole in business_access.model and parsed back with zod), and the rule that a business always
  * keeps an unrestricted user. Access for someone not yet in the business is an invitation they
- * accept (invitations.ts, invitationAcceptance.ts); a grant answers alike whether or not the address belongs to a user.
+ * accept (invitations.ts, invitationAcceptance.ts); a grant answers alike whether or not the
+ * address belongs to a user.
  */
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { z } from 'zod';

@@ -4,7 +4,7 @@
  * tokens are stored; the plain tokens exist once, in the value returned to the caller.
  */
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
-import { isLocked, type LockoutPolicy } from '../../domain/pinPolicy';
+import { isLocked, lockoutPolicy, type LockoutPolicy } from '../../domain/pinPolicy';
 import { decoy, digest, newToken, TOKEN_PREFIX, verifySecret } from '../auth/secrets';
 import type { Database } from '../db/openDatabase';
 import { oauthTokens, users } from '../db/schema';
@@ -25,7 +25,7 @@ export function tokenSettings(env: Env): TokenSettings {
   return {
     accessTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     refreshTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
-    lockout: { maxAttempts: env.LOGIN_MAX_ATTEMPTS, lockoutMs: env.LOGIN_LOCKOUT_MINUTES * 60 * 1000 },
+    lockout: lockoutPolicy(env.LOGIN_MAX_ATTEMPTS, env.LOGIN_LOCKOUT_MINUTES),
   };
 }
 

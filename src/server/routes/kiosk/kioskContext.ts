@@ -6,6 +6,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../context';
 import { grantOf } from '../../auth/routeGuard';
 import type { Grant } from '../../auth/access';
+import { lockoutPolicy } from '../../../domain/pinPolicy';
 import type { Database } from '../../db/openDatabase';
 import { loadKiosk, type KioskRow } from '../../services/kiosks';
 import { groupIdsOfEmployee } from '../../services/employeeGroups';
@@ -47,7 +48,7 @@ export async function kioskScope(c: Context<AppEnv>, businessId: number, kioskId
     pin: {
       businessId,
       now,
-      policy: { maxAttempts: settings.PIN_MAX_ATTEMPTS, lockoutMs: settings.PIN_LOCKOUT_MINUTES * 60_000 },
+      policy: lockoutPolicy(settings.PIN_MAX_ATTEMPTS, settings.PIN_LOCKOUT_MINUTES),
       longShiftMinutes: settings.LONG_SHIFT_MINUTES,
       maxFutureSkewMs,
       groupIdsOf: groups,
