@@ -39,6 +39,10 @@ export default tseslint.config(
               message: 'The domain, contract, client and offline layers run without React: keep UI in src/app.',
             },
             { group: ['**/server/**'], message: 'Only tests and test harnesses reach into the service.' },
+            {
+              group: ['hono', 'hono/*', '@hono/*'],
+              message: 'Route definitions are plain zod (contract/routes/define.ts): the kiosk bundles them without the server framework.',
+            },
           ],
         },
       ],

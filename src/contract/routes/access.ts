@@ -2,7 +2,8 @@
  * The business-access group (contract 2.5): who may sign in to a business and with which rights,
  * plus the public account-activation route that lets an invited user choose a password.
  */
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { defineRoute } from './define';
 import * as m from '../generated/models';
 import { maxTextLength } from '../inputLimits';
 import * as t from '../wireTypes';
@@ -26,13 +27,13 @@ const B = '/api/v2/business/{businessId}';
 const mutation = { ...mutationErrors, ...conflictError };
 
 const emailQuery = z.object({
-  email: t.text(maxTextLength('email')).openapi({ description: 'E-mail address of the user (any casing).' }),
+  email: t.text(maxTextLength('email')).meta({ description: 'E-mail address of the user (any casing).' }),
 });
 
 import { AcceptInvitationModel, ActivateAccountModel, ConfirmEmailChangeModel } from '../supporting/access';
 export { AcceptInvitationModel, ActivateAccountModel, ConfirmEmailChangeModel };
 
-export const listAllBusinessAccessUsers = createRoute({
+export const listAllBusinessAccessUsers = defineRoute({
   operationId: 'businessAccess.listAllBusinessAccessUsers',
   ...access('admin'),
   method: 'get',
@@ -44,7 +45,7 @@ export const listAllBusinessAccessUsers = createRoute({
   responses: { 200: jsonResponse(z.array(m.BusinessAccessModel), 'The users of the business, oldest grant first.'), ...standardErrors },
 });
 
-export const assignBusinessAccess = createRoute({
+export const assignBusinessAccess = defineRoute({
   operationId: 'businessAccess.assignBusinessAccess',
   ...access('admin'),
   method: 'post',
@@ -61,7 +62,7 @@ export const assignBusinessAccess = createRoute({
   responses: { ...emptyOk, ...mutation },
 });
 
-export const updateDetailsOfAnAssociatedUser = createRoute({
+export const updateDetailsOfAnAssociatedUser = defineRoute({
   operationId: 'businessAccess.updateDetailsOfAnAssociatedUser',
   ...access('admin'),
   method: 'put',
@@ -76,7 +77,7 @@ export const updateDetailsOfAnAssociatedUser = createRoute({
   responses: { ...emptyOk, ...mutation },
 });
 
-export const revokeBusinessAccess = createRoute({
+export const revokeBusinessAccess = defineRoute({
   operationId: 'businessAccess.revokeBusinessAccess',
   ...access('admin'),
   method: 'delete',
@@ -88,7 +89,7 @@ export const revokeBusinessAccess = createRoute({
   responses: { ...emptyOk, ...mutation },
 });
 
-export const getUserBusinessAccess = createRoute({
+export const getUserBusinessAccess = defineRoute({
   operationId: 'businessAccess.getUserBusinessAccess',
   ...access('admin'),
   method: 'get',
@@ -99,7 +100,7 @@ export const getUserBusinessAccess = createRoute({
   responses: { 200: jsonResponse(m.BusinessAccessModel, "The user's access."), ...standardErrors },
 });
 
-export const activateAccount = createRoute({
+export const activateAccount = defineRoute({
   operationId: 'account.activate',
   ...access('public'),
   method: 'post',
@@ -119,7 +120,7 @@ export const activateAccount = createRoute({
   },
 });
 
-export const acceptInvitation = createRoute({
+export const acceptInvitation = defineRoute({
   operationId: 'account.acceptInvitation',
   ...access('public'),
   method: 'post',
@@ -139,7 +140,7 @@ export const acceptInvitation = createRoute({
   },
 });
 
-export const confirmEmailChange = createRoute({
+export const confirmEmailChange = defineRoute({
   operationId: 'account.confirmEmailChange',
   ...access('public'),
   method: 'post',

@@ -3,7 +3,8 @@
  * one. The SDK slice has no business model, so the minimal BusinessModel the kiosk needs (name,
  * zone, SMS switch) is defined here; operation ids are ours.
  */
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { defineRoute } from './define';
 import {
   businessParams,
   idempotencyHeaders,
@@ -22,7 +23,7 @@ import { BusinessModel, CreateBusinessModelInput, UpdateBusinessModelInput } fro
 export { BusinessModel, CreateBusinessModelInput, UpdateBusinessModelInput };
 
 
-export const createBusiness = createRoute({
+export const createBusiness = defineRoute({
   operationId: 'business.createBusiness',
   ...access('signedIn', 'users'),
   method: 'post',
@@ -37,7 +38,7 @@ export const createBusiness = createRoute({
   responses: { 200: jsonResponse(BusinessModel, 'The new business.'), ...standardErrors },
 });
 
-export const listBusinesses = createRoute({
+export const listBusinesses = defineRoute({
   operationId: 'business.listBusinesses',
   ...access('signedIn'),
   method: 'get',
@@ -49,7 +50,7 @@ export const listBusinesses = createRoute({
   responses: { 200: jsonResponse(z.array(BusinessModel), 'The businesses, by id.'), ...standardErrors },
 });
 
-export const getBusiness = createRoute({
+export const getBusiness = defineRoute({
   operationId: 'business.getBusiness',
   ...access('member'),
   method: 'get',
@@ -60,7 +61,7 @@ export const getBusiness = createRoute({
   responses: { 200: jsonResponse(BusinessModel, 'The business.'), ...standardErrors },
 });
 
-export const updateBusiness = createRoute({
+export const updateBusiness = defineRoute({
   operationId: 'business.updateBusiness',
   ...access('admin'),
   method: 'put',

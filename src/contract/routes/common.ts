@@ -2,7 +2,7 @@
  * Building blocks for route definitions: path ids, SDK-style query values, JSON bodies and the
  * standard problem responses every route can answer with.
  */
-import { z } from '@hono/zod-openapi';
+import { z } from 'zod';
 import { PROBLEM_CONTENT_TYPE, Problem } from '../problem';
 import { INT32_MAX, INT32_MIN, dateTimeInput } from '../wireTypes';
 
@@ -13,7 +13,7 @@ export function pathId(name: string) {
     .int(`${name} must be a whole number`)
     .min(1, `${name} must be 1 or more`)
     .max(INT32_MAX, `${name} is too large`)
-    .openapi({ param: { name, in: 'path' }, example: 1 });
+    .meta({ param: { name, in: 'path' }, example: 1 });
 }
 
 export const businessParams = z.object({ businessId: pathId('businessId') });
@@ -23,7 +23,7 @@ export const queryBool = z
   .string()
   .regex(/^(true|false)$/i, 'must be true or false')
   .transform((value) => value.toLowerCase() === 'true')
-  .openapi({ type: 'boolean' });
+  .meta({ type: 'boolean' });
 
 /** An int32 query value: a whole number in range, or a clear 400 naming the parameter. */
 export const queryInt = z
@@ -34,7 +34,7 @@ export const queryInt = z
     ctx.addIssue({ code: 'custom', message: `must be a whole number from ${INT32_MIN} to ${INT32_MAX}` });
     return z.NEVER;
   })
-  .openapi({ type: 'integer', format: 'int32', minimum: INT32_MIN, maximum: INT32_MAX });
+  .meta({ type: 'integer', format: 'int32', minimum: INT32_MIN, maximum: INT32_MAX });
 
 /** A date-time query value (the SDK sends `yyyy-MM-ddTHH:mm:ss`), in the plausible years. */
 export const queryDateTime = dateTimeInput;
@@ -124,7 +124,7 @@ export const idempotencyHeaders = z.object({
   'idempotency-key': z
     .string()
     .optional()
-    .openapi({
+    .meta({
       description:
         'Optional client-generated key (e.g. a UUID). A retry with the same key and body returns the first response without applying the request twice; the same key with a different body is a 422.',
     }),

@@ -3,7 +3,8 @@
  * kiosk and receives a device credential (`Bearer kcd_...`) that can operate only that kiosk.
  * The credential is shown once, in the enrolment response; only its digest is kept.
  */
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { defineRoute } from './define';
 import {
   businessParams,
   emptyOk,
@@ -29,7 +30,7 @@ const mutation = mutationErrors;
 import { EnrolDeviceModel, DeviceModel, EnrolledDeviceModel, DeviceIdentityModel } from '../supporting/devices';
 export { EnrolDeviceModel, DeviceModel, EnrolledDeviceModel, DeviceIdentityModel };
 
-export const enrolDevice = createRoute({
+export const enrolDevice = defineRoute({
   operationId: 'devices.enrolDevice',
   ...access('kiosk', 'users'),
   method: 'post',
@@ -42,7 +43,7 @@ export const enrolDevice = createRoute({
   responses: { 200: jsonResponse(EnrolledDeviceModel, 'The device and its credential (shown only this once).'), ...mutation },
 });
 
-export const listDevices = createRoute({
+export const listDevices = defineRoute({
   operationId: 'devices.listDevices',
   ...access('kiosk', 'users'),
   method: 'get',
@@ -54,7 +55,7 @@ export const listDevices = createRoute({
   responses: { 200: jsonResponse(z.array(DeviceModel), 'Devices not revoked, oldest first.'), ...standardErrors },
 });
 
-export const revokeDevice = createRoute({
+export const revokeDevice = defineRoute({
   operationId: 'devices.revokeDevice',
   ...access('kiosk', 'users'),
   method: 'delete',
@@ -65,7 +66,7 @@ export const revokeDevice = createRoute({
   responses: { ...emptyOk, ...mutation },
 });
 
-export const getCurrentDevice = createRoute({
+export const getCurrentDevice = defineRoute({
   operationId: 'devices.getCurrentDevice',
   ...access('signedIn', 'devices'),
   method: 'get',

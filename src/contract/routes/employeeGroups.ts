@@ -2,7 +2,8 @@
  * The employee groups group (contract 2.12): saved employee filters, and the employees each one
  * currently matches. Operation ids are the contract's ids.
  */
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { defineRoute } from './define';
 import * as m from '../generated/models';
 import {
   businessParams,
@@ -28,7 +29,7 @@ const filterRules =
   '`LocationOrParents`, which also matches employees at descendant locations). `PaySchedule` and `Tag` are not tracked ' +
   'by this service and match nobody.';
 
-export const listEmployeeGroups = createRoute({
+export const listEmployeeGroups = defineRoute({
   operationId: 'employeeGroup.listEmployeeGroups',
   ...access('read'),
   method: 'get',
@@ -40,7 +41,7 @@ export const listEmployeeGroups = createRoute({
   responses: { 200: jsonResponse(z.array(m.UkEmployeeGroupModel), 'The groups.'), ...standardErrors },
 });
 
-export const createEmployeeGroup = createRoute({
+export const createEmployeeGroup = defineRoute({
   operationId: 'employeeGroup.createEmployeeGroup',
   ...access('admin'),
   method: 'post',
@@ -52,7 +53,7 @@ export const createEmployeeGroup = createRoute({
   responses: { 200: jsonResponse(m.UkEmployeeGroupModel, 'The saved group with its new id.'), ...mutation },
 });
 
-export const getEmployeeGroupById = createRoute({
+export const getEmployeeGroupById = defineRoute({
   operationId: 'employeeGroup.getEmployeeGroupById',
   ...access('read'),
   method: 'get',
@@ -64,7 +65,7 @@ export const getEmployeeGroupById = createRoute({
   responses: { 200: jsonResponse(m.UkDetailedEmployeeGroupModel, 'The group and its matching employees.'), ...standardErrors },
 });
 
-export const updateEmployeeGroup = createRoute({
+export const updateEmployeeGroup = defineRoute({
   operationId: 'employeeGroup.updateEmployeeGroup',
   ...access('admin'),
   method: 'put',
@@ -76,7 +77,7 @@ export const updateEmployeeGroup = createRoute({
   responses: { 200: jsonResponse(m.UkEmployeeGroupModel, 'The stored group.'), ...mutation },
 });
 
-export const deleteEmployeeGroup = createRoute({
+export const deleteEmployeeGroup = defineRoute({
   operationId: 'employeeGroup.deleteEmployeeGroup',
   ...access('admin'),
   method: 'delete',

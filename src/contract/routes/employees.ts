@@ -4,7 +4,8 @@
  * Literal segments (`details`, `unstructured`, `grantkioskaccess`...) are declared before the
  * `{employeeId}` routes (contract 1.7).
  */
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { defineRoute } from './define';
 import * as m from '../generated/models';
 import {
   businessParams,
@@ -28,7 +29,7 @@ const mutation = mutationErrors;
 import { UnstructuredEmployeeModel, UnstructuredEmployeeModelInput } from '../supporting/employees';
 export { UnstructuredEmployeeModel, UnstructuredEmployeeModelInput };
 
-export const listBasicDetailsForEmployees = createRoute({
+export const listBasicDetailsForEmployees = defineRoute({
   operationId: 'employee.listBasicDetailsForEmployees',
   ...access('read'),
   method: 'get',
@@ -40,7 +41,7 @@ export const listBasicDetailsForEmployees = createRoute({
   responses: { 200: jsonResponse(z.array(m.EmployeeDetailsModel), 'One page of employees, by id.'), ...standardErrors },
 });
 
-export const createUnstructuredEmployee = createRoute({
+export const createUnstructuredEmployee = defineRoute({
   operationId: 'employee.createUnstructuredEmployee',
   ...access('admin'),
   method: 'post',
@@ -51,7 +52,7 @@ export const createUnstructuredEmployee = createRoute({
   responses: { 200: jsonResponse(UnstructuredEmployeeModel, 'The new employee with its id.'), ...mutation },
 });
 
-export const listUnstructuredEmployees = createRoute({
+export const listUnstructuredEmployees = defineRoute({
   operationId: 'employee.listUnstructuredEmployees',
   ...access('read'),
   method: 'get',
@@ -63,7 +64,7 @@ export const listUnstructuredEmployees = createRoute({
   responses: { 200: jsonResponse(z.array(UnstructuredEmployeeModel), 'One page of employees, by id.'), ...standardErrors },
 });
 
-export const getUnstructuredEmployee = createRoute({
+export const getUnstructuredEmployee = defineRoute({
   operationId: 'employee.getUnstructuredEmployee',
   ...access('read'),
   method: 'get',
@@ -74,7 +75,7 @@ export const getUnstructuredEmployee = createRoute({
   responses: { 200: jsonResponse(UnstructuredEmployeeModel, 'The employee.'), ...standardErrors },
 });
 
-export const grantKioskAccess = createRoute({
+export const grantKioskAccess = defineRoute({
   operationId: 'employee.grantKioskAccess',
   ...access('admin'),
   method: 'post',
@@ -85,7 +86,7 @@ export const grantKioskAccess = createRoute({
   responses: { ...emptyOk, ...mutation },
 });
 
-export const revokeKioskAccess = createRoute({
+export const revokeKioskAccess = defineRoute({
   operationId: 'employee.revokeKioskAccess',
   ...access('admin'),
   method: 'post',
@@ -96,7 +97,7 @@ export const revokeKioskAccess = createRoute({
   responses: { ...emptyOk, ...mutation },
 });
 
-export const listEmployeeLocations = createRoute({
+export const listEmployeeLocations = defineRoute({
   operationId: 'employee.listEmployeeLocations',
   ...access('read'),
   method: 'get',
@@ -108,7 +109,7 @@ export const listEmployeeLocations = createRoute({
   responses: { 200: jsonResponse(z.array(m.UkLocationModel), 'The locations, by id.'), ...standardErrors },
 });
 
-export const getEmployeeWorkTypes = createRoute({
+export const getEmployeeWorkTypes = defineRoute({
   operationId: 'employee.getEmployeeWorkTypes',
   ...access('read'),
   method: 'get',
@@ -120,7 +121,7 @@ export const getEmployeeWorkTypes = createRoute({
   responses: { 200: jsonResponse(z.array(m.UkWorkTypeModel), 'The work types, by id.'), ...standardErrors },
 });
 
-export const getEmployeeShiftConditions = createRoute({
+export const getEmployeeShiftConditions = defineRoute({
   operationId: 'employee.getEmployeeShiftConditions',
   ...access('read'),
   method: 'get',

@@ -2,7 +2,8 @@
  * The kiosk (time and attendance) group: the contract's 25 operations of section 2.1, declared
  * once with their request and response schemas. Operation ids are the contract's ids.
  */
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { defineRoute } from './define';
 import * as m from '../generated/models';
 import { PinFailuresReportModel, PinSealKeyModel, PunchRecordModel, SealedPinChangeModel } from '../supporting/kiosk';
 import {
@@ -32,7 +33,7 @@ const idParams = businessParams.extend({ id: pathId('id') });
 const shiftParams = kioskParams.extend({ shiftId: pathId('shiftId') });
 const mutation = mutationErrors;
 
-export const listKiosks = createRoute({
+export const listKiosks = defineRoute({
   operationId: 'kiosk.listKiosks',
   ...access('member'),
   method: 'get',
@@ -44,7 +45,7 @@ export const listKiosks = createRoute({
   responses: { 200: jsonResponse(z.array(m.TimeAndAttendanceKioskModel), 'All kiosks of the business.'), ...standardErrors },
 });
 
-export const createKiosk = createRoute({
+export const createKiosk = defineRoute({
   operationId: 'kiosk.createKiosk',
   ...access('admin'),
   method: 'post',
@@ -55,7 +56,7 @@ export const createKiosk = createRoute({
   responses: { 200: jsonResponse(m.TimeAndAttendanceKioskModel, 'The saved kiosk with its new id.'), ...mutation },
 });
 
-export const getKioskById = createRoute({
+export const getKioskById = defineRoute({
   operationId: 'kiosk.getKioskById',
   ...access('kiosk'),
   method: 'get',
@@ -66,7 +67,7 @@ export const getKioskById = createRoute({
   responses: { 200: jsonResponse(m.TimeAndAttendanceKioskModel, 'The kiosk.'), ...standardErrors },
 });
 
-export const updateKiosk = createRoute({
+export const updateKiosk = defineRoute({
   operationId: 'kiosk.updateKiosk',
   ...access('admin'),
   method: 'put',
@@ -77,7 +78,7 @@ export const updateKiosk = createRoute({
   responses: { 200: jsonResponse(m.TimeAndAttendanceKioskModel, 'The stored kiosk.'), ...mutation },
 });
 
-export const deleteKiosk = createRoute({
+export const deleteKiosk = defineRoute({
   operationId: 'kiosk.deleteKiosk',
   ...access('admin'),
   method: 'delete',
@@ -88,7 +89,7 @@ export const deleteKiosk = createRoute({
   responses: { ...emptyOk, ...mutation },
 });
 
-export const listKioskStaff = createRoute({
+export const listKioskStaff = defineRoute({
   operationId: 'kiosk.listKioskStaff',
   ...access('kiosk'),
   method: 'get',
@@ -106,7 +107,7 @@ export const listKioskStaff = createRoute({
   responses: { 200: jsonResponse(z.array(m.BasicKioskEmployeeModel), 'Kiosk staff.'), ...standardErrors },
 });
 
-export const addAnEmployee = createRoute({
+export const addAnEmployee = defineRoute({
   operationId: 'kiosk.addAnEmployee',
   ...access('kiosk'),
   method: 'post',
@@ -117,7 +118,7 @@ export const addAnEmployee = createRoute({
   responses: { 200: jsonResponse(m.BasicKioskEmployeeModel, 'The new employee.'), ...mutation },
 });
 
-export const employeeHasAccess = createRoute({
+export const employeeHasAccess = defineRoute({
   operationId: 'kiosk.employeeHasAccess',
   ...access('anyKiosk'),
   method: 'get',
@@ -128,7 +129,7 @@ export const employeeHasAccess = createRoute({
   responses: { 200: jsonResponse(z.boolean(), 'A bare JSON boolean.'), ...standardErrors },
 });
 
-export const checkEmployee = createRoute({
+export const checkEmployee = defineRoute({
   operationId: 'kiosk.checkEmployee',
   ...access('kiosk'),
   method: 'post',
@@ -139,7 +140,7 @@ export const checkEmployee = createRoute({
   responses: { 200: jsonResponse(m.BasicKioskEmployeeModel, 'The employee and live status.'), ...mutation },
 });
 
-export const verifyKioskPin = createRoute({
+export const verifyKioskPin = defineRoute({
   operationId: 'kiosk.verifyKioskPin',
   ...access('kiosk'),
   ...rateLimited('pinCheck'),
@@ -152,7 +153,7 @@ export const verifyKioskPin = createRoute({
   responses: { 200: jsonResponse(m.KioskEmployeeModel, 'The employee, including pinExpired.'), ...mutation, ...lockedError },
 });
 
-export const changePin = createRoute({
+export const changePin = defineRoute({
   operationId: 'kiosk.changePin',
   ...access('kiosk'),
   ...rateLimited('pinCheck'),
@@ -164,7 +165,7 @@ export const changePin = createRoute({
   responses: { 200: jsonResponse(m.KioskEmployeeModel, 'The employee.'), ...mutation, ...lockedError },
 });
 
-export const sendPinResetEmail = createRoute({
+export const sendPinResetEmail = defineRoute({
   operationId: 'kiosk.sendPinResetEmail',
   ...access('kiosk'),
   ...rateLimited('pinReset'),
@@ -176,7 +177,7 @@ export const sendPinResetEmail = createRoute({
   responses: { ...emptyOk, ...mutation },
 });
 
-export const sendPinResetSms = createRoute({
+export const sendPinResetSms = defineRoute({
   operationId: 'kiosk.sendPinResetSms',
   ...access('kiosk'),
   ...rateLimited('pinReset'),
@@ -188,7 +189,7 @@ export const sendPinResetSms = createRoute({
   responses: { ...emptyOk, ...mutation },
 });
 
-export const getEmployeeLookupData = createRoute({
+export const getEmployeeLookupData = defineRoute({
   operationId: 'kiosk.getEmployeeLookupData',
   ...access('kiosk'),
   method: 'get',
@@ -200,7 +201,7 @@ export const getEmployeeLookupData = createRoute({
 });
 
 const punch = <T extends z.ZodType>(operationId: string, path: string, summary: string, body: T) =>
-  createRoute({
+  defineRoute({
     operationId,
     ...access('kiosk'),
     method: 'post',
@@ -223,7 +224,7 @@ export const addCompleteShiftForEmployee = punch(
   m.AddShiftModelInput,
 );
 
-export const shifts = createRoute({
+export const shifts = defineRoute({
   operationId: 'kiosk.shifts',
   ...access('anyKiosk'),
   method: 'post',
@@ -240,7 +241,7 @@ export const shifts = createRoute({
   responses: { 200: jsonResponse(z.array(m.UkTimeAndAttendanceShiftModel), 'Matching shifts, newest first.'), ...standardErrors },
 });
 
-export const getShiftNotes = createRoute({
+export const getShiftNotes = defineRoute({
   operationId: 'kiosk.getShiftNotes',
   ...access('kiosk'),
   method: 'get',
@@ -260,7 +261,7 @@ export const getShiftNotes = createRoute({
   responses: { 200: jsonResponse(z.array(m.ShiftNoteViewModel), 'The notes, oldest first.'), ...standardErrors },
 });
 
-export const addNoteToShift = createRoute({
+export const addNoteToShift = defineRoute({
   operationId: 'kiosk.addNoteToShift',
   ...access('kiosk'),
   method: 'post',
@@ -271,7 +272,7 @@ export const addNoteToShift = createRoute({
   responses: { 200: jsonResponse(m.ShiftNoteViewModel, 'The stored note.'), ...mutation },
 });
 
-export const deleteNoteFromShift = createRoute({
+export const deleteNoteFromShift = defineRoute({
   operationId: 'kiosk.deleteNoteFromShift',
   ...access('kiosk'),
   method: 'delete',
@@ -282,7 +283,7 @@ export const deleteNoteFromShift = createRoute({
   responses: { ...emptyOk, ...mutation },
 });
 
-export const markShiftNotesRead = createRoute({
+export const markShiftNotesRead = defineRoute({
   operationId: 'kiosk.markShiftNotesRead',
   ...access('kiosk'),
   method: 'post',
@@ -294,7 +295,7 @@ export const markShiftNotesRead = createRoute({
 });
 
 /** Supporting (not in the SDK): wrong PINs an offline kiosk saw, applied at the times they happened. */
-export const reportPinFailures = createRoute({
+export const reportPinFailures = defineRoute({
   operationId: 'kiosk.reportPinFailures',
   ...access('kiosk'),
   ...rateLimited('pinFailures'),
@@ -312,7 +313,7 @@ export const reportPinFailures = createRoute({
 });
 
 /** Supporting: the public key an offline kiosk seals a PIN change with. */
-export const getPinSealKey = createRoute({
+export const getPinSealKey = defineRoute({
   operationId: 'kiosk.getPinSealKey',
   ...access('kiosk'),
   method: 'get',
@@ -324,7 +325,7 @@ export const getPinSealKey = createRoute({
 });
 
 /** Supporting: a PIN change queued offline, sealed so the kiosk never stored the PINs. */
-export const changePinSealed = createRoute({
+export const changePinSealed = defineRoute({
   operationId: 'kiosk.changePinSealed',
   ...access('kiosk'),
   ...rateLimited('pinCheck'),
@@ -338,7 +339,7 @@ export const changePinSealed = createRoute({
 });
 
 /** Supporting: the punch audit trail (every accepted punch with its recorded and received times). */
-export const listPunches = createRoute({
+export const listPunches = defineRoute({
   operationId: 'kiosk.listPunches',
   ...access('read'),
   method: 'get',

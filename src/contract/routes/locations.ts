@@ -2,7 +2,8 @@
  * The locations group (contract 2.6, UK models): the location tree the kiosk offers at clock-on
  * and that employee groups and location defaults refer to. Operation ids are the contract's ids.
  */
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { defineRoute } from './define';
 import * as m from '../generated/models';
 import {
   businessParams,
@@ -24,7 +25,7 @@ const B = '/api/v2/business/{businessId}';
 const idParams = businessParams.extend({ id: pathId('id') });
 const mutation = mutationErrors;
 
-export const listBusinessLocations = createRoute({
+export const listBusinessLocations = defineRoute({
   operationId: 'location.listBusinessLocations',
   ...access('read'),
   method: 'get',
@@ -36,7 +37,7 @@ export const listBusinessLocations = createRoute({
   responses: { 200: jsonResponse(z.array(m.UkLocationModel), 'The locations.'), ...standardErrors },
 });
 
-export const createLocation = createRoute({
+export const createLocation = defineRoute({
   operationId: 'location.createLocation',
   ...access('admin'),
   method: 'post',
@@ -48,7 +49,7 @@ export const createLocation = createRoute({
   responses: { 200: jsonResponse(m.UkLocationModel, 'The saved location with its new id.'), ...mutation },
 });
 
-export const getLocationById = createRoute({
+export const getLocationById = defineRoute({
   operationId: 'location.getLocationById',
   ...access('read'),
   method: 'get',
@@ -59,7 +60,7 @@ export const getLocationById = createRoute({
   responses: { 200: jsonResponse(m.UkSingleLocationModel, 'The location; `nestedLocations` are its direct children.'), ...standardErrors },
 });
 
-export const updateLocation = createRoute({
+export const updateLocation = defineRoute({
   operationId: 'location.updateLocation',
   ...access('admin'),
   method: 'put',
@@ -71,7 +72,7 @@ export const updateLocation = createRoute({
   responses: { 200: jsonResponse(m.UkLocationModel, 'The stored location.'), ...mutation },
 });
 
-export const deleteLocation = createRoute({
+export const deleteLocation = defineRoute({
   operationId: 'location.deleteLocation',
   ...access('admin'),
   method: 'delete',

@@ -4,8 +4,8 @@
  * Each route is declared twice, at the host root (the vendor's OAuth guide) and under /api/v2
  * (the SDK), both served by one handler.
  */
-import type { z } from '@hono/zod-openapi';
-import { createRoute } from '@hono/zod-openapi';
+import type { z } from 'zod';
+import { defineRoute } from './define';
 import { access, emptyOk, jsonResponse, lockedError, rateLimited } from './common';
 import { PROBLEM_CONTENT_TYPE, Problem } from '../problem';
 
@@ -37,7 +37,7 @@ const tokenErrors = {
 } as const;
 
 const tokenRoute = (operationId: string, path: string) =>
-  createRoute({
+  defineRoute({
     operationId,
     ...access('public'),
     ...rateLimited('signIn'),
@@ -52,7 +52,7 @@ const tokenRoute = (operationId: string, path: string) =>
   });
 
 const revokeRoute = (operationId: string, path: string) =>
-  createRoute({
+  defineRoute({
     operationId,
     ...access('public'),
     method: 'post',

@@ -3,7 +3,7 @@
  * vendor's SDK writes it) and the OpenAPI text that documents each list's page bounds, so the
  * documented limits are the ones the service applies (both read src/contract/paging.ts).
  */
-import { z } from '@hono/zod-openapi';
+import { z } from 'zod';
 import { ODATA_LIMITS, type PageLimits } from '../paging';
 
 const FILTER_HELP =
@@ -14,7 +14,7 @@ const FILTER_HELP =
   `${ODATA_LIMITS.maxFilterDepth} levels of nesting; anything else is a 400 \`unsupported-query\`.`;
 
 const count = (description: string, maximum: number) =>
-  z.string().optional().openapi({ type: 'integer', minimum: 0, maximum, description });
+  z.string().optional().meta({ type: 'integer', minimum: 0, maximum, description });
 
 /** Sentences for a list route's description: its order and page bounds. */
 export function pagingText(limits: PageLimits, order: string): string {
@@ -28,11 +28,11 @@ export function pagingText(limits: PageLimits, order: string): string {
 /** The query of a list route with these page bounds. */
 export function odataQuery(limits: PageLimits) {
   return z.object({
-    $filter: z.string().optional().openapi({ description: FILTER_HELP, maxLength: ODATA_LIMITS.maxFilterLength }),
+    $filter: z.string().optional().meta({ description: FILTER_HELP, maxLength: ODATA_LIMITS.maxFilterLength }),
     $orderby: z
       .string()
       .optional()
-      .openapi({
+      .meta({
         description: `Up to ${ODATA_LIMITS.maxOrderByKeys} fields, each optionally asc or desc (nulls first when ascending); ties are broken by the list's unique key.`,
         maxLength: ODATA_LIMITS.maxOrderByLength,
       }),

@@ -2,7 +2,7 @@
  * The business settings group (contract 2.10): employee portal settings (updated with POST, as
  * the SDK does) and timesheet settings. Operation ids are the contract's ids.
  */
-import { createRoute } from '@hono/zod-openapi';
+import { defineRoute } from './define';
 import * as m from '../generated/models';
 import {
   businessParams,
@@ -20,7 +20,7 @@ const mutation = mutationErrors;
 const replaces =
   'The body replaces the stored settings: a field left out takes its type default (false, 0, null, the first enum member).';
 
-export const getEmployeePortalSettings = createRoute({
+export const getEmployeePortalSettings = defineRoute({
   operationId: 'settings.getEmployeePortalSettings',
   ...access('read'),
   method: 'get',
@@ -31,7 +31,7 @@ export const getEmployeePortalSettings = createRoute({
   responses: { 200: jsonResponse(m.EmployeePortalSettingsModel, 'The settings.'), ...standardErrors },
 });
 
-export const updateEmployeePortalSettings = createRoute({
+export const updateEmployeePortalSettings = defineRoute({
   operationId: 'settings.updateEmployeePortalSettings',
   ...access('admin'),
   method: 'post',
@@ -43,7 +43,7 @@ export const updateEmployeePortalSettings = createRoute({
   responses: { 200: jsonResponse(m.EmployeePortalSettingsModel, 'The stored settings.'), ...mutation },
 });
 
-export const getTheTimesheetSettingsForTheBusiness = createRoute({
+export const getTheTimesheetSettingsForTheBusiness = defineRoute({
   operationId: 'settings.getTheTimesheetSettingsForTheBusiness',
   ...access('read'),
   method: 'get',
@@ -54,7 +54,7 @@ export const getTheTimesheetSettingsForTheBusiness = createRoute({
   responses: { 200: jsonResponse(m.UkBusinessTimesheetSettingsModel, 'The settings.'), ...standardErrors },
 });
 
-export const updateTheTimesheetSettingsForTheBusiness = createRoute({
+export const updateTheTimesheetSettingsForTheBusiness = defineRoute({
   operationId: 'settings.updateTheTimesheetSettingsForTheBusiness',
   ...access('admin'),
   method: 'put',

@@ -1,5 +1,6 @@
 /** Timesheet lines (contract 2.9): the lines kiosk shifts produce, listed and read one by one. */
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { defineRoute } from './define';
 import * as m from '../generated/models';
 import { access, businessParams, jsonResponse, pathId, standardErrors } from './common';
 import { PAGE_LIMITS } from '../paging';
@@ -8,7 +9,7 @@ import { odataQuery, pagingText } from './odataQuery';
 const tags = ['Timesheets'];
 const B = '/api/v2/business/{businessId}';
 
-export const getBusinessTimesheets = createRoute({
+export const getBusinessTimesheets = defineRoute({
   operationId: 'timesheet.getBusinessTimesheets',
   ...access('read'),
   method: 'get',
@@ -24,7 +25,7 @@ export const getBusinessTimesheets = createRoute({
   responses: { 200: jsonResponse(z.array(m.UkTimesheetLineModel), 'One page of timesheet lines, oldest first.'), ...standardErrors },
 });
 
-export const getTimesheetLine = createRoute({
+export const getTimesheetLine = defineRoute({
   operationId: 'timesheet.getTimesheetLine',
   ...access('read'),
   method: 'get',

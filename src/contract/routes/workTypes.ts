@@ -2,7 +2,8 @@
  * The work types group (contract 2.7): work types and, with `mappingType` `ShiftCondition`, the
  * shift conditions offered at clock-on. Operation ids are the contract's ids.
  */
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { defineRoute } from './define';
 import * as m from '../generated/models';
 import {
   businessParams,
@@ -23,7 +24,7 @@ const B = '/api/v2/business/{businessId}';
 const idParams = businessParams.extend({ id: pathId('id') });
 const mutation = mutationErrors;
 
-export const listWorkTypes = createRoute({
+export const listWorkTypes = defineRoute({
   operationId: 'workType.listWorkTypes',
   ...access('read'),
   method: 'get',
@@ -35,7 +36,7 @@ export const listWorkTypes = createRoute({
   responses: { 200: jsonResponse(z.array(m.UkWorkTypeModel), 'The work types.'), ...standardErrors },
 });
 
-export const createWorkType = createRoute({
+export const createWorkType = defineRoute({
   operationId: 'workType.createWorkType',
   ...access('admin'),
   method: 'post',
@@ -47,7 +48,7 @@ export const createWorkType = createRoute({
   responses: { 200: jsonResponse(m.UkWorkTypeModel, 'The saved work type with its new id.'), ...mutation },
 });
 
-export const getWorkTypeById = createRoute({
+export const getWorkTypeById = defineRoute({
   operationId: 'workType.getWorkTypeById',
   ...access('read'),
   method: 'get',
@@ -58,7 +59,7 @@ export const getWorkTypeById = createRoute({
   responses: { 200: jsonResponse(m.UkWorkTypeModel, 'The work type.'), ...standardErrors },
 });
 
-export const updateWorkType = createRoute({
+export const updateWorkType = defineRoute({
   operationId: 'workType.updateWorkType',
   ...access('admin'),
   method: 'put',
@@ -70,7 +71,7 @@ export const updateWorkType = createRoute({
   responses: { 200: jsonResponse(m.UkWorkTypeModel, 'The stored work type.'), ...mutation },
 });
 
-export const deleteWorkType = createRoute({
+export const deleteWorkType = defineRoute({
   operationId: 'workType.deleteWorkType',
   ...access('admin'),
   method: 'delete',
