@@ -1,18 +1,13 @@
 /**
- * The client's transport: openapi-fetch typed by the generated `paths`, with
- * - a fetch wrapper that applies the timeout to the whole exchange (headers and body) and turns
- *   a fetch that throws into a network failure (a caller's own abort is passed through as is);
- * - middleware that adds the Authorization header (read from `credentials()` on every request,
- *   never on the OAuth token endpoints) and reports each response's Date header;
- * - `receiveJson`/`receiveNothing`, which turn a result into a zod-parsed value or an
- *   ApiClientError. Bodies are read as text and parsed here, so nothing reaches the caller
- *   unchecked.
+ * The client's transport: sends one built Request and answers its Response, with
+ * - the timeout applied to the whole exchange (headers and body), and a fetch that throws turned
+ *   into an ApiClientError 'network' (a caller's own abort is passed through as is);
+ * - the Authorization header, read from `credentials()` on every request (never on public routes
+ *   such as the OAuth token endpoints);
+ * - each response's Date header reported with the round trip, for the kiosk's clock offset.
  */
-import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import type { z } from 'zod';
 import { authorizationHeader, type Credentials } from './credentials';
-import { ApiClientError, httpErrorFrom, type ResponseIssue } from './errors';
-import type { paths } from './generated/api';
+import { ApiClientError } from './errors';
 
 /** Configuration of an API client. */
 export interface ApiClientConfig {
@@ -49,9 +44,6 @@ export interface MutationOptions extends CallOptions {
   idempotencyKey?: string;
 }
 
-/** The typed openapi-fetch client over the generated paths. */
-export type Http = Client<paths>;
-
 /** A fetch failure inside the transport, turned into an ApiClientError by `exchange`. */
 class NetworkFailure extends Error {
   constructor(
@@ -63,7 +55,6 @@ class NetworkFailure extends Error {
 }
 
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
-const OAUTH_PATH = /^(\/api\/v2)?\/oauth\//;
 
 /** Wraps fetch: timeout over the whole exchange, body buffered, failures marked. */
 function transportFetch(fetchImpl: typeof fetch, timeoutMs: number | undefined) {
@@ -103,44 +94,6 @@ function transportFetch(fetchImpl: typeof fetch, timeoutMs: number | undefined) 
   };
 }
 
-function authMiddleware(credentials: () => Credentials | null): Middleware {
-  return {
-    onRequest({ request, schemaPath }) {
-      if (OAUTH_PATH.test(schemaPath)) return undefined;
-      const current = credentials();
-      if (current) request.headers.set('authorization', authorizationHeader(current));
-      return undefined;
-    },
-  };
-}
-
-function serverDateMiddleware(onServerDate: NonNullable<ApiClientConfig['onServerDate']>): Middleware {
-  const startedAt = new Map<string, number>();
-  return {
-    onRequest({ id }) {
-      startedAt.set(id, performance.now());
-      return undefined;
-    },
-    onResponse({ id, response }) {
-      const started = startedAt.get(id);
-      startedAt.delete(id);
-      const header = response.headers.get('date');
-      const serverDate = header === null ? null : new Date(header);
-      if (started === undefined || serverDate === null || Number.isNaN(serverDate.getTime())) return undefined;
-      try {
-        onServerDate(serverDate, performance.now() - started);
-      } catch (error) {
-        console.error('onServerDate threw', error);
-      }
-      return undefined;
-    },
-    onError({ id }) {
-      startedAt.delete(id);
-      return undefined;
-    },
-  };
-}
-
 /** The service origin without a trailing slash; refuses a base URL that already names /api/v2. */
 export function normaliseBaseUrl(baseUrl: string): string {
   const trimmed = baseUrl.replace(/\/+$/, '');
@@ -150,74 +103,45 @@ export function normaliseBaseUrl(baseUrl: string): string {
   return trimmed;
 }
 
-/** Creates the typed openapi-fetch client with the transport fetch and middleware. */
-export function createHttp(config: ApiClientConfig): Http {
-  const fetchImpl = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const http = createClient<paths>({ baseUrl: normaliseBaseUrl(config.baseUrl), fetch: transportFetch(fetchImpl, config.timeoutMs) });
-  http.use(authMiddleware(config.credentials));
-  // Last, so its onRequest runs just before the fetch and its onResponse first after it.
-  if (config.onServerDate) http.use(serverDateMiddleware(config.onServerDate));
-  return http;
+/** Sends built requests; `credentials` says whether the route takes them. */
+export interface Transport {
+  /** The service origin (normalised). */
+  baseUrl: string;
+  send(request: Request, call: { operation: string; credentials: boolean }): Promise<Response>;
 }
 
-/** The options every call passes to openapi-fetch: bodies are read as text and parsed here. */
-export function baseInit(options: CallOptions | undefined) {
-  return { parseAs: 'text' as const, ...(options?.signal ? { signal: options.signal } : {}) };
-}
-
-/** The Idempotency-Key header parameter of a mutation (none when no key is given). */
-export function idempotencyHeader(options: MutationOptions | undefined): { 'idempotency-key'?: string } {
-  return options?.idempotencyKey === undefined ? {} : { 'idempotency-key': options.idempotencyKey };
-}
-
-/** What openapi-fetch resolves with when bodies are read as text. */
-interface RawResult {
-  data?: unknown;
-  error?: unknown;
-  response: Response;
-}
-
-/** Awaits a call; network failures and non-2xx answers become ApiClientErrors. */
-async function exchange(operation: string, pending: Promise<RawResult>): Promise<{ data: unknown; response: Response }> {
-  let result: RawResult;
+function reportServerDate(onServerDate: ApiClientConfig['onServerDate'], response: Response, started: number) {
+  const header = response.headers.get('date');
+  const serverDate = header === null ? null : new Date(header);
+  if (!onServerDate || serverDate === null || Number.isNaN(serverDate.getTime())) return;
   try {
-    result = await pending;
+    onServerDate(serverDate, performance.now() - started);
   } catch (error) {
-    if (error instanceof NetworkFailure) {
-      throw new ApiClientError({ kind: 'network', timedOut: error.timedOut }, { operation, cause: error.cause });
-    }
-    throw error;
+    console.error('onServerDate threw', error);
   }
-  if (!result.response.ok) throw httpErrorFrom(result.response, result.error, operation);
-  return { data: result.data, response: result.response };
 }
 
-function invalidResponse(operation: string, status: number, issues: ResponseIssue[]) {
-  return new ApiClientError({ kind: 'invalid-response', status, issues }, { operation });
-}
-
-/**
- * Awaits a call whose success body is JSON matching `schema`, and returns the parsed value.
- * Throws ApiClientError: 'network', 'http', or 'invalid-response' (not JSON, or not the schema).
- */
-export async function receiveJson<S extends z.ZodType>(operation: string, schema: S, pending: Promise<RawResult>): Promise<z.output<S>> {
-  const { data, response } = await exchange(operation, pending);
-  const text = typeof data === 'string' ? data : '';
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw invalidResponse(operation, response.status, [{ path: '', message: text ? 'body is not JSON' : 'body is empty' }]);
-  }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
-    throw invalidResponse(operation, response.status, issues);
-  }
-  return parsed.data;
-}
-
-/** Awaits a call whose success carries no body the contract defines (any body is ignored). */
-export async function receiveNothing(operation: string, pending: Promise<RawResult>): Promise<void> {
-  await exchange(operation, pending);
+/** The transport of a client configuration. */
+export function createTransport(config: ApiClientConfig): Transport {
+  const fetchImpl = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const exchange = transportFetch(fetchImpl, config.timeoutMs);
+  return {
+    baseUrl: normaliseBaseUrl(config.baseUrl),
+    async send(request, { operation, credentials }) {
+      const current = credentials ? config.credentials() : null;
+      if (current) request.headers.set('authorization', authorizationHeader(current));
+      const started = performance.now();
+      let response: Response;
+      try {
+        response = await exchange(request);
+      } catch (error) {
+        if (error instanceof NetworkFailure) {
+          throw new ApiClientError({ kind: 'network', timedOut: error.timedOut }, { operation, cause: error.cause });
+        }
+        throw error;
+      }
+      reportServerDate(config.onServerDate, response, started);
+      return response;
+    },
+  };
 }

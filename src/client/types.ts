@@ -3,17 +3,11 @@
  * service accepts: optional where the service has a default); outputs are the contract's zod
  * output shapes, which every response is parsed with.
  */
-import type { operations } from './generated/api';
-
-/** The JSON request body an operation accepts. */
-type JsonBody<Op extends keyof operations> = operations[Op] extends {
-  requestBody?: { content: { 'application/json': infer Body } };
-}
-  ? Body
-  : never;
-
-/** The query parameters an operation accepts. */
-type QueryOf<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['query']>;
+import type { BodyOf, QueryOf } from './call';
+import type * as business from '../contract/routes/business';
+import type * as devices from '../contract/routes/devices';
+import type * as kiosk from '../contract/routes/kiosk';
+import type * as settings from '../contract/routes/settings';
 
 /** Identifies a kiosk. A DeviceIdentityModel (from `device.whoAmI()`) is one. */
 export interface KioskRef {
@@ -27,11 +21,11 @@ export interface ShiftRef extends KioskRef {
 }
 
 /** The OData subset list routes accept: `$filter`, `$orderby`, `$top`, `$skip`. */
-export type ODataQuery = QueryOf<'kiosk.listKiosks'>;
+export type ODataQuery = QueryOf<typeof kiosk.listKiosks>;
 /** Options of the kiosk staff list. */
-export type StaffQuery = QueryOf<'kiosk.listKioskStaff'>;
+export type StaffQuery = QueryOf<typeof kiosk.listKioskStaff>;
 /** Filters of a shift's notes. */
-export type NotesQuery = QueryOf<'kiosk.getShiftNotes'>;
+export type NotesQuery = QueryOf<typeof kiosk.getShiftNotes>;
 
 /** A password-grant sign-in. */
 export interface SignInInput {
@@ -40,27 +34,27 @@ export interface SignInInput {
   password: string;
 }
 
-export type CreateBusinessInput = JsonBody<'business.createBusiness'>;
-export type UpdateBusinessInput = JsonBody<'business.updateBusiness'>;
-export type EnrolDeviceInput = JsonBody<'devices.enrolDevice'>;
-export type KioskInput = JsonBody<'kiosk.createKiosk'>;
-export type AddKioskEmployeeInput = JsonBody<'kiosk.addAnEmployee'>;
-export type CheckPinInput = JsonBody<'kiosk.verifyKioskPin'>;
-export type ChangePinInput = JsonBody<'kiosk.changePin'>;
-export type PinFailuresReportInput = JsonBody<'kiosk.reportPinFailures'>;
-export type SealedPinChangeInput = JsonBody<'kiosk.changePinSealed'>;
+export type CreateBusinessInput = BodyOf<typeof business.createBusiness>;
+export type UpdateBusinessInput = BodyOf<typeof business.updateBusiness>;
+export type EnrolDeviceInput = BodyOf<typeof devices.enrolDevice>;
+export type KioskInput = BodyOf<typeof kiosk.createKiosk>;
+export type AddKioskEmployeeInput = BodyOf<typeof kiosk.addAnEmployee>;
+export type CheckPinInput = BodyOf<typeof kiosk.verifyKioskPin>;
+export type ChangePinInput = BodyOf<typeof kiosk.changePin>;
+export type PinFailuresReportInput = BodyOf<typeof kiosk.reportPinFailures>;
+export type SealedPinChangeInput = BodyOf<typeof kiosk.changePinSealed>;
 export type { PinSealKeyModel } from '../contract/supporting/kiosk';
-export type ClockOnInput = JsonBody<'kiosk.clockInEmployee'>;
-export type StartBreakInput = JsonBody<'kiosk.startBreak'>;
-export type EndBreakInput = JsonBody<'kiosk.endBreak'>;
-export type ClockOffInput = JsonBody<'kiosk.clockOutEmployee'>;
-export type DiscardShiftInput = JsonBody<'kiosk.discardCurrentShift'>;
-export type AddShiftInput = JsonBody<'kiosk.addCompleteShiftForEmployee'>;
-export type ShiftSearchInput = JsonBody<'kiosk.shifts'>;
-export type AddNoteInput = JsonBody<'kiosk.addNoteToShift'>;
-export type MarkNotesReadInput = JsonBody<'kiosk.markShiftNotesRead'>;
-export type EmployeePortalSettingsInput = JsonBody<'settings.updateEmployeePortalSettings'>;
-export type TimesheetSettingsInput = JsonBody<'settings.updateTheTimesheetSettingsForTheBusiness'>;
+export type ClockOnInput = BodyOf<typeof kiosk.clockInEmployee>;
+export type StartBreakInput = BodyOf<typeof kiosk.startBreak>;
+export type EndBreakInput = BodyOf<typeof kiosk.endBreak>;
+export type ClockOffInput = BodyOf<typeof kiosk.clockOutEmployee>;
+export type DiscardShiftInput = BodyOf<typeof kiosk.discardCurrentShift>;
+export type AddShiftInput = BodyOf<typeof kiosk.addCompleteShiftForEmployee>;
+export type ShiftSearchInput = BodyOf<typeof kiosk.shifts>;
+export type AddNoteInput = BodyOf<typeof kiosk.addNoteToShift>;
+export type MarkNotesReadInput = BodyOf<typeof kiosk.markShiftNotesRead>;
+export type EmployeePortalSettingsInput = BodyOf<typeof settings.updateEmployeePortalSettings>;
+export type TimesheetSettingsInput = BodyOf<typeof settings.updateTheTimesheetSettingsForTheBusiness>;
 
 export type { OAuthTokenResponse } from '../contract/supporting/oauth';
 export type { BusinessModel } from '../contract/supporting/business';

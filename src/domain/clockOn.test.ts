@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { missingChoice, needsClockOnOptions, preselectedLocation, presetShiftConditions, stepBeforeCommit } from './clockOn';
+import { missingChoice, missingChoices, needsClockOnOptions, preselectedLocation, presetShiftConditions, stepBeforeCommit } from './clockOn';
 
 const offer = {
   locations: [{ id: 1 }, { id: 2 }],
@@ -36,6 +36,9 @@ describe('clock-on rules', () => {
     expect(missingChoice(rules, { locationId: 1, workTypeId: null })).toBe('workType');
     expect(missingChoice(rules, { locationId: 1, workTypeId: 3 })).toBeNull();
     expect(missingChoice({}, { locationId: null, workTypeId: null })).toBeNull();
+    // A form that shows every error at once (the manager's added shift) gets them all.
+    expect(missingChoices(rules, { locationId: null, workTypeId: null })).toEqual(['location', 'workType']);
+    expect(missingChoices(rules, { locationId: 1, workTypeId: 3 })).toEqual([]);
   });
 
   it('takes the photo before committing only where the kiosk requires one', () => {

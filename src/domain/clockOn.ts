@@ -39,11 +39,19 @@ export function presetShiftConditions(offer: ClockOnOffer | null, locationId: nu
   return [...(offer?.locationShiftConditions?.find((l) => l.locationId === locationId)?.shiftConditionIds ?? [])];
 }
 
+export type ClockOnChoice = 'location' | 'workType';
+
+/** The choices the kiosk requires that are not made (a clock-on, or a manager's added shift). */
+export function missingChoices(rules: ClockOnRules | null | undefined, chosen: { locationId: number | null; workTypeId: number | null }): ClockOnChoice[] {
+  const missing: ClockOnChoice[] = [];
+  if (rules?.isLocationRequired && chosen.locationId === null) missing.push('location');
+  if (rules?.isWorkTypeRequired && chosen.workTypeId === null) missing.push('workType');
+  return missing;
+}
+
 /** The first choice the kiosk requires that is not made, or null when the choices will do. */
-export function missingChoice(rules: ClockOnRules | null | undefined, chosen: { locationId: number | null; workTypeId: number | null }): 'location' | 'workType' | null {
-  if (rules?.isLocationRequired && chosen.locationId === null) return 'location';
-  if (rules?.isWorkTypeRequired && chosen.workTypeId === null) return 'workType';
-  return null;
+export function missingChoice(rules: ClockOnRules | null | undefined, chosen: { locationId: number | null; workTypeId: number | null }): ClockOnChoice | null {
+  return missingChoices(rules, chosen)[0] ?? null;
 }
 
 /** What follows once a punch and its options are chosen: the photo when the kiosk requires one. */

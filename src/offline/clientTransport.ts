@@ -8,7 +8,7 @@ import * as m from '../contract/generated/models';
 import { PinFailuresReportModel, SealedPinChangeModel } from '../contract/supporting/kiosk';
 import type { ApiClient, KioskRef } from '../client';
 import { isApiClientError, isRetryable } from '../client/errors';
-import { PUNCH_KIND_ENTRIES } from './punchKinds';
+import { sendPunch } from './punchKinds';
 import type { OutboxRecord } from './records';
 import type { OutboxTransport, SendOutcome } from './syncOutbox';
 
@@ -44,7 +44,7 @@ async function deliver(client: ApiClient, kiosk: KioskRef, entry: OutboxRecord, 
     case 'endBreak':
     case 'clockOff':
     case 'discard':
-      return { kind: 'delivered', employee: await PUNCH_KIND_ENTRIES[entry.op].send(client, kiosk, body, options) };
+      return { kind: 'delivered', employee: await sendPunch(client, entry.op, kiosk, body, options) };
     case 'changePin':
       // Queued offline, a PIN change is sealed; the plain form remains for callers that send it directly.
       if ('sealed' in body) return { kind: 'delivered', employee: await client.pins.changePinSealed(kiosk, SealedPinChangeModel.parse(body), options) };

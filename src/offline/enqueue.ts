@@ -10,7 +10,7 @@ import { formatTimeSpan } from '../domain/time';
 import type { KioskDb } from './db';
 import { uuid } from '../client/uuid';
 import { fromDomainState, toDomainState } from './localState';
-import { PUNCH_KIND_ENTRIES } from './punchKinds';
+import { punchBodyProblem } from './punchKinds';
 import { OutboxRecord, readRecord, StaffRecord, type ShiftRef, type StoredAttendance } from './records';
 
 export interface PunchRequestInput {
@@ -47,7 +47,7 @@ export async function enqueuePunch(db: KioskDb, input: PunchRequestInput): Promi
       utcOffset: formatTimeSpan(input.utcOffsetMinutes),
     };
     // Checked against the contract now: a body the service would refuse is never queued.
-    const problem = PUNCH_KIND_ENTRIES[input.kind].problem(body);
+    const problem = punchBodyProblem(input.kind, body);
     if (problem) return { ok: false, error: { code: 'invalid-entry', message: `This punch cannot be sent (${problem}).` } };
     const entry = OutboxRecord.parse({
       id: uuid(),

@@ -34,3 +34,8 @@ export interface ContractRoute {
 export function defineRoute<R extends ContractRoute>(route: R): R {
   return route;
 }
+
+type SchemaIn<C> = C extends { content: infer M } ? (M[keyof M] extends { schema: infer S extends z.ZodType } ? S : never) : never;
+
+/** The body a route accepts, as its schema takes it (optional members where the service has a default). */
+export type BodyOf<R> = R extends { request: { body: infer B } } ? z.input<SchemaIn<B>> : never;

@@ -7,13 +7,8 @@
  * otherwise the moment the service received the punch.
  */
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type {
-  ClockOffModelInput,
-  ClockOnModelInput,
-  EndBreakModelInput,
-  KioskEmployeeModel,
-  StartBreakModelInput,
-} from '../../contract/generated/models';
+import type { ClockOffModelInput, KioskEmployeeModel } from '../../contract/generated/models';
+import type { PunchRequest } from '../../contract/punchKinds';
 import { applyPunch, isOnShift, type PunchError, type PunchKind, type ShiftEffect } from '../../domain/attendance';
 import { parseWireDateTime } from '../../domain/time';
 import type { Database } from '../db/openDatabase';
@@ -42,12 +37,7 @@ export interface PunchContext {
   groupIdsOf(db: Database, employee: EmployeeRow): Promise<number[]>;
 }
 
-export type PunchRequest =
-  | { kind: 'clockOn'; body: ClockOnModelInput }
-  | { kind: 'startBreak'; body: StartBreakModelInput }
-  | { kind: 'endBreak'; body: EndBreakModelInput }
-  | { kind: 'clockOff'; body: ClockOffModelInput }
-  | { kind: 'discard'; body: ClockOffModelInput };
+export type { PunchRequest } from '../../contract/punchKinds';
 
 const NOTE_TYPE: Partial<Record<PunchKind, 'ClockOn' | 'ClockOff'>> = { clockOn: 'ClockOn', clockOff: 'ClockOff', discard: 'ClockOff' };
 

@@ -11,7 +11,6 @@ import {
   type ApiClient,
   type KioskRef,
   type MutationOptions,
-  type OAuthApi,
   type OAuthTokenResponse,
   type TimeAndAttendanceKioskModel,
 } from '../../../client';
@@ -42,7 +41,7 @@ export type SignInOutcome =
   | { ok: false; reason: 'failed'; failure: Failure };
 
 export interface SignInDeps {
-  oauth: Pick<OAuthApi, 'signIn'>;
+  oauth: Pick<ApiClient['oauth'], 'signIn'>;
   clientFor(accessToken: string): ApiClient;
   kiosk: KioskRef;
   now(): number;
@@ -79,7 +78,7 @@ export async function signInManager(deps: SignInDeps, email: string, password: s
 }
 
 export interface ManagerApiDeps {
-  oauth: Pick<OAuthApi, 'refresh' | 'revoke'>;
+  oauth: Pick<ApiClient['oauth'], 'refresh' | 'revoke'>;
   clientFor(accessToken: string): ApiClient;
   getSession(): ManagerSession | null;
   setSession(session: ManagerSession | null): void;

@@ -8,6 +8,7 @@
  */
 import type { AddShiftInput, BasicKioskEmployeeModel, ClockOffInput, DiscardShiftInput } from '../../../client';
 import { applyPunch } from '../../../domain/attendance';
+import { missingChoices } from '../../../domain/clockOn';
 import { checkCompleteShift, type CompleteShiftPlan } from '../../../domain/completeShift';
 import { MAX_NOTE_LENGTH } from '../../../domain/notes';
 import { localToUtc, toLocalDateTime } from '../../../domain/time';
@@ -88,6 +89,9 @@ export function endsNextDay(start: string, end: string): boolean {
   return from !== null && to !== null && to < from;
 }
 
+/** The message of a required choice left open. */
+const CHOICE_REQUIRED = { location: 'manager.error.location-required', workType: 'manager.error.work-type-required' } as const;
+
 export function buildAddShift(form: AddShiftForm, ctx: ShiftFormContext): AddShiftCheck {
   const errors: FieldErrors<AddShiftField> = {};
   if (form.employeeId === null) errors.employee = 'manager.fix.choosePerson';
@@ -100,8 +104,8 @@ export function buildAddShift(form: AddShiftForm, ctx: ShiftFormContext): AddShi
   form.breaks.forEach((b, i) => {
     if (minutesOf(b.start) === null || minutesOf(b.end) === null) errors[`break.${i}`] = 'manager.fix.timeInvalid';
   });
-  if (ctx.locationRequired && form.locationId === null) errors.location = 'manager.error.location-required';
-  if (ctx.workTypeRequired && form.workTypeId === null) errors.workType = 'manager.error.work-type-required';
+  const rules = { isLocationRequired: ctx.locationRequired, isWorkTypeRequired: ctx.workTypeRequired };
+  for (const choice of missingChoices(rules, form)) errors[choice] = CHOICE_REQUIRED[choice];
   if (form.note.trim().length > MAX_NOTE_LENGTH) errors.note = 'manager.fix.noteTooLong';
   if (Object.keys(errors).length > 0 || form.employeeId === null || startMinutes === null) return { ok: false, errors };
 
