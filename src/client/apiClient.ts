@@ -51,7 +51,8 @@ function namedCalls(call: Call) {
     /** Kiosk device enrolment (users enrol and revoke; a device asks who it is). */
     device: {
       /** Enrols a device; the answer's `token` is shown only this once. No Idempotency-Key (the service refuses one). */
-      enrol: (ref: KioskRef, body: BodyOf<typeof devices.enrolDevice>, options?: CallOptions) => call(devices.enrolDevice, { path: at(ref), body }, options),
+      enrol: (ref: KioskRef, body: BodyOf<typeof devices.enrolDevice>, options?: CallOptions) =>
+        call(devices.enrolDevice, { path: at(ref), body }, options),
       /** The kiosk's enrolled (not revoked) devices. */
       list: (ref: KioskRef, options?: CallOptions) => call(devices.listDevices, { path: at(ref) }, options),
       revoke: (ref: KioskRef, deviceId: number, options?: MutationOptions) => call(devices.revokeDevice, { path: { ...at(ref), deviceId } }, options),
@@ -69,9 +70,11 @@ function namedCalls(call: Call) {
     },
     /** Kiosk configuration. */
     kiosks: {
-      list: (businessId: number, query?: QueryOf<typeof kiosk.listKiosks>, options?: CallOptions) => call(kiosk.listKiosks, { path: inBusiness(businessId), query }, options),
+      list: (businessId: number, query?: QueryOf<typeof kiosk.listKiosks>, options?: CallOptions) =>
+        call(kiosk.listKiosks, { path: inBusiness(businessId), query }, options),
       get: (businessId: number, id: number, options?: CallOptions) => call(kiosk.getKioskById, { path: { businessId, id } }, options),
-      create: (businessId: number, body: BodyOf<typeof kiosk.createKiosk>, options?: MutationOptions) => call(kiosk.createKiosk, { path: inBusiness(businessId), body }, options),
+      create: (businessId: number, body: BodyOf<typeof kiosk.createKiosk>, options?: MutationOptions) =>
+        call(kiosk.createKiosk, { path: inBusiness(businessId), body }, options),
       update: (businessId: number, id: number, body: BodyOf<typeof kiosk.updateKiosk>, options?: MutationOptions) =>
         call(kiosk.updateKiosk, { path: { businessId, id }, body }, options),
       /** Soft-deletes a kiosk (its devices stop working). */
@@ -80,22 +83,30 @@ function namedCalls(call: Call) {
     /** The people who use a kiosk. */
     staff: {
       /** Kiosk staff with their live status. */
-      list: (ref: KioskRef, query?: QueryOf<typeof kiosk.listKioskStaff>, options?: CallOptions) => call(kiosk.listKioskStaff, { path: at(ref), query }, options),
+      list: (ref: KioskRef, query?: QueryOf<typeof kiosk.listKioskStaff>, options?: CallOptions) =>
+        call(kiosk.listKioskStaff, { path: at(ref), query }, options),
       /** Creates a kiosk-enabled employee (the kiosk must allow it). */
-      add: (ref: KioskRef, body: BodyOf<typeof kiosk.addAnEmployee>, options?: MutationOptions) => call(kiosk.addAnEmployee, { path: at(ref), body }, options),
+      add: (ref: KioskRef, body: BodyOf<typeof kiosk.addAnEmployee>, options?: MutationOptions) =>
+        call(kiosk.addAnEmployee, { path: at(ref), body }, options),
       /** Resolves an employee id typed at the kiosk. */
-      checkId: (ref: KioskRef, employeeId: number, options?: MutationOptions) => call(kiosk.checkEmployee, { path: at(ref), body: { employeeId } }, options),
+      checkId: (ref: KioskRef, employeeId: number, options?: MutationOptions) =>
+        call(kiosk.checkEmployee, { path: at(ref), body: { employeeId } }, options),
       /** May this employee use kiosks? */
-      hasAccess: (businessId: number, employeeId: number, options?: CallOptions) => call(kiosk.employeeHasAccess, { path: { businessId, employeeId } }, options),
+      hasAccess: (businessId: number, employeeId: number, options?: CallOptions) =>
+        call(kiosk.employeeHasAccess, { path: { businessId, employeeId } }, options),
     },
     /** Kiosk PINs. A wrong PIN is an 'http' error 400 `wrong-pin`; a locked PIN 429 `pin-locked`. */
     pins: {
-      checkPin: (ref: KioskRef, body: BodyOf<typeof kiosk.verifyKioskPin>, options?: MutationOptions) => call(kiosk.verifyKioskPin, { path: at(ref), body }, options),
-      changePin: (ref: KioskRef, body: BodyOf<typeof kiosk.changePin>, options?: MutationOptions) => call(kiosk.changePin, { path: at(ref), body }, options),
+      checkPin: (ref: KioskRef, body: BodyOf<typeof kiosk.verifyKioskPin>, options?: MutationOptions) =>
+        call(kiosk.verifyKioskPin, { path: at(ref), body }, options),
+      changePin: (ref: KioskRef, body: BodyOf<typeof kiosk.changePin>, options?: MutationOptions) =>
+        call(kiosk.changePin, { path: at(ref), body }, options),
       /** E-mails the employee a temporary PIN. */
-      emailReset: (ref: KioskRef, employeeId: number, options?: MutationOptions) => call(kiosk.sendPinResetEmail, { path: at(ref), body: { employeeId } }, options),
+      emailReset: (ref: KioskRef, employeeId: number, options?: MutationOptions) =>
+        call(kiosk.sendPinResetEmail, { path: at(ref), body: { employeeId } }, options),
       /** Texts the employee a temporary PIN (the business must have SMS on). */
-      smsReset: (ref: KioskRef, employeeId: number, options?: MutationOptions) => call(kiosk.sendPinResetSms, { path: at(ref), body: { employeeId } }, options),
+      smsReset: (ref: KioskRef, employeeId: number, options?: MutationOptions) =>
+        call(kiosk.sendPinResetSms, { path: at(ref), body: { employeeId } }, options),
       /** The key for sealing a PIN change queued offline (a supporting route of this service). */
       sealKey: (ref: KioskRef, options?: CallOptions) => call(kiosk.getPinSealKey, { path: at(ref) }, options),
       /** Sends a PIN change sealed with `sealKey` (a supporting route of this service). */
@@ -107,7 +118,8 @@ function namedCalls(call: Call) {
     },
     /** Pick-lists shown at clock-on: locations, work types and shift conditions for one employee. */
     lookupData: {
-      get: (ref: KioskRef, employeeId: number, options?: CallOptions) => call(kiosk.getEmployeeLookupData, { path: { ...at(ref), employeeId } }, options),
+      get: (ref: KioskRef, employeeId: number, options?: CallOptions) =>
+        call(kiosk.getEmployeeLookupData, { path: { ...at(ref), employeeId } }, options),
     },
     /** Punches: each answers the employee's new state; pass an idempotencyKey so a retry cannot punch twice. */
     punches: {
@@ -126,13 +138,17 @@ function namedCalls(call: Call) {
     },
     /** Clocked shifts: matching shifts, newest first (a POST that changes nothing). */
     shifts: {
-      search: (businessId: number, body: BodyOf<typeof kiosk.shifts> = {}, options?: CallOptions) => call(kiosk.shifts, { path: inBusiness(businessId), body }, options),
+      search: (businessId: number, body: BodyOf<typeof kiosk.shifts> = {}, options?: CallOptions) =>
+        call(kiosk.shifts, { path: inBusiness(businessId), body }, options),
     },
     /** Notes on clocked shifts. */
     notes: {
-      list: (ref: ShiftRef, query?: QueryOf<typeof kiosk.getShiftNotes>, options?: CallOptions) => call(kiosk.getShiftNotes, { path: onShift(ref), query }, options),
-      add: (ref: ShiftRef, body: BodyOf<typeof kiosk.addNoteToShift>, options?: MutationOptions) => call(kiosk.addNoteToShift, { path: onShift(ref), body }, options),
-      delete: (ref: ShiftRef, noteId: number, options?: MutationOptions) => call(kiosk.deleteNoteFromShift, { path: { ...onShift(ref), noteId } }, options),
+      list: (ref: ShiftRef, query?: QueryOf<typeof kiosk.getShiftNotes>, options?: CallOptions) =>
+        call(kiosk.getShiftNotes, { path: onShift(ref), query }, options),
+      add: (ref: ShiftRef, body: BodyOf<typeof kiosk.addNoteToShift>, options?: MutationOptions) =>
+        call(kiosk.addNoteToShift, { path: onShift(ref), body }, options),
+      delete: (ref: ShiftRef, noteId: number, options?: MutationOptions) =>
+        call(kiosk.deleteNoteFromShift, { path: { ...onShift(ref), noteId } }, options),
       markRead: (ref: ShiftRef, body: BodyOf<typeof kiosk.markShiftNotesRead>, options?: MutationOptions) =>
         call(kiosk.markShiftNotesRead, { path: onShift(ref), body }, options),
     },
@@ -140,12 +156,15 @@ function namedCalls(call: Call) {
     timesheets: {
       list: (businessId: number, query?: QueryOf<typeof timesheets.getBusinessTimesheets>, options?: CallOptions) =>
         call(timesheets.getBusinessTimesheets, { path: inBusiness(businessId), query }, options),
-      get: (businessId: number, timesheetLineId: number, options?: CallOptions) => call(timesheets.getTimesheetLine, { path: { businessId, timesheetLineId } }, options),
+      get: (businessId: number, timesheetLineId: number, options?: CallOptions) =>
+        call(timesheets.getTimesheetLine, { path: { businessId, timesheetLineId } }, options),
     },
     /** Employees: the directory and the kiosk access switch. */
     employees: {
-      grantKioskAccess: (businessId: number, employeeId: number, options?: MutationOptions) => call(employees.grantKioskAccess, { path: { businessId, employeeId } }, options),
-      revokeKioskAccess: (businessId: number, employeeId: number, options?: MutationOptions) => call(employees.revokeKioskAccess, { path: { businessId, employeeId } }, options),
+      grantKioskAccess: (businessId: number, employeeId: number, options?: MutationOptions) =>
+        call(employees.grantKioskAccess, { path: { businessId, employeeId } }, options),
+      revokeKioskAccess: (businessId: number, employeeId: number, options?: MutationOptions) =>
+        call(employees.revokeKioskAccess, { path: { businessId, employeeId } }, options),
       /** The employee directory (basic details). */
       listDetails: (businessId: number, query?: QueryOf<typeof employees.listBasicDetailsForEmployees>, options?: CallOptions) =>
         call(employees.listBasicDetailsForEmployees, { path: inBusiness(businessId), query }, options),
@@ -156,7 +175,8 @@ function namedCalls(call: Call) {
     },
     /** Work types (and shift conditions). */
     workTypes: {
-      list: (businessId: number, query?: QueryOf<typeof workTypes.listWorkTypes>, options?: CallOptions) => call(workTypes.listWorkTypes, { path: inBusiness(businessId), query }, options),
+      list: (businessId: number, query?: QueryOf<typeof workTypes.listWorkTypes>, options?: CallOptions) =>
+        call(workTypes.listWorkTypes, { path: inBusiness(businessId), query }, options),
     },
     /** Business settings. `update*` replaces the stored settings (omitted fields take type defaults). */
     settings: {
@@ -164,7 +184,8 @@ function namedCalls(call: Call) {
       get: (businessId: number, options?: CallOptions) => call(settings.getEmployeePortalSettings, { path: inBusiness(businessId) }, options),
       update: (businessId: number, body: BodyOf<typeof settings.updateEmployeePortalSettings>, options?: MutationOptions) =>
         call(settings.updateEmployeePortalSettings, { path: inBusiness(businessId), body }, options),
-      getTimesheetSettings: (businessId: number, options?: CallOptions) => call(settings.getTheTimesheetSettingsForTheBusiness, { path: inBusiness(businessId) }, options),
+      getTimesheetSettings: (businessId: number, options?: CallOptions) =>
+        call(settings.getTheTimesheetSettingsForTheBusiness, { path: inBusiness(businessId) }, options),
       updateTimesheetSettings: (businessId: number, body: BodyOf<typeof settings.updateTheTimesheetSettingsForTheBusiness>, options?: MutationOptions) =>
         call(settings.updateTheTimesheetSettingsForTheBusiness, { path: inBusiness(businessId), body }, options),
     },

@@ -3,6 +3,7 @@
  */
 export { createApiClient } from './apiClient';
 export type * from './apiClient';
+export type { BodyOf, Call, CallInput, OptionsOf, PathOf, QueryOf, ResultOf } from './call';
 export { authorizationHeader, type Credentials } from './credentials';
 export { createOnceCalls, type OnceCall, type OnceCallsOptions } from './onceCalls';
 export { readAllPages, type PageQuery } from './readAllPages';

@@ -1,13 +1,11 @@
 /**
- * The client's domain-named types. Inputs come from the generated OpenAPI types (what the
- * service accepts: optional where the service has a default); outputs are the contract's zod
- * output shapes, which every response is parsed with.
+ * The client's named types: references to a kiosk and a shift, and the few request bodies the app
+ * names (each the input of its route's schema: optional where the service has a default); outputs
+ * are the contract's zod output shapes, which every response is parsed with. Any other route's
+ * types are `BodyOf<typeof route>`, `QueryOf<...>` and `ResultOf<...>` (call.ts).
  */
 import type { BodyOf, QueryOf } from './call';
-import type * as business from '../contract/routes/business';
-import type * as devices from '../contract/routes/devices';
 import type * as kiosk from '../contract/routes/kiosk';
-import type * as settings from '../contract/routes/settings';
 
 /** Identifies a kiosk. A DeviceIdentityModel (from `device.whoAmI()`) is one. */
 export interface KioskRef {
@@ -34,27 +32,13 @@ export interface SignInInput {
   password: string;
 }
 
-export type CreateBusinessInput = BodyOf<typeof business.createBusiness>;
-export type UpdateBusinessInput = BodyOf<typeof business.updateBusiness>;
-export type EnrolDeviceInput = BodyOf<typeof devices.enrolDevice>;
 export type KioskInput = BodyOf<typeof kiosk.createKiosk>;
 export type AddKioskEmployeeInput = BodyOf<typeof kiosk.addAnEmployee>;
-export type CheckPinInput = BodyOf<typeof kiosk.verifyKioskPin>;
-export type ChangePinInput = BodyOf<typeof kiosk.changePin>;
-export type PinFailuresReportInput = BodyOf<typeof kiosk.reportPinFailures>;
-export type SealedPinChangeInput = BodyOf<typeof kiosk.changePinSealed>;
 export type { PinSealKeyModel } from '../contract/supporting/kiosk';
-export type ClockOnInput = BodyOf<typeof kiosk.clockInEmployee>;
-export type StartBreakInput = BodyOf<typeof kiosk.startBreak>;
-export type EndBreakInput = BodyOf<typeof kiosk.endBreak>;
 export type ClockOffInput = BodyOf<typeof kiosk.clockOutEmployee>;
 export type DiscardShiftInput = BodyOf<typeof kiosk.discardCurrentShift>;
 export type AddShiftInput = BodyOf<typeof kiosk.addCompleteShiftForEmployee>;
-export type ShiftSearchInput = BodyOf<typeof kiosk.shifts>;
-export type AddNoteInput = BodyOf<typeof kiosk.addNoteToShift>;
 export type MarkNotesReadInput = BodyOf<typeof kiosk.markShiftNotesRead>;
-export type EmployeePortalSettingsInput = BodyOf<typeof settings.updateEmployeePortalSettings>;
-export type TimesheetSettingsInput = BodyOf<typeof settings.updateTheTimesheetSettingsForTheBusiness>;
 
 export type { OAuthTokenResponse } from '../contract/supporting/oauth';
 export type { BusinessModel } from '../contract/supporting/business';

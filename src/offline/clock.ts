@@ -2,7 +2,7 @@
  * A clock the kiosk can trust: the device's clock corrected by its measured offset from the
  * service's. Every response's `Date` header gives a sample; the estimate is the median of the
  * recent samples with the shortest round trips (the least uncertain ones), kept in IndexedDB so a
- * restart offline still uses the last known offset.
+ * restart offline still uses the last known offset. Small steps back are held (never backwards).
  */
 import { z } from 'zod';
 import type { KioskDb } from './db';
@@ -11,6 +11,13 @@ import { readRecord } from './records';
 export const MAX_SAMPLES = 15;
 /** A skew above this is shown to managers. */
 export const SKEW_WARNING_MS = 60_000;
+/**
+ * A new estimate may move the corrected time back by up to a Date header's second of
+ * uncertainty; such a step is absorbed (the clock holds still until it is caught up), so times
+ * of record and retry schedules never run backwards. A larger step back is a real clock change
+ * (the device's own clock was set back) and is taken at once.
+ */
+export const MAX_HELD_STEP_BACK_MS = 2_000;
 
 const Sample = z.object({ offsetMs: z.number(), roundTripMs: z.number(), at: z.number() });
 export type ClockSample = z.infer<typeof Sample>;
@@ -52,8 +59,13 @@ export interface KioskClock {
 export function createKioskClock(db: KioskDb, deviceNow: () => number = Date.now): KioskClock {
   let state: StoredClock = { offsetMs: 0, samples: [] };
   let writing = Promise.resolve();
+  let latest = Number.NEGATIVE_INFINITY;
   return {
-    now: () => new Date(deviceNow() + state.offsetMs),
+    now() {
+      const corrected = deviceNow() + state.offsetMs;
+      latest = corrected < latest && latest - corrected <= MAX_HELD_STEP_BACK_MS ? latest : corrected;
+      return new Date(latest);
+    },
     offsetMs: () => state.offsetMs,
     observe(serverDate, roundTripMs) {
       if (Number.isNaN(serverDate.getTime())) return;

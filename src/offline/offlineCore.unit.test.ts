@@ -39,6 +39,24 @@ describe('clock offset', () => {
     expect(again.offsetMs()).toBe(clock.offsetMs());
     expect(again.now().getTime()).toBe(device + clock.offsetMs());
   });
+
+  it('never runs backwards when a new estimate lowers the offset a little, but takes a real clock change', () => {
+    let device = 7_000_000;
+    const clock = createKioskClock(freshDb(), () => device);
+    clock.observe(new Date(device + 60_000), 10);
+    const before = clock.now().getTime();
+    // A faster (so more trusted) sample that puts the service a second earlier: the estimate drops.
+    clock.observe(new Date(device + 59_000), 5);
+    expect(clock.offsetMs()).toBeLessThan(before - device);
+    expect(clock.now().getTime()).toBe(before);
+    device += 500;
+    expect(clock.now().getTime(), 'still held until caught up').toBe(before);
+    device += 1_000;
+    expect(clock.now().getTime()).toBe(device + clock.offsetMs());
+    // The device's clock is set back an hour: the corrected clock follows at once.
+    device -= 3_600_000;
+    expect(clock.now().getTime()).toBe(device + clock.offsetMs());
+  });
 });
 
 describe('backoff', () => {
