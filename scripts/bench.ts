@@ -27,6 +27,7 @@ import { enqueuePunch } from '../src/offline/enqueue';
 import { refreshStaff } from '../src/offline/refreshKioskData';
 import { syncOutbox } from '../src/offline/syncOutbox';
 import { freePort } from '../src/server/testing/postgresCluster';
+import { writeBenchmarksMd } from './historyBench/report';
 
 const STAFF = Number(process.env.BENCH_STAFF ?? 200);
 const KIOSKS = Number(process.env.BENCH_KIOSKS ?? 8);
@@ -246,10 +247,26 @@ async function main() {
     console.log(`${ok ? 'ok  ' : 'MISS'}  ${r.name.padEnd(42)} ${r.value.toFixed(1).padStart(9)} ${r.unit.padEnd(8)} target ${target.padEnd(9)} ${r.detail ?? ''}`);
   }
   writeFileSync('bench-results.json', `${JSON.stringify({ database: opened.kind, staff: STAFF, kiosks: KIOSKS, results }, null, 2)}\n`);
+  writeBenchmarksMd('BENCHMARKS.md', kioskTable(opened.kind, results), 'kiosk-bench');
   if (failed > 0) {
     console.log(`\n${failed} target(s) missed.`);
     process.exitCode = 1;
   }
+}
+
+/** The run's table for BENCHMARKS.md. */
+function kioskTable(database: string, results: readonly Result[]): string {
+  const rows = results.map((r) => {
+    const met = r.kind === 'max' ? r.value <= r.target : r.value >= r.target;
+    return `| ${r.name} | ${r.value.toFixed(1)} ${r.unit} | ${r.kind === 'max' ? '≤' : '≥'} ${r.target} | ${met ? 'yes' : 'no'} | ${r.detail ?? ''} |`;
+  });
+  return [
+    `Measured by \`npm run bench:kiosk\` (scripts/bench.ts) on ${new Date().toISOString().slice(0, 10)}: ${database}, ${STAFF} staff, ${KIOSKS} kiosks, the service in the bench's own process (load and service share one event loop, so latencies are upper bounds).`,
+    '',
+    '| Measure | Value | Target | Met | Detail |',
+    '|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
 }
 
 main().catch((error: unknown) => {

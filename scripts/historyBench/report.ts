@@ -77,11 +77,12 @@ export function markdownTable(rows: readonly Row[]): string {
   return lines.join('\n');
 }
 
-const START = '<!-- history-bench:start -->';
-const END = '<!-- history-bench:end -->';
 
 /** Replaces the generated part of BENCHMARKS.md (or creates the file with it). */
-export function writeBenchmarksMd(path: string, generated: string): void {
+/** Replaces the block between `<!-- <marker>:start -->` and its end in BENCHMARKS.md (appended when missing). */
+export function writeBenchmarksMd(path: string, generated: string, marker = 'history-bench'): void {
+  const START = `<!-- ${marker}:start -->`;
+  const END = `<!-- ${marker}:end -->`;
   const block = `${START}\n${generated.trim()}\n${END}`;
   const current = existsSync(path) ? readFileSync(path, 'utf8') : `# Benchmarks\n\n${START}\n${END}\n`;
   const start = current.indexOf(START);

@@ -27,9 +27,12 @@ export interface PunchRequestInput {
   now: Date;
 }
 
+/** Why the kiosk refused to queue a punch or note: the state machine's codes and the outbox's own. */
+export type EnqueueErrorCode = PunchError['code'] | 'unknown-employee' | 'no-open-shift' | 'invalid-note' | 'invalid-entry';
+
 export type EnqueueResult =
   | { ok: true; entry: OutboxRecord; local: StoredAttendance }
-  | { ok: false; error: PunchError | { code: 'unknown-employee' | 'no-open-shift' | 'invalid-note' | 'invalid-entry'; message: string } };
+  | { ok: false; error: { code: EnqueueErrorCode; message: string } };
 
 /** Records a punch locally and queues it for the service, atomically. */
 export async function enqueuePunch(db: KioskDb, input: PunchRequestInput): Promise<EnqueueResult> {

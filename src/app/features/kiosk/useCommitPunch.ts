@@ -3,13 +3,15 @@
  * confirmation; on refusal by the state machine, returns the message to show instead.
  */
 import { useCallback } from 'react';
+import type { EnqueueErrorCode } from '../../../offline/enqueue';
 import { punchAtKiosk } from '../../../offline/kioskOperations';
 import type { MessageKey } from '../../i18n/catalogue';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { useUiStore, type PendingPunch } from '../../state/uiStore';
 
-const PUNCH_ERRORS: Record<string, MessageKey> = {
+/** A message for every code the kiosk can refuse a punch with (the type checker asks for new ones). */
+const PUNCH_ERRORS: Record<EnqueueErrorCode, MessageKey> = {
   'already-clocked-on': 'kiosk.punchError.already-clocked-on',
   'not-clocked-on': 'kiosk.punchError.not-clocked-on',
   'already-on-break': 'kiosk.punchError.already-on-break',
@@ -24,7 +26,7 @@ const PUNCH_ERRORS: Record<string, MessageKey> = {
 
 /** The message for a punch the kiosk refused (by code). */
 export function punchErrorKey(code: string): MessageKey {
-  return PUNCH_ERRORS[code] ?? 'kiosk.punchError.unknown-employee';
+  return (PUNCH_ERRORS as Record<string, MessageKey | undefined>)[code] ?? 'kiosk.punchError.unknown-employee';
 }
 
 export function useCommitPunch() {
