@@ -50,18 +50,23 @@ const TIMESHEETS: UkBusinessTimesheetSettingsModel = {
 
 const fieldsOf = (res: ApiResult) => (res.body as { errors: Array<{ field: string }> }).errors.map((e) => e.field);
 
+/** A new business's settings are the defaults; a saved body is answered and read back as sent. */
+async function savedFromDefaults(resource: string, method: 'POST' | 'PUT', defaults: unknown, body: unknown) {
+  const tenant = await createTenant(t);
+  const url = `${tenant.base}/${resource}`;
+  const initial = await t.request('GET', url, { auth: tenant.manager.auth });
+  expect(initial.status).toBe(200);
+  expect(initial.body).toEqual(defaults);
+  const saved = await t.request(method, url, { auth: tenant.manager.auth, json: body });
+  expect(saved.status, saved.text).toBe(200);
+  expect(saved.body).toEqual(body);
+  expect((await t.request('GET', url, { auth: tenant.manager.auth })).body).toEqual(body);
+  return { tenant, url };
+}
+
 describe('business settings', () => {
   it('starts from the defaults and saves employee portal settings with POST', async () => {
-    const tenant = await createTenant(t);
-    const url = `${tenant.base}/employeeportalsettings`;
-    const initial = await t.request('GET', url, { auth: tenant.manager.auth });
-    expect(initial.status).toBe(200);
-    expect(initial.body).toEqual(DEFAULT_PORTAL_SETTINGS);
-
-    const saved = await t.request('POST', url, { auth: tenant.manager.auth, json: PORTAL });
-    expect(saved.status, saved.text).toBe(200);
-    expect(saved.body).toEqual(PORTAL);
-    expect((await t.request('GET', url, { auth: tenant.manager.auth })).body).toEqual(PORTAL);
+    const { tenant, url } = await savedFromDefaults('employeeportalsettings', 'POST', DEFAULT_PORTAL_SETTINGS, PORTAL);
 
     // The body replaces the settings: left-out fields take their type defaults, as the SDK means.
     const partial = await t.request('POST', url, { auth: tenant.manager.auth, json: { RequirePhoto: true, clockOnWindowMinutes: 20 } });
@@ -86,16 +91,7 @@ describe('business settings', () => {
   });
 
   it('starts from the defaults and saves timesheet settings with PUT', async () => {
-    const tenant = await createTenant(t);
-    const url = `${tenant.base}/timesheetsettings`;
-    const initial = await t.request('GET', url, { auth: tenant.manager.auth });
-    expect(initial.status).toBe(200);
-    expect(initial.body).toEqual(DEFAULT_TIMESHEET_SETTINGS);
-
-    const saved = await t.request('PUT', url, { auth: tenant.manager.auth, json: TIMESHEETS });
-    expect(saved.status, saved.text).toBe(200);
-    expect(saved.body).toEqual(TIMESHEETS);
-    expect((await t.request('GET', url, { auth: tenant.manager.auth })).body).toEqual(TIMESHEETS);
+    const { tenant, url } = await savedFromDefaults('timesheetsettings', 'PUT', DEFAULT_TIMESHEET_SETTINGS, TIMESHEETS);
 
     const unlimited = { ...TIMESHEETS, hasMaximumPaidBreakDuration: false, maximumPaidBreakDuration: null };
     const again = await t.request('PUT', url, { auth: tenant.manager.auth, json: unlimited });
