@@ -3,8 +3,8 @@
  * service: each test starts an isolated service (startService) behind a fault proxy
  * (support/faultProxy.ts) that the browser loads the app from, in a fresh browser context, and
  * drives the kiosk screens while the network is gone (context.setOffline), the service is stopped
- * mid-sync and restarted, answers 500s, loses an answer after committing, or refuses a punch; plus
- * a new app version arriving mid-flow. Each test counts, from the kiosk's IndexedDB (outbox and
+ * mid-sync and restarted, answers 500s, loses an answer after committing, refuses a punch, or
+ * hangs (accepts connections and never answers); plus a new app version arriving mid-flow. Each test counts, from the kiosk's IndexedDB (outbox and
  * attention) and the service's punch audit trail, what was enqueued, delivered, duplicated and left
  * needing attention, asserts delivered + attention = enqueued with no duplicate, and adds its row
  * to test-results/offline-summary.json (printed at the end).
@@ -24,7 +24,7 @@ import { CHROMIUM_ARGS, findChromium } from './support/browser';
 import { isPunchRequest, startFaultProxy, type FaultProxy } from './support/faultProxy';
 import { expect, test as base } from './support/fixtures';
 import { KioskStore, type StoredAttention, type StoredEntry } from './support/kioskStore';
-import { VIEWPORTS } from './support/screens';
+import { reviewScreen, VIEWPORTS } from './support/screens';
 import { ServiceApi, apiKeyAuth } from './support/serviceApi';
 import { startService, type DemoFile, type ServiceInstance } from './support/serviceProcess';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
@@ -734,5 +734,38 @@ test.describe('offline-first: no punch is ever lost or doubled', () => {
 
     const row = await ledger.settle(store, rig.audit, device.deviceId);
     expect(row).toMatchObject({ enqueued: 1, delivered: 1, duplicated: 0, needingAttention: 0 });
+  });
+  test('8 a network that hangs (lie-fi): the PIN and the clock-on are decided on the tablet, the badge says the service does not answer, and punches arrive once it does', async ({ rig, page }) => {
+    test.setTimeout(90_000);
+    const ledger = new Ledger('8 network hangs (lie-fi)');
+    const crew = crewOf(rig.demo, 2);
+    const [amara, ben] = crew;
+    if (!amara || !ben) throw new Error('two staff needed');
+    const { kiosk, store, device } = await enrolTablet(rig, page, 'Lie-fi tablet');
+    await learnPins(kiosk, store, crew);
+
+    // Connections are accepted and never answered; the browser still believes it is online.
+    rig.proxy.setMode({ kind: 'hang' });
+    // The screens move on the tablet's own verifier and choices (the steps' usual expectations,
+    // a few seconds each, would fail on the client's 15 s timeout).
+    await punchThroughScreens(kiosk, amara, 'clockOn', { queued: true });
+    await expect(kiosk.syncIndicator).toHaveAttribute('data-state', 'unreachable');
+    await expect(kiosk.syncIndicator).toHaveAccessibleName(/Can't reach the service/);
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+    await punchThroughScreens(kiosk, ben, 'clockOn', { queued: true });
+    await expectPending(kiosk, 2, 'unreachable');
+    await reviewScreen(page, 'grid-unreachable', { ready: () => expect(kiosk.syncIndicator).toHaveAttribute('data-state', 'unreachable') });
+    await ledger.capture(store);
+    expect(rig.proxy.counters.hang, 'the kiosk did try the service').toBeGreaterThan(0);
+
+    // The Wi-Fi recovers: the kiosk's own probe finds the service and the outbox drains.
+    rig.proxy.setMode({ kind: 'pass' });
+    await expect
+      .poll(async () => (await rig.audit.byDevice(device.deviceId)).length, { message: 'both clock-ons delivered', timeout: 40_000, intervals: [500] })
+      .toBe(2);
+    await expectPending(kiosk, 0);
+    await expect(kiosk.syncIndicator).not.toHaveAttribute('data-state', 'unreachable');
+    const row = await ledger.settle(store, rig.audit, device.deviceId);
+    expect(row).toMatchObject({ enqueued: 2, delivered: 2, duplicated: 0, needingAttention: 0 });
   });
 });

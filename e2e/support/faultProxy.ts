@@ -8,7 +8,10 @@
  * - `dropAfterCommit`: matching requests (optionally only the first N) are forwarded, the whole
  *   answer is read, then the browser's connection is destroyed unanswered: the service committed,
  *   the kiosk never hears back;
- * - `down`: connections are destroyed as they arrive, and open ones at once (a stopped service).
+ * - `down`: connections are destroyed as they arrive, and open ones at once (a stopped service);
+ * - `hang`: API requests (or those a predicate picks) are accepted and never answered, never
+ *   forwarded (shop Wi-Fi that hangs: a captive portal, a saturated access point); leaving the
+ *   mode cuts the hung connections.
  * `hold()` pauses matching requests before they are forwarded (phase 'request') or their answers
  * once the service has given them (phase 'response'), until the test releases or drops them.
  *
@@ -36,9 +39,10 @@ export type FaultMode =
   | { kind: 'pass' }
   | { kind: 'error500'; match?: RequestMatcher }
   | { kind: 'dropAfterCommit'; match?: RequestMatcher; first?: number }
-  | { kind: 'down' };
+  | { kind: 'down' }
+  | { kind: 'hang'; match?: RequestMatcher };
 
-export type Fault = 'error500' | 'dropAfterCommit' | 'down' | 'upstreamFailed' | 'dropped';
+export type Fault = 'error500' | 'dropAfterCommit' | 'down' | 'hang' | 'upstreamFailed' | 'dropped';
 
 export interface ExchangeRecord {
   seq: number;
@@ -62,6 +66,8 @@ export interface FaultCounters {
   dropAfterCommit: number;
   /** Requests and connections refused in `down` mode. */
   down: number;
+  /** Requests accepted and never answered in `hang` mode. */
+  hang: number;
   /** Forwarded requests the service could not take (connection refused or reset). */
   upstreamFailed: number;
   /** Held requests whose connection the test dropped. */
@@ -159,7 +165,8 @@ export async function startFaultProxy(options: { upstream: string }): Promise<Fa
   const currentMode = (): FaultMode => mode;
   const holds: ActiveHold[] = [];
   const sockets = new Set<Socket>();
-  const counters: FaultCounters = { requests: 0, forwarded: 0, error500: 0, dropAfterCommit: 0, down: 0, upstreamFailed: 0, dropped: 0 };
+  const counters: FaultCounters = { requests: 0, forwarded: 0, error500: 0, dropAfterCommit: 0, down: 0, hang: 0, upstreamFailed: 0, dropped: 0 };
+  const hung = new Set<Socket>();
   const log: ExchangeRecord[] = [];
 
   /** The hold that catches this request in this phase, if any (after letting its `skip` ones through). */
@@ -220,6 +227,14 @@ export async function startFaultProxy(options: { upstream: string }): Promise<Fa
       const body = JSON.stringify({ type: 'about:blank', title: 'Internal Server Error', status: 500, detail: 'Injected by the fault proxy.' });
       res.writeHead(500, { 'content-type': 'application/problem+json', 'content-length': Buffer.byteLength(body), connection: 'close' });
       res.end(body);
+      return;
+    }
+    if (mode.kind === 'hang' && (mode.match ?? isApiRequest)(request)) {
+      counters.hang += 1;
+      record.fault = 'hang';
+      req.resume();
+      hung.add(req.socket);
+      req.socket.once('close', () => hung.delete(req.socket));
       return;
     }
     let dropAnswer = false;
@@ -325,6 +340,9 @@ export async function startFaultProxy(options: { upstream: string }): Promise<Fa
       dropsLeft = next.kind === 'dropAfterCommit' ? (next.first ?? Number.POSITIVE_INFINITY) : 0;
       if (next.kind === 'down') {
         for (const socket of sockets) socket.destroy();
+      }
+      if (next.kind !== 'hang') {
+        for (const socket of hung) socket.destroy();
       }
     },
     hold(holdOptions = {}) {

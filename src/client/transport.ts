@@ -27,6 +27,11 @@ export interface ApiClientConfig {
   onServerDate?: (serverDate: Date, roundTripMs: number) => void;
   /** Abandon a request (headers and body) after this many milliseconds; none by default. */
   timeoutMs?: number;
+  /**
+   * Called after every exchange: true when the service answered (any status), false on a network
+   * failure or timeout (not on the caller's own abort). The kiosk's reachability listens here.
+   */
+  onExchange?: (answered: boolean) => void;
 }
 
 /** Per-call options every method accepts. */
@@ -136,11 +141,13 @@ export function createTransport(config: ApiClientConfig): Transport {
         response = await exchange(request);
       } catch (error) {
         if (error instanceof NetworkFailure) {
+          config.onExchange?.(false);
           throw new ApiClientError({ kind: 'network', timedOut: error.timedOut }, { operation, cause: error.cause });
         }
         throw error;
       }
       reportServerDate(config.onServerDate, response, started);
+      config.onExchange?.(true);
       return response;
     },
   };

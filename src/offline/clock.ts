@@ -2,7 +2,7 @@
  * A clock the kiosk can trust: the device's clock corrected by its measured offset from the
  * service's. Every response's `Date` header gives a sample; the estimate is the median of the
  * recent samples with the shortest round trips (the least uncertain ones), kept in IndexedDB so a
- * restart offline still uses the last known offset. Small steps back are held (never backwards).
+ * restart offline still uses the last known offset. It never runs backwards by a small step, nor repeats a time.
  */
 import { z } from 'zod';
 import type { KioskDb } from './db';
@@ -13,8 +13,8 @@ export const MAX_SAMPLES = 15;
 export const SKEW_WARNING_MS = 60_000;
 /**
  * A new estimate may move the corrected time back by up to a Date header's second of
- * uncertainty; such a step is absorbed (the clock holds still until it is caught up), so times
- * of record and retry schedules never run backwards. A larger step back is a real clock change
+ * uncertainty; such a step is absorbed (the clock creeps on a millisecond per reading until it is
+ * caught up), so times of record and retry schedules never run backwards and never repeat. A larger step back is a real clock change
  * (the device's own clock was set back) and is taken at once.
  */
 export const MAX_HELD_STEP_BACK_MS = 2_000;
@@ -63,7 +63,8 @@ export function createKioskClock(db: KioskDb, deviceNow: () => number = Date.now
   return {
     now() {
       const corrected = deviceNow() + state.offsetMs;
-      latest = corrected < latest && latest - corrected <= MAX_HELD_STEP_BACK_MS ? latest : corrected;
+      // Held back, the clock still moves a millisecond per reading: times of record stay distinct.
+      latest = corrected <= latest && latest - corrected <= MAX_HELD_STEP_BACK_MS ? latest + 1 : corrected;
       return new Date(latest);
     },
     offsetMs: () => state.offsetMs,

@@ -6,14 +6,20 @@
  */
 import { createApiClient, type ApiClient, type KioskRef } from '../client';
 import { createKioskClock, type KioskClock } from './clock';
+import { createReachability, type Reachability } from './reachability';
 import { createClientTransport } from './clientTransport';
 import type { KioskDb } from './db';
 import type { DeviceEnrolment } from './device';
 import { syncOutbox, type SyncReport } from './syncOutbox';
 
+/** How long a call of the device's client may take (headers and body) before it counts as failed. */
+export const DEVICE_CALL_TIMEOUT_MS = 15_000;
+
 export interface DeviceConnection {
   kiosk: KioskRef;
   clock: KioskClock;
+  /** Whether the service answers, from every exchange of these clients. */
+  reachability: Reachability;
   /** The client with this device's credential. */
   client: ApiClient;
   /** A client for another bearer token (a signed-in manager) on the same service and clock. */
@@ -25,7 +31,14 @@ export interface DeviceConnection {
 export async function connectDevice(db: KioskDb, enrolment: DeviceEnrolment, options: { fetch?: typeof fetch } = {}): Promise<DeviceConnection> {
   const clock = createKioskClock(db);
   await clock.load();
-  const base = { baseUrl: enrolment.serviceUrl, onServerDate: (date: Date, rtt: number) => clock.observe(date, rtt), timeoutMs: 15_000, ...(options.fetch ? { fetch: options.fetch } : {}) };
+  const reachability = createReachability();
+  const base = {
+    baseUrl: enrolment.serviceUrl,
+    onServerDate: (date: Date, rtt: number) => clock.observe(date, rtt),
+    onExchange: (answered: boolean) => (answered ? reachability.answered() : reachability.failed()),
+    timeoutMs: DEVICE_CALL_TIMEOUT_MS,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  };
   const clientFor = (token: string) => createApiClient({ ...base, credentials: () => ({ kind: 'bearer', token }) });
   const client = clientFor(enrolment.token);
   const kiosk: KioskRef = { businessId: enrolment.businessId, kioskId: enrolment.kioskId };
@@ -33,6 +46,7 @@ export async function connectDevice(db: KioskDb, enrolment: DeviceEnrolment, opt
   return {
     kiosk,
     clock,
+    reachability,
     client,
     clientFor,
     syncNow: (run = {}) => syncOutbox({ db, transport, now: () => clock.now().getTime(), force: run.force === true }),

@@ -1,119 +1,24 @@
 /**
- * What the kiosk screens ask for, as plain functions over the runtime: checking a PIN (with the
- * service when it answers, against the offline verifier when it does not), recording punches and
+ * What the kiosk screens ask for, as plain functions over the runtime: checking a PIN (pinCheck.ts,
+ * re-exported), recording punches and
  * notes through the outbox, changing a PIN, asking for a reset, finding someone by number and
  * loading clock-on choices. Components render the outcomes; the rules live here and in the domain.
  */
 import type { UkTimeAndAttendanceLookupDataModel } from '../contract/generated/models';
 import type { PunchKind } from '../domain/attendance';
-import { afterFailure, attemptsLeft, isLocked, UNLOCKED, type LockoutState } from '../domain/pinPolicy';
 import { isApiClientError } from '../client/errors';
 import { enqueueNote, enqueuePunch, type EnqueueResult } from './enqueue';
 import type { KioskRuntime } from './kioskRuntime';
-import { forgetPin, learnPin, verifyPinOffline } from './offlinePin';
-import { OutboxRecord, PinLockoutRecord, readRecord, readRecords, StaffRecord } from './records';
-import { readLockoutPolicy, readLookup, refreshLookup, staffRecordFrom } from './refreshKioskData';
+import { learnPin, verifyPinOffline } from './offlinePin';
+import { OutboxRecord, readRecord, StaffRecord } from './records';
+import { uuid } from '../client/uuid';
+import { readLookup, refreshLookup } from './refreshKioskData';
 import { readPinSealKey, sealPinChange } from './pinSeal';
 import { requestBackgroundSync } from './storedSync';
-import { uuid } from '../client/uuid';
+import { answerWithin, askWithinBudget, isNetworkFailure, SLOW_ANSWER_WAIT_MS } from './reachability';
+import { adoptServerView } from './serverView';
 
-export type PinCheck =
-  | { ok: true; employee: StaffRecord; pinExpired: boolean; checkedOffline: boolean }
-  | { ok: false; reason: 'wrong'; attemptsLeft: number | null }
-  | { ok: false; reason: 'locked'; until: Date }
-  | { ok: false; reason: 'busy'; retryAfterSeconds: number | null }
-  | { ok: false; reason: 'offline-unknown' | 'not-set' | 'no-longer-here' | 'unknown-employee' };
-
-async function readLockout(rt: KioskRuntime, employeeId: number): Promise<PinLockoutRecord> {
-  return readRecord(PinLockoutRecord, await rt.db.pinLockouts.get(employeeId)) ?? { employeeId, failedAttempts: 0, lockedUntil: null };
-}
-
-function asState(record: PinLockoutRecord): LockoutState {
-  return { failedAttempts: record.failedAttempts, lockedUntil: record.lockedUntil ? new Date(record.lockedUntil) : null };
-}
-
-async function saveLockout(rt: KioskRuntime, record: PinLockoutRecord, state: LockoutState) {
-  await rt.db.pinLockouts.put({ employeeId: record.employeeId, failedAttempts: state.failedAttempts, lockedUntil: state.lockedUntil?.toISOString() ?? null });
-}
-
-/** Adopts the service's view of an employee, replaying this kiosk's unsent punches on top. */
-async function adoptServerView(rt: KioskRuntime, model: Parameters<typeof staffRecordFrom>[0]): Promise<StaffRecord> {
-  return rt.db.transaction('rw', rt.db.staff, rt.db.outbox, async () => {
-    const pending = readRecords(OutboxRecord, await rt.db.outbox.where('employeeId').equals(model.employeeId).sortBy('seq'));
-    const previous = readRecord(StaffRecord, await rt.db.staff.get(model.employeeId));
-    const record = staffRecordFrom(model, pending, rt.clock.now(), previous);
-    await rt.db.staff.put(record);
-    return record;
-  });
-}
-
-async function checkOffline(rt: KioskRuntime, employeeId: number, pin: string, record: PinLockoutRecord): Promise<PinCheck> {
-  const now = rt.clock.now();
-  const staff = readRecord(StaffRecord, await rt.db.staff.get(employeeId));
-  if (!staff) return { ok: false, reason: 'unknown-employee' };
-  const result = await verifyPinOffline(rt.db, employeeId, pin, now);
-  if (result === 'unknown') return { ok: false, reason: 'offline-unknown' };
-  if (result === 'match') {
-    await saveLockout(rt, record, UNLOCKED);
-    return { ok: true, employee: staff, pinExpired: staff.pinExpired, checkedOffline: true };
-  }
-  const policy = await readLockoutPolicy(rt.db);
-  const next = afterFailure(asState(record), now, policy);
-  // The lockout and the report to the service are written together: the service learns of every
-  // wrong PIN this kiosk saw, and applies the same lockout.
-  await rt.db.transaction('rw', rt.db.pinLockouts, rt.db.outbox, async () => {
-    await saveLockout(rt, record, next);
-    await rt.db.outbox.add(
-      OutboxRecord.parse({
-        id: uuid(),
-        op: 'pinFailures',
-        employeeId,
-        body: { employeeId, failedAttemptsUtc: [now.toISOString()] },
-        createdAt: now.toISOString(),
-        nextAttemptAt: 0,
-        attempts: [],
-      }),
-    );
-  });
-  rt.sync.trigger();
-  if (next.lockedUntil) return { ok: false, reason: 'locked', until: next.lockedUntil };
-  return { ok: false, reason: 'wrong', attemptsLeft: attemptsLeft(next, policy) };
-}
-
-/** Checks a PIN: with the service when it answers, else against this kiosk's verifier. */
-export async function checkPinAtKiosk(rt: KioskRuntime, employeeId: number, pin: string): Promise<PinCheck> {
-  const record = await readLockout(rt, employeeId);
-  const local = asState(record);
-  if (isLocked(local, rt.clock.now()) && local.lockedUntil) return { ok: false, reason: 'locked', until: local.lockedUntil };
-  try {
-    const model = await rt.client.pins.checkPin(rt.kiosk, { employeeId, pin });
-    await saveLockout(rt, record, UNLOCKED);
-    const employee = await adoptServerView(rt, model);
-    // Learn the verifier in the background; a failure only means no offline check for now.
-    void learnPin(rt.db, employeeId, pin, rt.clock.now()).catch(() => undefined);
-    return { ok: true, employee, pinExpired: model.pinExpired, checkedOffline: false };
-  } catch (error) {
-    if (!isApiClientError(error)) throw error;
-    if (error.kind === 'network') return checkOffline(rt, employeeId, pin, record);
-    if (error.kind !== 'http') throw error;
-    if (error.code === 'wrong-pin') {
-      // A verifier that accepts a PIN the service refuses is stale (the PIN changed elsewhere).
-      if ((await verifyPinOffline(rt.db, employeeId, pin, rt.clock.now())) === 'match') await forgetPin(rt.db, employeeId);
-      const left = error.problem?.attemptsLeft;
-      return { ok: false, reason: 'wrong', attemptsLeft: typeof left === 'number' ? left : null };
-    }
-    if (error.code === 'pin-locked') {
-      const until = new Date(rt.clock.now().getTime() + (error.retryAfterSeconds ?? (await readLockoutPolicy(rt.db)).lockoutMs / 1000) * 1000);
-      await saveLockout(rt, record, { failedAttempts: 0, lockedUntil: until });
-      return { ok: false, reason: 'locked', until };
-    }
-    if (error.code === 'pin-not-set') return { ok: false, reason: 'not-set' };
-    // The service's rate limit for this kiosk (or its network address): nothing was checked.
-    if (error.code === 'rate-limited') return { ok: false, reason: 'busy', retryAfterSeconds: error.retryAfterSeconds };
-    if (error.code === 'not-kiosk-enabled' || error.status === 404) return { ok: false, reason: 'no-longer-here' };
-    throw error;
-  }
-}
+export { checkPinAtKiosk, type PinCheck } from './pinCheck';
 
 export interface PunchReceipt {
   entryId: string;
@@ -240,13 +145,23 @@ export async function findByNumber(rt: KioskRuntime, employeeId: number): Promis
   }
 }
 
-/** Clock-on pick-lists: fresh from the service when it answers, else the copy kept on the kiosk. */
+/**
+ * Clock-on pick-lists: fresh from the service when it answers within the interactive budget,
+ * else the copy kept on the kiosk at once (a late answer still refreshes the copy). Without a
+ * copy, a late answer is waited for a little longer.
+ */
 export async function clockOnChoices(
   rt: KioskRuntime,
   employeeId: number,
 ): Promise<{ data: UkTimeAndAttendanceLookupDataModel | null; fromCache: boolean }> {
+  const fresh = () => refreshLookup(rt.db, rt.client, rt.kiosk, employeeId, rt.clock.now());
   try {
-    return { data: await refreshLookup(rt.db, rt.client, rt.kiosk, employeeId, rt.clock.now()), fromCache: false };
+    const asked = await askWithinBudget(rt.reachability, fresh, isNetworkFailure);
+    if (asked.answered) return { data: asked.value, fromCache: false };
+    const kept = await readLookup(rt.db, employeeId);
+    if (kept || !asked.pending) return { data: kept, fromCache: true };
+    const answer = await answerWithin(asked.pending, SLOW_ANSWER_WAIT_MS);
+    return answer ? { data: answer.value, fromCache: false } : { data: null, fromCache: true };
   } catch (error) {
     if (!isApiClientError(error)) throw error;
     return { data: await readLookup(rt.db, employeeId), fromCache: true };

@@ -9,6 +9,7 @@ import type { KioskClock } from './clock';
 import type { KioskDb } from './db';
 import type { DeviceEnrolment } from './device';
 import { connectDevice } from './deviceConnection';
+import { PROBE_INTERVAL_MS, type Reachability } from './reachability';
 import { refreshPinSealKey } from './pinSeal';
 import { refreshKioskPolicy, refreshKioskSettings, refreshStaff, refreshStaleLookups } from './refreshKioskData';
 import type { SyncReport } from './syncOutbox';
@@ -19,6 +20,8 @@ export interface KioskRuntime {
   enrolment: DeviceEnrolment;
   kiosk: KioskRef;
   clock: KioskClock;
+  /** Whether the service answers (not whether the browser thinks it is online). */
+  reachability: Reachability;
   /** The client with this device's credential. */
   client: ApiClient;
   sync: SyncScheduler;
@@ -36,13 +39,15 @@ export interface RuntimeOptions {
 }
 
 export async function createKioskRuntime(db: KioskDb, enrolment: DeviceEnrolment, options: RuntimeOptions = {}): Promise<KioskRuntime> {
-  const { kiosk, clock, client, clientFor, syncNow } = await connectDevice(db, enrolment, options.fetch ? { fetch: options.fetch } : {});
+  const { kiosk, clock, reachability, client, clientFor, syncNow } = await connectDevice(db, enrolment, options.fetch ? { fetch: options.fetch } : {});
   const sync = createSyncScheduler({ run: syncNow, db, now: () => clock.now().getTime(), ...(options.onError ? { onError: options.onError } : {}) });
+  probeWhileUnreachable(reachability, client, () => sync.trigger());
   return {
     db,
     enrolment,
     kiosk,
     clock,
+    reachability,
     client,
     sync,
     syncNow,
@@ -61,4 +66,32 @@ export async function createKioskRuntime(db: KioskDb, enrolment: DeviceEnrolment
     },
     managerClient: clientFor,
   };
+}
+
+/**
+ * While the service is unreachable, asks it who this device is every PROBE_INTERVAL_MS (a cheap
+ * authenticated call, abandoned after the interval) until it answers; then sends what waits.
+ */
+function probeWhileUnreachable(reachability: Reachability, client: ApiClient, onBack: () => void) {
+  let timer: ReturnType<typeof setInterval> | null = null;
+  const probe = () => {
+    void client.device.whoAmI({ signal: AbortSignal.timeout(PROBE_INTERVAL_MS) }).catch(() => undefined);
+  };
+  // The browser noticing a network again is a reason to ask at once, not proof of an answer.
+  globalThis.addEventListener?.('online', () => {
+    if (reachability.unreachable()) probe();
+  });
+  reachability.subscribe(() => {
+    const down = reachability.unreachable();
+    if (down && timer === null) {
+      timer = setInterval(probe, PROBE_INTERVAL_MS);
+      // Never the reason a process (a test, a script) stays alive.
+      (timer as { unref?: () => void }).unref?.();
+    }
+    if (!down && timer !== null) {
+      clearInterval(timer);
+      timer = null;
+      onBack();
+    }
+  });
 }

@@ -1,7 +1,8 @@
 /**
  * Test harness for the offline layer: a fresh fake-indexeddb KioskDb, an enrolled device whose
  * typed client talks to the real test service in-process, and a network in between that tests can
- * break in the ways real networks break (down, 5xx, 429, a response lost after the commit).
+ * break in the ways real networks break (down, 5xx, 429, a response lost after the commit, a
+ * connection that never answers, an answer that arrives after the service did the work, late).
  */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { expect } from 'vitest';
@@ -14,7 +15,10 @@ import { createKioskRuntime, type KioskRuntime } from '../kioskRuntime';
 import { refreshStaff } from '../refreshKioskData';
 import type { OutboxTransport } from '../syncOutbox';
 
-export type Fault = 'down' | 'error500' | 'throttle429' | 'dropResponse';
+export type Fault = 'down' | 'error500' | 'throttle429' | 'dropResponse' | 'hang' | 'late';
+
+/** How late a 'late' answer arrives (longer than the kiosk's interactive budget). */
+export const LATE_ANSWER_MS = 2_500;
 
 /** Decides, per request, whether the network misbehaves. */
 export type FaultPlan = (request: Request, index: number) => Fault | null;
@@ -44,7 +48,7 @@ export async function createOfflineHarness(t: TestService, tenant: Tenant): Prom
   expect(enrolled.status, enrolled.text).toBe(200);
   const token = (enrolled.body as { token: string }).token;
 
-  const stats: NetworkStats = { requests: 0, faults: { down: 0, error500: 0, throttle429: 0, dropResponse: 0 } };
+  const stats: NetworkStats = { requests: 0, faults: { down: 0, error500: 0, throttle429: 0, dropResponse: 0, hang: 0, late: 0 } };
   let plan: FaultPlan | null = null;
   const network = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
@@ -55,7 +59,13 @@ export async function createOfflineHarness(t: TestService, tenant: Tenant): Prom
     if (fault === 'down') throw new TypeError('fetch failed: network is down');
     if (fault === 'error500') return new Response('{"status":500}', { status: 500, headers: { 'content-type': 'application/json' } });
     if (fault === 'throttle429') return new Response('', { status: 429, headers: { 'retry-after': '2' } });
+    if (fault === 'hang') {
+      // Accepted, never answered: only the caller's abort (the client's timeout) ends it.
+      const signal = init?.signal;
+      return new Promise<Response>((_, reject) => signal?.addEventListener('abort', () => reject(new TypeError('fetch aborted')), { once: true }));
+    }
     const response = await t.service.fetch(request);
+    if (fault === 'late') await new Promise((resolve) => setTimeout(resolve, LATE_ANSWER_MS));
     if (fault === 'dropResponse') {
       // The service has done the work; the answer never arrives.
       await response.text();

@@ -1,8 +1,10 @@
 /**
- * The small sync status on the kiosk screen: online or offline, and how many punches wait to be
- * sent. One component renders every state of the sync engine.
+ * The small sync status on the kiosk screen: whether the service answers, and how many punches
+ * wait to be sent. "Online" only when the service answered recently (the runtime's reachability),
+ * never because the browser thinks a network is up; "Offline" when the browser has no network,
+ * "Can't reach the service" when it has one and the service does not answer.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { usePendingCount, useSyncStatus } from '../../runtime/useKioskData';
@@ -26,16 +28,20 @@ function useBrowserOnline(): boolean {
 
 export function SyncIndicator() {
   const { t } = useI18n();
-  const { db } = useRuntime();
+  const { db, reachability } = useRuntime();
   const pending = usePendingCount(db);
   const status = useSyncStatus(db);
   const browserOnline = useBrowserOnline();
+  const reach = useSyncExternalStore(reachability.subscribe, () => reachability.snapshot().state);
   const state = status?.current.state ?? 'idle';
-  const offline = !browserOnline || state === 'offline';
+  const unreachable = browserOnline && (reach === 'unreachable' || (reach !== 'reachable' && state === 'offline'));
+  const offline = !browserOnline || unreachable;
   const retrying = state === 'retrying' && pending > 0;
-  const label = offline
+  const label = !browserOnline
     ? t('common.offline')
-    : state === 'error'
+    : unreachable
+      ? t('common.unreachable')
+      : state === 'error'
       ? t('common.syncError')
       : retrying
         ? t('common.syncRetrying')
@@ -51,7 +57,7 @@ export function SyncIndicator() {
       aria-label={`${t('kiosk.header.sync')}: ${label}. ${detail}`}
       title={detail}
       data-testid="sync-indicator"
-      data-state={offline ? 'offline' : state}
+      data-state={!browserOnline ? 'offline' : unreachable ? 'unreachable' : state}
       data-pending={pending}
     >
       <span className={styles.icon} aria-hidden="true">
