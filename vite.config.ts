@@ -3,10 +3,13 @@
  * server, which proxies the service's own paths to a running service (VITE_API_PROXY, default
  * http://127.0.0.1:8787). vite-plugin-pwa builds the service worker from src/app/sw.ts
  * (injectManifest) and writes the web app manifest; the app registers the worker itself.
+ * vite-plugin-compression2 writes a brotli (.br) and a gzip (.gz) copy beside each text file, which
+ * the service sends to browsers that accept them (precompressed serveStatic in src/server/server.ts).
  */
 import { defineConfig, loadEnv, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compression } from 'vite-plugin-compression2';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
@@ -70,6 +73,8 @@ export default defineConfig(({ mode }) => {
           ],
         },
       }),
+      // Text files of 1 kB or more; a copy no smaller than its original is not written.
+      compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, skipIfLargerOrEqual: true }),
     ],
     build: {
       outDir: 'dist',

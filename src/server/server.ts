@@ -42,6 +42,14 @@ const DOCS_PAGE = `<!doctype html>
 const DOCS_SCRIPT = `window.ui = SwaggerUIBundle({ url: '/api/v2/openapi.json', dom_id: '#reference', deepLinking: true, docExpansion: 'list', tryItOutEnabled: false });\n`;
 const DOCS_STYLE = 'body{margin:0} .topbar{display:none}\n';
 
+/** Vite's content-hashed output (`/assets/<name>-<hash>.<ext>`). */
+const HASHED_ASSET = /\/assets\/[^/]+-[\w-]{8,}\.[a-z0-9]+$/;
+
+/** How long a browser may keep a file of the app (by its request path) without asking again. */
+export function cacheControlFor(path: string): string {
+  return HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 /** Paths handed to the API service (app.ts), which sets its own headers. */
 const API_PATHS = ['/api/*', '/oauth/*', '/API/*'];
 /** The connection's remote address under Node's HTTP server; undefined when there is no socket (called directly). */
@@ -82,7 +90,14 @@ export function createServer(deps: AppDeps, options: ServerOptions): { fetch: (r
   const staticRoot = options.staticRoot;
   if (staticRoot && existsSync(join(staticRoot, 'index.html'))) {
     const indexHtml = readFileSync(join(staticRoot, 'index.html'), 'utf8');
-    root.use('/*', serveStatic({ root: staticRoot }));
+    // The build writes a brotli and a gzip copy beside each text file (vite.config.ts); the copy the
+    // browser accepts is sent. Hashed files never change: cached for a year. The rest (the shell,
+    // the service worker, the manifest) is revalidated on every load, so an update is seen.
+    root.use('/*', async (c, next) => {
+      await next();
+      if (!c.res.headers.has('cache-control')) c.res.headers.set('cache-control', cacheControlFor(c.req.path));
+    });
+    root.use('/*', serveStatic({ root: staticRoot, precompressed: true }));
     // Client-side routes fall back to the app shell.
     root.get('*', (c) => c.html(indexHtml));
   } else {
