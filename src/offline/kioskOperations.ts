@@ -12,7 +12,7 @@ import type { KioskRuntime } from './kioskRuntime';
 import { learnPin, verifyPinOffline } from './offlinePin';
 import { OutboxRecord, readRecord, StaffRecord } from './records';
 import { uuid } from '../client/uuid';
-import { readLookup, refreshLookup } from './refreshKioskData';
+import { readLookup, readLookupIfFresh, refreshLookup } from './refreshKioskData';
 import { readPinSealKey, sealPinChange } from './pinSeal';
 import { requestBackgroundSync } from './storedSync';
 import { answerWithin, askWithinBudget, isNetworkFailure, SLOW_ANSWER_WAIT_MS } from './reachability';
@@ -146,15 +146,22 @@ export async function findByNumber(rt: KioskRuntime, employeeId: number): Promis
 }
 
 /**
- * Clock-on pick-lists: fresh from the service when it answers within the interactive budget,
- * else the copy kept on the kiosk at once (a late answer still refreshes the copy). Without a
- * copy, a late answer is waited for a little longer.
+ * Clock-on pick-lists. A copy the kiosk refreshed within LOOKUP_MAX_AGE_MS is used at once, and
+ * refreshed in the background for next time (the service checks the choices with the punch
+ * anyway). Otherwise fresh from the service when it answers within the interactive budget, else
+ * the older copy at once (a late answer still refreshes it); without any copy, a late answer is
+ * waited for a little longer.
  */
 export async function clockOnChoices(
   rt: KioskRuntime,
   employeeId: number,
 ): Promise<{ data: UkTimeAndAttendanceLookupDataModel | null; fromCache: boolean }> {
   const fresh = () => refreshLookup(rt.db, rt.client, rt.kiosk, employeeId, rt.clock.now());
+  const recent = await readLookupIfFresh(rt.db, employeeId, rt.clock.now());
+  if (recent) {
+    if (!rt.reachability.unreachable()) void fresh().catch(() => undefined);
+    return { data: recent, fromCache: false };
+  }
   try {
     const asked = await askWithinBudget(rt.reachability, fresh, isNetworkFailure);
     if (asked.answered) return { data: asked.value, fromCache: false };

@@ -9,7 +9,7 @@ import { KioskPolicyModel } from '../contract/supporting/devices';
 import { DEFAULT_LOCKOUT_POLICY, lockoutPolicy, type LockoutPolicy } from '../domain/pinPolicy';
 import type { KioskDb } from './db';
 import { fromServerModel, rebase } from './localState';
-import { OutboxRecord, readRecord, readRecords, StaffRecord, type LookupRecord } from './records';
+import { LookupRecord, OutboxRecord, readRecord, readRecords, StaffRecord } from './records';
 
 const KIOSK_KEY = 'kiosk';
 const POLICY_KEY = 'policy';
@@ -102,6 +102,13 @@ export async function readLookup(db: KioskDb, employeeId: number): Promise<m.UkT
 }
 
 export const LOOKUP_MAX_AGE_MS = 30 * 60_000;
+
+/** The kept pick-lists when they were refreshed within `maxAgeMs`, else null. */
+export async function readLookupIfFresh(db: KioskDb, employeeId: number, now: Date, maxAgeMs = LOOKUP_MAX_AGE_MS): Promise<m.UkTimeAndAttendanceLookupDataModel | null> {
+  const row = readRecord(LookupRecord, await db.lookups.get(employeeId));
+  if (!row || now.getTime() - Date.parse(row.refreshedAt) > maxAgeMs) return null;
+  return readRecord(m.UkTimeAndAttendanceLookupDataModel, row.data);
+}
 export const LOOKUPS_PER_REFRESH = 8;
 
 /**
