@@ -91,7 +91,7 @@ export function DeviceHealth() {
           <h2 id="health-title" className={styles.title}>
             {t('health.title')}
           </h2>
-          <Button variant="secondary" onClick={() => runtime.sync.sendNow()}>
+          <Button variant="primary" onClick={() => runtime.sync.sendNow()}>
             {t('health.sendNow')}
           </Button>
         </div>

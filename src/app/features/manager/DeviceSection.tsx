@@ -88,7 +88,7 @@ export function DeviceSection() {
         {pending > 0 ? <Notice tone="warning">{t('manager.device.pending', { count: pending })}</Notice> : null}
         {error ? <Notice tone="error">{error}</Notice> : null}
         <div className={styles.actions}>
-          <Button variant="danger" size="large" icon={<TrashIcon />} onClick={() => setConfirming(true)}>
+          <Button variant="danger" icon={<TrashIcon />} onClick={() => setConfirming(true)}>
             {t('manager.device.remove')}
           </Button>
         </div>

@@ -5,6 +5,7 @@
 import { useState, type ReactNode } from 'react';
 import type { MessageKey } from '../../i18n/catalogue';
 import { useI18n } from '../../i18n/I18nProvider';
+import { SyncIndicator } from '../kiosk/SyncIndicator';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { useKioskSettings } from '../../runtime/useKioskData';
 import { Button } from '../../ui/Button';
@@ -42,6 +43,7 @@ export function ManagerConsole({ email, onExit }: { email: string; onExit: () =>
       title={t('manager.bar', { kiosk: settings?.name ?? runtime.enrolment.kioskName })}
       tools={
         <div className={styles.tools}>
+          <SyncIndicator />
           <span className={styles.who}>{t('manager.signedInAs', { email })}</span>
           <Button variant="onDark" icon={<LogoutIcon />} onClick={onExit}>
             {t('manager.exit')}
