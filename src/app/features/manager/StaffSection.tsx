@@ -142,7 +142,10 @@ function PersonItem({ row }: { row: PersonRow }) {
       <Avatar name={row.name} size={48} />
       <div className={styles.rowMain}>
         <span className={styles.name}>{row.name}</span>
-        {row.email ? <span className={styles.sub}>{row.email}</span> : null}
+        <span className={styles.sub}>
+          {t('manager.staff.number', { id: row.employeeId })}
+          {row.email ? ` · ${row.email}` : ''}
+        </span>
         {error ? (
           <span className={styles.error} role="alert">
             {error}

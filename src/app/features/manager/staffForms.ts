@@ -85,5 +85,7 @@ export function peopleRows(details: readonly EmployeeDetailsModel[], staff: read
 export function matchesPerson(row: PersonRow, query: string): boolean {
   const needle = foldForSearch(query.trim());
   if (!needle) return true;
+  // An all-digit search is also an employee number (the kiosk's "Use my employee number").
+  if (/^\d+$/.test(needle) && String(row.employeeId) === needle) return true;
   return foldForSearch(row.name).includes(needle) || (row.email !== null && foldForSearch(row.email).includes(needle));
 }

@@ -59,4 +59,10 @@ describe('people', () => {
     expect(matchesPerson(row, '  ')).toBe(true);
     expect(matchesPerson(row, 'maria')).toBe(false);
   });
+
+  it('finds a person by their whole employee number, not by part of it', () => {
+    const row = { employeeId: 1042, name: 'Ana Ruiz', email: null, hasKioskAccess: true };
+    expect(matchesPerson(row, '1042')).toBe(true);
+    expect(matchesPerson(row, '104')).toBe(false);
+  });
 });
