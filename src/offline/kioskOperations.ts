@@ -12,10 +12,10 @@ import type { KioskRuntime } from './kioskRuntime';
 import { learnPin, verifyPinOffline } from './offlinePin';
 import { OutboxRecord, readRecord, StaffRecord } from './records';
 import { uuid } from '../client/uuid';
-import { readLookup, readLookupIfFresh, refreshLookup } from './refreshKioskData';
+import { readKeptLookup, refreshLookup } from './refreshKioskData';
 import { readPinSealKey, sealPinChange } from './pinSeal';
 import { requestBackgroundSync } from './storedSync';
-import { answerWithin, askWithinBudget, isNetworkFailure, SLOW_ANSWER_WAIT_MS } from './reachability';
+import { answerWithin, askWithinBudget, SLOW_ANSWER_WAIT_MS } from './reachability';
 import { adoptServerView } from './serverView';
 
 export { checkPinAtKiosk, type PinCheck } from './pinCheck';
@@ -157,20 +157,19 @@ export async function clockOnChoices(
   employeeId: number,
 ): Promise<{ data: UkTimeAndAttendanceLookupDataModel | null; fromCache: boolean }> {
   const fresh = () => refreshLookup(rt.db, rt.client, rt.kiosk, employeeId, rt.clock.now());
-  const recent = await readLookupIfFresh(rt.db, employeeId, rt.clock.now());
-  if (recent) {
+  const kept = await readKeptLookup(rt.db, employeeId, rt.clock.now());
+  if (kept?.fresh) {
     if (!rt.reachability.unreachable()) void fresh().catch(() => undefined);
-    return { data: recent, fromCache: false };
+    return { data: kept.data, fromCache: false };
   }
   try {
-    const asked = await askWithinBudget(rt.reachability, fresh, isNetworkFailure);
+    const asked = await askWithinBudget(rt.reachability, fresh);
     if (asked.answered) return { data: asked.value, fromCache: false };
-    const kept = await readLookup(rt.db, employeeId);
-    if (kept || !asked.pending) return { data: kept, fromCache: true };
+    if (kept || !asked.pending) return { data: kept?.data ?? null, fromCache: true };
     const answer = await answerWithin(asked.pending, SLOW_ANSWER_WAIT_MS);
     return answer ? { data: answer.value, fromCache: false } : { data: null, fromCache: true };
   } catch (error) {
     if (!isApiClientError(error)) throw error;
-    return { data: await readLookup(rt.db, employeeId), fromCache: true };
+    return { data: kept?.data ?? null, fromCache: true };
   }
 }

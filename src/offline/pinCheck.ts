@@ -10,7 +10,7 @@ import { isApiClientError } from '../client/errors';
 import { uuid } from '../client/uuid';
 import type { KioskRuntime } from './kioskRuntime';
 import { forgetPin, learnPin, verifyPinOffline } from './offlinePin';
-import { answerWithin, askWithinBudget, isNetworkFailure, SLOW_ANSWER_WAIT_MS } from './reachability';
+import { answerWithin, askWithinBudget, SLOW_ANSWER_WAIT_MS } from './reachability';
 import { OutboxRecord, PinLockoutRecord, readRecord, StaffRecord } from './records';
 import { readLockoutPolicy } from './refreshKioskData';
 import { adoptServerView } from './serverView';
@@ -155,7 +155,7 @@ export async function checkPinAtKiosk(rt: KioskRuntime, employeeId: number, pin:
   if (isLocked(local, rt.clock.now()) && local.lockedUntil) return { ok: false, reason: 'locked', until: local.lockedUntil };
   const ask = () => rt.client.pins.checkPin(rt.kiosk, { employeeId, pin });
   try {
-    const asked = await askWithinBudget(rt.reachability, ask, isNetworkFailure);
+    const asked = await askWithinBudget(rt.reachability, ask);
     if (asked.answered) return await acceptedOnline(rt, record, employeeId, pin, asked.value);
     const offline = await checkOffline(rt, employeeId, pin, record, asked.pending !== null);
     if (offline.check.ok || offline.check.reason !== 'offline-unknown') {

@@ -7,6 +7,7 @@
  * not wait on it at all (what the tablet holds decides) and a background probe, not a person at
  * the keypad, finds out when it answers again.
  */
+import { isApiClientError } from '../client/errors';
 
 /** How long a screen waits for the service before what the tablet holds decides. */
 export const INTERACTIVE_BUDGET_MS = 1_200;
@@ -16,7 +17,6 @@ export const SLOW_ANSWER_WAIT_MS = 5_000;
 export const PROBE_INTERVAL_MS = 10_000;
 /** An answer older than this no longer counts as "the service answered recently". */
 export const ANSWER_FRESH_MS = 3 * 60_000;
-import { isApiClientError } from '../client/errors';
 
 export type ReachabilityState = 'unknown' | 'reachable' | 'unreachable';
 
@@ -61,6 +61,21 @@ export function createReachability(now: () => number = Date.now): Reachability {
   };
 }
 
+export const isNetworkFailure = (error: unknown) => isApiClientError(error) && error.kind === 'network';
+
+/** The answer when it comes within `ms`, else 'late' (the call runs on). Rejects as the call does. */
+async function within<T>(pending: Promise<T>, ms: number): Promise<{ value: T } | 'late'> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), ms);
+  });
+  try {
+    return await Promise.race([pending.then((value) => ({ value })), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export type Asked<T> = { answered: true; value: T } | { answered: false; pending: Promise<T> | null };
 
 /**
@@ -70,49 +85,27 @@ export type Asked<T> = { answered: true; value: T } | { answered: false; pending
  * caller decides from what the tablet holds and may reconcile when the answer arrives. Errors the
  * service answered with (4xx, 5xx) are thrown as they are.
  */
-export async function askWithinBudget<T>(
-  reachability: Reachability,
-  call: () => Promise<T>,
-  isNetworkFailure: (error: unknown) => boolean,
-  budgetMs = INTERACTIVE_BUDGET_MS,
-): Promise<Asked<T>> {
+export async function askWithinBudget<T>(reachability: Reachability, call: () => Promise<T>, budgetMs = INTERACTIVE_BUDGET_MS): Promise<Asked<T>> {
   if (reachability.unreachable()) return { answered: false, pending: null };
   const pending = call();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), budgetMs);
-  });
   try {
-    const first = await Promise.race([pending.then((value) => ({ value })), late]);
-    if (first === 'late') {
-      reachability.failed();
-      // The caller may still use the answer; an unhandled rejection must not surface meanwhile.
-      pending.catch(() => undefined);
-      return { answered: false, pending };
-    }
-    return { answered: true, value: first.value };
+    const first = await within(pending, budgetMs);
+    if (first !== 'late') return { answered: true, value: first.value };
+    reachability.failed();
+    return { answered: false, pending };
   } catch (error) {
     if (isNetworkFailure(error)) return { answered: false, pending: null };
     throw error;
-  } finally {
-    clearTimeout(timer);
   }
 }
 
-export const isNetworkFailure = (error: unknown) => isApiClientError(error) && error.kind === 'network';
-
 /** Waits for an answer at most `ms`; null when it did not come (or failed on the network) by then. */
 export async function answerWithin<T>(pending: Promise<T>, ms: number): Promise<{ value: T } | null> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), ms);
-  });
   try {
-    return await Promise.race([pending.then((value) => ({ value })), late]);
+    const first = await within(pending, ms);
+    return first === 'late' ? null : first;
   } catch (error) {
     if (isNetworkFailure(error)) return null;
     throw error;
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -96,19 +96,21 @@ export async function refreshLookup(db: KioskDb, client: ApiClient, kiosk: Kiosk
   return data;
 }
 
-export async function readLookup(db: KioskDb, employeeId: number): Promise<m.UkTimeAndAttendanceLookupDataModel | null> {
-  const row = await db.lookups.get(employeeId);
-  return readRecord(m.UkTimeAndAttendanceLookupDataModel, row?.data);
-}
-
 export const LOOKUP_MAX_AGE_MS = 30 * 60_000;
 
-/** The kept pick-lists when they were refreshed within `maxAgeMs`, else null. */
-export async function readLookupIfFresh(db: KioskDb, employeeId: number, now: Date, maxAgeMs = LOOKUP_MAX_AGE_MS): Promise<m.UkTimeAndAttendanceLookupDataModel | null> {
+/** The kept pick-lists of one employee, and whether they were refreshed within `maxAgeMs`; null when none are kept. */
+export async function readKeptLookup(
+  db: KioskDb,
+  employeeId: number,
+  now: Date,
+  maxAgeMs = LOOKUP_MAX_AGE_MS,
+): Promise<{ data: m.UkTimeAndAttendanceLookupDataModel; fresh: boolean } | null> {
   const row = readRecord(LookupRecord, await db.lookups.get(employeeId));
-  if (!row || now.getTime() - Date.parse(row.refreshedAt) > maxAgeMs) return null;
-  return readRecord(m.UkTimeAndAttendanceLookupDataModel, row.data);
+  const data = readRecord(m.UkTimeAndAttendanceLookupDataModel, row?.data);
+  if (!row || !data) return null;
+  return { data, fresh: now.getTime() - Date.parse(row.refreshedAt) <= maxAgeMs };
 }
+
 export const LOOKUPS_PER_REFRESH = 8;
 
 /**
