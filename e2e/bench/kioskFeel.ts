@@ -18,6 +18,7 @@ import { enrolDeviceThroughApi } from '../support/enrolDevice';
 import { startFaultProxy, type FaultMode, type FaultProxy } from '../support/faultProxy';
 import { KioskStore } from '../support/kioskStore';
 import { startService, type DemoFile } from '../support/serviceProcess';
+import { percentile } from '../../scripts/historyBench/load';
 import { writeBenchmarksMd } from '../../scripts/historyBench/report';
 
 const THROTTLE = 4;
@@ -135,11 +136,6 @@ async function coldStart(page: Page, condition: Condition, samples: Samples) {
 async function throttled(context: BrowserContext, page: Page) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
-}
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
 interface Row {
