@@ -250,6 +250,9 @@ export const devices = pgTable(
     lastSeenAt: instant('last_seen_at'),
     /** When the device's most recent gap in contact began (its last contact before it): the start of its offline period. */
     offlineFrom: instant('offline_from'),
+    /** The device's latest health report (DeviceHealthReportModel, parsed when read back) and when the service received it. */
+    health: jsonb('health'),
+    healthReceivedAt: instant('health_received_at'),
     revokedAt: instant('revoked_at'),
     createdAt: createdAt(),
   },
