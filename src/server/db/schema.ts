@@ -23,6 +23,7 @@ import {
   type PgColumn,
 } from 'drizzle-orm/pg-core';
 import { ATTENDANCE_STATUSES, PUNCH_KINDS, SHIFT_STATUSES } from '../../domain/attendance';
+import { CLAIM_OUTCOMES, CLAIM_REASONS, CLAIM_STATUSES, CLAIMABLE_PUNCH_KINDS } from '../../domain/identityClaims';
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => instant('created_at').notNull().defaultNow();
@@ -516,3 +517,59 @@ export const serviceKeys = pgTable('service_keys', {
   privateKeyPkcs8: text('private_key_pkcs8').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Project extension (issue 9, part 2): a kiosk's preferences for its tablets. No row: the defaults
+ * (`DEFAULT_KIOSK_PREFERENCES`).
+ */
+export const kioskPreferences = pgTable(
+  'kiosk_preferences',
+  {
+    kioskId: integer('kiosk_id').primaryKey().references(() => kiosks.id, { onDelete: 'cascade' }),
+    businessId: integer('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    unverifiedOfflinePunches: text('unverified_offline_punches', { enum: ['off', 'flagged'] }).notNull(),
+    sounds: boolean('sounds').notNull(),
+    locale: text('locale'),
+    theme: text('theme', { enum: ['system', 'light', 'dark'] }).notNull(),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (t) => [
+    check('kiosk_preferences_unverified_check', oneOf(t.unverifiedOfflinePunches, ['off', 'flagged'])),
+    check('kiosk_preferences_theme_check', oneOf(t.theme, ['system', 'light', 'dark'])),
+  ],
+);
+
+/**
+ * Project extension (issue 9, part 2): the identity claim that follows an unverified offline punch,
+ * what the service concluded from its sealed PIN, and a manager's decision. One per punch (its
+ * Idempotency-Key); the PIN itself is never stored.
+ */
+export const identityClaims = pgTable(
+  'identity_claims',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    kioskId: integer('kiosk_id').notNull().references(() => kiosks.id),
+    employeeId: integer('employee_id').notNull().references(() => employees.id, { onDelete: 'cascade' }),
+    punchKey: text('punch_key').notNull(),
+    punchKind: text('punch_kind', { enum: CLAIMABLE_PUNCH_KINDS }).notNull(),
+    punchId: integer('punch_id').references(() => punches.id, { onDelete: 'set null' }),
+    shiftId: integer('shift_id').references(() => clockShifts.id, { onDelete: 'set null' }),
+    timeOfRecordUtc: instant('time_of_record_utc').notNull(),
+    receivedUtc: instant('received_utc').notNull(),
+    principal: text('principal').notNull(),
+    outcome: text('outcome', { enum: CLAIM_OUTCOMES }).notNull(),
+    reason: text('reason', { enum: CLAIM_REASONS }),
+    status: text('status', { enum: CLAIM_STATUSES }).notNull(),
+    resolvedUtc: instant('resolved_utc'),
+    resolvedBy: text('resolved_by'),
+  },
+  (t) => [
+    uniqueIndex('identity_claims_punch_key').on(t.businessId, t.kioskId, t.punchKey),
+    index('identity_claims_kiosk_status_idx').on(t.kioskId, t.status, t.id),
+    check('identity_claims_outcome_check', oneOf(t.outcome, CLAIM_OUTCOMES)),
+    check('identity_claims_reason_check', sql`${t.reason} IS NULL OR ${oneOf(t.reason, CLAIM_REASONS)}`),
+    check('identity_claims_status_check', oneOf(t.status, CLAIM_STATUSES)),
+    check('identity_claims_kind_check', oneOf(t.punchKind, CLAIMABLE_PUNCH_KINDS)),
+  ],
+);
