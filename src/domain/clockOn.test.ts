@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { missingChoice, missingChoices, needsClockOnOptions, preselectedLocation, presetShiftConditions, stepBeforeCommit } from './clockOn';
+import { clockOnWithoutOptions, missingChoice, missingChoices, needsClockOnOptions, preselectedLocation, presetShiftConditions, stepBeforeCommit } from './clockOn';
 
 const offer = {
   locations: [{ id: 1 }, { id: 2 }],
@@ -12,6 +12,10 @@ const offer = {
 describe('clock-on rules', () => {
   it('asks for options when the kiosk requires a choice or there is one to make', () => {
     expect(needsClockOnOptions(null, { isLocationRequired: true })).toBe(true);
+    // A required location the kiosk preselects is no choice: the screen is skipped.
+    expect(needsClockOnOptions({ locations: [{ id: 1 }] }, { isLocationRequired: true })).toBe(false);
+    expect(needsClockOnOptions({ locations: [{ id: 1 }, { id: 2 }], defaultLocation: { id: 2 } }, { isLocationRequired: true })).toBe(true);
+    expect(needsClockOnOptions({ locations: [{ id: 1 }], workTypes: [] }, { isWorkTypeRequired: true })).toBe(true);
     expect(needsClockOnOptions(null, { isWorkTypeRequired: true })).toBe(true);
     expect(needsClockOnOptions(null, {})).toBe(false);
     expect(needsClockOnOptions({ locations: [{ id: 1 }] }, {})).toBe(false);
@@ -45,5 +49,12 @@ describe('clock-on rules', () => {
     expect(stepBeforeCommit({ isPhotoRequired: true })).toBe('photo');
     expect(stepBeforeCommit({ isPhotoRequired: false })).toBe('commit');
     expect(stepBeforeCommit(null)).toBe('commit');
+  });
+
+  it('a clock-on without the options step carries the preselected location and its conditions', () => {
+    expect(clockOnWithoutOptions({ locations: [{ id: 5 }], locationShiftConditions: [{ locationId: 5, shiftConditionIds: [7] }] })).toEqual({ locationId: 5, shiftConditionIds: [7] });
+    expect(clockOnWithoutOptions({ locations: [{ id: 5 }] })).toEqual({ locationId: 5 });
+    expect(clockOnWithoutOptions({ locations: [] })).toEqual({});
+    expect(clockOnWithoutOptions(null)).toEqual({});
   });
 });

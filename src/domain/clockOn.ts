@@ -1,6 +1,7 @@
 /**
  * The kiosk's clock-on rules, shared by its screens: whether a clock-on needs the options step
- * (the kiosk requires a location or work type, or the employee has something to choose), what is
+ * (the employee has something to choose, or the kiosk requires a choice it cannot preselect) and
+ * what a clock-on that skips it carries, what is
  * preselected there (the service's default location, else the only one offered, and that
  * location's default shift conditions), which required choice is missing, and whether a photo
  * comes before the punch is committed. Structural types, so the contract's models fit them.
@@ -20,11 +21,26 @@ export interface ClockOnOffer {
   locationShiftConditions?: readonly { locationId: number; shiftConditionIds?: readonly number[] | null }[] | null;
 }
 
-/** True when the employee must see the options step before clocking on. */
+/**
+ * True when the employee must see the options step before clocking on: there is something to
+ * choose (more than one location, any work type or shift condition), or the kiosk requires a
+ * choice the kiosk cannot make for them (a required location with none preselected, a required
+ * work type). A required location that is preselected needs no screen: it goes with the punch
+ * (`clockOnWithoutOptions`).
+ */
 export function needsClockOnOptions(offer: ClockOnOffer | null, rules: ClockOnRules | null | undefined): boolean {
-  if (rules?.isLocationRequired || rules?.isWorkTypeRequired) return true;
+  if (rules?.isWorkTypeRequired) return true;
+  if (rules?.isLocationRequired && preselectedLocation(offer) === null) return true;
   if (!offer) return false;
   return (offer.locations?.length ?? 0) > 1 || (offer.workTypes?.length ?? 0) > 0 || (offer.shiftConditions?.length ?? 0) > 0;
+}
+
+/** The choices a clock-on that skips the options step carries: the preselections, nothing more. */
+export function clockOnWithoutOptions(offer: ClockOnOffer | null): { locationId?: number; shiftConditionIds?: number[] } {
+  const locationId = preselectedLocation(offer);
+  if (locationId === null) return {};
+  const conditions = presetShiftConditions(offer, locationId);
+  return { locationId, ...(conditions.length > 0 ? { shiftConditionIds: conditions } : {}) };
 }
 
 /** The location preselected: the service's default, else the only location offered, else none. */
