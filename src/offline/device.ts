@@ -7,19 +7,20 @@
  * returns to the last set-up step. A missing flag counts as complete, so enrolments made any
  * other way (an older app version, the e2e helper) go straight to the kiosk.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { KioskDb } from './db';
 import { readRecord } from './records';
+import { forgetWorkHistory } from './workHistory';
 
 export const DeviceEnrolment = z.object({
-  serviceUrl: z.string().url(),
-  businessId: z.number().int(),
+  serviceUrl: z.url(),
+  businessId: z.int(),
   businessName: z.string(),
-  kioskId: z.number().int(),
+  kioskId: z.int(),
   kioskName: z.string(),
-  deviceId: z.number().int(),
+  deviceId: z.int(),
   deviceName: z.string(),
-  token: z.string().min(1),
+  token: z.string().check(z.minLength(1)),
   enrolledAt: z.string(),
 });
 export type DeviceEnrolment = z.infer<typeof DeviceEnrolment>;
@@ -71,6 +72,7 @@ export async function clearEnrolment(db: KioskDb): Promise<void> {
     await db.meta.delete(KEY);
     await db.meta.delete(SETUP_KEY);
     await db.meta.delete('kiosk');
+    await forgetWorkHistory(db);
     await Promise.all([db.staff.clear(), db.lookups.clear(), db.pinVerifiers.clear(), db.pinLockouts.clear()]);
   });
 }

@@ -17,6 +17,7 @@ import { readPinSealKey, sealPinChange } from './pinSeal';
 import { requestBackgroundSync } from './storedSync';
 import { answerWithin, askWithinBudget, SLOW_ANSWER_WAIT_MS } from './reachability';
 import { adoptServerView } from './serverView';
+import { journalPunch } from './workHistory';
 
 export { checkPinAtKiosk, type PinCheck } from './pinCheck';
 
@@ -49,6 +50,8 @@ export async function punchAtKiosk(
   rt.sync.trigger();
   void requestBackgroundSync();
   const since = before?.local.clockOnTimeUtc;
+  // For the receipt's hours (workHistory.ts); never blocks or fails the punch.
+  await journalPunch(rt.db, employeeId, { kind, at, isPaidBreak: fields.isPaidBreak === true, shiftStart: since ?? null }).catch(() => undefined);
   const shiftMs = kind === 'clockOff' && since ? at.getTime() - Date.parse(since) : null;
   return { ok: true, receipt: { entryId: result.entry.id, at, shiftMs } };
 }

@@ -1,0 +1,103 @@
+/**
+ * What the tablet knows of a person's recent hours, for the receipts: a short journal of the
+ * punches recorded on this tablet (kept 15 days, at most 200 per person) and the service's shifts
+ * for the person since the start of last week, fetched in the background when the person signs
+ * in. Both live in the `meta` table (no schema change); neither is data of record, only what a
+ * receipt shows, so a lost write costs a less complete receipt and never a punch. The hours
+ * themselves are computed by src/domain/workedHours.ts.
+ */
+import { z } from 'zod';
+import { PUNCH_KINDS, type PunchKind } from '../domain/attendance';
+import { localWeekStart, replayPunches, spansFromShifts, type RecordedPunch, type WorkSpan } from '../domain/workedHours';
+import type { KioskDb } from './db';
+import type { KioskRuntime } from './kioskRuntime';
+import { readRecord } from './records';
+
+export const JOURNAL_KEEP_MS = 15 * 86_400_000;
+export const JOURNAL_MAX_ENTRIES = 200;
+/** A copy of the service's shifts older than this is fetched again at the next sign-in. */
+export const HISTORY_FRESH_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+const instant = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'not an instant');
+
+const JournalEntry = z.object({
+  kind: z.enum(PUNCH_KINDS),
+  at: instant,
+  isPaidBreak: z.boolean().optional(),
+  shiftStart: instant.nullable().optional(),
+});
+const Journal = z.array(JournalEntry);
+
+const History = z.object({
+  fetchedAt: instant,
+  shifts: z.array(
+    z.object({
+      startTimeUtc: instant,
+      endTimeUtc: instant.nullable(),
+      breaks: z.array(z.object({ startTimeUtc: instant, endTimeUtc: instant.nullable(), isPaidBreak: z.boolean() })).nullable().optional(),
+    }),
+  ),
+});
+type History = z.infer<typeof History>;
+
+const journalKey = (employeeId: number) => `workJournal:${employeeId}`;
+const historyKey = (employeeId: number) => `workHistory:${employeeId}`;
+
+/** Adds a punch recorded here to the person's journal (and drops entries past the keep window). */
+export async function journalPunch(
+  db: KioskDb,
+  employeeId: number,
+  punch: { kind: PunchKind; at: Date; isPaidBreak?: boolean; shiftStart: string | null },
+): Promise<void> {
+  await db.transaction('rw', db.meta, async () => {
+    const kept = readRecord(Journal, (await db.meta.get(journalKey(employeeId)))?.value) ?? [];
+    const since = punch.at.getTime() - JOURNAL_KEEP_MS;
+    const entry = { kind: punch.kind, at: punch.at.toISOString(), shiftStart: punch.shiftStart, ...(punch.isPaidBreak ? { isPaidBreak: true } : {}) };
+    const next = [...kept.filter((e) => Date.parse(e.at) >= since), entry].slice(-JOURNAL_MAX_ENTRIES);
+    await db.meta.put({ key: journalKey(employeeId), value: next });
+  });
+}
+
+/**
+ * Fetches the person's shifts since the start of last week (in the kiosk's zone) and keeps them.
+ * Skipped while the service is unreachable or the kept copy is fresh; failures are swallowed (the
+ * receipt then works from the journal).
+ */
+export async function refreshWorkHistory(rt: KioskRuntime, employeeId: number, zone: string): Promise<void> {
+  if (rt.reachability.unreachable()) return;
+  const now = rt.clock.now();
+  const kept = readRecord(History, (await rt.db.meta.get(historyKey(employeeId)))?.value);
+  if (kept && now.getTime() - Date.parse(kept.fetchedAt) < HISTORY_FRESH_MS) return;
+  try {
+    const from = new Date(localWeekStart(now, zone).getTime() - 7 * DAY_MS);
+    const shifts = await rt.client.shifts.search(rt.kiosk.businessId, { employeeId, fromDateUtc: from.toISOString() });
+    const value: History = {
+      fetchedAt: now.toISOString(),
+      shifts: shifts.map((s) => ({ startTimeUtc: s.startTimeUtc, endTimeUtc: s.endTimeUtc, breaks: s.breaks })),
+    };
+    await rt.db.meta.put({ key: historyKey(employeeId), value: History.parse(value) });
+  } catch {
+    // Best effort: the receipt falls back to what this tablet recorded.
+  }
+}
+
+/** The person's spans as well as the tablet knows them, and whether the service's shifts were in it. */
+export async function readWorkSpans(db: KioskDb, employeeId: number): Promise<{ spans: WorkSpan[]; withService: boolean }> {
+  const [journalRow, historyRow] = await db.meta.bulkGet([journalKey(employeeId), historyKey(employeeId)]);
+  const journal = readRecord(Journal, journalRow?.value) ?? [];
+  const history = readRecord(History, historyRow?.value);
+  const punches: RecordedPunch[] = journal.map((e) => ({
+    kind: e.kind,
+    at: new Date(e.at),
+    ...(e.isPaidBreak ? { isPaidBreak: true } : {}),
+    shiftStart: e.shiftStart ? new Date(e.shiftStart) : null,
+  }));
+  return { spans: replayPunches(history ? spansFromShifts(history.shifts) : [], punches), withService: history !== null };
+}
+
+/** Forgets everything kept here about people's hours (unenrolment). */
+export async function forgetWorkHistory(db: KioskDb): Promise<void> {
+  await db.meta.where('key').startsWith('workJournal:').delete();
+  await db.meta.where('key').startsWith('workHistory:').delete();
+}

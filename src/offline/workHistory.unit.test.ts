@@ -1,0 +1,41 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import { receiptHours } from '../domain/workedHours';
+import { KioskDb } from './db';
+import { forgetWorkHistory, journalPunch, JOURNAL_MAX_ENTRIES, readWorkSpans } from './workHistory';
+
+let counter = 0;
+const freshDb = () => new KioskDb(`work-history-${(counter += 1)}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+const at = (iso: string) => new Date(iso);
+
+describe("the tablet's record of hours", () => {
+  it('a clock-off receipt from the journal alone: breaks deducted, not "0 min"', async () => {
+    const db = freshDb();
+    const start = '2026-11-25T09:00:00.000Z';
+    await journalPunch(db, 7, { kind: 'clockOn', at: at(start), shiftStart: null });
+    await journalPunch(db, 7, { kind: 'startBreak', at: at('2026-11-25T12:00:00Z'), shiftStart: start });
+    await journalPunch(db, 7, { kind: 'endBreak', at: at('2026-11-25T12:40:00Z'), shiftStart: start });
+    await journalPunch(db, 7, { kind: 'clockOff', at: at('2026-11-25T17:00:00Z'), shiftStart: start });
+    const { spans, withService } = await readWorkSpans(db, 7);
+    expect(withService).toBe(false);
+    const hours = receiptHours(spans, 'clockOff', at('2026-11-25T17:00:00Z'), 'Europe/London');
+    expect(hours.shift).toEqual({ workedMs: 7 * 3_600_000 + 20 * 60_000, unpaidBreakMs: 40 * 60_000 });
+    // Another person's journal is their own.
+    expect((await readWorkSpans(db, 8)).spans).toEqual([]);
+  });
+
+  it('keeps the journal bounded and forgets it with the enrolment', async () => {
+    const db = freshDb();
+    const first = Date.parse('2026-11-20T00:00:00Z');
+    for (let i = 0; i < JOURNAL_MAX_ENTRIES + 10; i += 1) {
+      await journalPunch(db, 1, { kind: i % 2 === 0 ? 'clockOn' : 'clockOff', at: new Date(first + i * 60_000), shiftStart: null });
+    }
+    const row = (await db.meta.get('workJournal:1'))?.value as unknown[];
+    expect(row).toHaveLength(JOURNAL_MAX_ENTRIES);
+    // Entries older than the keep window go at the next write.
+    await journalPunch(db, 1, { kind: 'clockOn', at: new Date(first + 40 * 86_400_000), shiftStart: null });
+    expect((await db.meta.get('workJournal:1'))?.value).toHaveLength(1);
+    await forgetWorkHistory(db);
+    expect(await db.meta.get('workJournal:1')).toBeUndefined();
+  });
+});
