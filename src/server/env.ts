@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { DEFAULT_LONG_SHIFT_MINUTES } from '../domain/attendance';
 import { DEFAULT_PIN_LOCKOUT_MINUTES, DEFAULT_PIN_MAX_ATTEMPTS } from '../domain/pinPolicy';
+import { DEFAULT_DEVICE_SILENT_MINUTES } from '../domain/deviceContact';
 
 const flag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
@@ -45,6 +46,8 @@ export const EnvSchema = z.object({
   LOGIN_LOCKOUT_MINUTES: positiveInt.default(15),
   /** An open shift longer than this is flagged `longShift`. */
   LONG_SHIFT_MINUTES: positiveInt.default(DEFAULT_LONG_SHIFT_MINUTES),
+  /** A kiosk device not heard from for longer than this is flagged silent in the manager's fleet view (fractions allowed). */
+  DEVICE_SILENT_MINUTES: z.coerce.number().positive().max(7 * 24 * 60).default(DEFAULT_DEVICE_SILENT_MINUTES),
   /** How far a recorded punch time may be ahead of the service's clock. */
   MAX_FUTURE_SKEW_SECONDS: z.coerce.number().int().min(0).default(120),
   /** Wrong PINs an offline kiosk reports (`pinfailures`): the oldest accepted, and how many one device may report per hour. */

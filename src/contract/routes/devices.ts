@@ -27,8 +27,16 @@ const DEVICES = '/api/v2/business/{businessId}/kiosk/{kioskId}/devices';
 const problem = (description: string) => ({ description, content: { [PROBLEM_CONTENT_TYPE]: { schema: Problem } } });
 const mutation = mutationErrors;
 
-import { EnrolDeviceModel, DeviceModel, EnrolledDeviceModel, DeviceIdentityModel } from '../supporting/devices';
-export { EnrolDeviceModel, DeviceModel, EnrolledDeviceModel, DeviceIdentityModel };
+import {
+  EnrolDeviceModel,
+  DeviceModel,
+  EnrolledDeviceModel,
+  DeviceIdentityModel,
+  DeviceHealthReportModel,
+  DeviceHealthModel,
+  FleetDeviceModel,
+} from '../supporting/devices';
+export { EnrolDeviceModel, DeviceModel, EnrolledDeviceModel, DeviceIdentityModel, DeviceHealthReportModel, DeviceHealthModel, FleetDeviceModel };
 
 export const enrolDevice = defineRoute({
   operationId: 'devices.enrolDevice',
@@ -79,4 +87,39 @@ export const getCurrentDevice = defineRoute({
     401: standardErrors[401],
     403: problem('The caller is a user, not a device.'),
   },
+});
+
+/** Project extension (fleet health): a device reports its own health; the path names no device, so it can speak only for itself. */
+export const reportDeviceHealth = defineRoute({
+  operationId: 'devices.reportDeviceHealth',
+  ...access('signedIn', 'devices'),
+  method: 'put',
+  path: '/api/v2/device/health',
+  tags,
+  summary: 'Report this device\'s health (devices only; project extension)',
+  description:
+    'Replaces the calling device\'s last health report, stamped with the service\'s receive time. A kiosk sends it every minute and after syncs; ' +
+    'a lost report needs no retry (the next one carries the latest). Unknown members and out-of-range values are refused (400).',
+  request: { ...jsonBody(DeviceHealthReportModel) },
+  responses: {
+    200: jsonResponse(DeviceHealthModel, 'The report as stored.'),
+    400: standardErrors[400],
+    401: standardErrors[401],
+    403: problem('The caller is a user, not a device.'),
+  },
+});
+
+/** Project extension (fleet health): every live device of the business, for managers. */
+export const listBusinessDevices = defineRoute({
+  operationId: 'devices.listBusinessDevices',
+  ...access('anyKiosk', 'users'),
+  method: 'get',
+  path: '/api/v2/business/{businessId}/devices',
+  tags,
+  summary: "List the business's devices with their health (users only; project extension)",
+  description:
+    `${pagingText(PAGE_LIMITS.settings, 'by kiosk, then oldest first')} Covers the kiosks the caller may operate. ` +
+    '`isSilent` is computed by the service from DEVICE_SILENT_MINUTES, so every client flags the same devices.',
+  request: { params: businessParams, query: pageQuery(PAGE_LIMITS.settings) },
+  responses: { 200: jsonResponse(z.array(FleetDeviceModel), 'Devices not revoked, of kiosks not deleted.'), ...standardErrors },
 });

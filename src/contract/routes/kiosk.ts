@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { defineRoute } from './define';
 import * as m from '../generated/models';
 import { PinFailuresReportModel, PinSealKeyModel, PunchRecordModel, SealedPinChangeModel } from '../supporting/kiosk';
+import { SetStaffPinModel } from '../supporting/staffPins';
 import {
   businessParams,
   conflictError,
@@ -358,4 +359,20 @@ export const listPunches = defineRoute({
     }),
   },
   responses: { 200: jsonResponse(z.array(PunchRecordModel), 'Punches, oldest first.'), ...standardErrors },
+});
+
+/** Project extension (manager PIN management): a manager sets or resets a person's PIN. */
+export const setStaffPin = defineRoute({
+  operationId: 'kiosk.setStaffPin',
+  ...access('kiosk', 'users'),
+  method: 'post',
+  path: `${B}/kiosk/{kioskId}/staff/{employeeId}/pin`,
+  tags,
+  summary: "Set a person's kiosk PIN (managers only; project extension)",
+  description:
+    'Replaces the PIN (checked against the PIN policy: 4 to 8 digits), cancels any temporary reset PIN and clears the wrong-PIN lockout. ' +
+    'With `mustChange: true` the PIN is marked expired, so the person chooses their own PIN at next use. Setting the same PIN again ' +
+    'has the same effect, so the route takes no Idempotency-Key. Enrolled devices get 403: a manager signs in.',
+  request: { params: kioskParams.extend({ employeeId: pathId('employeeId') }), ...jsonBody(SetStaffPinModel) },
+  responses: { ...emptyOk, ...standardErrors },
 });

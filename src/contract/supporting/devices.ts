@@ -65,3 +65,71 @@ export const DeviceIdentityModel = z
   })
   .meta({ id: 'DeviceIdentityModel' });
 export type DeviceIdentityModel = z.infer<typeof DeviceIdentityModel>;
+
+/** Bounds of a health report: generous for a real kiosk, tight enough that nothing hostile is stored. */
+export const HEALTH_LIMITS = {
+  /** Entries waiting or needing attention: far beyond any real backlog. */
+  maxCount: 1_000_000,
+  /** A clock error beyond a year is reported as a year (the kiosk clamps before sending). */
+  maxClockOffsetMs: 366 * 24 * 60 * 60 * 1000,
+  maxVersionLength: 64,
+} as const;
+
+const reportedInstant = z
+  .iso.datetime({ error: 'must be an ISO-8601 UTC date-time such as 2026-01-31T09:00:00.000Z' })
+  .superRefine((value, ctx) => {
+    const problem = t.dateTimeProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .meta({ format: 'date-time', example: '2025-01-31T08:00:00.000Z' });
+
+const count = (description: string) =>
+  z
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .max(HEALTH_LIMITS.maxCount, `must be at most ${HEALTH_LIMITS.maxCount}`)
+    .meta({ description });
+
+/** Project extension: what a kiosk device says about itself (PUT /api/v2/device/health). */
+export const DeviceHealthReportModel = z
+  .object({
+    queueDepth: count('Punches and changes waiting to be sent.'),
+    oldestUnsentUtc: reportedInstant.nullable().meta({ description: 'When the oldest waiting entry was recorded; null when none waits.' }),
+    lastSyncUtc: reportedInstant.nullable().meta({ description: 'When a sync last reached the service successfully; null if never.' }),
+    clockOffsetMs: z
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(-HEALTH_LIMITS.maxClockOffsetMs, `must be within ${HEALTH_LIMITS.maxClockOffsetMs} ms of zero`)
+      .max(HEALTH_LIMITS.maxClockOffsetMs, `must be within ${HEALTH_LIMITS.maxClockOffsetMs} ms of zero`)
+      .meta({ description: "The measured offset of the service's clock from the device's (positive: the device is behind)." }),
+    appVersion: z
+      .string({ error: 'must be a string' })
+      .min(1, 'appVersion is required')
+      .max(HEALTH_LIMITS.maxVersionLength, `must be at most ${HEALTH_LIMITS.maxVersionLength} characters long`)
+      .regex(/^[\x21-\x7e]+$/, 'must be visible ASCII characters without spaces')
+      .meta({ description: 'The app build the device runs.', example: '0.1.0+abc1234' }),
+    storagePersisted: z
+      .boolean({ error: 'must be true, false or null' })
+      .nullable()
+      .meta({ description: 'navigator.storage.persisted(): true when the browser keeps the data; null when it cannot say.' }),
+    needsAttention: count('Entries the service refused, waiting for a manager.'),
+  })
+  .strict()
+  .meta({ id: 'DeviceHealthReportModel' });
+export type DeviceHealthReportModel = z.infer<typeof DeviceHealthReportModel>;
+
+/** A device's last health report as the service keeps it, with when the service received it. */
+export const DeviceHealthModel = DeviceHealthReportModel.extend({
+  receivedUtc: utc.meta({ description: "The service's time when the report arrived." }),
+}).meta({ id: 'DeviceHealthModel' });
+export type DeviceHealthModel = z.infer<typeof DeviceHealthModel>;
+
+/** Project extension: a device of the business with its last health report, for a manager's fleet view. */
+export const FleetDeviceModel = DeviceModel.extend({
+  kioskName: z.string(),
+  lastHeardUtc: utc.nullable().meta({ description: 'The latest contact of any kind (a request or a health report); null if never.' }),
+  isSilent: z.boolean().meta({ description: 'True when the device has not been heard from for longer than DEVICE_SILENT_MINUTES (counted from enrolment if never).' }),
+  health: DeviceHealthModel.nullable().meta({ description: 'The last health report; null if the device never sent one.' }),
+}).meta({ id: 'FleetDeviceModel' });
+export type FleetDeviceModel = z.infer<typeof FleetDeviceModel>;

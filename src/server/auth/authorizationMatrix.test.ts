@@ -76,6 +76,16 @@ async function buildWorld(): Promise<World> {
   const group = await post(`${owner.base}/employeegroup`, { name: 'Weekend team' });
   const deviceA1 = await t.request('POST', `${owner.kiosk}/devices`, { auth, json: { name: 'A1 tablet' } });
   const deviceA1Body = deviceA1.body as { id: number; token: string };
+  // An unverified offline punch by kiosk A1's device and its identity claim (project extension), for the claim routes.
+  const claimedAt = new Date(t.clock.now().getTime() - 60_000).toISOString();
+  const e2 = owner.employees[1]!;
+  const deviceAuth = bearer(deviceA1Body.token);
+  await t.request('POST', `${owner.kiosk}/clockon`, { auth: deviceAuth, json: { employeeId: e2.id, recordedTimeUtc: claimedAt } });
+  const claim = await t.request('POST', `${owner.kiosk}/identityclaims`, {
+    auth: deviceAuth,
+    json: { employeeId: e2.id, punchKey: 'world-claim', punchKind: 'clockOn', recordedTimeUtc: claimedAt },
+  });
+  expect(claim.status, claim.text).toBe(200);
   const kioskA2 = await addKiosk(t, owner, 'Kiosk A2');
 
   // A member of business A (no kiosk rights), the target of the access routes' e-mail query.
@@ -103,6 +113,7 @@ async function buildWorld(): Promise<World> {
       worktype: workType.id,
       employeegroup: group.id,
       kiosk: owner.kioskId,
+      claimId: (claim.body as { id: number }).id,
     },
     restrictedEmail,
     insiders: { manager: auth, deviceOfA1: bearer(deviceA1Body.token) },
@@ -136,6 +147,16 @@ function sampleBody(operationId: string, w: World): unknown {
     'businessAccess.updateDetailsOfAnAssociatedUser': { name: 'Renamed user' },
     'employee.createUnstructuredEmployee': { firstName: 'New', surname: 'Starter' },
     'devices.enrolDevice': { name: 'New tablet' },
+    'devices.reportDeviceHealth': {
+      queueDepth: 0,
+      oldestUnsentUtc: null,
+      lastSyncUtc: null,
+      clockOffsetMs: 0,
+      appVersion: 'test',
+      storagePersisted: null,
+      needsAttention: 0,
+    },
+    'kiosk.setStaffPin': { pin: '2468' },
     'kiosk.shifts': {},
     'kiosk.addNoteToShift': { employeeId, note: 'Outsider note', type: 'Shift', visibility: 'Visible' },
     'kiosk.markShiftNotesRead': { employeeId, noteIds: [w.ids.noteId], read: true },
@@ -167,6 +188,8 @@ function sampleBody(operationId: string, w: World): unknown {
     'employeeGroup.updateEmployeeGroup': { name: 'Renamed group' },
     'settings.updateEmployeePortalSettings': { allowEmployeeShiftSelfService: true },
     'settings.updateTheTimesheetSettingsForTheBusiness': { requireWorkType: false },
+    'kioskExtensions.updateKioskPreferences': { sounds: false },
+    'kioskExtensions.submitIdentityClaim': { employeeId, punchKey: 'matrix-claim', punchKind: 'clockOn', recordedTimeUtc: new Date(t.clock.now().getTime() - 60_000).toISOString() },
   };
   if (!(operationId in samples)) throw new Error(`no sample body for ${operationId}: add one to the authorization matrix`);
   return samples[operationId];

@@ -1,9 +1,18 @@
 /**
  * Kiosk devices: enrolling a tablet to one kiosk with its own credential, listing and revoking
- * enrolments, and the device's view of itself. Only the credential's digest is stored.
+ * enrolments, the device's view of itself, and fleet health (each device's latest report, and the
+ * business-wide list that flags silent devices). Only the credential's digest is stored.
  */
-import { and, eq, isNull } from 'drizzle-orm';
-import type { DeviceIdentityModel, DeviceModel, EnrolledDeviceModel } from '../../contract/routes/devices';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import {
+  DeviceHealthReportModel,
+  type DeviceHealthModel,
+  type DeviceIdentityModel,
+  type DeviceModel,
+  type EnrolledDeviceModel,
+  type FleetDeviceModel,
+} from '../../contract/routes/devices';
+import { isDeviceSilent, lastHeardAt } from '../../domain/deviceContact';
 import { digest, newToken, TOKEN_PREFIX } from '../auth/secrets';
 import type { Database } from '../db/openDatabase';
 import type { Env } from '../env';
@@ -75,3 +84,60 @@ export async function deviceIdentity(db: Database, deviceId: number, settings: E
   return row ? { ...row, policy: kioskPolicyOf(settings) } : null;
 }
 
+
+/** Stores the calling device's health report with the service's receive time; null when the device is gone. */
+export async function recordDeviceHealth(db: Database, deviceId: number, report: DeviceHealthReportModel, now: Date): Promise<DeviceHealthModel | null> {
+  const [row] = await db
+    .update(devices)
+    .set({ health: report, healthReceivedAt: now })
+    .where(and(eq(devices.id, deviceId), isNull(devices.revokedAt)))
+    .returning({ id: devices.id });
+  return row ? { ...report, receivedUtc: now.toISOString() } : null;
+}
+
+/** A stored report read back; null when there is none or it no longer parses (it is replaced by the next). */
+function healthOf(row: Pick<DeviceRow, 'health' | 'healthReceivedAt'>): DeviceHealthModel | null {
+  if (!row.healthReceivedAt) return null;
+  const parsed = DeviceHealthReportModel.safeParse(row.health);
+  return parsed.success ? { ...parsed.data, receivedUtc: row.healthReceivedAt.toISOString() } : null;
+}
+
+/**
+ * One page of the business's live devices on kiosks not deleted, by kiosk then oldest first, limited
+ * to `kioskIds` unless 'all', each with its last health report and whether it is silent at `now`.
+ */
+export async function listFleet(
+  db: Database,
+  businessId: number,
+  kioskIds: 'all' | readonly number[],
+  page: Page,
+  now: Date,
+  silentMinutes: number,
+): Promise<FleetDeviceModel[]> {
+  if (kioskIds !== 'all' && kioskIds.length === 0) return [];
+  const rows = await db
+    .select({ device: devices, kioskName: kiosks.name })
+    .from(devices)
+    .innerJoin(kiosks, eq(kiosks.id, devices.kioskId))
+    .where(
+      and(
+        eq(devices.businessId, businessId),
+        isNull(devices.revokedAt),
+        isNull(kiosks.deletedAt),
+        kioskIds === 'all' ? undefined : inArray(devices.kioskId, [...kioskIds]),
+      ),
+    )
+    .orderBy(devices.kioskId, devices.id)
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map(({ device, kioskName }) => {
+    const contact = { enrolledAt: device.createdAt, lastSeenAt: device.lastSeenAt, healthReceivedAt: device.healthReceivedAt };
+    return {
+      ...toDeviceModel(device),
+      kioskName,
+      lastHeardUtc: lastHeardAt(contact)?.toISOString() ?? null,
+      isSilent: isDeviceSilent(contact, now, silentMinutes),
+      health: healthOf(device),
+    };
+  });
+}

@@ -1,16 +1,16 @@
 /**
- * Device enrolment for managers (the routes admit people only), and a device's check of its own
- * enrolment.
+ * Device enrolment for managers (the routes admit people only), a device's check of its own
+ * enrolment, and fleet health: a device's report about itself, and the managers' business-wide list.
  */
 import * as routes from '../../../contract/routes/devices';
 import { PAGE_LIMITS } from '../../../contract/paging';
 import type { App } from '../../context';
 import { unauthenticated } from '../../auth/access';
-import { callerOf, userOf } from '../../auth/routeGuard';
+import { callerOf, grantOf, userOf } from '../../auth/routeGuard';
 import { ApiError, notFound } from '../../http/apiError';
 import { planPage } from '../../http/odata/planList';
 import { throughListGate } from '../../http/listGate';
-import { deviceIdentity, enrolDevice, listDevices, revokeDevice } from '../../services/devices';
+import { deviceIdentity, enrolDevice, listDevices, listFleet, recordDeviceHealth, revokeDevice } from '../../services/devices';
 import { loadKiosk } from '../../services/kiosks';
 
 export function registerDeviceEnrolmentRoutes(app: App) {
@@ -52,5 +52,24 @@ export function registerDeviceEnrolmentRoutes(app: App) {
     // Its kiosk was deleted: the credential no longer grants anything, as if revoked.
     if (!identity) throw unauthenticated();
     return c.json(identity, 200);
+  });
+
+  app.openapi(routes.reportDeviceHealth, async (c) => {
+    const principal = callerOf(c);
+    // The route admits devices only (x-callers), and the path names none: a device reports for itself.
+    if (principal.kind !== 'device') throw unauthenticated();
+    const stored = await recordDeviceHealth(c.var.db, principal.deviceId, c.req.valid('json'), c.var.deps.now());
+    if (!stored) throw unauthenticated();
+    return c.json(stored, 200);
+  });
+
+  app.openapi(routes.listBusinessDevices, async (c) => {
+    const { businessId } = c.req.valid('param');
+    const page = planPage(c.req.valid('query'), PAGE_LIMITS.settings);
+    const grant = grantOf(c);
+    const { deps, db } = c.var;
+    return throughListGate(deps.settings, async () =>
+      c.json(await listFleet(db, businessId, grant.kiosks, page, deps.now(), deps.settings.DEVICE_SILENT_MINUTES), 200),
+    );
   });
 }
