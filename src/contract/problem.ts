@@ -49,6 +49,7 @@ export const ERROR_CODES = [
   'breaks-overlap',
   'shift-overlaps-existing',
   'kiosk-cannot-add-employees',
+  'claim-decided',
   'conflict',
   'idempotency-key-invalid',
   'idempotency-key-reused',

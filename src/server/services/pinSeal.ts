@@ -62,3 +62,23 @@ export async function openSealedPinChange(db: Database, keyId: string, sealed: s
   if (!content.success) throw unreadable('The sealed content is not a PIN change.');
   return content.data;
 }
+
+const SealedPin = z.object({ pin: z.string().min(1).max(64) });
+
+/**
+ * Opens the PIN sealed with an unverified offline punch's identity claim; null when it cannot be
+ * opened or is not a PIN (the claim is then flagged for a manager rather than refused: the punch
+ * it follows has already been recorded).
+ */
+export async function openSealedPin(db: Database, keyId: string, sealed: string): Promise<string | null> {
+  const [key] = await db.select().from(serviceKeys).where(eq(serviceKeys.id, keyId));
+  if (!key || key.purpose !== PIN_SEAL_PURPOSE) return null;
+  try {
+    const privateKey = createPrivateKey({ key: Buffer.from(key.privateKeyPkcs8, 'base64'), format: 'der', type: 'pkcs8' });
+    const plain = privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(sealed, 'base64'));
+    const content = SealedPin.safeParse(JSON.parse(plain.toString('utf8')));
+    return content.success ? content.data.pin : null;
+  } catch {
+    return null;
+  }
+}

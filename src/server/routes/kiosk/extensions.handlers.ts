@@ -1,0 +1,49 @@
+/** Project extension routes of the kiosk: preferences, identity claims of unverified offline punches. */
+import * as routes from '../../../contract/routes/kioskExtensions';
+import type { App } from '../../context';
+import { planPage } from '../../http/odata/planList';
+import { PAGE_LIMITS } from '../../../contract/paging';
+import { readKioskPreferences, saveKioskPreferences } from '../../services/kioskPreferences';
+import { decideClaim, listClaims, submitClaim } from '../../services/identityClaims';
+import { kioskScope } from './kioskContext';
+
+export function registerKioskExtensionRoutes(app: App) {
+  app.openapi(routes.getKioskPreferences, async (c) => {
+    const { businessId, kioskId } = c.req.valid('param');
+    const scope = await kioskScope(c, businessId, kioskId);
+    return c.json(await readKioskPreferences(c.var.db, scope.kiosk.id), 200);
+  });
+
+  app.openapi(routes.updateKioskPreferences, async (c) => {
+    const { businessId, kioskId } = c.req.valid('param');
+    const scope = await kioskScope(c, businessId, kioskId);
+    return c.json(await saveKioskPreferences(c.var.db, businessId, scope.kiosk.id, c.req.valid('json'), scope.pin.now), 200);
+  });
+
+  app.openapi(routes.submitIdentityClaim, async (c) => {
+    const { businessId, kioskId } = c.req.valid('param');
+    const scope = await kioskScope(c, businessId, kioskId);
+    const ctx = { businessId, kioskId: scope.kiosk.id, principal: scope.grant.principal, now: scope.pin.now, pin: scope.pin };
+    return c.json(await submitClaim(c.var.db, ctx, c.req.valid('json')), 200);
+  });
+
+  app.openapi(routes.listIdentityClaims, async (c) => {
+    const { businessId, kioskId } = c.req.valid('param');
+    const query = c.req.valid('query');
+    const scope = await kioskScope(c, businessId, kioskId);
+    const page = planPage(query, PAGE_LIMITS.history);
+    return c.json(await listClaims(c.var.db, businessId, scope.kiosk.id, query.status ?? 'pending', page), 200);
+  });
+
+  for (const [route, decision] of [
+    [routes.acceptIdentityClaim, 'accepted'],
+    [routes.rejectIdentityClaim, 'rejected'],
+  ] as const) {
+    app.openapi(route, async (c) => {
+      const { businessId, kioskId, claimId } = c.req.valid('param');
+      const scope = await kioskScope(c, businessId, kioskId);
+      const ctx = { businessId, kioskId: scope.kiosk.id, principal: scope.grant.principal, now: scope.pin.now, punch: scope.punch };
+      return c.json(await decideClaim(c.var.db, ctx, claimId, decision), 200);
+    });
+  }
+}
