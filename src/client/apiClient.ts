@@ -58,6 +58,11 @@ function namedCalls(call: Call) {
       revoke: (ref: KioskRef, deviceId: number, options?: MutationOptions) => call(devices.revokeDevice, { path: { ...at(ref), deviceId } }, options),
       /** For a device credential: its enrolment (usable as a KioskRef) and the kiosk's policy. 401 once revoked. */
       whoAmI: (options?: CallOptions) => call(devices.getCurrentDevice, {}, options),
+      /** For a device credential: replaces its own health report (a project extension). */
+      reportHealth: (body: BodyOf<typeof devices.reportDeviceHealth>, options?: CallOptions) =>
+        call(devices.reportDeviceHealth, { body }, options),
+      /** Every device of the business the caller may see, with its last health report and the silent flag (a project extension). */
+      listFleet: (businessId: number, options?: CallOptions) => call(devices.listBusinessDevices, { path: inBusiness(businessId) }, options),
     },
     /** Businesses (tenants) the caller can access. */
     businesses: {
@@ -112,6 +117,9 @@ function namedCalls(call: Call) {
       /** Sends a PIN change sealed with `sealKey` (a supporting route of this service). */
       changePinSealed: (ref: KioskRef, body: BodyOf<typeof kiosk.changePinSealed>, options?: MutationOptions) =>
         call(kiosk.changePinSealed, { path: at(ref), body }, options),
+      /** A manager sets a person's PIN; `mustChange` makes them choose their own at next use (a project extension). */
+      setByManager: (ref: KioskRef, employeeId: number, body: BodyOf<typeof kiosk.setStaffPin>, options?: CallOptions) =>
+        call(kiosk.setStaffPin, { path: { ...at(ref), employeeId }, body }, options),
       /** Reports wrong PINs typed while the kiosk was offline (a supporting route of this service). */
       reportFailures: (ref: KioskRef, body: BodyOf<typeof kiosk.reportPinFailures>, options?: MutationOptions) =>
         call(kiosk.reportPinFailures, { path: at(ref), body }, options),

@@ -1,0 +1,119 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import { DeviceHealthReportModel } from '../contract/routes/devices';
+import { HEALTH_LIMITS } from '../contract/supporting/devices';
+import { KioskDb } from './db';
+import { collectDeviceHealth, createHealthReporter } from './deviceHealth';
+import { writeSyncStatus } from './syncStatus';
+
+let dbCounter = 0;
+const freshDb = () => new KioskDb(`health-${(dbCounter += 1)}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+
+const entry = (id: string, createdAt: string) => ({
+  id,
+  op: 'clockOn' as const,
+  employeeId: 7,
+  body: { employeeId: 7 },
+  createdAt,
+  nextAttemptAt: 0,
+  attempts: [],
+});
+
+describe('health collection', () => {
+  it('reads an empty device as healthy and never synced, in the shape the service accepts', async () => {
+    const db = freshDb();
+    const report = await collectDeviceHealth({ db, clockOffsetMs: () => 0, appVersion: '0.1.0+abc', storagePersisted: async () => null });
+    expect(report).toEqual({
+      queueDepth: 0,
+      oldestUnsentUtc: null,
+      lastSyncUtc: null,
+      clockOffsetMs: 0,
+      appVersion: '0.1.0+abc',
+      storagePersisted: null,
+      needsAttention: 0,
+    });
+    expect(DeviceHealthReportModel.safeParse(report).success).toBe(true);
+  });
+
+  it('counts the queue and attention, finds the oldest entry and the last successful sync', async () => {
+    const db = freshDb();
+    await db.outbox.add(entry('b', '2025-03-01T09:05:00.000Z'));
+    await db.outbox.add(entry('a', '2025-03-01T09:00:00.000Z'));
+    await db.outbox.add(entry('c', '2025-03-01T09:10:00.000Z'));
+    await db.attention.add({ ...entry('d', '2025-03-01T08:00:00.000Z'), movedAt: '2025-03-01T08:01:00.000Z', status: 400, code: 'x', message: 'No' });
+    await writeSyncStatus(db, { state: 'idle', at: Date.parse('2025-03-01T09:20:00Z'), report: { delivered: 2, reconciled: 0, attention: 0, deferred: 0, retrying: 0, offline: false } });
+    await writeSyncStatus(db, { state: 'offline', at: Date.parse('2025-03-01T09:30:00Z'), report: { delivered: 0, reconciled: 0, attention: 0, deferred: 0, retrying: 0, offline: true } });
+    const report = await collectDeviceHealth({ db, clockOffsetMs: () => -1_234.6, appVersion: 'v2', storagePersisted: async () => true });
+    expect(report).toMatchObject({
+      queueDepth: 3,
+      // The first queued (by sequence), which is the oldest sent in order.
+      oldestUnsentUtc: '2025-03-01T09:05:00.000Z',
+      lastSyncUtc: '2025-03-01T09:20:00.000Z',
+      clockOffsetMs: -1_235,
+      appVersion: 'v2',
+      storagePersisted: true,
+      needsAttention: 1,
+    });
+    expect(DeviceHealthReportModel.safeParse(report).success).toBe(true);
+  });
+
+  it('keeps what it sends within the service bounds, and a storage API that throws is "cannot say"', async () => {
+    const db = freshDb();
+    const report = await collectDeviceHealth({
+      db,
+      clockOffsetMs: () => 10 ** 13,
+      appVersion: 'build with spaces\u0000 and more text than sixty-four characters allow, by a long way',
+      storagePersisted: () => Promise.reject(new Error('denied')),
+    });
+    expect(report.clockOffsetMs).toBe(HEALTH_LIMITS.maxClockOffsetMs);
+    expect(report.storagePersisted).toBeNull();
+    expect(DeviceHealthReportModel.safeParse(report).success).toBe(true);
+    const blank = await collectDeviceHealth({ db, clockOffsetMs: () => 0, appVersion: '  ', storagePersisted: async () => false });
+    expect(blank.appVersion).toBe('dev');
+  });
+});
+
+describe('health reporter', () => {
+  const report = DeviceHealthReportModel.parse({
+    queueDepth: 0,
+    oldestUnsentUtc: null,
+    lastSyncUtc: null,
+    clockOffsetMs: 0,
+    appVersion: 'v',
+    storagePersisted: null,
+    needsAttention: 0,
+  });
+
+  it('sends at most once per interval unless forced, one at a time, and swallows failures', async () => {
+    let clock = 0;
+    const sent: number[] = [];
+    let fail = true;
+    const reporter = createHealthReporter({
+      collect: async () => report,
+      send: async () => {
+        sent.push(clock);
+        if (fail) throw new Error('network down');
+      },
+      now: () => clock,
+      minIntervalMs: 20_000,
+    });
+    await expect(reporter.report()).resolves.toBeUndefined();
+    expect(sent).toEqual([0]);
+    clock = 5_000;
+    fail = false;
+    await reporter.report();
+    expect(sent).toEqual([0]);
+    await reporter.report({ force: true });
+    expect(sent).toEqual([0, 5_000]);
+    clock = 25_001;
+    const first = reporter.report();
+    const second = reporter.report({ force: true });
+    await Promise.all([first, second]);
+    expect(sent).toEqual([0, 5_000, 25_001]);
+  });
+
+  it('does not reject when collecting fails', async () => {
+    const reporter = createHealthReporter({ collect: () => Promise.reject(new Error('idb closed')), send: async () => undefined });
+    await expect(reporter.report()).resolves.toBeUndefined();
+  });
+});
