@@ -35,6 +35,24 @@ export function createFormatters(locale: string, zone: string, t: Translate): Fo
   };
 }
 
+/**
+ * The locale dates and times are written in: the person's language with the business's region
+ * (a London business writes 13:05 in English and in Spanish), or the device's own variant when
+ * the business's locale is not known. `business` is a BCP 47 tag such as en-GB (businessLocale
+ * in src/domain/businessLocale.ts).
+ */
+export function timeLocaleFor(language: string, business: string | null, deviceVariant: string): string {
+  if (!business) return deviceVariant;
+  try {
+    const tag = new Intl.Locale(business);
+    if (tag.language === language) return tag.toString();
+    const mixed = tag.region ? `${language}-${tag.region}` : language;
+    return Intl.getCanonicalLocales(mixed)[0] ?? deviceVariant;
+  } catch {
+    return deviceVariant;
+  }
+}
+
 /** The zone the device itself is in (used before a kiosk zone is known). */
 export function deviceZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

@@ -5,7 +5,7 @@ import { health } from './messages/health';
 import { kiosk } from './messages/kiosk';
 import { manager } from './messages/manager';
 import { setup } from './messages/setup';
-import { createFormatters } from './formatters';
+import { createFormatters, timeLocaleFor } from './formatters';
 import { createTranslator } from './translate';
 
 describe('times shown in the kiosk zone', () => {
@@ -61,5 +61,21 @@ describe('languages', () => {
     expect(t('kiosk.pin.wrong', { count: 1 })).toBe('That PIN is not right. 1 try left.');
     expect(t('kiosk.pin.wrong', { count: 3 })).toBe('That PIN is not right. 3 tries left.');
     expect(createTranslator('es')('kiosk.pin.wrong', { count: 1 })).toBe('Ese PIN no es correcto. Te queda 1 intento.');
+  });
+});
+
+describe("times in the business's locale, words in the person's language", () => {
+  const t = createTranslator('en');
+
+  it('writes a London business 24-hour on a tablet set to US English', () => {
+    const tag = timeLocaleFor('en', 'en-GB', 'en-US');
+    expect(tag).toBe('en-GB');
+    expect(createFormatters(tag, 'Europe/London', t).time('2026-11-25T15:05:00Z')).toBe('15:05');
+  });
+
+  it("keeps the person's language with the business's region, and the device's variant when unknown", () => {
+    expect(timeLocaleFor('es', 'en-GB', 'es')).toBe('es-GB');
+    expect(timeLocaleFor('en', null, 'en-US')).toBe('en-US');
+    expect(timeLocaleFor('en', 'not a tag!', 'en-AU')).toBe('en-AU');
   });
 });

@@ -23,12 +23,12 @@ export type ReceiptKind = PunchKind | 'note' | 'pinChanged';
 export interface Receipt {
   kind: ReceiptKind;
   employeeName: string;
+  /** Whose punch it was (for the hours a punch receipt shows). */
+  employeeId?: number;
   /** The time of record (ISO). */
   at: string;
   /** The outbox entry, so the receipt can show whether it still waits for the network. */
   entryId: string | null;
-  /** For clock-off: the shift's length in ms. */
-  shiftMs?: number;
   /** What was chosen with the punch, in words. */
   details?: string[];
 }

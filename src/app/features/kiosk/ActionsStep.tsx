@@ -3,20 +3,22 @@
  * same `allowedPunches` the service enforces), plus notes and a PIN change.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { allowedPunches, isLongShift, isOnShift, type PunchKind } from '../../../domain/attendance';
-import { needsClockOnOptions, stepBeforeCommit } from '../../../domain/clockOn';
+import { clockOnWithoutOptions, needsClockOnOptions, stepBeforeCommit } from '../../../domain/clockOn';
 import type { MessageKey } from '../../i18n/catalogue';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useNow } from '../../hooks/useNow';
 import { useRuntime } from '../../runtime/RuntimeContext';
-import { useKioskPolicy, useKioskSettings } from '../../runtime/useKioskData';
-import { useUiStore } from '../../state/uiStore';
+import { useKioskPolicy, useKioskSettings } from '../../runtime/useKioskSettings';
+import { useUiStore, type PendingPunch } from '../../state/uiStore';
 import { Button, type ButtonVariant } from '../../ui/Button';
 import { CoffeeIcon, KeyIcon, LoginIcon, LogoutIcon, NoteIcon, PlayIcon } from '../../ui/icons';
 import { Notice } from '../../ui/Notice';
+import { Switch } from '../../ui/Switch';
 import { clockOnChoices } from '../../../offline/kioskOperations';
 import { toDomainState } from '../../../offline/localState';
+import { refreshWorkHistory } from '../../../offline/workHistory';
 import styles from './ActionsStep.module.css';
 import { PersonHeading } from './PersonHeading';
 import steps from './Steps.module.css';
@@ -45,6 +47,8 @@ export function ActionsStep({ employeeId, pin }: { employeeId: number; pin: stri
   const [paidBreak, setPaidBreak] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The receipt's hours: the service's shifts for this person, fetched while they choose.
+  useEffect(() => void refreshWorkHistory(runtime, employeeId, format.zone), [runtime, employeeId, format.zone]);
   if (!person) return null;
 
   const state = person.local;
@@ -60,7 +64,7 @@ export function ActionsStep({ employeeId, pin }: { employeeId: number; pin: stri
 
   const choose = async (kind: PunchKind) => {
     const fields: Record<string, unknown> = kind === 'startBreak' && paidBreak ? { isPaidBreak: true } : {};
-    const pending = { kind, fields, ...(fields.isPaidBreak ? { labels: [t('kiosk.done.paidBreak')] } : {}) };
+    let pending: PendingPunch = { kind, fields, ...(fields.isPaidBreak ? { labels: [t('kiosk.done.paidBreak')] } : {}) };
     setBusy(true);
     if (kind === 'clockOn') {
       const choices = await queryClient.fetchQuery({
@@ -71,6 +75,10 @@ export function ActionsStep({ employeeId, pin }: { employeeId: number; pin: stri
         networkMode: 'always',
       });
       if (needsClockOnOptions(choices.data, settings)) return go({ step: 'options', employeeId, pin, pending });
+      // Nothing to choose: the preselections go with the punch, and the receipt names the location.
+      const preset = clockOnWithoutOptions(choices.data);
+      const location = choices.data?.locations?.find((l) => l.id === preset.locationId)?.description;
+      pending = { kind, fields: { ...fields, ...preset }, ...(location ? { labels: [location] } : {}) };
     }
     if (stepBeforeCommit(settings) === 'photo') return go({ step: 'photo', employeeId, pin, pending });
     setError(await commit(employeeId, person.name, pending));
@@ -78,7 +86,7 @@ export function ActionsStep({ employeeId, pin }: { employeeId: number; pin: stri
   };
 
   return (
-    <section className={`${steps.step} ${steps.middle}`} aria-labelledby="actions-title">
+    <section className={`${steps.step} ${styles.screen}`} aria-labelledby="actions-title">
       <PersonHeading name={person.name} photoUrl={person.profileImageUrl} title={t('kiosk.actions.hello', { name: person.firstName })} id="actions-title">
         <p className={styles.statusLine}>{statusLine}</p>
       </PersonHeading>
@@ -86,10 +94,9 @@ export function ActionsStep({ employeeId, pin }: { employeeId: number; pin: stri
       {error ? <Notice tone="error">{error}</Notice> : null}
       <h2 className="visually-hidden">{t('kiosk.actions.whatNext')}</h2>
       {state.status === 'ClockedOn' && settings?.paidBreaksEnabled ? (
-        <label className={steps.check}>
-          <input type="checkbox" checked={paidBreak} onChange={(event) => setPaidBreak(event.target.checked)} />
+        <Switch checked={paidBreak} onChange={setPaidBreak} onText={t('kiosk.switch.on')} offText={t('kiosk.switch.off')}>
           {t('kiosk.actions.paidBreak')}
-        </label>
+        </Switch>
       ) : null}
       <div className={styles.actions}>
         {offered.map((kind) => {
@@ -111,7 +118,7 @@ export function ActionsStep({ employeeId, pin }: { employeeId: number; pin: stri
         <Button variant="secondary" icon={<KeyIcon />} onClick={() => go({ step: 'changePin', employeeId, oldPin: pin, reason: 'chosen' })}>
           {t('kiosk.actions.changePin')}
         </Button>
-        <Button variant="ghost" onClick={reset}>
+        <Button variant="secondary" onClick={reset}>
           {t('kiosk.actions.notYou')}
         </Button>
       </div>

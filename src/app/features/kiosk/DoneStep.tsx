@@ -1,17 +1,24 @@
 /**
- * The confirmation: what was recorded and when, in the kiosk's time zone, whether it is still
- * waiting for the network, then back to the staff grid by itself.
+ * The confirmation: what was recorded and when, in the kiosk's time zone; for punches, the hours
+ * worked today and this week (unpaid breaks deducted), the shift's or break's length and what to
+ * do next; whether it still waits for the network; a short chime and vibration; then back to the
+ * staff grid by itself.
  */
 import { useEffect, useState } from 'react';
+import { nextExpectedPunch } from '../../../domain/workedHours';
+import type { PunchKind } from '../../../domain/attendance';
 import type { MessageKey } from '../../i18n/catalogue';
 import { useI18n } from '../../i18n/I18nProvider';
+import { confirmPunch } from '../../feedback/punchFeedback';
 import { useRuntime } from '../../runtime/RuntimeContext';
+import { useKioskLook } from '../../runtime/kioskLook';
 import { useIsQueued } from '../../runtime/useKioskData';
 import { useUiStore, type Receipt } from '../../state/uiStore';
 import { Button } from '../../ui/Button';
 import { CheckIcon } from '../../ui/icons';
 import { Notice } from '../../ui/Notice';
 import styles from './DoneStep.module.css';
+import { useReceiptHours } from './receiptHours';
 import steps from './Steps.module.css';
 
 export const DONE_RETURN_SECONDS = 6;
@@ -26,13 +33,32 @@ const TITLES: Record<Receipt['kind'], MessageKey> = {
   pinChanged: 'kiosk.done.pinChanged',
 };
 
+const NEXT: Partial<Record<PunchKind, MessageKey>> = {
+  clockOff: 'kiosk.done.next.clockOff',
+  endBreak: 'kiosk.done.next.endBreak',
+  clockOn: 'kiosk.done.next.clockOn',
+};
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div className={styles.fact}>
+      <dt>{label}</dt>
+      <dd className="tnum">{value}</dd>
+    </div>
+  );
+}
+
 export function DoneStep({ receipt }: { receipt: Receipt }) {
   const { t, format } = useI18n();
   const { db } = useRuntime();
+  const look = useKioskLook(db);
   const reset = useUiStore((s) => s.reset);
   const queued = useIsQueued(db, receipt.entryId);
+  const hours = useReceiptHours(receipt, receipt.employeeId ?? null, format.zone);
   const [left, setLeft] = useState(DONE_RETURN_SECONDS);
   const firstName = receipt.employeeName.split(' ')[0] ?? receipt.employeeName;
+  const next = receipt.kind === 'note' || receipt.kind === 'pinChanged' ? null : nextExpectedPunch(receipt.kind);
+  const nextKey = next ? NEXT[next] : undefined;
 
   useEffect(() => {
     const timer = setInterval(() => setLeft((n) => n - 1), 1000);
@@ -41,9 +67,11 @@ export function DoneStep({ receipt }: { receipt: Receipt }) {
   useEffect(() => {
     if (left <= 0) reset();
   }, [left, reset]);
+  // Once per receipt: the chime and buzz that say "done" without looking.
+  useEffect(() => confirmPunch(look), [receipt.at, receipt.kind]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
-    <section className={steps.centered} aria-labelledby="done-title" data-testid="receipt" data-kind={receipt.kind}>
+    <section className={`${steps.centered} ${styles.receipt}`} aria-labelledby="done-title" data-testid="receipt" data-kind={receipt.kind}>
       <div className={`${styles.badge} ${styles[receipt.kind] ?? ''}`} aria-hidden="true">
         <CheckIcon />
       </div>
@@ -53,7 +81,24 @@ export function DoneStep({ receipt }: { receipt: Receipt }) {
       <p className={styles.time}>{format.time(receipt.at)}</p>
       <p className={steps.subtitle}>{format.weekdayDate(receipt.at)}</p>
       {receipt.details?.length ? <p className={steps.forName}>{receipt.details.join(' · ')}</p> : null}
-      {receipt.shiftMs !== undefined ? <p className={steps.subtitle}>{t('kiosk.done.worked', { duration: format.duration(receipt.shiftMs) })}</p> : null}
+      {hours ? (
+        <div className={styles.hours} data-testid="receipt-hours">
+          <dl className={styles.facts} aria-describedby="hours-caption">
+            {hours.shift ? <Fact label={t('kiosk.done.thisShift')} value={format.duration(hours.shift.workedMs)} /> : null}
+            {hours.shift && hours.shift.unpaidBreakMs > 0 ? <Fact label={t('kiosk.done.unpaidBreaks')} value={format.duration(hours.shift.unpaidBreakMs)} /> : null}
+            {hours.endedBreak ? (
+              <Fact label={t(hours.endedBreak.isPaid ? 'kiosk.done.paidBreakLength' : 'kiosk.done.unpaidBreakLength')} value={format.duration(hours.endedBreak.ms)} />
+            ) : null}
+            <Fact label={t('kiosk.done.today')} value={format.duration(hours.todayMs)} />
+            <Fact label={t('kiosk.done.thisWeek')} value={format.duration(hours.weekMs)} />
+          </dl>
+          <p id="hours-caption" className={styles.caption}>
+            {t('kiosk.done.hoursCaption')}
+            {hours.withService ? '' : ` · ${t('kiosk.done.hoursLocal')}`}
+          </p>
+        </div>
+      ) : null}
+      {nextKey ? <p className={styles.next}>{t(nextKey)}</p> : null}
       <p className={steps.subtitle}>
         {receipt.kind === 'clockOff' ? t('kiosk.done.goodbye', { name: firstName }) : receipt.kind === 'clockOn' ? t('kiosk.done.welcome', { name: firstName }) : receipt.employeeName}
       </p>

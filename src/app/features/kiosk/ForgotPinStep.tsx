@@ -23,7 +23,6 @@ export function ForgotPinStep({ employeeId }: { employeeId: number }) {
   const runtime = useRuntime();
   const person = useStepPerson(employeeId);
   const go = useUiStore((s) => s.go);
-  const reset = useUiStore((s) => s.reset);
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   if (!person) return null;
@@ -58,12 +57,10 @@ export function ForgotPinStep({ employeeId }: { employeeId: number }) {
           </Button>
         ) : null}
       </div>
+      {/* One way out: back to the PIN pad, where the temporary PIN is typed (or Cancel from there). */}
       <div className={steps.footer}>
         <Button variant="secondary" onClick={() => go({ step: 'pin', employeeId })}>
           {t('common.back')}
-        </Button>
-        <Button variant="secondary" onClick={reset}>
-          {t('common.done')}
         </Button>
       </div>
     </section>

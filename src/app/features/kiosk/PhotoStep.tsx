@@ -1,6 +1,8 @@
 /**
- * The photo a kiosk with `isPhotoRequired` takes with each punch: a live preview, a still to check,
- * retake if needed, then the punch is recorded with the photo.
+ * The photo a kiosk with `isPhotoRequired` takes with each punch, without a tap of its own: the
+ * camera opens, a 3-2-1 countdown runs over the live preview, the still is taken and shown, and
+ * the punch is recorded with it a moment later unless the person taps "Retake" (or at once with
+ * "Use this photo"). Sized to fit a landscape tablet with "Back" in full view.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useI18n } from '../../i18n/I18nProvider';
@@ -14,6 +16,13 @@ import steps from './Steps.module.css';
 import { useCommitPunch } from './useCommitPunch';
 import { useStepPerson } from './useStepPerson';
 
+/** Seconds counted down on the preview before the still is taken. */
+export const PHOTO_COUNTDOWN_SECONDS = 3;
+/** Seconds the still is shown, with "Retake", before the punch is recorded with it. */
+export const PHOTO_REVIEW_SECONDS = 2;
+
+type Photo = { base64: string; dataUrl: string };
+
 export function PhotoStep({ employeeId, pin, pending }: { employeeId: number; pin: string; pending: PendingPunch }) {
   const { t } = useI18n();
   const person = useStepPerson(employeeId);
@@ -22,10 +31,13 @@ export function PhotoStep({ employeeId, pin, pending }: { employeeId: number; pi
   const video = useRef<HTMLVideoElement>(null);
   const [ready, setReady] = useState(false);
   const [cameraError, setCameraError] = useState<string | null>(null);
-  const [photo, setPhoto] = useState<{ base64: string; dataUrl: string } | null>(null);
+  const [countdown, setCountdown] = useState(PHOTO_COUNTDOWN_SECONDS);
+  const [photo, setPhoto] = useState<Photo | null>(null);
+  const [review, setReview] = useState(PHOTO_REVIEW_SECONDS);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  // The camera runs while there is no still; Retake starts it (and the countdown) again.
   useEffect(() => {
     let stream: MediaStream | null = null;
     let cancelled = false;
@@ -47,27 +59,48 @@ export function PhotoStep({ employeeId, pin, pending }: { employeeId: number; pi
     };
   }, [photo]);
 
-  if (!person) return null;
+  // 3, 2, 1 on the live preview, then the still.
+  useEffect(() => {
+    if (!ready || photo) return;
+    if (countdown <= 0) {
+      if (video.current) void captureFrame(video.current).then((still) => setPhoto({ base64: still.base64, dataUrl: still.dataUrl }));
+      return;
+    }
+    const timer = setTimeout(() => setCountdown((n) => n - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [ready, photo, countdown]);
 
-  const take = async () => {
-    if (!video.current) return;
-    setPhoto(await captureFrame(video.current));
-  };
-
-  const use = async () => {
-    if (!photo) return;
+  const use = async (still: Photo) => {
+    if (!person || busy) return;
     setBusy(true);
-    setError(await commit(employeeId, person.name, { ...pending, fields: { ...pending.fields, image: photo.base64 } }));
+    setError(await commit(employeeId, person.name, { ...pending, fields: { ...pending.fields, image: still.base64 } }));
     setBusy(false);
   };
 
+  // The still is used by itself after a short look, unless retaken.
+  useEffect(() => {
+    if (!photo || busy || error) return;
+    const timer = setTimeout(() => (review <= 1 ? void use(photo) : setReview((n) => n - 1)), 1000);
+    return () => clearTimeout(timer);
+  }, [photo, review, busy, error]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (!person) return null;
+
+  const retake = () => {
+    setError(null);
+    setReview(PHOTO_REVIEW_SECONDS);
+    setCountdown(PHOTO_COUNTDOWN_SECONDS);
+    setPhoto(null);
+  };
+
   return (
-    <section className={steps.narrow} aria-labelledby="photo-title">
-      <h1 id="photo-title" className={steps.title}>
-        {photo ? t('kiosk.photo.check') : t('kiosk.photo.title')}
-      </h1>
-      <p className={steps.forName}>{t('kiosk.forName', { name: person.name })}</p>
-      {photo ? null : <p className={steps.subtitle}>{t('kiosk.photo.text')}</p>}
+    <section className={`${steps.narrow} ${styles.step}`} aria-labelledby="photo-title">
+      <div>
+        <h1 id="photo-title" className={steps.title}>
+          {photo ? t('kiosk.photo.check') : t('kiosk.photo.title')}
+        </h1>
+        <p className={steps.forName}>{t('kiosk.forName', { name: person.name })}</p>
+      </div>
       {cameraError ? <Notice tone="error">{t('kiosk.photo.noCamera', { reason: cameraError })}</Notice> : null}
       {error ? <Notice tone="error">{error}</Notice> : null}
       <div className={styles.frame}>
@@ -77,29 +110,31 @@ export function PhotoStep({ employeeId, pin, pending }: { employeeId: number; pi
           <>
             <video ref={video} muted playsInline aria-label={t('kiosk.photo.live')} />
             {!ready && !cameraError ? <div className={styles.waiting}>{t('kiosk.photo.starting')}</div> : null}
+            {ready && countdown > 0 ? (
+              <div className={styles.countdown} aria-hidden="true" data-testid="photo-countdown">
+                {countdown}
+              </div>
+            ) : null}
           </>
         )}
       </div>
-      <div className={steps.row}>
-        {photo ? (
-          <>
-            <Button variant="secondary" icon={<CameraIcon />} onClick={() => setPhoto(null)} disabled={busy}>
-              {t('kiosk.photo.retake')}
-            </Button>
-            <Button variant="primary" size="large" icon={<CheckIcon />} onClick={() => void use()} disabled={busy}>
-              {t('kiosk.photo.use')}
-            </Button>
-          </>
-        ) : (
-          <Button variant="primary" size="large" icon={<CameraIcon />} onClick={() => void take()} disabled={!ready}>
-            {t('kiosk.photo.take')}
-          </Button>
-        )}
-      </div>
+      <p className={styles.status} role="status">
+        {photo ? (busy ? '' : t('kiosk.photo.autoUse', { count: Math.max(0, review) })) : ready && countdown > 0 ? t('kiosk.photo.countdown', { count: countdown }) : t('kiosk.photo.text')}
+      </p>
       <div className={steps.footer}>
-        <Button variant="secondary" onClick={() => go({ step: 'actions', employeeId, pin })}>
+        <Button variant="secondary" onClick={() => go({ step: 'actions', employeeId, pin })} disabled={busy}>
           {t('common.back')}
         </Button>
+        {photo ? (
+          <div className={styles.choices}>
+            <Button variant="secondary" icon={<CameraIcon />} onClick={retake} disabled={busy}>
+              {t('kiosk.photo.retake')}
+            </Button>
+            <Button variant="primary" icon={<CheckIcon />} onClick={() => void use(photo)} disabled={busy}>
+              {t('kiosk.photo.use')}
+            </Button>
+          </div>
+        ) : null}
       </div>
     </section>
   );

@@ -82,7 +82,7 @@ export function PinStep({ employeeId }: { employeeId: number }) {
       <div className={steps.messageSlot}>{error ? <Notice tone="error">{error}</Notice> : null}</div>
       <Keypad value={pin} onChange={setPin} onSubmit={() => void submit()} disabled={checking || locked} />
       <div className={steps.footer}>
-        <Button variant="ghost" onClick={() => go({ step: 'forgotPin', employeeId })}>
+        <Button variant="secondary" onClick={() => go({ step: 'forgotPin', employeeId })}>
           {t('kiosk.pin.forgot')}
         </Button>
         <Button variant="secondary" onClick={reset}>

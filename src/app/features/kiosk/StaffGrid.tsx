@@ -1,21 +1,39 @@
 /**
  * The kiosk's home: everyone who can punch here, with their status, and an instant search. Works
- * from the copy kept on the device, so it shows offline too.
+ * from the copy kept on the device, so it shows offline too. Who is in shows at a glance: people
+ * on shift (working or on a break) come first, in their own group, on tinted cards whose status
+ * is written out ("On since 09:05", "Break since 10:15") beside a shape, never colour alone.
  */
 import { useMemo, useState } from 'react';
 import { isOnShift } from '../../../domain/attendance';
 import type { StaffRecord } from '../../../offline/records';
 import { useI18n } from '../../i18n/I18nProvider';
 import { foldForSearch } from '../../i18n/search';
-import { useRuntime } from '../../runtime/RuntimeContext';
+import { useKioskBase } from '../../runtime/RuntimeContext';
 import { useStaff } from '../../runtime/useKioskData';
 import { useUiStore } from '../../state/uiStore';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
-import { HashIcon, SearchIcon } from '../../ui/icons';
+import { CoffeeIcon, HashIcon, PlayIcon, SearchIcon } from '../../ui/icons';
 import styles from './StaffGrid.module.css';
 import steps from './Steps.module.css';
 import { useShortStatus, useStatusLine } from './useStatusLine';
+
+function Group({ id, title, people }: { id: string; title: string; people: StaffRecord[] }) {
+  if (people.length === 0) return null;
+  return (
+    <section className={styles.group} aria-labelledby={id}>
+      <h2 id={id} className={styles.groupTitle}>
+        {title} <span className={styles.groupCount}>{people.length}</span>
+      </h2>
+      <ul className={styles.grid} aria-labelledby={id}>
+        {people.map((person) => (
+          <PersonCard key={person.employeeId} person={person} />
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 function PersonCard({ person }: { person: StaffRecord }) {
   const go = useUiStore((s) => s.go);
@@ -26,15 +44,17 @@ function PersonCard({ person }: { person: StaffRecord }) {
     <li>
       <button
         type="button"
-        className={styles.person}
+        className={`${styles.person} ${styles[`card${person.local.status}`] ?? ''}`}
         onClick={() => go({ step: 'pin', employeeId: person.employeeId })}
         aria-label={t('kiosk.grid.staffLabel', { name: person.name, status: statusLine })}
       >
         <Avatar name={person.name} photoUrl={person.profileImageUrl} size={56} />
         <span className={styles.text}>
           <span className={styles.name}>{person.name}</span>
-          <span className={styles.status}>
-            <span className={`${styles.dot} ${styles[person.local.status] ?? ''}`} aria-hidden="true" />
+          <span className={`${styles.status} ${styles[person.local.status] ?? ''}`}>
+            <span className={styles.statusIcon} aria-hidden="true">
+              {person.local.status === 'OnBreak' ? <CoffeeIcon /> : person.local.status === 'ClockedOn' ? <PlayIcon /> : null}
+            </span>
             <span className={styles.statusText}>{shortStatus}</span>
           </span>
         </span>
@@ -45,7 +65,7 @@ function PersonCard({ person }: { person: StaffRecord }) {
 
 export function StaffGrid() {
   const { t } = useI18n();
-  const { db } = useRuntime();
+  const { db } = useKioskBase();
   const staff = useStaff(db);
   const go = useUiStore((s) => s.go);
   const [query, setQuery] = useState('');
@@ -54,6 +74,8 @@ export function StaffGrid() {
     return (staff ?? []).filter((p) => !needle || foldForSearch(p.name).includes(needle));
   }, [staff, query]);
   const onSite = (staff ?? []).filter((p) => isOnShift(p.local.status)).length;
+  const onShift = shown.filter((p) => isOnShift(p.local.status));
+  const others = shown.filter((p) => !isOnShift(p.local.status));
 
   return (
     <section className={`${steps.step} ${styles.wide}`} aria-labelledby="grid-title">
@@ -91,11 +113,10 @@ export function StaffGrid() {
       ) : shown.length === 0 ? (
         <p className={styles.empty}>{t('kiosk.grid.noMatch', { query })}</p>
       ) : (
-        <ul className={styles.grid} aria-label={t('kiosk.grid.title')}>
-          {shown.map((person) => (
-            <PersonCard key={person.employeeId} person={person} />
-          ))}
-        </ul>
+        <div className={styles.groups} data-testid="staff-grid">
+          <Group id="group-on" title={t('kiosk.grid.groupOn')} people={onShift} />
+          <Group id="group-off" title={t('kiosk.grid.groupOff')} people={others} />
+        </div>
       )}
     </section>
   );

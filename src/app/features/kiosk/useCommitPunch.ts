@@ -42,9 +42,9 @@ export function useCommitPunch() {
         receipt: {
           kind: pending.kind,
           employeeName,
+          employeeId,
           at: result.receipt.at.toISOString(),
           entryId: result.receipt.entryId,
-          ...(result.receipt.shiftMs !== null ? { shiftMs: result.receipt.shiftMs } : {}),
           ...(pending.labels?.length ? { details: pending.labels } : {}),
         },
       });
