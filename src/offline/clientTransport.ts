@@ -6,6 +6,8 @@
 import { ZodError } from 'zod';
 import * as m from '../contract/generated/models';
 import { PinFailuresReportModel, SealedPinChangeModel } from '../contract/supporting/kiosk';
+import { IdentityClaimInputModel } from '../contract/supporting/kioskExtensions';
+import { submitIdentityClaim } from '../contract/routes/kioskExtensions';
 import type { ApiClient, KioskRef } from '../client';
 import { isApiClientError, isRetryable } from '../client/errors';
 import { sendPunch } from './punchKinds';
@@ -56,6 +58,10 @@ async function deliver(client: ApiClient, kiosk: KioskRef, entry: OutboxRecord, 
     }
     case 'pinFailures':
       await client.pins.reportFailures(kiosk, PinFailuresReportModel.parse(body), options);
+      return { kind: 'delivered', employee: null };
+    case 'identityClaim':
+      // Sent after the unverified punch it names (same employee, so in order); a project extension.
+      await client.call(submitIdentityClaim, { path: kiosk, body: IdentityClaimInputModel.parse(body) }, options);
       return { kind: 'delivered', employee: null };
   }
 }

@@ -12,6 +12,7 @@ import { uuid } from '../client/uuid';
 import { fromDomainState, toDomainState } from './localState';
 import { punchBodyProblem } from './punchKinds';
 import { OutboxRecord, readRecord, StaffRecord, type ShiftRef, type StoredAttendance } from './records';
+import { noteUnverifiedPunch, type IdentityClaimSeal } from './unverifiedPunch';
 
 export interface PunchRequestInput {
   employeeId: number;
@@ -25,6 +26,11 @@ export interface PunchRequestInput {
   fields?: Record<string, unknown>;
   /** Decides whether a time is in the future (the corrected clock). */
   now: Date;
+  /**
+   * For an unverified offline punch: the person's PIN sealed for the service. An identity claim
+   * naming the punch is queued right after it, in the same transaction (docs/offline-pin.md).
+   */
+  claim?: IdentityClaimSeal;
 }
 
 /** Why the kiosk refused to queue a punch or note: the state machine's codes and the outbox's own. */
@@ -36,7 +42,7 @@ export type EnqueueResult =
 
 /** Records a punch locally and queues it for the service, atomically. */
 export async function enqueuePunch(db: KioskDb, input: PunchRequestInput): Promise<EnqueueResult> {
-  return db.transaction('rw', db.staff, db.outbox, async (): Promise<EnqueueResult> => {
+  return db.transaction('rw', db.staff, db.outbox, db.meta, async (): Promise<EnqueueResult> => {
     const staff = readRecord(StaffRecord, await db.staff.get(input.employeeId));
     if (!staff) return { ok: false, error: { code: 'unknown-employee', message: 'This employee is not known to the kiosk.' } };
     const outcome = applyPunch(toDomainState(staff.local), { kind: input.kind, at: input.at }, input.now);
@@ -63,6 +69,20 @@ export async function enqueuePunch(db: KioskDb, input: PunchRequestInput): Promi
     });
     await db.staff.put({ ...staff, local });
     await db.outbox.add(entry);
+    if (input.claim && input.kind !== 'discard') {
+      await db.outbox.add(
+        OutboxRecord.parse({
+          id: uuid(),
+          op: 'identityClaim',
+          employeeId: input.employeeId,
+          body: { employeeId: input.employeeId, punchKey: entry.id, punchKind: input.kind, recordedTimeUtc: body.recordedTimeUtc, ...input.claim },
+          createdAt: input.at.toISOString(),
+          nextAttemptAt: 0,
+          attempts: [],
+        }),
+      );
+      await noteUnverifiedPunch(db, input.employeeId, input.at);
+    }
     return { ok: true, entry, local };
   });
 }

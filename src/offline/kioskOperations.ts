@@ -17,6 +17,7 @@ import { readPinSealKey, sealPinChange } from './pinSeal';
 import { requestBackgroundSync } from './storedSync';
 import { answerWithin, askWithinBudget, SLOW_ANSWER_WAIT_MS } from './reachability';
 import { adoptServerView } from './serverView';
+import type { IdentityClaimSeal } from './unverifiedPunch';
 import { journalPunch } from './workHistory';
 
 export { checkPinAtKiosk, type PinCheck } from './pinCheck';
@@ -28,12 +29,13 @@ export interface PunchReceipt {
   shiftMs: number | null;
 }
 
-/** Records a punch locally and queues it; the sync engine delivers it. */
+/** Records a punch locally and queues it (with its identity claim when unverified); the sync engine delivers it. */
 export async function punchAtKiosk(
   rt: KioskRuntime,
   employeeId: number,
   kind: PunchKind,
   fields: Record<string, unknown> = {},
+  claim?: IdentityClaimSeal,
 ): Promise<{ ok: true; receipt: PunchReceipt } | { ok: false; code: string }> {
   const at = rt.clock.now();
   const before = readRecord(StaffRecord, await rt.db.staff.get(employeeId));
@@ -45,6 +47,7 @@ export async function punchAtKiosk(
     utcOffsetMinutes: -at.getTimezoneOffset(),
     fields,
     now: at,
+    ...(claim ? { claim } : {}),
   });
   if (!result.ok) return { ok: false, code: result.error.code };
   rt.sync.trigger();

@@ -11,6 +11,7 @@ import type { DeviceEnrolment } from './device';
 import { connectDevice } from './deviceConnection';
 import { PROBE_INTERVAL_MS, type Reachability } from './reachability';
 import { refreshPinSealKey } from './pinSeal';
+import { refreshKioskPreferences } from './kioskPreferences';
 import { refreshKioskPolicy, refreshKioskSettings, refreshStaff, refreshStaleLookups } from './refreshKioskData';
 import type { SyncReport } from './syncOutbox';
 import { createSyncScheduler, type SyncScheduler } from './syncScheduler';
@@ -58,6 +59,7 @@ export async function createKioskRuntime(db: KioskDb, enrolment: DeviceEnrolment
         await refreshStaff(db, client, kiosk, clock.now());
         await refreshStaleLookups(db, client, kiosk, clock.now());
         await refreshPinSealKey(db, client, kiosk);
+        await refreshKioskPreferences(db, client, kiosk);
         return true;
       } catch (error) {
         options.onError?.(error);

@@ -26,3 +26,9 @@ export async function sealPinChange(key: PinSealKeyModel, oldPin: string, newPin
   const plain = new TextEncoder().encode(JSON.stringify({ oldPin, newPin }));
   return bytesToBase64(await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, publicKey, plain));
 }
+
+/** The sealed form of a PIN typed for an unverified offline punch (base64), checked by the service on arrival. */
+export async function sealPin(key: PinSealKeyModel, pin: string): Promise<string> {
+  const publicKey = await crypto.subtle.importKey('spki', base64ToBytes(key.publicKey), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
+  return bytesToBase64(await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, publicKey, new TextEncoder().encode(JSON.stringify({ pin }))));
+}

@@ -31,6 +31,7 @@ const OPERATION_KEYS: Record<AttentionRecord['op'], MessageKey> = {
   addNote: 'health.op.addNote',
   changePin: 'health.op.changePin',
   pinFailures: 'health.op.pinFailures',
+  identityClaim: 'health.op.identityClaim',
 };
 
 function useStorageState() {

@@ -51,6 +51,7 @@ export const health = defineMessages({
     'health.op.addNote': 'Note',
     'health.op.changePin': 'PIN change',
     'health.op.pinFailures': 'Wrong PIN report',
+    'health.op.identityClaim': 'PIN to check (unverified punch)',
     'health.unknownPerson': 'employee {id}',
   },
   es: {
@@ -102,6 +103,7 @@ export const health = defineMessages({
     'health.op.addNote': 'Nota',
     'health.op.changePin': 'Cambio de PIN',
     'health.op.pinFailures': 'Aviso de PIN incorrecto',
+    'health.op.identityClaim': 'PIN por comprobar (fichaje sin verificar)',
     'health.unknownPerson': 'empleado {id}',
   },
 });
