@@ -3,33 +3,28 @@
  * or the installer has not yet started the kiosk) or the kiosk. The enrolment lives in IndexedDB,
  * so a reload or restart keeps the device enrolled.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { readDeviceSetup } from '../offline/device';
 import { EnrolledKiosk } from './features/kiosk/EnrolledKiosk';
-
 import { LocaleRoot } from './i18n/LocaleRoot';
 import { kioskDb } from './runtime/database';
 
 /** Set-up runs once per device: its code loads only when needed, not with the kiosk screen. */
-const SetupFlow = lazy(() => import('./features/setup/SetupFlow').then((m) => ({ default: m.SetupFlow })));
+const SetupFlow = lazy(() => import('./features/setup/SetupEntry').then((m) => ({ default: m.SetupEntry })));
 
 export function App() {
   const db = kioskDb();
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 10_000 } } }));
   const device = useLiveQuery(() => readDeviceSetup(db), [db]);
   return (
-    <QueryClientProvider client={queryClient}>
-      <LocaleRoot db={db}>
-        {device === undefined ? null : device.enrolment === null || !device.setupComplete ? (
-          <Suspense fallback={null}>
-            <SetupFlow db={db} enrolment={device.enrolment} />
-          </Suspense>
-        ) : (
-          <EnrolledKiosk key={`${device.enrolment.kioskId}:${device.enrolment.deviceId}`} db={db} enrolment={device.enrolment} />
-        )}
-      </LocaleRoot>
-    </QueryClientProvider>
+    <LocaleRoot db={db}>
+      {device === undefined ? null : device.enrolment === null || !device.setupComplete ? (
+        <Suspense fallback={null}>
+          <SetupFlow db={db} enrolment={device.enrolment} />
+        </Suspense>
+      ) : (
+        <EnrolledKiosk key={`${device.enrolment.kioskId}:${device.enrolment.deviceId}`} db={db} enrolment={device.enrolment} />
+      )}
+    </LocaleRoot>
   );
 }

@@ -4,7 +4,7 @@
  * recent samples with the shortest round trips (the least uncertain ones), kept in IndexedDB so a
  * restart offline still uses the last known offset. It never runs backwards by a small step, nor repeats a time.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { KioskDb } from './db';
 import { readRecord } from './records';
 

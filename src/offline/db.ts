@@ -7,7 +7,7 @@
  * version of the app, or damaged, is repaired or dropped rather than trusted.
  */
 import { Dexie, type EntityTable, type Transaction } from 'dexie';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   LookupRecord,
   PinLockoutRecord,
@@ -46,7 +46,7 @@ async function upgradeToV2(tx: Transaction): Promise<void> {
       .table(table)
       .toCollection()
       .modify((row: unknown, ref: { value: unknown }) => {
-        const parsed = (schema as z.ZodType).safeParse(row);
+        const parsed = z.safeParse(schema as z.core.$ZodType, row);
         if (parsed.success) ref.value = parsed.data;
         else delete (ref as { value?: unknown }).value;
       });

@@ -9,6 +9,7 @@
  */
 import * as z from 'zod/mini';
 import type { KioskDb } from './db';
+import { KIOSK_SETTINGS_KEY } from './kioskHeading';
 import { readRecord } from './records';
 import { forgetWorkHistory } from './workHistory';
 
@@ -71,7 +72,7 @@ export async function clearEnrolment(db: KioskDb): Promise<void> {
   await db.transaction('rw', [db.meta, db.staff, db.lookups, db.pinVerifiers, db.pinLockouts], async () => {
     await db.meta.delete(KEY);
     await db.meta.delete(SETUP_KEY);
-    await db.meta.delete('kiosk');
+    await db.meta.delete(KIOSK_SETTINGS_KEY);
     await forgetWorkHistory(db);
     await Promise.all([db.staff.clear(), db.lookups.clear(), db.pinVerifiers.clear(), db.pinLockouts.clear()]);
   });

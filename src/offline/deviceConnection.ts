@@ -5,8 +5,9 @@
  * backoff written by one is read on the same time base by the other.
  */
 import { createApiClient, type ApiClient, type KioskRef } from '../client';
-import { createKioskClock, type KioskClock } from './clock';
-import { createReachability, type Reachability } from './reachability';
+import type { KioskClock } from './clock';
+import type { Reachability } from './reachability';
+import { openKioskBase, type KioskBase } from './kioskBase';
 import { createClientTransport } from './clientTransport';
 import type { KioskDb } from './db';
 import type { DeviceEnrolment } from './device';
@@ -28,10 +29,14 @@ export interface DeviceConnection {
   syncNow: (options?: { force?: boolean }) => Promise<SyncReport>;
 }
 
-export async function connectDevice(db: KioskDb, enrolment: DeviceEnrolment, options: { fetch?: typeof fetch } = {}): Promise<DeviceConnection> {
-  const clock = createKioskClock(db);
-  await clock.load();
-  const reachability = createReachability();
+export interface ConnectOptions {
+  fetch?: typeof fetch;
+  /** The page's kiosk base, already open: its clock and reachability are shared, not made again. */
+  base?: KioskBase;
+}
+
+export async function connectDevice(db: KioskDb, enrolment: DeviceEnrolment, options: ConnectOptions = {}): Promise<DeviceConnection> {
+  const { clock, reachability } = options.base ?? (await openKioskBase(db, enrolment));
   const base = {
     baseUrl: enrolment.serviceUrl,
     onServerDate: (date: Date, rtt: number) => clock.observe(date, rtt),

@@ -1,14 +1,15 @@
 /**
  * Everything an enrolled kiosk page runs on, wired once: the device connection (corrected clock,
  * typed client with the device credential, sync run; shared with the service worker), the sync
- * scheduler and the refresh of kiosk data. The React app builds on this and does not know how the
- * pieces fit together.
+ * scheduler, the refresh of kiosk data and the health reports that follow both. The React app
+ * builds on this and does not know how the pieces fit together.
  */
 import type { ApiClient, KioskRef } from '../client';
-import type { KioskClock } from './clock';
 import type { KioskDb } from './db';
 import type { DeviceEnrolment } from './device';
+import type { KioskBase } from './kioskBase';
 import { connectDevice } from './deviceConnection';
+import { browserStoragePersisted, collectDeviceHealth, createHealthReporter } from './deviceHealth';
 import { PROBE_INTERVAL_MS, type Reachability } from './reachability';
 import { refreshPinSealKey } from './pinSeal';
 import { refreshKioskPreferences } from './kioskPreferences';
@@ -16,13 +17,8 @@ import { refreshKioskPolicy, refreshKioskSettings, refreshStaff, refreshStaleLoo
 import type { SyncReport } from './syncOutbox';
 import { createSyncScheduler, type SyncScheduler } from './syncScheduler';
 
-export interface KioskRuntime {
-  db: KioskDb;
-  enrolment: DeviceEnrolment;
+export interface KioskRuntime extends KioskBase {
   kiosk: KioskRef;
-  clock: KioskClock;
-  /** Whether the service answers (not whether the browser thinks it is online). */
-  reachability: Reachability;
   /** The client with this device's credential. */
   client: ApiClient;
   sync: SyncScheduler;
@@ -32,16 +28,36 @@ export interface KioskRuntime {
   refresh(): Promise<boolean>;
   /** A client for a signed-in manager of this kiosk's service. */
   managerClient(accessToken: string): ApiClient;
+  /** Tells the service how this device is doing (fleet health); never rejects, never waits on a failure. */
+  reportHealth(options?: { force?: boolean }): Promise<void>;
 }
 
 export interface RuntimeOptions {
   fetch?: typeof fetch;
+  /** The app build, for health reports (the offline layer does not know it). */
+  appVersion?: string;
+  /** The page's kiosk base, already open (its clock and reachability are shared). */
+  base?: KioskBase;
   onError?: (error: unknown) => void;
 }
 
 export async function createKioskRuntime(db: KioskDb, enrolment: DeviceEnrolment, options: RuntimeOptions = {}): Promise<KioskRuntime> {
-  const { kiosk, clock, reachability, client, clientFor, syncNow } = await connectDevice(db, enrolment, options.fetch ? { fetch: options.fetch } : {});
-  const sync = createSyncScheduler({ run: syncNow, db, now: () => clock.now().getTime(), ...(options.onError ? { onError: options.onError } : {}) });
+  const { kiosk, clock, reachability, client, clientFor, syncNow } = await connectDevice(db, enrolment, {
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.base ? { base: options.base } : {}),
+  });
+  const health = createHealthReporter({
+    collect: () =>
+      collectDeviceHealth({ db, clockOffsetMs: () => clock.offsetMs(), appVersion: options.appVersion ?? 'dev', storagePersisted: browserStoragePersisted }),
+    send: (report, signal) => client.device.reportHealth(report, { signal }),
+  });
+  // After each sync that reached the service, the queue it changed is worth reporting (at most every 20 s).
+  const runAndReport = async (runOptions: { force: boolean }) => {
+    const report = await syncNow(runOptions);
+    if (!report.offline) void health.report();
+    return report;
+  };
+  const sync = createSyncScheduler({ run: runAndReport, db, now: () => clock.now().getTime(), ...(options.onError ? { onError: options.onError } : {}) });
   probeWhileUnreachable(reachability, client, () => sync.trigger());
   return {
     db,
@@ -60,6 +76,7 @@ export async function createKioskRuntime(db: KioskDb, enrolment: DeviceEnrolment
         await refreshStaleLookups(db, client, kiosk, clock.now());
         await refreshPinSealKey(db, client, kiosk);
         await refreshKioskPreferences(db, client, kiosk);
+        void health.report();
         return true;
       } catch (error) {
         options.onError?.(error);
@@ -67,6 +84,7 @@ export async function createKioskRuntime(db: KioskDb, enrolment: DeviceEnrolment
       }
     },
     managerClient: clientFor,
+    reportHealth: (reportOptions) => health.report(reportOptions),
   };
 }
 

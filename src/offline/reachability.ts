@@ -7,7 +7,7 @@
  * not wait on it at all (what the tablet holds decides) and a background probe, not a person at
  * the keypad, finds out when it answers again.
  */
-import { isApiClientError } from '../client/errors';
+import { isApiClientError } from '../client/clientError';
 
 /** How long a screen waits for the service before what the tablet holds decides. */
 export const INTERACTIVE_BUDGET_MS = 1_200;

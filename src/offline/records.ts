@@ -1,38 +1,40 @@
 /**
  * The shapes of everything the kiosk keeps in IndexedDB, as zod schemas. Every read goes through
  * them (`readRecords`), so records from an older app version or damaged ones are repaired with
- * defaults or dropped, never trusted blindly.
+ * defaults or dropped, never trusted blindly. Written with zod/mini (the tree-shakable API): the
+ * staff grid reads these before anything else loads, and the full zod is not needed for that.
+ * `readRecord(s)` take any zod schema, classic or mini.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ATTENDANCE_STATUSES, PUNCH_KINDS } from '../domain/attendance';
 
-const isoInstant = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'not an instant');
+const isoInstant = z.string().check(z.refine((value) => !Number.isNaN(Date.parse(value)), 'not an instant'));
 
 /** The attendance state the domain state machine works on, with instants as ISO text. */
 export const StoredAttendance = z.object({
   status: z.enum(ATTENDANCE_STATUSES),
-  clockOnTimeUtc: isoInstant.nullable(),
-  breakStartTimeUtc: isoInstant.nullable(),
-  lastPunchTimeUtc: isoInstant.nullable(),
-  currentShiftId: z.number().int().nullable(),
+  clockOnTimeUtc: z.nullable(isoInstant),
+  breakStartTimeUtc: z.nullable(isoInstant),
+  lastPunchTimeUtc: z.nullable(isoInstant),
+  currentShiftId: z.nullable(z.int()),
 });
 export type StoredAttendance = z.infer<typeof StoredAttendance>;
 
 export const StaffRecord = z.object({
-  employeeId: z.number().int(),
+  employeeId: z.int(),
   firstName: z.string(),
   surname: z.string(),
   name: z.string(),
   /** Lower-cased "first surname" for search and ordering. */
   sortName: z.string(),
-  profileImageUrl: z.string().nullable(),
+  profileImageUrl: z.nullable(z.string()),
   hasEmail: z.boolean(),
   hasMobile: z.boolean(),
   /** As the service last reported it. */
   server: StoredAttendance,
   /** The server state with this device's unsent punches applied: what the kiosk shows. */
   local: StoredAttendance,
-  pinExpired: z.boolean().default(false),
+  pinExpired: z._default(z.boolean(), false),
   refreshedAt: isoInstant,
 });
 export type StaffRecord = z.infer<typeof StaffRecord>;
@@ -43,43 +45,43 @@ export type OutboxOperation = (typeof OUTBOX_OPERATIONS)[number];
 export const Attempt = z.object({
   at: isoInstant,
   outcome: z.enum(['network', 'retry', 'rejected', 'delivered', 'reconciled']),
-  status: z.number().int().optional(),
-  code: z.string().optional(),
-  message: z.string().optional(),
+  status: z.optional(z.int()),
+  code: z.optional(z.string()),
+  message: z.optional(z.string()),
 });
 export type Attempt = z.infer<typeof Attempt>;
 
 /** Which shift a note belongs to: a known id, or the shift opened by an earlier outbox entry. */
-export const ShiftRef = z.union([z.object({ shiftId: z.number().int() }), z.object({ openedByEntry: z.string() })]);
+export const ShiftRef = z.union([z.object({ shiftId: z.int() }), z.object({ openedByEntry: z.string() })]);
 export type ShiftRef = z.infer<typeof ShiftRef>;
 
 export const OutboxRecord = z.object({
-  seq: z.number().int().optional(),
+  seq: z.optional(z.int()),
   /** Client-generated UUID, sent as the Idempotency-Key. */
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   op: z.enum(OUTBOX_OPERATIONS),
-  employeeId: z.number().int(),
+  employeeId: z.int(),
   /** The JSON request body as it will be sent. */
   body: z.record(z.string(), z.unknown()),
-  shiftRef: ShiftRef.optional(),
+  shiftRef: z.optional(ShiftRef),
   createdAt: isoInstant,
   /** Epoch ms before which the entry is not retried (backoff). */
   nextAttemptAt: z.number(),
-  attempts: z.array(Attempt).default([]),
+  attempts: z._default(z.array(Attempt), []),
 });
 export type OutboxRecord = z.infer<typeof OutboxRecord>;
 
-export const AttentionRecord = OutboxRecord.extend({
+export const AttentionRecord = z.extend(OutboxRecord, {
   movedAt: isoInstant,
-  status: z.number().int().nullable(),
-  code: z.string().nullable(),
+  status: z.nullable(z.int()),
+  code: z.nullable(z.string()),
   /** The service's own explanation, shown to managers as is. */
   message: z.string(),
 });
 export type AttentionRecord = z.infer<typeof AttentionRecord>;
 
 export const LookupRecord = z.object({
-  employeeId: z.number().int(),
+  employeeId: z.int(),
   /** The UkTimeAndAttendanceLookupDataModel as received, parsed again on use. */
   data: z.unknown(),
   refreshedAt: isoInstant,
@@ -87,9 +89,9 @@ export const LookupRecord = z.object({
 export type LookupRecord = z.infer<typeof LookupRecord>;
 
 export const PinVerifierRecord = z.object({
-  employeeId: z.number().int(),
+  employeeId: z.int(),
   salt: z.string(),
-  iterations: z.number().int().positive(),
+  iterations: z.int().check(z.positive()),
   /** HMAC of the PBKDF2-derived bits under the device key, base64. */
   mac: z.string(),
   learnedAt: isoInstant,
@@ -97,9 +99,9 @@ export const PinVerifierRecord = z.object({
 export type PinVerifierRecord = z.infer<typeof PinVerifierRecord>;
 
 export const PinLockoutRecord = z.object({
-  employeeId: z.number().int(),
-  failedAttempts: z.number().int().min(0),
-  lockedUntil: isoInstant.nullable(),
+  employeeId: z.int(),
+  failedAttempts: z.int().check(z.nonnegative()),
+  lockedUntil: z.nullable(isoInstant),
 });
 export type PinLockoutRecord = z.infer<typeof PinLockoutRecord>;
 
@@ -107,18 +109,18 @@ export const MetaRecord = z.object({ key: z.string(), value: z.unknown() });
 export type MetaRecord = z.infer<typeof MetaRecord>;
 
 /** Parses records read from IndexedDB, dropping (and reporting) any that do not fit. */
-export function readRecords<T>(schema: z.ZodType<T>, rows: readonly unknown[], onDropped?: (row: unknown) => void): T[] {
+export function readRecords<T>(schema: z.core.$ZodType<T>, rows: readonly unknown[], onDropped?: (row: unknown) => void): T[] {
   const out: T[] = [];
   for (const row of rows) {
-    const parsed = schema.safeParse(row);
+    const parsed = z.safeParse(schema, row);
     if (parsed.success) out.push(parsed.data);
     else onDropped?.(row);
   }
   return out;
 }
 
-export function readRecord<T>(schema: z.ZodType<T>, row: unknown): T | null {
+export function readRecord<T>(schema: z.core.$ZodType<T>, row: unknown): T | null {
   if (row === undefined || row === null) return null;
-  const parsed = schema.safeParse(row);
+  const parsed = z.safeParse(schema, row);
   return parsed.success ? parsed.data : null;
 }

@@ -8,10 +8,10 @@ import type { ApiClient, KioskRef } from '../client';
 import { KioskPolicyModel } from '../contract/supporting/devices';
 import { DEFAULT_LOCKOUT_POLICY, lockoutPolicy, type LockoutPolicy } from '../domain/pinPolicy';
 import type { KioskDb } from './db';
+import { KIOSK_SETTINGS_KEY } from './kioskHeading';
 import { fromServerModel, rebase } from './localState';
 import { LookupRecord, OutboxRecord, readRecord, readRecords, StaffRecord } from './records';
 
-const KIOSK_KEY = 'kiosk';
 const POLICY_KEY = 'policy';
 
 /** The service's settings this kiosk applies itself; null until the first refresh brought them. */
@@ -33,12 +33,12 @@ export async function readLockoutPolicy(db: KioskDb): Promise<LockoutPolicy> {
 }
 
 export async function readKioskSettings(db: KioskDb): Promise<m.TimeAndAttendanceKioskModel | null> {
-  return readRecord(m.TimeAndAttendanceKioskModel, (await db.meta.get(KIOSK_KEY))?.value);
+  return readRecord(m.TimeAndAttendanceKioskModel, (await db.meta.get(KIOSK_SETTINGS_KEY))?.value);
 }
 
 export async function refreshKioskSettings(db: KioskDb, client: ApiClient, kiosk: KioskRef): Promise<m.TimeAndAttendanceKioskModel> {
   const settings = await client.kiosks.get(kiosk.businessId, kiosk.kioskId);
-  await db.meta.put({ key: KIOSK_KEY, value: settings });
+  await db.meta.put({ key: KIOSK_SETTINGS_KEY, value: settings });
   return settings;
 }
 

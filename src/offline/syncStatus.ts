@@ -4,7 +4,7 @@
  * after 5xx/429), offline or error, plus when it last succeeded: a run that reached the service and
  * either left nothing waiting or delivered something.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { KioskDb } from './db';
 import { readRecord } from './records';
 
@@ -16,21 +16,21 @@ export const SyncReport = z.object({
   /** Entries not tried because they (or an earlier entry of the same employee) back off. */
   deferred: z.number(),
   /** Entries that failed in a way worth retrying (5xx, 429) and now back off; absent in older records. */
-  retrying: z.number().default(0),
+  retrying: z._default(z.number(), 0),
   offline: z.boolean(),
 });
 export type SyncReport = z.output<typeof SyncReport>;
 
 export const SyncStatus = z.discriminatedUnion('state', [
-  z.object({ state: z.literal('idle'), at: z.number(), report: SyncReport.optional() }),
+  z.object({ state: z.literal('idle'), at: z.number(), report: z.optional(SyncReport) }),
   z.object({ state: z.literal('pushing'), at: z.number() }),
   z.object({ state: z.literal('retrying'), at: z.number(), report: SyncReport }),
-  z.object({ state: z.literal('offline'), at: z.number(), report: SyncReport.optional() }),
+  z.object({ state: z.literal('offline'), at: z.number(), report: z.optional(SyncReport) }),
   z.object({ state: z.literal('error'), at: z.number(), message: z.string() }),
 ]);
 export type SyncStatus = z.infer<typeof SyncStatus>;
 
-const StoredStatus = z.object({ current: SyncStatus, lastSuccessAt: z.number().nullable() });
+const StoredStatus = z.object({ current: SyncStatus, lastSuccessAt: z.nullable(z.number()) });
 export type StoredSyncStatus = z.infer<typeof StoredStatus>;
 
 const KEY = 'syncStatus';

@@ -1,14 +1,13 @@
 /**
  * Live views of the kiosk's durable data (IndexedDB through Dexie's useLiveQuery): staff with their
  * local status, kiosk settings, the outbox size and the sync status. Re-render when any tab or the
- * service worker changes them.
+ * service worker changes them. Only light modules here (records in zod/mini): the staff grid and
+ * header use these before anything else has loaded; the full settings are in useKioskSettings.ts.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { TimeAndAttendanceKioskModel } from '../../contract/generated/models';
-import type { KioskPolicyModel } from '../../contract/supporting/devices';
 import type { KioskDb } from '../../offline/db';
 import { AttentionRecord, readRecord, readRecords, StaffRecord } from '../../offline/records';
-import { readKioskPolicy, readKioskSettings } from '../../offline/refreshKioskData';
+import { readKioskHeading, type KioskHeading } from '../../offline/kioskHeading';
 import { readSyncStatus, type StoredSyncStatus } from '../../offline/syncStatus';
 
 export function useStaff(db: KioskDb): StaffRecord[] | undefined {
@@ -19,13 +18,9 @@ export function useStaffMember(db: KioskDb, employeeId: number | null): StaffRec
   return useLiveQuery(async () => (employeeId === null ? null : readRecord(StaffRecord, await db.staff.get(employeeId))), [db, employeeId]);
 }
 
-export function useKioskSettings(db: KioskDb): TimeAndAttendanceKioskModel | null | undefined {
-  return useLiveQuery(() => readKioskSettings(db), [db]);
-}
-
-/** The service's settings the kiosk applies itself; null until the first refresh brought them. */
-export function useKioskPolicy(db: KioskDb): KioskPolicyModel | null | undefined {
-  return useLiveQuery(() => readKioskPolicy(db), [db]);
+/** The kiosk's name and time zone (the whole settings: useKioskSettings.ts). */
+export function useKioskHeading(db: KioskDb): KioskHeading | null | undefined {
+  return useLiveQuery(() => readKioskHeading(db), [db]);
 }
 
 export function usePendingCount(db: KioskDb): number {

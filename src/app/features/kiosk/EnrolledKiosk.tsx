@@ -1,31 +1,46 @@
 /**
- * Starts the runtime of an enrolled kiosk (clock, client, sync) and keeps its data fresh: staff and
- * settings are refreshed at start, every minute while online, and after each sync.
+ * Starts an enrolled kiosk in two steps. The light base (store, clock, reachability) opens first
+ * and the staff grid is drawn with it at once; the runtime proper (client, sync, refresh of staff
+ * and settings at start and every minute) is loaded as a separate chunk beside it, so the code the
+ * grid needs before it answers a tap stays small (issue 9, part 7).
  */
 import { useEffect, useState } from 'react';
 import type { KioskDb } from '../../../offline/db';
 import type { DeviceEnrolment } from '../../../offline/device';
-import { createKioskRuntime, type KioskRuntime } from '../../../offline/kioskRuntime';
-import { RuntimeContext } from '../../runtime/RuntimeContext';
+import { openKioskBase, type KioskBase } from '../../../offline/kioskBase';
+import type { KioskRuntime } from '../../../offline/kioskRuntime';
+import { APP_VERSION } from '../../appVersion';
+import { KioskBaseContext, RuntimeContext } from '../../runtime/RuntimeContext';
 import { KioskShell } from './KioskShell';
 
 export const REFRESH_INTERVAL_MS = 60_000;
 
 export function EnrolledKiosk({ db, enrolment }: { db: KioskDb; enrolment: DeviceEnrolment }) {
+  const [base, setBase] = useState<KioskBase | null>(null);
   const [runtime, setRuntime] = useState<KioskRuntime | null>(null);
 
   useEffect(() => {
     let stopped = false;
     let created: KioskRuntime | null = null;
     let timer: ReturnType<typeof setInterval> | undefined;
-    void createKioskRuntime(db, enrolment, { onError: (error) => console.warn('kiosk sync:', error) }).then((rt) => {
-      if (stopped) return;
-      created = rt;
-      setRuntime(rt);
-      rt.sync.start();
-      void rt.refresh();
-      timer = setInterval(() => void rt.refresh(), REFRESH_INTERVAL_MS);
-    });
+    // Both start now: the runtime's code downloads while the base reads the clock's offset.
+    const runtimeCode = import('../../../offline/kioskRuntime');
+    void openKioskBase(db, enrolment)
+      .then(async (opened) => {
+        if (stopped) return;
+        setBase(opened);
+        const { createKioskRuntime } = await runtimeCode;
+        return createKioskRuntime(db, enrolment, { base: opened, appVersion: APP_VERSION, onError: (error) => console.warn('kiosk sync:', error) });
+      })
+      .then((rt) => {
+        if (stopped || !rt) return;
+        created = rt;
+        setRuntime(rt);
+        rt.sync.start();
+        void rt.refresh();
+        timer = setInterval(() => void rt.refresh(), REFRESH_INTERVAL_MS);
+      })
+      .catch((error: unknown) => console.warn('kiosk start:', error));
     return () => {
       stopped = true;
       clearInterval(timer);
@@ -33,10 +48,12 @@ export function EnrolledKiosk({ db, enrolment }: { db: KioskDb; enrolment: Devic
     };
   }, [db, enrolment]);
 
-  if (!runtime) return null;
+  if (!base) return null;
   return (
-    <RuntimeContext.Provider value={runtime}>
-      <KioskShell />
-    </RuntimeContext.Provider>
+    <KioskBaseContext.Provider value={base}>
+      <RuntimeContext.Provider value={runtime}>
+        <KioskShell />
+      </RuntimeContext.Provider>
+    </KioskBaseContext.Provider>
   );
 }

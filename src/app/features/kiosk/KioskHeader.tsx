@@ -2,8 +2,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useNow } from '../../hooks/useNow';
-import { useRuntime } from '../../runtime/RuntimeContext';
-import { useKioskSettings } from '../../runtime/useKioskData';
+import { useKioskBase } from '../../runtime/RuntimeContext';
+import { useKioskHeading } from '../../runtime/useKioskData';
 import { useUiStore } from '../../state/uiStore';
 import { Button } from '../../ui/Button';
 import { ExpandIcon, ShieldIcon } from '../../ui/icons';
@@ -25,7 +25,7 @@ function useCanGoFullscreen(): [boolean, () => void] {
 /** The time and date in the kiosk's zone; ticks every second on its own, not the whole header. */
 function KioskClock() {
   const { t, format } = useI18n();
-  const runtime = useRuntime();
+  const runtime = useKioskBase();
   const now = useNow(useCallback(() => runtime.clock.now(), [runtime]));
   return (
     <div className={styles.clock} aria-label={t('kiosk.header.clock')} role="timer">
@@ -37,8 +37,8 @@ function KioskClock() {
 
 export function KioskHeader() {
   const { t } = useI18n();
-  const runtime = useRuntime();
-  const settings = useKioskSettings(runtime.db);
+  const runtime = useKioskBase();
+  const settings = useKioskHeading(runtime.db);
   const openManager = useUiStore((s) => s.openManager);
   const [canFullscreen, goFullscreen] = useCanGoFullscreen();
 

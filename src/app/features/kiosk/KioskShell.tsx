@@ -9,47 +9,32 @@ import { useSafeUpdate } from '../../hooks/useSafeUpdate';
 import { useWakeLock } from '../../hooks/useWakeLock';
 import { useI18n } from '../../i18n/I18nProvider';
 import { Notice } from '../../ui/Notice';
+import { useRuntimeIfReady } from '../../runtime/RuntimeContext';
 import { useUiStore } from '../../state/uiStore';
-import { ActionsStep } from './ActionsStep';
-import { ChangePinStep } from './ChangePinStep';
-import { DoneStep } from './DoneStep';
-import { ForgotPinStep } from './ForgotPinStep';
 import { KioskHeader } from './KioskHeader';
 import styles from './KioskShell.module.css';
-import { NoteStep } from './NoteStep';
-import { NumberStep } from './NumberStep';
-import { OptionsStep } from './OptionsStep';
-import { PhotoStep } from './PhotoStep';
-import { PinStep } from './PinStep';
 import { StaffGrid } from './StaffGrid';
 
 /** Manager mode is opened rarely; its code loads on first use (precached for offline use). */
-const ManagerMode = lazy(() => import('../manager/ManagerMode').then((m) => ({ default: m.ManagerMode })));
+const ManagerMode = lazy(() => import('../manager/ManagerEntry').then((m) => ({ default: m.ManagerEntry })));
+/**
+ * The steps after the grid (PIN, actions, options...) and the API client under them load as their
+ * own chunk, fetched at start beside the grid rather than before it (precached for offline use).
+ */
+const FlowSteps = lazy(() => import('./FlowSteps').then((m) => ({ default: m.FlowSteps })));
+const loadFlowSteps = () => void import('./FlowSteps');
 
 function CurrentStep() {
-  const flow = useUiStore((s) => s.flow);
-  switch (flow.step) {
-    case 'grid':
-      return <StaffGrid />;
-    case 'number':
-      return <NumberStep />;
-    case 'pin':
-      return <PinStep employeeId={flow.employeeId} />;
-    case 'actions':
-      return <ActionsStep employeeId={flow.employeeId} pin={flow.pin} />;
-    case 'options':
-      return <OptionsStep employeeId={flow.employeeId} pin={flow.pin} pending={flow.pending} />;
-    case 'photo':
-      return <PhotoStep employeeId={flow.employeeId} pin={flow.pin} pending={flow.pending} />;
-    case 'note':
-      return <NoteStep employeeId={flow.employeeId} pin={flow.pin} />;
-    case 'changePin':
-      return <ChangePinStep employeeId={flow.employeeId} oldPin={flow.oldPin} reason={flow.reason} />;
-    case 'forgotPin':
-      return <ForgotPinStep employeeId={flow.employeeId} />;
-    case 'done':
-      return <DoneStep receipt={flow.receipt} />;
-  }
+  const onGrid = useUiStore((s) => s.flow.step === 'grid');
+  const ready = useRuntimeIfReady() !== null;
+  useEffect(loadFlowSteps, []);
+  if (onGrid) return <StaffGrid />;
+  // A tap in the first instant after start, before the runtime is up, waits for it here.
+  return ready ? (
+    <Suspense fallback={null}>
+      <FlowSteps />
+    </Suspense>
+  ) : null;
 }
 
 export function KioskShell() {
@@ -62,13 +47,16 @@ export function KioskShell() {
   useSafeUpdate();
   const idleWarning = useIdleTimeout(mode === 'kiosk' && midFlow, reset);
   const { t } = useI18n();
+  const ready = useRuntimeIfReady() !== null;
 
   return (
     <div className={styles.shell}>
       {mode === 'manager' ? (
-        <Suspense fallback={null}>
-          <ManagerMode />
-        </Suspense>
+        ready ? (
+          <Suspense fallback={null}>
+            <ManagerMode />
+          </Suspense>
+        ) : null
       ) : (
         <>
           <KioskHeader />

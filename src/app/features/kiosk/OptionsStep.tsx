@@ -9,7 +9,7 @@ import { missingChoice, preselectedLocation, presetShiftConditions, stepBeforeCo
 import { clockOnChoices } from '../../../offline/kioskOperations';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useRuntime } from '../../runtime/RuntimeContext';
-import { useKioskSettings } from '../../runtime/useKioskData';
+import { useKioskSettings } from '../../runtime/useKioskSettings';
 import { useUiStore, type PendingPunch } from '../../state/uiStore';
 import { Button } from '../../ui/Button';
 import { ChoiceGroup } from '../../ui/ChoiceGroup';

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useI18n } from '../../i18n/I18nProvider';
-import { useRuntime } from '../../runtime/RuntimeContext';
+import { useKioskBase } from '../../runtime/RuntimeContext';
 import { usePendingCount, useSyncStatus } from '../../runtime/useKioskData';
 import { CloudIcon, CloudOffIcon } from '../../ui/icons';
 import shell from './KioskShell.module.css';
@@ -28,7 +28,7 @@ function useBrowserOnline(): boolean {
 
 export function SyncIndicator() {
   const { t } = useI18n();
-  const { db, reachability } = useRuntime();
+  const { db, reachability } = useKioskBase();
   const pending = usePendingCount(db);
   const status = useSyncStatus(db);
   const browserOnline = useBrowserOnline();

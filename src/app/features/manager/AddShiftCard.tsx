@@ -9,7 +9,7 @@ import type { AddShiftInput } from '../../../client';
 import { MAX_NOTE_LENGTH } from '../../../domain/notes';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useRuntime } from '../../runtime/RuntimeContext';
-import { useKioskSettings } from '../../runtime/useKioskData';
+import { useKioskSettings } from '../../runtime/useKioskSettings';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { Notice } from '../../ui/Notice';

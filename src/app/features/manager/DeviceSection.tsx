@@ -8,12 +8,14 @@ import { useState } from 'react';
 import { clearEnrolment } from '../../../offline/device';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useRuntime } from '../../runtime/RuntimeContext';
-import { useKioskSettings, usePendingCount } from '../../runtime/useKioskData';
+import { usePendingCount } from '../../runtime/useKioskData';
+import { useKioskSettings } from '../../runtime/useKioskSettings';
 import { useUiStore } from '../../state/uiStore';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Notice } from '../../ui/Notice';
 import { Card } from '../../ui/Page';
+import { AllDevicesCard } from './AllDevicesCard';
 import { DeviceHealth } from './DeviceHealth';
 import { TrashIcon } from '../../ui/icons';
 import styles from './Manager.module.css';
@@ -80,6 +82,7 @@ export function DeviceSection() {
         </dl>
       </Card>
       <DeviceHealth />
+      <AllDevicesCard />
       <Card labelledBy="device-remove">
         <h2 id="device-remove" className={styles.cardTitle}>
           {t('manager.device.removeTitle')}

@@ -7,7 +7,7 @@ import type { MessageKey } from '../../i18n/catalogue';
 import { useI18n } from '../../i18n/I18nProvider';
 import { SyncIndicator } from '../kiosk/SyncIndicator';
 import { useRuntime } from '../../runtime/RuntimeContext';
-import { useKioskSettings } from '../../runtime/useKioskData';
+import { useKioskSettings } from '../../runtime/useKioskSettings';
 import { Button } from '../../ui/Button';
 import { ClockFixIcon, GearIcon, LogoutIcon, NoteIcon, TabletIcon, UserPlusIcon, UsersIcon } from '../../ui/icons';
 import { Page } from '../../ui/Page';

@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useRuntime } from '../../runtime/RuntimeContext';
-import { useKioskSettings } from '../../runtime/useKioskData';
+import { useKioskSettings } from '../../runtime/useKioskSettings';
 import { useUiStore } from '../../state/uiStore';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
