@@ -8,7 +8,8 @@
 import * as z from 'zod/mini';
 import { ATTENDANCE_STATUSES, PUNCH_KINDS } from '../domain/attendance';
 
-const isoInstant = z.string().check(z.refine((value) => !Number.isNaN(Date.parse(value)), 'not an instant'));
+/** An instant as ISO text (what the service sends and the kiosk keeps). */
+export const isoInstant = z.string().check(z.refine((value) => !Number.isNaN(Date.parse(value)), 'not an instant'));
 
 /** The attendance state the domain state machine works on, with instants as ISO text. */
 export const StoredAttendance = z.object({

@@ -6,12 +6,12 @@
  * receipt shows, so a lost write costs a less complete receipt and never a punch. The hours
  * themselves are computed by src/domain/workedHours.ts.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PUNCH_KINDS, type PunchKind } from '../domain/attendance';
 import { localWeekStart, replayPunches, spansFromShifts, type RecordedPunch, type WorkSpan } from '../domain/workedHours';
 import type { KioskDb } from './db';
 import type { KioskRuntime } from './kioskRuntime';
-import { readRecord } from './records';
+import { isoInstant as instant, readRecord } from './records';
 
 export const JOURNAL_KEEP_MS = 15 * 86_400_000;
 export const JOURNAL_MAX_ENTRIES = 200;
@@ -19,13 +19,11 @@ export const JOURNAL_MAX_ENTRIES = 200;
 export const HISTORY_FRESH_MS = 60_000;
 const DAY_MS = 86_400_000;
 
-const instant = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'not an instant');
-
 const JournalEntry = z.object({
   kind: z.enum(PUNCH_KINDS),
   at: instant,
-  isPaidBreak: z.boolean().optional(),
-  shiftStart: instant.nullable().optional(),
+  isPaidBreak: z.optional(z.boolean()),
+  shiftStart: z.optional(z.nullable(instant)),
 });
 const Journal = z.array(JournalEntry);
 
@@ -34,8 +32,8 @@ const History = z.object({
   shifts: z.array(
     z.object({
       startTimeUtc: instant,
-      endTimeUtc: instant.nullable(),
-      breaks: z.array(z.object({ startTimeUtc: instant, endTimeUtc: instant.nullable(), isPaidBreak: z.boolean() })).nullable().optional(),
+      endTimeUtc: z.nullable(instant),
+      breaks: z.optional(z.nullable(z.array(z.object({ startTimeUtc: instant, endTimeUtc: z.nullable(instant), isPaidBreak: z.boolean() })))),
     }),
   ),
 });
