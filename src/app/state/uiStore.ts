@@ -33,6 +33,18 @@ export interface Receipt {
   details?: string[];
 }
 
+/**
+ * A person let through unverified while the service cannot be reached (docs/offline-pin.md): their
+ * PIN sealed for the service and the photo taken, carried with their punch as an identity claim.
+ */
+export interface UnverifiedSession {
+  employeeId: number;
+  keyId: string;
+  sealedPin: string;
+  /** JPEG base64, when the tablet has a camera. */
+  image: string | null;
+}
+
 export type KioskStep =
   | { step: 'grid' }
   | { step: 'number' }
@@ -57,6 +69,8 @@ interface UiState {
   flow: KioskStep;
   mode: 'kiosk' | 'manager';
   manager: ManagerSession | null;
+  /** The unverified person now at the kiosk, if any; forgotten with everything else on reset. */
+  unverified: UnverifiedSession | null;
   /** Language picked at the kiosk for this session; null follows the device default. */
   locale: Locale | null;
   /** Set when a new app version is waiting; calling it activates the version and reloads. */
@@ -66,6 +80,7 @@ interface UiState {
   go: (next: KioskStep) => void;
   /** Back to the staff grid, forgetting everything typed (idle timeout, cancel, done). */
   reset: () => void;
+  setUnverified: (session: UnverifiedSession | null) => void;
   openManager: (session: ManagerSession | null) => void;
   closeManager: () => void;
   setManagerSession: (session: ManagerSession | null) => void;
@@ -78,12 +93,14 @@ export const useUiStore = create<UiState>((set) => ({
   flow: { step: 'grid' },
   mode: 'kiosk',
   manager: null,
+  unverified: null,
   locale: null,
   applyUpdate: null,
   wakeLock: 'released',
   go: (next) => set({ flow: next }),
-  reset: () => set({ flow: { step: 'grid' }, locale: null }),
-  openManager: (session) => set({ mode: 'manager', manager: session, flow: { step: 'grid' } }),
+  reset: () => set({ flow: { step: 'grid' }, locale: null, unverified: null }),
+  setUnverified: (unverified) => set({ unverified }),
+  openManager: (session) => set({ mode: 'manager', manager: session, flow: { step: 'grid' }, unverified: null }),
   closeManager: () => set({ mode: 'kiosk', manager: null, flow: { step: 'grid' } }),
   setManagerSession: (session) => set({ manager: session }),
   setLocale: (locale) => set({ locale }),

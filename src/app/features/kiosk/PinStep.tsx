@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { checkPinAtKiosk, type PinCheck } from '../../../offline/kioskOperations';
+import { offerUnverifiedPunch, type IdentityClaimSeal } from '../../../offline/unverifiedPunch';
 import { useI18n } from '../../i18n/I18nProvider';
 import type { Translate } from '../../i18n/translate';
 import type { Formatters } from '../../i18n/formatters';
@@ -15,6 +16,7 @@ import { Notice } from '../../ui/Notice';
 import { PersonHeading } from './PersonHeading';
 import steps from './Steps.module.css';
 import { useStepPerson } from './useStepPerson';
+import { UnverifiedNotice } from './UnverifiedNotice';
 
 function failureText(result: Exclude<PinCheck, { ok: true }>, t: Translate, format: Formatters): string {
   switch (result.reason) {
@@ -45,6 +47,9 @@ export function PinStep({ employeeId }: { employeeId: number }) {
   const [error, setError] = useState<string | null>(null);
   const [shakes, setShakes] = useState(0);
   const [lockedUntil, setLockedUntil] = useState<Date | null>(null);
+  // Offered when nothing here can check the PIN and the kiosk lets such people punch unverified.
+  const [offer, setOffer] = useState<IdentityClaimSeal | null>(null);
+  const setUnverified = useUiStore((s) => s.setUnverified);
   const locked = lockedUntil !== null && lockedUntil.getTime() > runtime.clock.now().getTime();
 
   if (!person) return null;
@@ -59,6 +64,19 @@ export function PinStep({ employeeId }: { employeeId: number }) {
         else go({ step: 'actions', employeeId, pin });
         return;
       }
+      if (result.reason === 'offline-unknown') {
+        const unverified = await offerUnverifiedPunch(runtime, employeeId, pin);
+        if (unverified.ok) {
+          setOffer(unverified.seal);
+          return;
+        }
+        if (unverified.reason === 'limit') {
+          setError(t('kiosk.unverified.limit'));
+          setShakes((n) => n + 1);
+          setPin('');
+          return;
+        }
+      }
       setError(failureText(result, t, format));
       if (result.reason === 'locked') setLockedUntil(result.until);
       setShakes((n) => n + 1);
@@ -70,6 +88,21 @@ export function PinStep({ employeeId }: { employeeId: number }) {
       setChecking(false);
     }
   };
+
+  if (offer) {
+    return (
+      <UnverifiedNotice
+        name={person.name}
+        firstName={person.firstName}
+        photoUrl={person.profileImageUrl}
+        onCancel={reset}
+        onContinue={(image) => {
+          setUnverified({ employeeId, ...offer, image });
+          go({ step: 'actions', employeeId, pin });
+        }}
+      />
+    );
+  }
 
   return (
     <section className={steps.narrow} aria-labelledby="pin-title">

@@ -35,7 +35,11 @@ export function useCommitPunch() {
   const { t } = useI18n();
   return useCallback(
     async (employeeId: number, employeeName: string, pending: PendingPunch): Promise<string | null> => {
-      const result = await punchAtKiosk(runtime, employeeId, pending.kind, pending.fields);
+      // A person let through unverified: the punch carries their sealed PIN (and photo) as a claim.
+      const unverified = useUiStore.getState().unverified;
+      const claim = unverified?.employeeId === employeeId ? unverified : null;
+      const fields = claim?.image && !('image' in pending.fields) ? { ...pending.fields, image: claim.image } : pending.fields;
+      const result = await punchAtKiosk(runtime, employeeId, pending.kind, fields, claim ? { keyId: claim.keyId, sealedPin: claim.sealedPin } : undefined);
       if (!result.ok) return t(punchErrorKey(result.code));
       go({
         step: 'done',

@@ -15,6 +15,7 @@ import { CheckIcon } from '../../ui/icons';
 import { Notice } from '../../ui/Notice';
 import { Card } from '../../ui/Page';
 import { Switch } from './controls';
+import { KioskPreferencesCard } from './KioskPreferencesCard';
 import { formErrors, saidOf, toFailure, type Said } from './failures';
 import {
   allTimeZones,
@@ -206,6 +207,7 @@ export function KioskSettingsSection() {
       </div>
       {model.error ? <Notice tone="error">{sayFailure(model.error)}</Notice> : null}
       {model.data ? <SettingsForm key={model.data.id} model={model.data} /> : model.isPending ? <p className={styles.empty}>{t('common.loading')}</p> : null}
+      <KioskPreferencesCard />
     </>
   );
 }

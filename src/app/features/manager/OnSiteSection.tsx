@@ -14,6 +14,7 @@ import { RefreshIcon } from '../../ui/icons';
 import styles from './Manager.module.css';
 import { useLiveStaff, useSayFailure } from './ManagerContext';
 import { countOnSite, onSiteBoard, type OnSiteRow } from './onSite';
+import { UnverifiedPunchesCard } from './UnverifiedPunchesCard';
 
 export const ON_SITE_REFRESH_MS = 15_000;
 
@@ -74,6 +75,7 @@ export function OnSiteSection() {
       </div>
       {staff.error ? <Notice tone="error">{sayFailure(staff.error)}</Notice> : null}
       {counts.longShifts > 0 ? <Notice tone="warning">{t('manager.onSite.longShiftsNotice', { count: counts.longShifts })}</Notice> : null}
+      <UnverifiedPunchesCard />
       <Card labelledBy="on-site-list">
         <h2 id="on-site-list" className="visually-hidden">
           {t('manager.onSite.listLabel')}

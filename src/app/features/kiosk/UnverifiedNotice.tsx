@@ -1,0 +1,81 @@
+/**
+ * What a person the tablet cannot check is told while the service cannot be reached
+ * (docs/offline-pin.md, unverified punches): plainly that their PIN can't be checked now, that the
+ * punch is recorded and a manager confirms it. Where the tablet has a camera the preview shows, and
+ * their photo is taken (capturePhoto) when they continue; without one they continue all the same.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useI18n } from '../../i18n/I18nProvider';
+import { Button } from '../../ui/Button';
+import { Notice } from '../../ui/Notice';
+import { captureFrame } from './capturePhoto';
+import { PersonHeading } from './PersonHeading';
+import steps from './Steps.module.css';
+import styles from './UnverifiedNotice.module.css';
+
+interface Props {
+  name: string;
+  firstName: string;
+  photoUrl: string | null;
+  /** The photo (JPEG base64) when one was taken. */
+  onContinue: (image: string | null) => void;
+  onCancel: () => void;
+}
+
+export function UnverifiedNotice({ name, firstName, photoUrl, onContinue, onCancel }: Props) {
+  const { t } = useI18n();
+  const video = useRef<HTMLVideoElement>(null);
+  const [camera, setCamera] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let stream: MediaStream | null = null;
+    let cancelled = false;
+    if (!navigator.mediaDevices?.getUserMedia) return;
+    navigator.mediaDevices
+      .getUserMedia({ video: { facingMode: 'user', width: { ideal: 640 }, height: { ideal: 480 } }, audio: false })
+      .then(async (media) => {
+        stream = media;
+        if (cancelled || !video.current) return media.getTracks().forEach((track) => track.stop());
+        video.current.srcObject = media;
+        await video.current.play();
+        setCamera(true);
+      })
+      .catch(() => setCamera(false));
+    return () => {
+      cancelled = true;
+      stream?.getTracks().forEach((track) => track.stop());
+    };
+  }, []);
+
+  const proceed = async () => {
+    setBusy(true);
+    let image: string | null = null;
+    if (camera && video.current) image = await captureFrame(video.current).then((still) => still.base64, () => null);
+    onContinue(image);
+  };
+
+  return (
+    <section className={`${steps.narrow} ${styles.notice}`} aria-labelledby="unverified-title">
+      <PersonHeading name={name} photoUrl={photoUrl} title={t('kiosk.pin.hello', { name: firstName })} id="unverified-hello">
+        <h2 id="unverified-title" className={steps.subtitle}>
+          {t('kiosk.unverified.title')}
+        </h2>
+      </PersonHeading>
+      <Notice tone="warning">{t('kiosk.unverified.body')}</Notice>
+      <p className={styles.small}>{t('kiosk.unverified.sealed')}</p>
+      <div className={styles.preview} hidden={!camera}>
+        <video ref={video} muted playsInline aria-label={t('kiosk.unverified.preview')} />
+      </div>
+      {camera ? <p className={styles.text}>{t('kiosk.unverified.photo')}</p> : null}
+      <Button size="large" block disabled={busy} onClick={() => void proceed()}>
+        {t('kiosk.unverified.continue')}
+      </Button>
+      <div className={steps.footer}>
+        <Button variant="secondary" onClick={onCancel}>
+          {t('common.cancel')}
+        </Button>
+      </div>
+    </section>
+  );
+}
