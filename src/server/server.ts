@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
 import { except } from 'hono/combine';
+import { compress } from 'hono/compress';
 import { serve, type ServerType } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -97,6 +98,9 @@ export function createServer(deps: AppDeps, options: ServerOptions): { fetch: (r
       await next();
       if (!c.res.headers.has('cache-control')) c.res.headers.set('cache-control', cacheControlFor(c.req.path));
     });
+    // Files written after the build's compression step (the service worker, built last by
+    // vite-plugin-pwa) are gzipped as they are sent; a precompressed copy is sent as it is.
+    root.use('/*', compress());
     root.use('/*', serveStatic({ root: staticRoot, precompressed: true }));
     // Client-side routes fall back to the app shell.
     root.get('*', (c) => c.html(indexHtml));

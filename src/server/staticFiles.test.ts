@@ -14,6 +14,8 @@ import { startTestService, type TestService } from './testing/testService';
 
 const SCRIPT = `console.log(${JSON.stringify('kiosk '.repeat(400))});\n`;
 const HASHED = '/assets/index-7abOawmi.js';
+/** The service worker has no compressed copy beside it (it is built after the compression step). */
+const WORKER = `self.addEventListener('fetch', () => {});\n${'// precache entry\n'.repeat(200)}`;
 
 let t: TestService;
 let dir: string;
@@ -23,7 +25,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'kiosk-static-'));
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Kiosk Clock</title>');
-  writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(join(dir, 'sw.js'), WORKER);
   writeFileSync(join(dir, `.${HASHED}`), SCRIPT);
   writeFileSync(join(dir, `.${HASHED}.br`), brotliCompressSync(SCRIPT));
   writeFileSync(join(dir, `.${HASHED}.gz`), gzipSync(SCRIPT));
@@ -52,6 +54,15 @@ describe('the kiosk app files', () => {
     const plain = await get(HASHED);
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(await plain.text()).toBe(SCRIPT);
+  });
+
+  it('gzips a file that has no compressed copy (the service worker) as it is sent', async () => {
+    const gz = await get('/sw.js', 'gzip, deflate, br');
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(WORKER);
+    const plain = await get('/sw.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(WORKER);
   });
 
   it('caches content-hashed files for a year and revalidates the shell and the service worker', async () => {
