@@ -53,6 +53,39 @@ export class ManagerMode {
     await expect(this.page.getByRole('heading', { name: 'Tap your name' })).toBeVisible();
   }
 
+  // ---- This device: all devices (fleet health) --------------------------------------------
+
+  /** The "All devices" list on the This device tab. */
+  allDevices() {
+    return this.page.getByTestId('fleet-list');
+  }
+
+  /** One device's entry in "All devices". */
+  fleetDevice(deviceId: number) {
+    return this.page.locator(`[data-testid="fleet-device"][data-device-id="${deviceId}"]`);
+  }
+
+  // ---- Staff: set a PIN -----------------------------------------------------------------------
+
+  /** Finds a person on the Staff tab and opens their "Set PIN" dialog. */
+  async openSetPin(name: string): Promise<void> {
+    await this.page.getByRole('searchbox', { name: 'Find a person' }).fill(name);
+    await this.page.getByRole('button', { name: `Set a PIN for ${name}` }).click();
+    await expect(this.setPinDialog()).toBeVisible();
+  }
+
+  setPinDialog() {
+    return this.page.getByRole('dialog', { name: /^Set a PIN for / });
+  }
+
+  /** Types the PIN twice (or a different second one) and confirms. */
+  async submitPin(pin: string, again = pin): Promise<void> {
+    const dialog = this.setPinDialog();
+    await dialog.getByLabel('PIN', { exact: true }).fill(pin);
+    await dialog.getByLabel('PIN again').fill(again);
+    await dialog.getByRole('button', { name: 'Set PIN' }).click();
+  }
+
   /** Screenshot and axe check of what is on screen now, in portrait and landscape. */
   async capture(name: string, ready?: () => Promise<void>): Promise<void> {
     await reviewScreen(this.page, name, { ready });
@@ -95,6 +128,16 @@ export class DemoApi {
 
   put<T>(path: string, data: unknown): Promise<T> {
     return this.request.put(path, { headers: this.auth, data }).then((r) => this.json<T>(r));
+  }
+
+  /** Enrols another device on the demo kiosk (the browser does not use it); returns its id and credential. */
+  enrolDevice(name: string): Promise<{ id: number; token: string }> {
+    return this.post<{ id: number; token: string }>(`${this.kiosk}/devices`, { name });
+  }
+
+  /** Every device of the business with its health and silent flag, as the service computes them. */
+  fleet(): Promise<Array<{ id: number; isSilent: boolean; health: unknown }>> {
+    return this.get(`${this.business}/devices`);
   }
 
   /** A new kiosk person with a unique name; returns their id, name and PIN. */

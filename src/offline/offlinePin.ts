@@ -61,3 +61,16 @@ export async function verifyPinOffline(db: KioskDb, employeeId: number, pin: str
 export async function forgetPin(db: KioskDb, employeeId: number): Promise<void> {
   await db.pinVerifiers.delete(employeeId);
 }
+
+/**
+ * After a manager set an employee's PIN at the service: this tablet's lockout for them is lifted, and
+ * its verifier is re-learned from the new PIN (which manager mode holds in memory only), or forgotten
+ * when `pin` is null (the PIN must be changed at next use, so no verifier should let it pass offline).
+ */
+export async function adoptPinSetByManager(db: KioskDb, employeeId: number, pin: string | null, now: Date): Promise<void> {
+  await db.transaction('rw', db.pinVerifiers, db.pinLockouts, async () => {
+    await db.pinLockouts.delete(employeeId);
+    await db.pinVerifiers.delete(employeeId);
+  });
+  if (pin !== null) await learnPin(db, employeeId, pin, now);
+}
