@@ -1,12 +1,19 @@
 /**
- * A kiosk that takes a photo with every punch, with Chromium's fake camera
- * (--use-fake-device-for-media-stream, see e2e/support/browser.ts). Runs on an isolated service
- * (its own demo data), because it switches the demo kiosk to isPhotoRequired: live preview, take,
- * retake, use, receipt; then the service has the shift and the punch carried a JPEG. There is no
- * API to read a punch photo back, so the proof is that the service refuses a clock-on without an
- * image on this kiosk (checked directly) yet accepted the kiosk's.
+ * Fewer taps, on an isolated service (its own demo data) whose business is cut down to one
+ * location and no work types or shift conditions, so nothing needs choosing at clock-on:
+ * 1. Clock on goes straight from the actions to the receipt (no options screen), with the kiosk's
+ *    location on the punch.
+ * 2. With the kiosk switched to isPhotoRequired and Chromium's fake camera
+ *    (--use-fake-device-for-media-stream, see e2e/support/browser.ts): the one tap on "Clock on"
+ *    opens the camera, a 3-2-1 countdown runs, the still is taken and shown with "Retake", and the
+ *    punch is recorded with it by itself; the service has the shift and the punch carried a JPEG.
+ *    There is no API to read a punch photo back, so the proof is that the service refuses a
+ *    clock-on without an image on this kiosk (checked directly) yet accepted the kiosk's.
  */
+import type { Locator, Page } from '@playwright/test';
 import { KioskPage, fullName } from './pages/kiosk';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { captureScreen, VIEWPORTS } from './support/screens';
 import { expect, test as shared } from './support/fixtures';
 import { ServiceApi } from './support/serviceApi';
 import { startService, type DemoFile, type ServiceInstance } from './support/serviceProcess';
@@ -29,70 +36,131 @@ const test = shared.extend<object, { photoService: ServiceInstance<DemoFile> }>(
   },
 });
 
+/**
+ * Screenshots in both orientations with the page's clock paused (reviewScreen's axe scan needs the
+ * clock running, so the test scans separately).
+ */
+async function photographBoth(page: Page, name: string, ready: Locator): Promise<void> {
+  const original = page.viewportSize();
+  for (const orientation of ['portrait', 'landscape'] as const) {
+    await page.setViewportSize(VIEWPORTS[orientation]);
+    await expect(ready).toBeVisible();
+    await captureScreen(page, name);
+  }
+  if (original) await page.setViewportSize(original);
+}
+
 /** Whether the camera preview is really playing frames. */
 function isPlaying(video: HTMLVideoElement): boolean {
   return video.readyState >= 2 && !video.paused && video.videoWidth > 0;
 }
 
-test('photo-required kiosk: live preview, take, retake, use; the service has the clock-on with its photo', async ({ page, request, photoService }) => {
-  test.setTimeout(60_000);
-  const demo = photoService.demo;
-  const api = new ServiceApi(request, photoService.baseURL, demo);
-  const [first, second] = demo.staff;
-  if (!first || !second) throw new Error('the demo has fewer than two staff');
+/** Leaves the business one location (the kiosk's) and no work types or shift conditions. */
+async function nothingToChoose(api: ServiceApi): Promise<string> {
+  const kioskLocation = (await api.kiosk()).locationId;
+  const { locations, workTypes } = await api.referenceData();
+  for (const location of locations) if (location.id !== kioskLocation) await api.remove('location', location.id);
+  for (const workType of workTypes) await api.remove('worktype', workType.id);
+  const kept = locations.find((l) => l.id === kioskLocation);
+  if (!kept) throw new Error('the demo kiosk has no location');
+  return kept.name;
+}
 
-  const model = await api.kiosk();
-  expect(model.isPhotoRequired).toBe(false);
-  const updated = await api.updateKiosk({ ...model, isPhotoRequired: true });
-  expect(updated.isPhotoRequired).toBe(true);
+test.describe.serial('nothing to choose', () => {
+  test('clock on skips the options screen and carries the kiosk location', async ({ page, request, photoService }) => {
+    test.setTimeout(60_000);
+    const demo = photoService.demo;
+    const api = new ServiceApi(request, photoService.baseURL, demo);
+    const location = await nothingToChoose(api);
+    const [, , third] = demo.staff;
+    if (!third) throw new Error('the demo has fewer than three staff');
 
-  const kiosk = new KioskPage(page);
-  const device = await kiosk.enrol(photoService.baseURL, demo);
+    const kiosk = new KioskPage(page);
+    await kiosk.enrol(photoService.baseURL, demo);
+    await kiosk.signIn(fullName(third), third.pin);
+    await kiosk.choose('clockOn');
+    await kiosk.expectReceipt('clockOn', `Have a good shift, ${third.firstName}!`);
+    await expect(kiosk.options()).toHaveCount(0);
+    await expect(kiosk.receipt.getByText(location, { exact: true })).toBeVisible();
 
-  // The service now refuses a clock-on without a photo from this kiosk.
-  const refused = await api.asDevice(device.token, `/kiosk/${demo.kioskId}/clockon`, { employeeId: second.employeeId, recordedTimeUtc: new Date().toISOString() });
-  expect(refused.status()).toBe(400);
-  expect(((await refused.json()) as { code?: string }).code).toBe('photo-required');
+    await kiosk.waitForSync();
+    const [shift] = await api.shifts(third.employeeId);
+    expect(shift?.locationFullyQualifiedName).toBe(location);
+  });
 
-  await kiosk.signIn(fullName(first), first.pin);
-  await kiosk.choose('clockOn');
-  await kiosk.confirmClockOn(); // the demo kiosk offers options first; defaults are fine here
+  test('photo-required kiosk: one tap, a 3-2-1 countdown, the still with Retake, then the punch by itself; the service has it with its photo', async ({ page, request, photoService }) => {
+    test.setTimeout(60_000);
+    const demo = photoService.demo;
+    const api = new ServiceApi(request, photoService.baseURL, demo);
+    const [first, second] = demo.staff;
+    if (!first || !second) throw new Error('the demo has fewer than two staff');
 
-  const live = kiosk.main.locator('video[aria-label="Camera preview"]');
-  await expect(kiosk.main.getByRole('heading', { name: 'Look at the camera' })).toBeVisible();
-  await expect(live).toBeVisible();
-  await expect.poll(() => live.evaluate(isPlaying), { message: 'the fake camera plays in the preview' }).toBe(true);
-  const take = kiosk.main.getByRole('button', { name: 'Take photo' });
-  await expect(take).toBeEnabled();
-  await kiosk.review('photo', take);
+    const model = await api.kiosk();
+    expect(model.isPhotoRequired).toBe(false);
+    const updated = await api.updateKiosk({ ...model, isPhotoRequired: true });
+    expect(updated.isPhotoRequired).toBe(true);
 
-  await take.click();
-  const still = kiosk.main.getByRole('img', { name: 'Your photo' });
-  await expect(still).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
-  await expect(live).toBeHidden();
-  await kiosk.review('photo-taken', still);
+    // The page's timers run when the test says, so each stage of the countdown can be looked at.
+    await page.clock.install();
+    const kiosk = new KioskPage(page);
+    const device = await kiosk.enrol(photoService.baseURL, demo);
 
-  await kiosk.main.getByRole('button', { name: 'Retake' }).click();
-  await expect(still).toBeHidden();
-  await expect.poll(() => live.evaluate(isPlaying), { message: 'the preview plays again after Retake' }).toBe(true);
-  await take.click();
-  await expect(still).toBeVisible();
+    // The service now refuses a clock-on without a photo from this kiosk.
+    const refused = await api.asDevice(device.token, `/kiosk/${demo.kioskId}/clockon`, { employeeId: second.employeeId, recordedTimeUtc: new Date().toISOString() });
+    expect(refused.status()).toBe(400);
+    expect(((await refused.json()) as { code?: string }).code).toBe('photo-required');
 
-  const sent = page.waitForRequest((req) => req.method() === 'POST' && req.url().endsWith(`/kiosk/${demo.kioskId}/clockon`));
-  await kiosk.main.getByRole('button', { name: 'Use this photo' }).click();
-  await kiosk.expectReceipt('clockOn', `Have a good shift, ${first.firstName}!`);
-  // What the options step chose stays on the receipt after the photo step.
-  const receiptText = await kiosk.receipt.innerText();
-  const body = (await sent).postDataJSON() as { image?: string; employeeId?: number };
-  expect(body.employeeId).toBe(first.employeeId);
-  expect(Buffer.from(body.image ?? '', 'base64').subarray(0, 3), 'a JPEG went with the punch').toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    await kiosk.signIn(fullName(first), first.pin);
+    await kiosk.choose('clockOn'); // the only tap: no options (nothing to choose), no "Take photo"
 
-  await kiosk.waitForSync();
-  const [shift] = await api.shifts(first.employeeId);
-  expect(shift, 'the clock-on reached the service').toBeDefined();
-  expect(shift?.endTimeUtc).toBeNull();
-  expect(shift?.locationFullyQualifiedName, 'the clock-on has a location').toBeTruthy();
-  expect(receiptText, 'the receipt names the location chosen before the photo').toContain(shift?.locationFullyQualifiedName ?? 'no location');
-  const [other] = await api.shifts(second.employeeId);
-  expect(other, 'the refused clock-on left nothing behind').toBeUndefined();
+    const live = kiosk.main.locator('video[aria-label="Camera preview"]');
+    await expect(kiosk.main.getByRole('heading', { name: 'Look at the camera' })).toBeVisible();
+    await expect.poll(() => live.evaluate(isPlaying), { message: 'the fake camera plays in the preview' }).toBe(true);
+    const countdown = kiosk.main.getByTestId('photo-countdown');
+    await expect(countdown).toHaveText(/^[123]$/);
+    await expect(kiosk.main.getByRole('status').filter({ hasText: /^Photo in [123]$/ })).toBeVisible();
+    // The page's time stands still while the countdown is photographed and stepped through.
+    await page.clock.pauseAt(new Date((await page.evaluate(() => Date.now())) + 1));
+    const shown = Number((await countdown.innerText()).trim());
+    await photographBoth(page, 'photo', countdown);
+    // The whole step fits a landscape tablet: "Back" is not cut off (it was, at 800 px).
+    await expect(kiosk.main.getByRole('button', { name: 'Back' })).toBeInViewport({ ratio: 1 });
+    for (let left = shown - 1; left >= 1; left -= 1) {
+      await page.clock.runFor(1_000);
+      await expect(countdown).toHaveText(String(left));
+    }
+
+    // The countdown ends in a still, shown with Retake while the kiosk waits a moment.
+    await page.clock.runFor(1_000);
+    const still = kiosk.main.getByRole('img', { name: 'Your photo' });
+    await expect(still).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
+    await expect(live).toBeHidden();
+    await expect(kiosk.main.getByRole('status').filter({ hasText: 'Using this photo in 2 seconds' })).toBeVisible();
+    await photographBoth(page, 'photo-taken', still);
+    await kiosk.main.getByRole('button', { name: 'Retake' }).click();
+    await expect(still).toBeHidden();
+    await expect.poll(() => live.evaluate(isPlaying), { message: 'the preview plays again after Retake' }).toBe(true);
+    await expect(countdown).toHaveText('3');
+
+    // Time runs again (axe needs the page's timers): the countdown, the still, then the punch by itself.
+    const sent = page.waitForRequest((req) => req.method() === 'POST' && req.url().endsWith(`/kiosk/${demo.kioskId}/clockon`));
+    await page.clock.resume();
+    await expectNoSeriousA11yViolations(page, 'photo countdown');
+    await expect(still).toBeVisible({ timeout: 8_000 });
+    await expectNoSeriousA11yViolations(page, 'photo taken');
+    await kiosk.expectReceipt('clockOn', `Have a good shift, ${first.firstName}!`);
+    const receiptText = await kiosk.receipt.innerText();
+    const body = (await sent).postDataJSON() as { image?: string; employeeId?: number };
+    expect(body.employeeId).toBe(first.employeeId);
+    expect(Buffer.from(body.image ?? '', 'base64').subarray(0, 3), 'a JPEG went with the punch').toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+
+    await kiosk.waitForSync();
+    const [shift] = await api.shifts(first.employeeId);
+    expect(shift, 'the clock-on reached the service').toBeDefined();
+    expect(shift?.endTimeUtc).toBeNull();
+    expect(shift?.locationFullyQualifiedName, 'the clock-on has a location').toBeTruthy();
+    expect(receiptText, 'the receipt names the location the punch carried').toContain(shift?.locationFullyQualifiedName ?? 'no location');
+    const [other] = await api.shifts(second.employeeId);
+    expect(other, 'the refused clock-on left nothing behind').toBeUndefined();
+  });
 });

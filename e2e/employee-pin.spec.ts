@@ -86,6 +86,8 @@ test.describe('PINs at the kiosk', () => {
     await expect(kiosk.main.getByRole('heading', { name: 'Forgot your PIN?' })).toBeVisible();
     const byEmail = kiosk.main.getByRole('button', { name: 'Send it by email' });
     await expect(kiosk.main.getByRole('button', { name: 'Send it by text message' })).toBeVisible();
+    // One way out: Back to the PIN pad (no second "Done" beside it).
+    await expect(kiosk.main.getByRole('button', { name: 'Done' })).toHaveCount(0);
     await kiosk.review('forgot-pin', byEmail);
 
     const sent = page.waitForResponse((response) => response.url().includes(`/kiosk/${demo.kioskId}/emailreset`));

@@ -11,6 +11,12 @@ import { expect, test } from './support/fixtures';
 import { ServiceApi } from './support/serviceApi';
 import { staffFor } from './support/staff';
 
+/** What the chime and vibration spy (installed before the app loads) counted. */
+interface Feedback {
+  __vibrations: unknown[];
+  __tones: number;
+}
+
 test.describe('employee flow', () => {
   test('a whole shift: clock on with options, paid break, clock off; receipts, grid and timesheet agree', async ({ page, request, serviceURL, demo }) => {
     test.setTimeout(90_000);
@@ -18,6 +24,21 @@ test.describe('employee flow', () => {
     const zone = (await api.kiosk()).ianaTimeZone ?? 'missing zone';
     const amara = staffFor(demo, 'fullShift');
     const name = fullName(amara);
+    await page.addInitScript(() => {
+      const spy = window as unknown as Feedback;
+      spy.__vibrations = [];
+      spy.__tones = 0;
+      Object.defineProperty(navigator, 'vibrate', { value: (pattern: unknown) => (spy.__vibrations.push(pattern), true), configurable: true });
+      const proto = AudioScheduledSourceNode.prototype;
+      const start = Object.getOwnPropertyDescriptor(proto, 'start')?.value as (this: AudioScheduledSourceNode, when?: number) => void;
+      Object.defineProperty(proto, 'start', {
+        value(this: AudioScheduledSourceNode, when?: number) {
+          spy.__tones += 1;
+          start.call(this, when);
+        },
+        configurable: true,
+      });
+    });
     const kiosk = new KioskPage(page);
     await kiosk.enrol(serviceURL, demo);
 
@@ -44,20 +65,43 @@ test.describe('employee flow', () => {
     const clockedOnAt = await kiosk.expectReceipt('clockOn', `Have a good shift, ${amara.firstName}!`);
     expect(kioskTimesBetween(before, new Date(), zone)).toContain(clockedOnAt);
     await expect(kiosk.receiptDate()).toHaveText(kioskWeekdayDate(new Date(), zone));
+    // The receipt says the hours so far and what comes next; a chime and a buzz confirm it.
+    await expect(kiosk.receiptFigure('Today')).toHaveText(/^(\d+ h )?\d+ min$/);
+    await expect(kiosk.receiptFigure('This week')).toHaveText(/^(\d+ h )?\d+ min$/);
+    await expect(kiosk.receiptNext('Clock off when you finish.')).toBeVisible();
+    await expect.poll(() => page.evaluate(() => (window as unknown as Feedback).__vibrations.length)).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as Feedback).__tones)).toBeGreaterThanOrEqual(2);
+    await kiosk.review('receipt-clock-on', kiosk.receipt); // within the receipt's 6 s
     await kiosk.finishReceipt();
     await kiosk.expectStatus(name, `Clocked on since ${clockedOnAt}`);
+    // Status at a glance: Amara is in the "On shift" group, which comes before everyone else.
+    expect(await kiosk.namesIn('On shift')).toContain(name);
+    expect(await kiosk.namesIn('Everyone else')).not.toContain(name);
+    const groups = await kiosk.grid().getByRole('heading', { level: 2 }).allInnerTexts();
+    expect(groups.map((g) => g.replace(/\s*\d+$/, ''))).toEqual(['On shift', 'Everyone else']);
     await kiosk.review('grid', kiosk.card(name));
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await kiosk.review('grid-dark', kiosk.card(name));
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
 
     // A paid break.
     await kiosk.signIn(name, amara.pin);
     await expect(kiosk.statusLine()).toHaveText(new RegExp(`^Clocked on since ${clockedOnAt} · \\d+ min$`));
     expect(await kiosk.offeredPunches()).toEqual(['startBreak', 'clockOff']);
     await kiosk.review('actions-on', kiosk.actions());
-    await kiosk.actions().getByRole('checkbox', { name: 'This is a paid break' }).check();
+    await kiosk.paidBreakSwitch().check();
+    await expect(kiosk.paidBreakSwitch()).toBeChecked();
+    await kiosk.review('actions-paid-break', kiosk.paidBreakSwitch());
     before = new Date();
     await kiosk.choose('startBreak');
     const breakStartedAt = await kiosk.expectReceipt('startBreak', name);
     expect(kioskTimesBetween(before, new Date(), zone)).toContain(breakStartedAt);
+    await expect(kiosk.receiptNext('Tap “End break” when you are back.')).toBeVisible();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await kiosk.review('receipt-break-start-dark', kiosk.receipt); // within the receipt's 6 s
+    await page.emulateMedia({ colorScheme: 'light' });
     await kiosk.finishReceipt();
     await kiosk.expectStatus(name, `On break since ${breakStartedAt}`);
 
@@ -69,6 +113,9 @@ test.describe('employee flow', () => {
     await kiosk.choose('endBreak');
     const breakEndedAt = await kiosk.expectReceipt('endBreak', name);
     expect(kioskTimesBetween(before, new Date(), zone)).toContain(breakEndedAt);
+    await expect(kiosk.receiptFigure('Paid break')).toHaveText(/^\d+ min$/);
+    await expect(kiosk.receiptNext('Clock off when you finish.')).toBeVisible();
+    await kiosk.review('receipt-break-end', kiosk.receipt); // within the receipt's 6 s
     await kiosk.finishReceipt();
     await kiosk.expectStatus(name, `Clocked on since ${clockedOnAt}`);
 
@@ -78,7 +125,11 @@ test.describe('employee flow', () => {
     await kiosk.choose('clockOff');
     const clockedOffAt = await kiosk.expectReceipt('clockOff', `See you next time, ${amara.firstName}!`);
     expect(kioskTimesBetween(before, new Date(), zone)).toContain(clockedOffAt);
-    await expect(kiosk.receipt.getByText(/^Shift length \d+ min$/)).toBeVisible();
+    await expect(kiosk.receiptFigure('This shift')).toHaveText(/^\d+ min$/);
+    await expect(kiosk.receiptFigure('Today')).toHaveText(/^(\d+ h )?\d+ min$/);
+    await expect(kiosk.receiptFigure('This week')).toHaveText(/^(\d+ h )?\d+ min$/);
+    // The break was paid, so nothing is deducted.
+    await expect(kiosk.receiptFigure('Unpaid breaks')).toHaveCount(0);
     await kiosk.review('receipt-clock-off', kiosk.receipt); // within the receipt's 6 s
     await kiosk.finishReceipt();
     await kiosk.expectStatus(name, 'Clocked off');
@@ -172,6 +223,44 @@ test.describe('employee flow', () => {
     await expect(kiosk.actions().getByRole('button', { name: 'Clock off' })).toBeVisible();
   });
 
+  test('receipts count the hours: a shift begun 2.5 h ago, an unpaid break deducted, today and this week', async ({ page, request, serviceURL, demo }) => {
+    test.setTimeout(60_000);
+    const api = new ServiceApi(request, serviceURL, demo);
+    const zone = (await api.kiosk()).ianaTimeZone ?? 'missing zone';
+    const isla = staffFor(demo, 'hours');
+    const name = fullName(isla);
+    const started = new Date(Date.now() - 150 * 60_000);
+    await api.clockOnAt(isla.employeeId, started);
+    const kiosk = new KioskPage(page);
+    await kiosk.enrol(serviceURL, demo);
+
+    // An unpaid break (the switch left off).
+    await kiosk.signIn(name, isla.pin);
+    await expect(kiosk.paidBreakSwitch()).not.toBeChecked();
+    await kiosk.choose('startBreak');
+    await kiosk.expectReceipt('startBreak', name);
+    await kiosk.finishReceipt();
+    await kiosk.signIn(name, isla.pin);
+    await kiosk.choose('endBreak');
+    await kiosk.expectReceipt('endBreak', name);
+    await expect(kiosk.receiptFigure('Unpaid break')).toHaveText(/^\d+ min$/);
+    await kiosk.finishReceipt();
+
+    await kiosk.signIn(name, isla.pin);
+    await kiosk.choose('clockOff');
+    await kiosk.expectReceipt('clockOff');
+    // The shift began on the service (not at this tablet): its start came with the service's shifts.
+    const shift = kiosk.receiptFigure('This shift');
+    await expect(shift).toHaveText(/^2 h (29|30|31) min$/);
+    await expect(kiosk.receiptFigure('Unpaid breaks')).toHaveText(/^\d+ min$/);
+    await expect(kiosk.receipt.getByText('Hours worked, unpaid breaks deducted', { exact: true })).toBeVisible();
+    const sameDay = kioskWeekdayDate(started, zone) === kioskWeekdayDate(new Date(), zone);
+    if (sameDay) await expect(kiosk.receiptFigure('Today')).toHaveText((await shift.innerText()).trim());
+    await expect(kiosk.receiptFigure('This week')).toHaveText(/^\d+ h \d+ min$/);
+    await expect(kiosk.receiptNext('Clock on when your next shift starts.')).toBeVisible();
+    await kiosk.review('receipt-clock-off-hours', kiosk.receipt); // within the receipt's 6 s
+  });
+
   test('employee number entry: an unknown number is refused, a known one leads to the PIN and the actions', async ({ page, serviceURL, demo }) => {
     const dev = staffFor(demo, 'byNumber');
     const kiosk = new KioskPage(page);
@@ -217,7 +306,7 @@ test.describe('employee flow', () => {
 
       await kiosk.switchLanguage('Español');
       await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-      const grid = kiosk.main.getByRole('list', { name: 'Toca tu nombre' });
+      const grid = kiosk.main.getByRole('region', { name: 'Toca tu nombre' });
       await expect(kiosk.main.getByRole('heading', { name: 'Toca tu nombre' })).toBeVisible();
       await expect(kiosk.main.getByText('para fichar la entrada, tomar una pausa o fichar la salida')).toBeVisible();
       await expect(kiosk.main.getByRole('searchbox', { name: 'Busca tu nombre' })).toBeVisible();

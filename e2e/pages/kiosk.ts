@@ -89,9 +89,20 @@ export class KioskPage {
 
   // ---- staff grid ----------------------------------------------------------------------------
 
-  /** The list of staff cards under "Tap your name". */
+  /** The staff grid under "Tap your name": the "On shift" group first, then "Everyone else". */
   grid(): Locator {
-    return this.main.getByRole('list', { name: 'Tap your name' });
+    return this.main.getByRole('region', { name: 'Tap your name', exact: true });
+  }
+
+  /** One group of the grid ("On shift" or "Everyone else"): a list named by its heading and count. */
+  gridGroup(name: 'On shift' | 'Everyone else'): Locator {
+    return this.grid().getByRole('list', { name: new RegExp(`^${name} \\d+$`) });
+  }
+
+  /** The names in a group, in the order shown. */
+  async namesIn(name: 'On shift' | 'Everyone else'): Promise<string[]> {
+    const labels = await this.gridGroup(name).getByRole('button').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''));
+    return labels.map((label) => label.split(',')[0] ?? '');
   }
 
   /** A person's card; its accessible name is "<name>, <status line>". */
@@ -177,6 +188,11 @@ export class KioskPage {
     return this.actions().locator('p').first();
   }
 
+  /** The "This is a paid break" switch (a large on/off control, not a small checkbox). */
+  paidBreakSwitch(): Locator {
+    return this.actions().getByRole('switch', { name: 'This is a paid break' });
+  }
+
   // ---- clock-on options ------------------------------------------------------------------------
 
   options(): Locator {
@@ -210,6 +226,16 @@ export class KioskPage {
 
   receiptDate(): Locator {
     return this.receipt.locator('p').nth(1);
+  }
+
+  /** A figure on the receipt ("Today", "This week", "This shift", "Unpaid break"...), as shown. */
+  receiptFigure(label: string): Locator {
+    return this.receipt.getByTestId('receipt-hours').locator('div', { has: this.page.locator('dt', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) }).locator('dd');
+  }
+
+  /** The receipt's reminder of what to do next ("Clock off when you finish."). */
+  receiptNext(text: string): Locator {
+    return this.receipt.getByText(text, { exact: true });
   }
 
   async finishReceipt(): Promise<void> {

@@ -26,7 +26,7 @@ function orientationOf(page: Page): Orientation {
 }
 
 /** Saves a screenshot of the viewport; returns its path. `name` is kebab-case, e.g. 'pin-pad'. */
-async function captureScreen(page: Page, name: string): Promise<string> {
+export async function captureScreen(page: Page, name: string): Promise<string> {
   if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(name)) throw new Error(`Screenshot name "${name}" must be kebab-case (a-z, 0-9, -)`);
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}-${orientationOf(page)}.png`);

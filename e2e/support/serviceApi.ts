@@ -74,6 +74,19 @@ export class ServiceApi {
     await json(response, 'POST clockon');
   }
 
+  /** The business's locations and work types (shift conditions are work types too), by id and name. */
+  async referenceData(): Promise<{ locations: Array<{ id: number; name: string }>; workTypes: Array<{ id: number; name: string }> }> {
+    const locations = await json<Array<{ id: number; name: string }>>(await this.request.get(this.url('/location'), { headers: this.auth }), 'GET location');
+    const workTypes = await json<Array<{ id: number; name: string }>>(await this.request.get(this.url('/worktype'), { headers: this.auth }), 'GET worktype');
+    return { locations, workTypes };
+  }
+
+  /** Deletes a location or a work type (soft: past shifts keep their names). */
+  async remove(kind: 'location' | 'worktype', id: number): Promise<void> {
+    const response = await this.request.delete(this.url(`/${kind}/${id}`), { headers: this.auth });
+    if (!response.ok()) throw new Error(`DELETE ${kind}/${id} answered ${response.status()}: ${await response.text()}`);
+  }
+
   /** A raw call with a device's credential, for checks the kiosk screens cannot make. */
   async asDevice(token: string, path: string, data: unknown): Promise<APIResponse> {
     return this.request.post(this.url(path), { headers: deviceAuth(token), data });

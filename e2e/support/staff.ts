@@ -22,6 +22,8 @@ export const STAFF = {
   changePin: 7,
   /** employee.spec.ts: the long-shift notice (clocked on through the API hours ago). */
   longShift: 8,
+  /** employee.spec.ts: receipt hours of a shift begun hours ago (through the API), with an unpaid break. */
+  hours: 9,
 } as const;
 
 export type StaffRole = keyof typeof STAFF;
