@@ -227,26 +227,26 @@ test.describe('employee flow', () => {
     test.setTimeout(60_000);
     const api = new ServiceApi(request, serviceURL, demo);
     const zone = (await api.kiosk()).ianaTimeZone ?? 'missing zone';
-    const isla = staffFor(demo, 'hours');
-    const name = fullName(isla);
+    const jonas = staffFor(demo, 'hours');
+    const name = fullName(jonas);
     const started = new Date(Date.now() - 150 * 60_000);
-    await api.clockOnAt(isla.employeeId, started);
+    await api.clockOnAt(jonas.employeeId, started);
     const kiosk = new KioskPage(page);
     await kiosk.enrol(serviceURL, demo);
 
     // An unpaid break (the switch left off).
-    await kiosk.signIn(name, isla.pin);
+    await kiosk.signIn(name, jonas.pin);
     await expect(kiosk.paidBreakSwitch()).not.toBeChecked();
     await kiosk.choose('startBreak');
     await kiosk.expectReceipt('startBreak', name);
     await kiosk.finishReceipt();
-    await kiosk.signIn(name, isla.pin);
+    await kiosk.signIn(name, jonas.pin);
     await kiosk.choose('endBreak');
     await kiosk.expectReceipt('endBreak', name);
     await expect(kiosk.receiptFigure('Unpaid break')).toHaveText(/^\d+ min$/);
     await kiosk.finishReceipt();
 
-    await kiosk.signIn(name, isla.pin);
+    await kiosk.signIn(name, jonas.pin);
     await kiosk.choose('clockOff');
     await kiosk.expectReceipt('clockOff');
     // The shift began on the service (not at this tablet): its start came with the service's shifts.

@@ -1,7 +1,7 @@
 /**
  * Applies the kiosk's theme to the page: 'system' follows the tablet's light/dark setting
  * (prefers-color-scheme, live), 'light' or 'dark' fixes it. Sets data-theme on <html>, which the
- * tokens in global.css read, and the browser's theme-color to match the header.
+ * tokens in global.css read (the header keeps its colour in both, so theme-color stays).
  */
 import { useEffect, useState } from 'react';
 import type { KioskTheme } from '../runtime/kioskLook';
@@ -30,7 +30,6 @@ export function useApplyTheme(preference: KioskTheme): 'light' | 'dark' {
   const theme = resolveTheme(preference, dark);
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
-    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', theme === 'dark' ? '#0a2223' : '#0f3d3e');
   }, [theme]);
   return theme;
 }
