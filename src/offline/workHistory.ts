@@ -10,7 +10,8 @@ import * as z from 'zod/mini';
 import { PUNCH_KINDS, type PunchKind } from '../domain/attendance';
 import { localWeekStart, replayPunches, spansFromShifts, type RecordedPunch, type WorkSpan } from '../domain/workedHours';
 import type { KioskDb } from './db';
-import type { KioskRuntime } from './kioskRuntime';
+import type { ApiClient, KioskRef } from '../client';
+import type { KioskBase } from './kioskBase';
 import { isoInstant as instant, readRecord } from './records';
 
 export const JOURNAL_KEEP_MS = 15 * 86_400_000;
@@ -62,7 +63,10 @@ export async function journalPunch(
  * Skipped while the service is unreachable or the kept copy is fresh; failures are swallowed (the
  * receipt then works from the journal).
  */
-export async function refreshWorkHistory(rt: KioskRuntime, employeeId: number, zone: string): Promise<void> {
+/** What the fetch needs of the kiosk runtime (not the runtime's module: the service worker reads this file). */
+type HistoryFetcher = Pick<KioskBase, 'db' | 'clock' | 'reachability'> & { client: ApiClient; kiosk: KioskRef };
+
+export async function refreshWorkHistory(rt: HistoryFetcher, employeeId: number, zone: string): Promise<void> {
   if (rt.reachability.unreachable()) return;
   const now = rt.clock.now();
   const kept = readRecord(History, (await rt.db.meta.get(historyKey(employeeId)))?.value);
