@@ -46,7 +46,7 @@ async function upgradeToV2(tx: Transaction): Promise<void> {
       .table(table)
       .toCollection()
       .modify((row: unknown, ref: { value: unknown }) => {
-        const parsed = z.safeParse(schema as z.core.$ZodType, row);
+        const parsed = z.safeParse(schema, row);
         if (parsed.success) ref.value = parsed.data;
         else delete (ref as { value?: unknown }).value;
       });
