@@ -120,7 +120,7 @@ test.describe.serial('nothing to choose', () => {
     await expect(countdown).toHaveText(/^[123]$/);
     await expect(kiosk.main.getByRole('status').filter({ hasText: /^Photo in [123]$/ })).toBeVisible();
     // The page's time stands still while the countdown is photographed and stepped through.
-    await page.clock.pauseAt(new Date((await page.evaluate(() => Date.now())) + 1));
+    await page.clock.pauseAt(new Date((await page.evaluate(() => Date.now())) + 250));
     const shown = Number((await countdown.innerText()).trim());
     await photographBoth(page, 'photo', countdown);
     // The whole step fits a landscape tablet: "Back" is not cut off (it was, at 800 px).
@@ -162,5 +162,33 @@ test.describe.serial('nothing to choose', () => {
     expect(receiptText, 'the receipt names the location the punch carried').toContain(shift?.locationFullyQualifiedName ?? 'no location');
     const [other] = await api.shifts(second.employeeId);
     expect(other, 'the refused clock-on left nothing behind').toBeUndefined();
+  });
+
+  test("the kiosk's preferences: a dark theme on a light tablet, no sound or vibration, times in en-US", async ({ page, request, photoService }) => {
+    test.setTimeout(60_000);
+    const demo = photoService.demo;
+    const api = new ServiceApi(request, photoService.baseURL, demo);
+    await api.updateKiosk({ ...(await api.kiosk()), isPhotoRequired: false });
+    await api.setPreferences({ sounds: false, theme: 'dark', locale: 'en-US' });
+    const person = demo.staff[3];
+    if (!person) throw new Error('the demo has fewer than four staff');
+    await page.addInitScript(() => {
+      const spy = window as unknown as { __vibrations: unknown[] };
+      spy.__vibrations = [];
+      Object.defineProperty(navigator, 'vibrate', { value: (pattern: unknown) => (spy.__vibrations.push(pattern), true), configurable: true });
+    });
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    const kiosk = new KioskPage(page);
+    await kiosk.enrol(photoService.baseURL, demo);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark', { timeout: 10_000 });
+    await kiosk.signIn(fullName(person), person.pin);
+    await kiosk.choose('clockOn');
+    await kiosk.expectReceipt('clockOn');
+    await expect(kiosk.receiptTime()).toHaveText(/^\d{1,2}:\d{2}\s?(AM|PM)$/);
+    // Nothing to wait for in a "no": give the receipt's one-off effect a moment, then look.
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { __vibrations: unknown[] }).__vibrations)).toEqual([]);
+    await kiosk.review('receipt-dark-preference', kiosk.receipt); // within the receipt's 6 s
   });
 });

@@ -87,6 +87,12 @@ export class ServiceApi {
     if (!response.ok()) throw new Error(`DELETE ${kind}/${id} answered ${response.status()}: ${await response.text()}`);
   }
 
+  /** Saves the demo kiosk's preferences for its tablets (project extension; fields left out take their defaults). */
+  async setPreferences(preferences: { sounds?: boolean; theme?: 'system' | 'light' | 'dark'; locale?: string | null }): Promise<void> {
+    const response = await this.request.put(this.url(`/kiosk/${this.demo.kioskId}/preferences`), { headers: this.auth, data: preferences });
+    if (!response.ok()) throw new Error(`PUT preferences answered ${response.status()}: ${await response.text()}`);
+  }
+
   /** A raw call with a device's credential, for checks the kiosk screens cannot make. */
   async asDevice(token: string, path: string, data: unknown): Promise<APIResponse> {
     return this.request.post(this.url(path), { headers: deviceAuth(token), data });

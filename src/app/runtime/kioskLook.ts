@@ -1,9 +1,13 @@
 /**
  * How this kiosk looks and sounds (issue 9, part 4): sounds on a punch, the theme, the business's
- * locale for times. One hook, so the screens do not care where the preference comes from: the
- * kiosk's preferences resource when it is on the device, else the safe defaults below.
+ * locale for times. Read from the kiosk's preferences as this tablet keeps them
+ * (src/offline/preferencesRecord.ts, refreshed from the service; useKioskPreferences reads the
+ * same record inside an enrolled kiosk), taking `db` so the locale root above the kiosk can use it
+ * too; the safe defaults (sound on, the tablet's theme, locale from the kiosk's zone) until then.
  */
+import { useLiveQuery } from 'dexie-react-hooks';
 import type { KioskDb } from '../../offline/db';
+import { DEFAULT_STORED_PREFERENCES, readStoredPreferences } from '../../offline/preferencesRecord';
 
 export type KioskTheme = 'system' | 'light' | 'dark';
 
@@ -15,10 +19,13 @@ export interface KioskLook {
   locale: string | null;
 }
 
-export const DEFAULT_KIOSK_LOOK: KioskLook = { sounds: true, theme: 'system', locale: null };
+export const DEFAULT_KIOSK_LOOK: KioskLook = { sounds: DEFAULT_STORED_PREFERENCES.sounds, theme: DEFAULT_STORED_PREFERENCES.theme, locale: DEFAULT_STORED_PREFERENCES.locale };
 
-/** The kiosk's look; the defaults until a preference says otherwise. */
-export function useKioskLook(db: KioskDb | null): KioskLook {
-  void db;
-  return DEFAULT_KIOSK_LOOK;
+/**
+ * The kiosk's look, live; the defaults before the preferences reach this tablet. `known` is false
+ * for the moment the record is being read, so a one-off effect (the punch chime) can wait for it.
+ */
+export function useKioskLook(db: KioskDb | null): KioskLook & { known: boolean } {
+  const stored = useLiveQuery(async () => (db ? readStoredPreferences(db) : DEFAULT_STORED_PREFERENCES), [db]);
+  return stored ? { sounds: stored.sounds, theme: stored.theme, locale: stored.locale, known: true } : { ...DEFAULT_KIOSK_LOOK, known: false };
 }

@@ -4,7 +4,7 @@
  * do next; whether it still waits for the network; a short chime and vibration; then back to the
  * staff grid by itself.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { nextExpectedPunch } from '../../../domain/workedHours';
 import type { PunchKind } from '../../../domain/attendance';
 import type { MessageKey } from '../../i18n/catalogue';
@@ -67,8 +67,13 @@ export function DoneStep({ receipt }: { receipt: Receipt }) {
   useEffect(() => {
     if (left <= 0) reset();
   }, [left, reset]);
-  // Once per receipt: the chime and buzz that say "done" without looking.
-  useEffect(() => confirmPunch(look), [receipt.at, receipt.kind]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Once per receipt, as soon as the kiosk's sound preference is read: the chime and buzz that say "done".
+  const confirmed = useRef(false);
+  useEffect(() => {
+    if (!look.known || confirmed.current) return;
+    confirmed.current = true;
+    confirmPunch(look);
+  }, [look]);
 
   return (
     <section className={`${steps.centered} ${styles.receipt}`} aria-labelledby="done-title" data-testid="receipt" data-kind={receipt.kind}>
