@@ -18,6 +18,8 @@ export const JOURNAL_KEEP_MS = 15 * 86_400_000;
 export const JOURNAL_MAX_ENTRIES = 200;
 /** A copy of the service's shifts older than this is fetched again at the next sign-in. */
 export const HISTORY_FRESH_MS = 60_000;
+/** The background fetch of the service's shifts gives up after this long. */
+export const HISTORY_FETCH_TIMEOUT_MS = 5_000;
 const DAY_MS = 86_400_000;
 
 const JournalEntry = z.object({
@@ -73,7 +75,8 @@ export async function refreshWorkHistory(rt: HistoryFetcher, employeeId: number,
   if (kept && now.getTime() - Date.parse(kept.fetchedAt) < HISTORY_FRESH_MS) return;
   try {
     const from = new Date(localWeekStart(now, zone).getTime() - 7 * DAY_MS);
-    const shifts = await rt.client.shifts.search(rt.kiosk.businessId, { employeeId, fromDateUtc: from.toISOString() });
+    // Bounded: on a network that hangs, this background fetch must not hold a connection for long.
+    const shifts = await rt.client.shifts.search(rt.kiosk.businessId, { employeeId, fromDateUtc: from.toISOString() }, { signal: AbortSignal.timeout(HISTORY_FETCH_TIMEOUT_MS) });
     const value: History = {
       fetchedAt: now.toISOString(),
       shifts: shifts.map((s) => ({ startTimeUtc: s.startTimeUtc, endTimeUtc: s.endTimeUtc, breaks: s.breaks })),
