@@ -98,10 +98,11 @@ class Ledger {
     return [...this.entries.values()].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
   }
 
-  /** Reads the outbox and attention stores and remembers every entry seen; returns the outbox. */
+  /** Reads the outbox and attention stores and remembers every punch seen; returns the outbox. */
   async capture(store: KioskStore): Promise<StoredEntry[]> {
     const [outbox, attention] = await Promise.all([store.outbox(), store.attention()]);
-    for (const entry of [...outbox, ...attention]) {
+    // Punches only: an unverified punch's identity claim is not a punch (scenario 9 counts claims itself).
+    for (const entry of [...outbox, ...attention].filter((e) => PUNCH_OPS.has(e.op))) {
       const known = this.entries.get(entry.id);
       // Keep the first sighting (its outbox seq); attention records lose theirs.
       if (!known) this.entries.set(entry.id, entry);
@@ -265,6 +266,39 @@ function recordedTimes(ledger: Ledger, member: StaffMember, op: Punch): string[]
 
 function byEmployee(punches: readonly PunchRecordModel[], member: StaffMember): PunchRecordModel[] {
   return punches.filter((p) => p.employeeId === member.employeeId).sort((a, b) => a.id - b.id);
+}
+
+/**
+ * A person this tablet never checked types a PIN while the service cannot be reached: the kiosk
+ * says their PIN can't be checked now and lets them punch (clock on) all the same.
+ */
+async function punchUnverified(kiosk: KioskPage, member: StaffMember, pin: string, review?: string): Promise<void> {
+  await kiosk.tapName(fullName(member));
+  await kiosk.enterPin(pin);
+  const notice = kiosk.main.getByRole('heading', { name: 'Your PIN can’t be checked right now' });
+  // A hanging network: the interactive budget, then the longer wait for someone with no verifier.
+  await expect(notice).toBeVisible({ timeout: 15_000 });
+  await expect(kiosk.main.getByText('it will be recorded, and a manager will confirm it.')).toBeVisible();
+  const preview = kiosk.main.getByLabel('Camera preview');
+  await expect(preview).toBeVisible();
+  if (review) await reviewScreen(kiosk.page, review, { ready: () => expect(preview).toBeVisible() });
+  await kiosk.main.getByRole('button', { name: 'Record my punch' }).click();
+  await kiosk.expectActions(member.firstName);
+  await kiosk.choose('clockOn');
+  await expect(kiosk.options().or(kiosk.receipt)).toBeVisible();
+  if (await kiosk.options().isVisible()) await kiosk.confirmClockOn();
+  await kiosk.expectReceipt('clockOn');
+  await kiosk.finishReceipt();
+}
+
+/** The kiosk's identity claims with one status, as the demo manager sees them (never through the proxy). */
+async function claimsAt(rig: Rig, page: Page, status: string): Promise<Array<{ employeeId: number; reason: string | null; photo: string | null }>> {
+  const response = await page.request.get(`${rig.service.baseURL}/api/v2/business/${rig.demo.businessId}/kiosk/${rig.demo.kioskId}/identityclaims`, {
+    headers: apiKeyAuth(rig.demo.apiKey),
+    params: { status },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as Array<{ employeeId: number; reason: string | null; photo: string | null }>;
 }
 
 // ---- the scenarios -----------------------------------------------------------------------------
@@ -765,6 +799,84 @@ test.describe('offline-first: no punch is ever lost or doubled', () => {
       .toBe(2);
     await expectPending(kiosk, 0);
     await expect(kiosk.syncIndicator).not.toHaveAttribute('data-state', 'unreachable');
+    const row = await ledger.settle(store, rig.audit, device.deviceId);
+    expect(row).toMatchObject({ enqueued: 2, delivered: 2, duplicated: 0, needingAttention: 0 });
+  });
+
+  test('9 an outage with a person the tablet never saw: they punch unverified (photo taken, PIN sealed), the punch arrives once, verified or flagged, and the manager accepts it', async ({ rig, page, context }) => {
+    test.setTimeout(120_000);
+    const ledger = new Ledger('9 never-seen people (hang, down)');
+    const [amara, ben] = crewOf(rig.demo, 2);
+    if (!amara || !ben) throw new Error('two staff needed');
+    const { kiosk, store, device, manager } = await enrolTablet(rig, page, 'Replacement tablet');
+    // A replacement tablet: the sealing key and the kiosk's preferences (default "flagged"), no verifier.
+    await expect.poll(async () => Boolean(await store.meta('pinSealKey')), { message: 'sealing key kept', timeout: 15_000 }).toBe(true);
+    await expect.poll(() => store.meta('preferences'), { message: 'preferences kept', timeout: 15_000 }).toMatchObject({ unverifiedOfflinePunches: 'flagged' });
+    expect(await store.verifiers()).toEqual([]);
+    const wrongPin = ben.pin === '1357' ? '2468' : '1357';
+
+    await test.step('the network hangs: Ben, with a PIN that is not his, is let through, flagged', async () => {
+      rig.proxy.setMode({ kind: 'hang' });
+      await punchUnverified(kiosk, ben, wrongPin);
+    });
+    await test.step('the network is down: Amara, with her own PIN, photographed', async () => {
+      await networkGone(context, rig);
+      await punchUnverified(kiosk, amara, amara.pin, 'unverified-notice');
+    });
+    const queued = await ledger.capture(store);
+    expect(queued.map((e) => [e.op, e.employeeId])).toEqual([
+      ['clockOn', ben.employeeId],
+      ['identityClaim', ben.employeeId],
+      ['clockOn', amara.employeeId],
+      ['identityClaim', amara.employeeId],
+    ]);
+    expect(queued[3]?.body).toMatchObject({ punchKey: queued[2]?.id, punchKind: 'clockOn', recordedTimeUtc: queued[2]?.body.recordedTimeUtc });
+    expect(JSON.stringify(queued), 'no PIN kept on the tablet').not.toMatch(new RegExp(`"${amara.pin}"|"${wrongPin}"`));
+
+    await networkBack(context, rig);
+    await expect.poll(async () => (await rig.audit.byDevice(device.deviceId)).length, { message: 'both punches delivered', timeout: 40_000, intervals: [500] }).toBe(2);
+    await expectPending(kiosk, 0);
+    const punches = await rig.audit.byDevice(device.deviceId);
+    expect(byEmployee(punches, amara).map((p) => p.hasPhoto), 'Amara photographed').toEqual([true]);
+    const claims = (status: string) => claimsAt(rig, page, status);
+    await expect.poll(async () => (await claims('verified')).map((c) => c.employeeId), { message: 'Amara verified by her sealed PIN' }).toEqual([amara.employeeId]);
+    expect((await claims('pending')).map((c) => [c.employeeId, c.reason])).toEqual([[ben.employeeId, 'wrong-pin']]);
+
+    // Manager mode, On site: Ben's punch waits, with what the kiosk could not check; accepted.
+    await manager.signIn();
+    const card = page.getByRole('heading', { name: '1 unverified punch to confirm' });
+    await expect(card).toBeVisible({ timeout: 20_000 });
+    const item = page.getByTestId('unverified-punch');
+    await expect(item).toHaveCount(1);
+    await expect(item).toContainText(fullName(ben));
+    await expect(item).toContainText('PIN did not match');
+    await manager.capture('manager-unverified-punches', async () => {
+      await item.scrollIntoViewIfNeeded();
+      await expect(item).toBeInViewport();
+    });
+    await item.getByRole('button', { name: new RegExp(`^Accept ${fullName(ben)}: Clocked on `) }).click();
+    await expect(item.getByRole('status')).toHaveText(`Accept this punch as ${fullName(ben)}’s?`);
+    await manager.capture('manager-unverified-confirm');
+    await item.getByRole('button', { name: 'Yes, accept' }).click();
+    await expect(card).toBeHidden({ timeout: 10_000 });
+    expect((await claims('accepted')).map((c) => c.employeeId)).toEqual([ben.employeeId]);
+    expect(await claims('pending')).toEqual([]);
+
+    // Settings, On the tablets: the kiosk setting behind all this; turned off, the tablet takes it at once.
+    await manager.goTo('Settings');
+    const tablets = page.getByRole('region', { name: 'On the tablets' });
+    const unverified = tablets.getByRole('switch', { name: 'Let people this tablet cannot check punch during an outage' });
+    await manager.capture('manager-settings-tablets', async () => {
+      await unverified.scrollIntoViewIfNeeded();
+      await expect(unverified).toHaveAttribute('aria-checked', 'true');
+    });
+    await unverified.click();
+    await expect(unverified).toHaveAttribute('aria-checked', 'false');
+    await tablets.getByRole('button', { name: 'Save tablet settings' }).click();
+    await expect(tablets.getByText('Settings saved. The kiosk uses them now.')).toBeVisible();
+    await expect.poll(() => store.meta('preferences'), { message: 'the tablet took the setting' }).toMatchObject({ unverifiedOfflinePunches: 'off' });
+    await manager.exit();
+
     const row = await ledger.settle(store, rig.audit, device.deviceId);
     expect(row).toMatchObject({ enqueued: 2, delivered: 2, duplicated: 0, needingAttention: 0 });
   });

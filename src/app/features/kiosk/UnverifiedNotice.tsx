@@ -68,12 +68,12 @@ export function UnverifiedNotice({ name, firstName, photoUrl, onContinue, onCanc
         <video ref={video} muted playsInline aria-label={t('kiosk.unverified.preview')} />
       </div>
       {camera ? <p className={styles.text}>{t('kiosk.unverified.photo')}</p> : null}
-      <Button size="large" block disabled={busy} onClick={() => void proceed()}>
-        {t('kiosk.unverified.continue')}
-      </Button>
-      <div className={steps.footer}>
-        <Button variant="secondary" onClick={onCancel}>
+      <div className={styles.buttons}>
+        <Button variant="secondary" size="large" onClick={onCancel}>
           {t('common.cancel')}
+        </Button>
+        <Button size="large" disabled={busy} onClick={() => void proceed()}>
+          {t('kiosk.unverified.continue')}
         </Button>
       </div>
     </section>

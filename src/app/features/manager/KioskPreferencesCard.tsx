@@ -61,15 +61,11 @@ function PreferencesForm({ model }: { model: KioskPreferencesModel }) {
   return (
     <form className={styles.list} onSubmit={(event) => void submit(event)} noValidate>
       {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
-      <ChoiceGroup
-        legend={t('manager.prefs.unverified')}
-        name="unverifiedOfflinePunches"
-        selected={[form.unverifiedOfflinePunches]}
-        onChange={([value]) => value && update('unverifiedOfflinePunches', value)}
-        choices={[
-          { value: 'flagged', label: t('manager.prefs.unverifiedFlagged'), detail: t('manager.prefs.unverifiedFlaggedDetail') },
-          { value: 'off', label: t('manager.prefs.unverifiedOff'), detail: t('manager.prefs.unverifiedOffDetail') },
-        ]}
+      <Switch
+        checked={form.unverifiedOfflinePunches === 'flagged'}
+        onChange={(value) => update('unverifiedOfflinePunches', value ? 'flagged' : 'off')}
+        label={t('manager.prefs.unverified')}
+        detail={t('manager.prefs.unverifiedDetail')}
       />
       <Switch checked={form.sounds} onChange={(value) => update('sounds', value)} label={t('manager.prefs.sounds')} detail={t('manager.prefs.soundsDetail')} />
       <ChoiceGroup

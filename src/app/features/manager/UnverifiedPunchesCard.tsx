@@ -82,7 +82,7 @@ function ClaimItem({ claim }: { claim: IdentityClaimModel }) {
             <Button variant="secondary" onClick={() => setConfirming('accept')} aria-label={t('manager.claims.acceptFor', { name: claim.employeeName, what })}>
               {t('manager.claims.accept')}
             </Button>
-            <Button variant="ghost" onClick={() => setConfirming('reject')} aria-label={t('manager.claims.rejectFor', { name: claim.employeeName, what })}>
+            <Button variant="secondary" onClick={() => setConfirming('reject')} aria-label={t('manager.claims.rejectFor', { name: claim.employeeName, what })}>
               {t('manager.claims.reject')}
             </Button>
           </>
