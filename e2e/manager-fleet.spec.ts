@@ -2,8 +2,8 @@
  * Manager mode, fleet health and PINs (issue 9, parts 5 and 6), against the shared service (which
  * flags a device silent after 30 s, DEVICE_SILENT_MINUTES=0.5, see support/serviceProcess.ts):
  * the This device tab lists every device of the business with this tablet's own health report and
- * a device that has gone quiet flagged; and a manager sets a person's PIN, after which the old PIN
- * is refused and the person signs in at the kiosk with the new one. Screens captured in both
+ * a device that has gone quiet flagged; and a manager sets a person's PIN (refused here while offline,
+ * saying so), after which the old PIN is refused and the person signs in at the kiosk with the new one. Screens captured in both
  * orientations and checked with axe.
  */
 import { DemoApi, ManagerMode } from './pages/manager';
@@ -79,6 +79,12 @@ test.describe('manager mode: all devices and setting a PIN', () => {
     await manager.capture('manager-set-pin-errors');
 
     const newPin = person.pin === '246813' ? '135792' : '246813';
+    // It needs the service: with the network gone it says so, and nothing changes.
+    await page.context().setOffline(true);
+    await manager.submitPin(newPin);
+    await expect(manager.setPinDialog().getByText(/Setting a PIN needs the network/)).toBeVisible();
+    await manager.capture('manager-set-pin-offline');
+    await page.context().setOffline(false);
     const sent = page.waitForRequest((r) => r.url().endsWith(`/staff/${person.employeeId}/pin`) && r.method() === 'POST');
     await manager.submitPin(newPin);
     expect((await sent).postDataJSON()).toEqual({ pin: newPin, mustChange: false });

@@ -32,7 +32,9 @@ function DeviceItem({ device, isThisDevice }: { device: FleetDeviceModel; isThis
       ? t('manager.fleet.skewNone')
       : t(health.clockOffsetMs > 0 ? 'manager.fleet.skewBehind' : 'manager.fleet.skewAhead', { duration: amount })
     : null;
-  const storage = health ? t(health.storagePersisted === true ? 'health.storagePersistent' : health.storagePersisted === false ? 'health.storageBestEffort' : 'health.storageUnknown') : null;
+  const storage = health
+    ? t(health.storagePersisted === true ? 'manager.fleet.storageKept' : health.storagePersisted === false ? 'manager.fleet.storageMayClear' : 'manager.fleet.storageUnknown')
+    : null;
   const facts: Array<[string, string, string?]> = health
     ? [
         [t('manager.fleet.queue'), t('health.queueCount', { count: health.queueDepth }), 'queue'],

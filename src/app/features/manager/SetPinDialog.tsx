@@ -88,7 +88,7 @@ export function SetPinDialog({ person, onClose, onDone }: { person: PinTarget | 
     >
       <div className={styles.list} data-testid="set-pin-form">
         <p>{t('manager.setPin.lead', { name })}</p>
-        {reach === 'unreachable' ? <Notice tone="warning">{t('manager.setPin.offline')}</Notice> : null}
+        {reach === 'unreachable' && !failure ? <Notice tone="warning">{t('manager.setPin.offline')}</Notice> : null}
         {failure ? <Notice tone="error">{failure}</Notice> : null}
         <Field
           label={t('manager.staff.pin')}

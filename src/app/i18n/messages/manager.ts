@@ -265,6 +265,9 @@ export const manager = defineMessages({
     'manager.fleet.skewBehind': '{duration} behind',
     'manager.fleet.skewAhead': '{duration} ahead',
     'manager.fleet.seconds': '{seconds} s',
+    'manager.fleet.storageKept': 'Kept',
+    'manager.fleet.storageMayClear': 'May be cleared',
+    'manager.fleet.storageUnknown': 'Unknown',
 
     'manager.error.checkFields': 'Please check the fields marked below.',
     'manager.error.forbidden': 'Your manager account is not allowed to do this. Ask the business owner.',
@@ -544,6 +547,9 @@ export const manager = defineMessages({
     'manager.fleet.skewBehind': '{duration} de retraso',
     'manager.fleet.skewAhead': '{duration} de adelanto',
     'manager.fleet.seconds': '{seconds} s',
+    'manager.fleet.storageKept': 'Se conserva',
+    'manager.fleet.storageMayClear': 'Puede borrarse',
+    'manager.fleet.storageUnknown': 'Desconocido',
 
     'manager.error.checkFields': 'Revisa los campos marcados abajo.',
     'manager.error.forbidden': 'Tu cuenta de encargado no tiene permiso para esto. Pregunta al responsable del negocio.',
