@@ -5,11 +5,11 @@
  * device's bound (DEFAULT_UNVERIFIED_BOUND). Their PIN is sealed at once (only the service can open
  * it) and travels as an identity claim queued right after the punch, in the same transaction.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DEFAULT_UNVERIFIED_BOUND, unverifiedPunchAllowed, withinUnverifiedWindow, type UnverifiedBound } from '../domain/identityClaims';
 import type { KioskDb } from './db';
 import type { KioskRuntime } from './kioskRuntime';
-import { readKioskPreferences } from './kioskPreferences';
+import { readStoredPreferences as readKioskPreferences } from './preferencesRecord';
 import { readPinSealKey, sealPin } from './pinSeal';
 import { readRecord } from './records';
 
