@@ -53,8 +53,8 @@ export async function punchAtKiosk(
   rt.sync.trigger();
   void requestBackgroundSync();
   const since = before?.local.clockOnTimeUtc;
-  // For the receipt's hours (workHistory.ts); never blocks or fails the punch.
-  await journalPunch(rt.db, employeeId, { kind, at, isPaidBreak: fields.isPaidBreak === true, shiftStart: since ?? null }).catch(() => undefined);
+  // For the receipt's hours (workHistory.ts), which follow it live: never delays or fails the punch.
+  void journalPunch(rt.db, employeeId, { kind, at, isPaidBreak: fields.isPaidBreak === true, shiftStart: since ?? null }).catch(() => undefined);
   const shiftMs = kind === 'clockOff' && since ? at.getTime() - Date.parse(since) : null;
   return { ok: true, receipt: { entryId: result.entry.id, at, shiftMs } };
 }
