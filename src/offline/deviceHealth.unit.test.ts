@@ -22,7 +22,7 @@ const entry = (id: string, createdAt: string) => ({
 describe('health collection', () => {
   it('reads an empty device as healthy and never synced, in the shape the service accepts', async () => {
     const db = freshDb();
-    const report = await collectDeviceHealth({ db, clockOffsetMs: () => 0, appVersion: '0.1.0+abc', storagePersisted: async () => null });
+    const report = await collectDeviceHealth({ db, clockOffsetMs: () => 0, appVersion: '0.1.0+abc', storagePersisted: () => Promise.resolve(null) });
     expect(report).toEqual({
       queueDepth: 0,
       oldestUnsentUtc: null,
@@ -43,7 +43,7 @@ describe('health collection', () => {
     await db.attention.add({ ...entry('d', '2025-03-01T08:00:00.000Z'), movedAt: '2025-03-01T08:01:00.000Z', status: 400, code: 'x', message: 'No' });
     await writeSyncStatus(db, { state: 'idle', at: Date.parse('2025-03-01T09:20:00Z'), report: { delivered: 2, reconciled: 0, attention: 0, deferred: 0, retrying: 0, offline: false } });
     await writeSyncStatus(db, { state: 'offline', at: Date.parse('2025-03-01T09:30:00Z'), report: { delivered: 0, reconciled: 0, attention: 0, deferred: 0, retrying: 0, offline: true } });
-    const report = await collectDeviceHealth({ db, clockOffsetMs: () => -1_234.6, appVersion: 'v2', storagePersisted: async () => true });
+    const report = await collectDeviceHealth({ db, clockOffsetMs: () => -1_234.6, appVersion: 'v2', storagePersisted: () => Promise.resolve(true) });
     expect(report).toMatchObject({
       queueDepth: 3,
       // The first queued (by sequence), which is the oldest sent in order.
@@ -68,7 +68,7 @@ describe('health collection', () => {
     expect(report.clockOffsetMs).toBe(HEALTH_LIMITS.maxClockOffsetMs);
     expect(report.storagePersisted).toBeNull();
     expect(DeviceHealthReportModel.safeParse(report).success).toBe(true);
-    const blank = await collectDeviceHealth({ db, clockOffsetMs: () => 0, appVersion: '  ', storagePersisted: async () => false });
+    const blank = await collectDeviceHealth({ db, clockOffsetMs: () => 0, appVersion: '  ', storagePersisted: () => Promise.resolve(false) });
     expect(blank.appVersion).toBe('dev');
   });
 });
@@ -89,10 +89,10 @@ describe('health reporter', () => {
     const sent: number[] = [];
     let fail = true;
     const reporter = createHealthReporter({
-      collect: async () => report,
-      send: async () => {
+      collect: () => Promise.resolve(report),
+      send: () => {
         sent.push(clock);
-        if (fail) throw new Error('network down');
+        return fail ? Promise.reject(new Error('network down')) : Promise.resolve();
       },
       now: () => clock,
       minIntervalMs: 20_000,
@@ -113,7 +113,7 @@ describe('health reporter', () => {
   });
 
   it('does not reject when collecting fails', async () => {
-    const reporter = createHealthReporter({ collect: () => Promise.reject(new Error('idb closed')), send: async () => undefined });
+    const reporter = createHealthReporter({ collect: () => Promise.reject(new Error('idb closed')), send: () => Promise.resolve() });
     await expect(reporter.report()).resolves.toBeUndefined();
   });
 });
