@@ -8,6 +8,7 @@
  */
 import { KioskPage, fullName, kioskTime, kioskTimesBetween, kioskWeekdayDate } from './pages/kiosk';
 import { expect, test } from './support/fixtures';
+import { KioskStore } from './support/kioskStore';
 import { ServiceApi } from './support/serviceApi';
 import { staffFor } from './support/staff';
 
@@ -259,6 +260,46 @@ test.describe('employee flow', () => {
     await expect(kiosk.receiptFigure('This week')).toHaveText(/^\d+ h \d+ min$/);
     await expect(kiosk.receiptNext('Clock on when your next shift starts.')).toBeVisible();
     await kiosk.review('receipt-clock-off-hours', kiosk.receipt); // within the receipt's 6 s
+  });
+
+  test("offline, receipts still count the shift and its unpaid break from what the tablet holds", async ({ page, context, serviceURL, demo }) => {
+    test.setTimeout(60_000);
+    const keira = staffFor(demo, 'offlineHours');
+    const name = fullName(keira);
+    const kiosk = new KioskPage(page);
+    await kiosk.enrol(serviceURL, demo);
+
+    // Online: clock on; the tablet learns Keira's PIN verifier in the background.
+    await kiosk.signIn(name, keira.pin);
+    await kiosk.choose('clockOn');
+    await kiosk.confirmClockOn();
+    await kiosk.expectReceipt('clockOn');
+    await kiosk.finishReceipt();
+    const store = new KioskStore(page);
+    await expect.poll(() => store.verifiers(), { timeout: 15_000 }).toContain(keira.employeeId);
+    await kiosk.waitForSync();
+
+    await context.setOffline(true);
+    await kiosk.signIn(name, keira.pin);
+    await kiosk.choose('startBreak');
+    await kiosk.expectReceipt('startBreak', name);
+    await kiosk.finishReceipt();
+    await kiosk.signIn(name, keira.pin);
+    await kiosk.choose('endBreak');
+    await kiosk.expectReceipt('endBreak', name);
+    await expect(kiosk.receiptFigure('Unpaid break')).toHaveText(/^\d+ min$/);
+    await kiosk.finishReceipt();
+    await kiosk.signIn(name, keira.pin);
+    await kiosk.choose('clockOff');
+    await kiosk.expectReceipt('clockOff');
+    await expect(kiosk.receiptFigure('This shift')).toHaveText(/^\d+ min$/);
+    await expect(kiosk.receiptFigure('Unpaid breaks')).toHaveText(/^\d+ min$/);
+    await expect(kiosk.receiptFigure('Today')).toHaveText(/^(\d+ h )?\d+ min$/);
+    await expect(kiosk.receiptFigure('This week')).toHaveText(/^(\d+ h )?\d+ min$/);
+    await expect(kiosk.receipt.getByText('Saved on this kiosk. It will be sent as soon as the network is back.')).toBeVisible();
+    await kiosk.finishReceipt();
+    await context.setOffline(false);
+    await kiosk.waitForSync(30_000);
   });
 
   test('employee number entry: an unknown number is refused, a known one leads to the PIN and the actions', async ({ page, serviceURL, demo }) => {

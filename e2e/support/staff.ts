@@ -24,6 +24,8 @@ export const STAFF = {
   longShift: 8,
   /** employee.spec.ts: receipt hours of a shift begun hours ago (through the API), with an unpaid break. */
   hours: 9,
+  /** employee.spec.ts: receipt hours offline, from the tablet's own records. */
+  offlineHours: 10,
 } as const;
 
 export type StaffRole = keyof typeof STAFF;
