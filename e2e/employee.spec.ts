@@ -331,6 +331,18 @@ test.describe('employee flow', () => {
     expect(await kiosk.offeredPunches()).toEqual(['clockOn']);
   });
 
+  test.describe('on a tablet set to US English', () => {
+    test.use({ locale: 'en-US' });
+
+    test("times follow the business's locale (a London kiosk writes 24-hour), not the browser's", async ({ page, serviceURL, demo }) => {
+      const kiosk = new KioskPage(page);
+      await kiosk.enrol(serviceURL, demo);
+      expect(await page.evaluate(() => new Intl.DateTimeFormat(undefined, { hour: 'numeric' }).resolvedOptions().hourCycle), 'the browser itself writes 12-hour').toBe('h12');
+      await expect(kiosk.header.getByText(/^\d{1,2}:\d{2}$/)).toBeVisible();
+      await expect(kiosk.header.getByText(/\b(AM|PM)\b/)).toHaveCount(0);
+    });
+  });
+
   test.describe('on a tablet whose own clock is in another zone', () => {
     // The kiosk (demo) is in Europe/London; the tablet says Auckland, 11 to 13 hours away.
     test.use({ timezoneId: 'Pacific/Auckland' });
