@@ -288,6 +288,8 @@ async function punchUnverified(kiosk: KioskPage, member: StaffMember, pin: strin
   await expect(kiosk.options().or(kiosk.receipt)).toBeVisible();
   if (await kiosk.options().isVisible()) await kiosk.confirmClockOn();
   await kiosk.expectReceipt('clockOn');
+  await expect(kiosk.receipt.getByText('Your PIN could not be checked, so a manager will confirm this punch.')).toBeVisible();
+  if (review) await reviewScreen(kiosk.page, 'receipt-unverified', { ready: () => expect(kiosk.receipt).toBeVisible() });
   await kiosk.finishReceipt();
 }
 

@@ -31,6 +31,8 @@ export interface Receipt {
   entryId: string | null;
   /** What was chosen with the punch, in words. */
   details?: string[];
+  /** Recorded without a PIN check (an unverified punch): a manager confirms it. */
+  unverified?: boolean;
 }
 
 /**

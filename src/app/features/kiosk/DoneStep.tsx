@@ -107,6 +107,7 @@ export function DoneStep({ receipt }: { receipt: Receipt }) {
       <p className={steps.subtitle}>
         {receipt.kind === 'clockOff' ? t('kiosk.done.goodbye', { name: firstName }) : receipt.kind === 'clockOn' ? t('kiosk.done.welcome', { name: firstName }) : receipt.employeeName}
       </p>
+      {receipt.unverified ? <Notice tone="warning">{t('kiosk.done.unverified')}</Notice> : null}
       {queued ? <Notice tone="info">{t('kiosk.done.queued')}</Notice> : null}
       <Button variant="primary" size="large" onClick={reset} style={{ minWidth: 260 }}>
         {t('common.done')}

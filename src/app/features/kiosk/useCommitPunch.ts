@@ -50,6 +50,7 @@ export function useCommitPunch() {
           at: result.receipt.at.toISOString(),
           entryId: result.receipt.entryId,
           ...(pending.labels?.length ? { details: pending.labels } : {}),
+          ...(claim ? { unverified: true } : {}),
         },
       });
       return null;
