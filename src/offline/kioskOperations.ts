@@ -25,8 +25,6 @@ export { checkPinAtKiosk, type PinCheck } from './pinCheck';
 export interface PunchReceipt {
   entryId: string;
   at: Date;
-  /** For clock-off: how long the shift ran. */
-  shiftMs: number | null;
 }
 
 /** Records a punch locally and queues it (with its identity claim when unverified); the sync engine delivers it. */
@@ -55,8 +53,7 @@ export async function punchAtKiosk(
   const since = before?.local.clockOnTimeUtc;
   // For the receipt's hours (workHistory.ts), which follow it live: never delays or fails the punch.
   void journalPunch(rt.db, employeeId, { kind, at, isPaidBreak: fields.isPaidBreak === true, shiftStart: since ?? null }).catch(() => undefined);
-  const shiftMs = kind === 'clockOff' && since ? at.getTime() - Date.parse(since) : null;
-  return { ok: true, receipt: { entryId: result.entry.id, at, shiftMs } };
+  return { ok: true, receipt: { entryId: result.entry.id, at } };
 }
 
 export async function noteAtKiosk(rt: KioskRuntime, employeeId: number, note: string, visibility: 'Visible' | 'Hidden') {
@@ -65,7 +62,7 @@ export async function noteAtKiosk(rt: KioskRuntime, employeeId: number, note: st
   if (!result.ok) return { ok: false as const, code: result.error.code };
   rt.sync.trigger();
   void requestBackgroundSync();
-  return { ok: true as const, receipt: { entryId: result.entry.id, at, shiftMs: null } };
+  return { ok: true as const, receipt: { entryId: result.entry.id, at } };
 }
 
 export type ChangePinResult =
