@@ -14,6 +14,7 @@ import { captureFrame } from './capturePhoto';
 import styles from './PhotoStep.module.css';
 import steps from './Steps.module.css';
 import { useCommitPunch } from './useCommitPunch';
+import { useCamera } from './useCamera';
 import { useStepPerson } from './useStepPerson';
 
 /** Seconds counted down on the preview before the still is taken. */
@@ -29,8 +30,6 @@ export function PhotoStep({ employeeId, pin, pending }: { employeeId: number; pi
   const go = useUiStore((s) => s.go);
   const commit = useCommitPunch();
   const video = useRef<HTMLVideoElement>(null);
-  const [ready, setReady] = useState(false);
-  const [cameraError, setCameraError] = useState<string | null>(null);
   const [countdown, setCountdown] = useState(PHOTO_COUNTDOWN_SECONDS);
   const [photo, setPhoto] = useState<Photo | null>(null);
   const [review, setReview] = useState(PHOTO_REVIEW_SECONDS);
@@ -38,26 +37,7 @@ export function PhotoStep({ employeeId, pin, pending }: { employeeId: number; pi
   const [busy, setBusy] = useState(false);
 
   // The camera runs while there is no still; Retake starts it (and the countdown) again.
-  useEffect(() => {
-    let stream: MediaStream | null = null;
-    let cancelled = false;
-    if (photo) return;
-    navigator.mediaDevices
-      .getUserMedia({ video: { facingMode: 'user', width: { ideal: 640 }, height: { ideal: 480 } }, audio: false })
-      .then(async (media) => {
-        stream = media;
-        if (cancelled || !video.current) return media.getTracks().forEach((track) => track.stop());
-        video.current.srcObject = media;
-        await video.current.play();
-        setReady(true);
-      })
-      .catch((caught: unknown) => setCameraError(caught instanceof Error ? caught.name : String(caught)));
-    return () => {
-      cancelled = true;
-      setReady(false);
-      stream?.getTracks().forEach((track) => track.stop());
-    };
-  }, [photo]);
+  const { ready, error: cameraError } = useCamera(video, photo === null);
 
   // 3, 2, 1 on the live preview, then the still.
   useEffect(() => {

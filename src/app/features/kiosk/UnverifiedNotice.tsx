@@ -4,12 +4,13 @@
  * punch is recorded and a manager confirms it. Where the tablet has a camera the preview shows, and
  * their photo is taken (capturePhoto) when they continue; without one they continue all the same.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useI18n } from '../../i18n/I18nProvider';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
 import { captureFrame } from './capturePhoto';
 import { PersonHeading } from './PersonHeading';
+import { useCamera } from './useCamera';
 import steps from './Steps.module.css';
 import styles from './UnverifiedNotice.module.css';
 
@@ -25,28 +26,9 @@ interface Props {
 export function UnverifiedNotice({ name, firstName, photoUrl, onContinue, onCancel }: Props) {
   const { t } = useI18n();
   const video = useRef<HTMLVideoElement>(null);
-  const [camera, setCamera] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    let stream: MediaStream | null = null;
-    let cancelled = false;
-    if (!navigator.mediaDevices?.getUserMedia) return;
-    navigator.mediaDevices
-      .getUserMedia({ video: { facingMode: 'user', width: { ideal: 640 }, height: { ideal: 480 } }, audio: false })
-      .then(async (media) => {
-        stream = media;
-        if (cancelled || !video.current) return media.getTracks().forEach((track) => track.stop());
-        video.current.srcObject = media;
-        await video.current.play();
-        setCamera(true);
-      })
-      .catch(() => setCamera(false));
-    return () => {
-      cancelled = true;
-      stream?.getTracks().forEach((track) => track.stop());
-    };
-  }, []);
+  const camera = useCamera(video).ready;
 
   const proceed = async () => {
     setBusy(true);
