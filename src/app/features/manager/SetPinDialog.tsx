@@ -6,12 +6,12 @@
  */
 import { useState, useSyncExternalStore } from 'react';
 import { adoptPinSetByManager } from '../../../offline/offlinePin';
-import { pinProblem, PIN_MAX_LENGTH } from '../../../domain/pinPolicy';
+import { pinProblem } from '../../../domain/pinPolicy';
 import type { MessageKey } from '../../i18n/catalogue';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { Field } from '../../ui/Field';
+import { PinField } from './PinField';
 import { Notice } from '../../ui/Notice';
 import { Switch } from './controls';
 import { toFailure } from './failures';
@@ -90,13 +90,9 @@ export function SetPinDialog({ person, onClose, onDone }: { person: PinTarget | 
         <p>{t('manager.setPin.lead', { name })}</p>
         {reach === 'unreachable' && !failure ? <Notice tone="warning">{t('manager.setPin.offline')}</Notice> : null}
         {failure ? <Notice tone="error">{failure}</Notice> : null}
-        <Field
+        <PinField
           label={t('manager.staff.pin')}
           hint={t('manager.staff.pinHint')}
-          type="password"
-          inputMode="numeric"
-          autoComplete="new-password"
-          maxLength={PIN_MAX_LENGTH}
           value={pin}
           error={errors.pin ? t(errors.pin) : null}
           onChange={(event) => {
@@ -104,12 +100,8 @@ export function SetPinDialog({ person, onClose, onDone }: { person: PinTarget | 
             setErrors({});
           }}
         />
-        <Field
+        <PinField
           label={t('manager.staff.pinAgain')}
-          type="password"
-          inputMode="numeric"
-          autoComplete="new-password"
-          maxLength={PIN_MAX_LENGTH}
           value={again}
           error={errors.again ? t(errors.again) : null}
           onChange={(event) => {

@@ -6,11 +6,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { AddKioskEmployeeInput } from '../../../client';
-import { PIN_MAX_LENGTH } from '../../../domain/pinPolicy';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
+import { PinField } from './PinField';
 import { Notice } from '../../ui/Notice';
 import { Card } from '../../ui/Page';
 import { formErrors, saidOf, toFailure, type Said } from './failures';
@@ -95,16 +95,8 @@ function AddPersonCard({ onOpenSettings }: { onOpenSettings: () => void }) {
             <Field label={t('manager.staff.surname')} autoComplete="off" {...field('surname')} />
             <Field label={t('manager.staff.email')} hint={t('manager.optional')} type="email" inputMode="email" autoCapitalize="none" autoComplete="off" {...field('email')} />
             <Field label={t('manager.staff.mobile')} hint={t('manager.optional')} type="tel" inputMode="tel" autoComplete="off" {...field('mobile')} />
-            <Field
-              label={t('manager.staff.pin')}
-              hint={t('manager.staff.pinHint')}
-              type="password"
-              inputMode="numeric"
-              autoComplete="new-password"
-              maxLength={PIN_MAX_LENGTH}
-              {...field('pin')}
-            />
-            <Field label={t('manager.staff.pinAgain')} type="password" inputMode="numeric" autoComplete="new-password" maxLength={PIN_MAX_LENGTH} {...field('pinAgain')} />
+            <PinField label={t('manager.staff.pin')} hint={t('manager.staff.pinHint')} {...field('pin')} />
+            <PinField label={t('manager.staff.pinAgain')} {...field('pinAgain')} />
           </div>
           <div className={styles.actions}>
             <Button type="submit" size="large" icon={<UserPlusIcon />} disabled={add.isPending}>
