@@ -59,6 +59,8 @@ export function DoneStep({ receipt }: { receipt: Receipt }) {
   const firstName = receipt.employeeName.split(' ')[0] ?? receipt.employeeName;
   const next = receipt.kind === 'note' || receipt.kind === 'pinChanged' ? null : nextExpectedPunch(receipt.kind);
   const nextKey = next ? NEXT[next] : undefined;
+  // A break of a few seconds still happened: not "0 min".
+  const breakLength = (ms: number) => (ms > 0 && ms < 60_000 ? t('kiosk.done.underMinute') : format.duration(ms));
 
   useEffect(() => {
     const timer = setInterval(() => setLeft((n) => n - 1), 1000);
@@ -90,9 +92,9 @@ export function DoneStep({ receipt }: { receipt: Receipt }) {
         <div className={styles.hours} data-testid="receipt-hours">
           <dl className={styles.facts} aria-describedby="hours-caption">
             {hours.shift ? <Fact label={t('kiosk.done.thisShift')} value={format.duration(hours.shift.workedMs)} /> : null}
-            {hours.shift && hours.shift.unpaidBreakMs > 0 ? <Fact label={t('kiosk.done.unpaidBreaks')} value={format.duration(hours.shift.unpaidBreakMs)} /> : null}
+            {hours.shift && hours.shift.unpaidBreakMs > 0 ? <Fact label={t('kiosk.done.unpaidBreaks')} value={breakLength(hours.shift.unpaidBreakMs)} /> : null}
             {hours.endedBreak ? (
-              <Fact label={t(hours.endedBreak.isPaid ? 'kiosk.done.paidBreakLength' : 'kiosk.done.unpaidBreakLength')} value={format.duration(hours.endedBreak.ms)} />
+              <Fact label={t(hours.endedBreak.isPaid ? 'kiosk.done.paidBreakLength' : 'kiosk.done.unpaidBreakLength')} value={breakLength(hours.endedBreak.ms)} />
             ) : null}
             <Fact label={t('kiosk.done.today')} value={format.duration(hours.todayMs)} />
             <Fact label={t('kiosk.done.thisWeek')} value={format.duration(hours.weekMs)} />
