@@ -7,11 +7,10 @@
  * offline punches, process memory, and the JavaScript the kiosk screen ships. Prints a table,
  * writes bench-results.json, and exits non-zero when a target is missed.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { gzipSync } from 'node:zlib';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { createApiClient } from '../src/client';
 import { createService } from '../src/server/app';
@@ -66,18 +65,6 @@ async function pool<T>(items: readonly T[], concurrency: number, run: (item: T) 
       }
     }),
   );
-}
-
-function kioskBundleGzipKb(): number | null {
-  try {
-    const dir = join(process.cwd(), 'dist', 'assets');
-    const html = readFileSync(join(process.cwd(), 'dist', 'index.html'), 'utf8');
-    const entry = [...html.matchAll(/assets\/([\w.-]+\.js)/g)].map((m) => m[1]);
-    const files = readdirSync(dir).filter((f) => entry.includes(f) || f.startsWith('workbox-window'));
-    return files.reduce((sum, f) => sum + gzipSync(readFileSync(join(dir, f))).length, 0) / 1024;
-  } catch {
-    return null;
-  }
 }
 
 /** Resident memory of a process, from /proc (Linux). */
@@ -232,8 +219,7 @@ async function main() {
     results.push({ name: 'service memory, restarted + 200 requests', value: memory.steadyMb, unit: 'MB', target: 420, kind: 'max', detail: 'PGlite' });
   }
   results.push({ name: 'service start-up (open + migrate)', value: startupMs, unit: 'ms', target: 15_000, kind: 'max', detail: opened.kind });
-  const bundle = kioskBundleGzipKb();
-  if (bundle !== null) results.push({ name: 'kiosk screen JavaScript (gzip)', value: bundle, unit: 'kB', target: 200, kind: 'max', detail: 'run `npm run build` first' });
+  // The kiosk's first-screen JavaScript is measured by the browser bench (e2e/support/firstScreenScripts.ts).
 
   await opened.close();
   rmSync(dataDir, { recursive: true, force: true });
