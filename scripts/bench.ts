@@ -4,7 +4,7 @@
  * Runs the real service in-process on PGlite (or PostgreSQL when BENCH_DATABASE_URL is set) with a
  * business of BENCH_STAFF employees, and measures what a busy site does to it: staff lists, PIN
  * checks, punches from several kiosks at once, idempotent replays, a kiosk draining a backlog of
- * offline punches, process memory, and the JavaScript the kiosk screen ships. Prints a table,
+ * offline punches and process memory. Prints a table,
  * writes bench-results.json, and exits non-zero when a target is missed.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
