@@ -4,7 +4,7 @@
  * Debian's Chromium (headless, 1280x800, CPU throttled 4x through the DevTools protocol) drives the
  * built kiosk served by a real service process (demo data) through the fault proxy of the browser
  * tests, in three conditions: online (everything passes), down (connections refused) and hanging
- * (connections accepted, never answered). Each person signs in, clocks on (through the options
+ * (connections accepted, never answered). Each person (10 by default) signs in, clocks on (through the options
  * screen when it shows), clocks off and finishes each receipt; each tap is timed in the page, from
  * the pointer going down to the next screen being in the document (a MutationObserver), so the
  * figures hold no test-driver latency. Each network fails on a kiosk that has just been online, so
@@ -23,7 +23,7 @@ import { percentile } from '../../scripts/historyBench/load';
 import { writeBenchmarksMd } from '../../scripts/historyBench/report';
 
 const THROTTLE = 4;
-const PEOPLE = Number(process.env.BENCH_BROWSER_PEOPLE ?? 6);
+const PEOPLE = Number(process.env.BENCH_BROWSER_PEOPLE ?? 10);
 const COLD_STARTS = 3;
 const SCREEN_TIMEOUT_MS = 30_000;
 
