@@ -89,6 +89,19 @@ describe('an answer that comes after the tablet decided', () => {
     await vi.waitFor(async () => expect(await verifyPinOffline(h.db, ada.id, ada.pin, new Date())).toBe('unknown'), { timeout: LATE_ANSWER_MS + 5_000 });
   });
 
+  it('undoes a wrong PIN the tablet counted when the service accepts that PIN (changed elsewhere)', async () => {
+    const { tenant, h, ada } = await kioskThatKnowsAda();
+    const changed = await t.request('POST', `${tenant.kiosk}/changepin`, { auth: tenant.manager.auth, json: { employeeId: ada.id, oldPin: ada.pin, newPin: '735102' } });
+    expect(changed.status, changed.text).toBe(200);
+    h.setFaults(() => 'late');
+    // The tablet still knows the old PIN, so it counts the new one as wrong, until the service answers.
+    expect(await checkPinAtKiosk(h.runtime, ada.id, '735102')).toMatchObject({ ok: false, reason: 'wrong' });
+    expect((await h.db.pinLockouts.get(ada.id))?.failedAttempts).toBe(1);
+    await vi.waitFor(async () => expect(await verifyPinOffline(h.db, ada.id, '735102', new Date())).toBe('match'), { timeout: LATE_ANSWER_MS + 5_000 });
+    expect((await h.db.pinLockouts.get(ada.id))?.failedAttempts).toBe(0);
+    expect(await queuedReports(h)).toBe(0);
+  });
+
   it('does not report to the service a wrong PIN the service already counted', async () => {
     const { tenant, h, ada } = await kioskThatKnowsAda();
     h.setFaults(() => 'late');

@@ -113,10 +113,11 @@ async function refusedOnline(rt: KioskRuntime, record: PinLockoutRecord, employe
 
 /**
  * The service's answer to a check the tablet already decided offline, when it comes: a verifier
- * the service contradicts is forgotten (or replaced by the PIN it accepted), and a wrong PIN the
- * service counted itself is not reported to it a second time.
+ * the service contradicts is forgotten (or replaced by the PIN it accepted, which also lifts what
+ * the tablet counted against it), and a wrong PIN the service counted itself is not reported to it
+ * a second time.
  */
-function reconcileLateAnswer(rt: KioskRuntime, employeeId: number, pin: string, offline: OfflineCheck, answer: Promise<KioskEmployeeModel>) {
+function reconcileLateAnswer(rt: KioskRuntime, record: PinLockoutRecord, employeeId: number, pin: string, offline: OfflineCheck, answer: Promise<KioskEmployeeModel>) {
   const report = offline.reportId ? rt.db.outbox.where('id').equals(offline.reportId) : null;
   // The service counted this attempt itself (or found the PIN right): the report is not needed.
   const dropReport = async () => {
@@ -131,9 +132,9 @@ function reconcileLateAnswer(rt: KioskRuntime, employeeId: number, pin: string, 
   answer
     .then(
       async (model) => {
+        // The PIN was right after all: what the tablet counted against it is undone too.
         await dropReport();
-        await adoptServerView(rt, model);
-        await learnPin(rt.db, employeeId, pin, rt.clock.now());
+        await acceptedOnline(rt, record, employeeId, pin, model);
       },
       async (error: unknown) => {
         if (!isApiClientError(error) || error.kind !== 'http' || error.code !== 'wrong-pin') return releaseReport();
@@ -159,7 +160,7 @@ export async function checkPinAtKiosk(rt: KioskRuntime, employeeId: number, pin:
     if (asked.answered) return await acceptedOnline(rt, record, employeeId, pin, asked.value);
     const offline = await checkOffline(rt, employeeId, pin, record, asked.pending !== null);
     if (offline.check.ok || offline.check.reason !== 'offline-unknown') {
-      if (asked.pending) reconcileLateAnswer(rt, employeeId, pin, offline, asked.pending);
+      if (asked.pending) reconcileLateAnswer(rt, record, employeeId, pin, offline, asked.pending);
       return offline.check;
     }
     // Nothing on this tablet decides for this person: the service's answer is the only one.
