@@ -17,6 +17,7 @@ import type { Page } from '../http/odata/planList';
 import { checkPin, type PinContext } from './pins';
 import { openSealedPin } from './pinSeal';
 import { recordPunch, timeOfRecord, type PunchContext } from './punches';
+import { withTransaction } from './transactions';
 
 type ClaimRow = typeof identityClaims.$inferSelect;
 
@@ -153,6 +154,17 @@ async function discardShift(db: Database, punchCtx: PunchContext, employeeId: nu
  * claim again; the other way, or a claim the PIN verified, is 409 `claim-decided`.
  */
 export async function decideClaim(
+  db: Database,
+  ctx: { businessId: number; kioskId: number; principal: Principal; now: Date; punch: PunchContext },
+  claimId: number,
+  decision: 'accepted' | 'rejected',
+): Promise<IdentityClaimModel> {
+  // One unit: the claim's row lock holds until the decision and the discard are written, whether or
+  // not the caller sent an Idempotency-Key (which is what otherwise makes `db` a transaction).
+  return withTransaction(db, (tx) => decideClaimIn(tx, ctx, claimId, decision));
+}
+
+async function decideClaimIn(
   db: Database,
   ctx: { businessId: number; kioskId: number; principal: Principal; now: Date; punch: PunchContext },
   claimId: number,
