@@ -83,7 +83,7 @@ export function PhotoStep({ employeeId, pin, pending }: { employeeId: number; pi
       </div>
       {cameraError ? <Notice tone="error">{t('kiosk.photo.noCamera', { reason: cameraError })}</Notice> : null}
       {error ? <Notice tone="error">{error}</Notice> : null}
-      <div className={styles.frame}>
+      <div className={`${steps.camera} ${styles.frame}`}>
         {photo ? (
           <img src={photo.dataUrl} alt={t('kiosk.photo.preview')} />
         ) : (

@@ -46,7 +46,7 @@ export function UnverifiedNotice({ name, firstName, photoUrl, onContinue, onCanc
       </PersonHeading>
       <Notice tone="warning">{t('kiosk.unverified.body')}</Notice>
       <p className={styles.small}>{t('kiosk.unverified.sealed')}</p>
-      <div className={styles.preview} hidden={!camera}>
+      <div className={`${steps.camera} ${styles.preview}`} hidden={!camera}>
         <video ref={video} muted playsInline aria-label={t('kiosk.unverified.preview')} />
       </div>
       {camera ? <p className={styles.text}>{t('kiosk.unverified.photo')}</p> : null}
