@@ -68,7 +68,20 @@ export async function journalPunch(
 /** What the fetch needs of the kiosk runtime (not the runtime's module: the service worker reads this file). */
 type HistoryFetcher = Pick<KioskBase, 'db' | 'clock' | 'reachability'> & { client: ApiClient; kiosk: KioskRef };
 
-export async function refreshWorkHistory(rt: HistoryFetcher, employeeId: number, zone: string): Promise<void> {
+/** Fetches under way, per tablet store and person: the actions screen and the receipt both ask. */
+const fetching = new WeakMap<KioskDb, Map<number, Promise<void>>>();
+
+export function refreshWorkHistory(rt: HistoryFetcher, employeeId: number, zone: string): Promise<void> {
+  const running = fetching.get(rt.db) ?? new Map<number, Promise<void>>();
+  fetching.set(rt.db, running);
+  const already = running.get(employeeId);
+  if (already) return already;
+  const fetch = fetchWorkHistory(rt, employeeId, zone).finally(() => running.delete(employeeId));
+  running.set(employeeId, fetch);
+  return fetch;
+}
+
+async function fetchWorkHistory(rt: HistoryFetcher, employeeId: number, zone: string): Promise<void> {
   if (rt.reachability.unreachable()) return;
   const now = rt.clock.now();
   const kept = readRecord(History, (await rt.db.meta.get(historyKey(employeeId)))?.value);
