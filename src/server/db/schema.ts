@@ -24,6 +24,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ATTENDANCE_STATUSES, PUNCH_KINDS, SHIFT_STATUSES } from '../../domain/attendance';
 import { CLAIM_OUTCOMES, CLAIM_REASONS, CLAIM_STATUSES, CLAIMABLE_PUNCH_KINDS } from '../../domain/identityClaims';
+import { CORRECTION_STATUSES, TIMESHEET_STATUSES } from '../../domain/timesheets';
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => instant('created_at').notNull().defaultNow();
@@ -318,6 +319,8 @@ export const clockShifts = pgTable(
     endUtc: instant('end_utc'),
     status: text('status', { enum: SHIFT_STATUSES }).notNull(),
     timesheetLineId: integer('timesheet_line_id'),
+    /** The roster shift this shift was matched to at clock-on (issue 10); kept if the roster shift is deleted. */
+    rosterShiftId: integer('roster_shift_id'),
     createdAt: createdAt(),
   },
   // The shift search reads the newest shifts of a window from one of these, by start then id.
@@ -436,7 +439,7 @@ export const timesheetLines = pgTable(
     comments: text('comments'),
     hiddenComments: text('hidden_comments'),
     breaks: jsonb('breaks').notNull().default(sql`'[]'::jsonb`),
-    status: text('status').notNull(),
+    status: text('status', { enum: TIMESHEET_STATUSES }).notNull(),
     rate: numeric('rate'),
     leaveCategoryId: integer('leave_category_id'),
     payCategoryId: integer('pay_category_id'),
@@ -446,13 +449,109 @@ export const timesheetLines = pgTable(
     shiftConditionIds: intArray('shift_condition_ids'),
     dimensionValueIds: intArray('dimension_value_ids'),
     submittedByUser: text('submitted_by_user'),
+    /** The clocked shift a kiosk line was written from (its raw punches), and that shift's roster shift (issue 10). */
+    clockShiftId: integer('clock_shift_id').references((): AnyPgColumn => clockShifts.id, { onDelete: 'set null' }),
+    rosterShiftId: integer('roster_shift_id'),
+    /** Who last approved, rejected or reopened the line, and when. */
+    decidedBy: text('decided_by'),
+    decidedAt: instant('decided_at'),
     createdAt: createdAt(),
+    updatedAt: instant('updated_at'),
   },
   // The timesheet list's pages: by start then id within the business, or one employee's.
   (t) => [
     // Nulls first, as lists order them (ascending nulls first, descending last): one index serves both.
     index('timesheet_lines_business_idx').on(t.businessId, t.startUtc.asc().nullsFirst(), t.id),
     index('timesheet_lines_employee_idx').on(t.employeeId, t.startUtc.asc().nullsFirst(), t.id),
+    // enforceUniqueExternalId looks a line up by its external id.
+    index('timesheet_lines_external_idx').on(t.businessId, t.externalId).where(sql`external_id IS NOT NULL`),
+    check('timesheet_lines_status_check', oneOf(t.status, TIMESHEET_STATUSES)),
+  ],
+);
+
+/**
+ * Roster shifts (contract 2.8): the planned shifts. Start and end are stored as instants with the
+ * zone they were written in (the business's), and emitted as wall-clock times in it.
+ */
+export const rosterShifts = pgTable(
+  'roster_shifts',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    /** Null: an unassigned (open) shift. */
+    employeeId: integer('employee_id').references(() => employees.id, { onDelete: 'cascade' }),
+    locationId: integer('location_id'),
+    workTypeId: integer('work_type_id'),
+    /** RosterShiftRole as given (the contract has no roles resource); role_id is its id, for filtering. */
+    roleId: integer('role_id'),
+    role: jsonb('role'),
+    qualifications: jsonb('qualifications').notNull().default(sql`'[]'::jsonb`),
+    ianaTimeZone: text('iana_time_zone').notNull(),
+    startUtc: instant('start_utc').notNull(),
+    endUtc: instant('end_utc').notNull(),
+    notes: text('notes'),
+    token: text('token').notNull(),
+    published: boolean('published').notNull().default(false),
+    datePublished: instant('date_published'),
+    accepted: boolean('accepted').notNull().default(false),
+    biddable: boolean('biddable').notNull().default(false),
+    shiftSwapCutoffTime: instant('shift_swap_cutoff_time'),
+    shiftAssignmentStatus: text('shift_assignment_status'),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at'),
+  },
+  (t) => [
+    // The roster's windows: by start within the business, or one employee's (matching, nearby).
+    index('roster_shifts_business_start_idx').on(t.businessId, t.startUtc, t.id),
+    index('roster_shifts_employee_start_idx').on(t.employeeId, t.startUtc, t.id),
+    check('roster_shifts_order_check', sql`${t.endUtc} > ${t.startUtc}`),
+  ],
+);
+
+export const rosterShiftBreaks = pgTable(
+  'roster_shift_breaks',
+  {
+    id: serial('id').primaryKey(),
+    rosterShiftId: integer('roster_shift_id').notNull().references(() => rosterShifts.id, { onDelete: 'cascade' }),
+    startUtc: instant('start_utc').notNull(),
+    endUtc: instant('end_utc').notNull(),
+    isPaidBreak: boolean('is_paid_break').notNull().default(false),
+  },
+  (t) => [index('roster_shift_breaks_shift_idx').on(t.rosterShiftId, t.startUtc)],
+);
+
+/**
+ * Project extension (issue 10, part 4): a forgotten clock-off. The person said at the kiosk when
+ * they finished; the clock-off itself was recorded when they said it (the raw punch), and a manager
+ * accepts the stated finish (the line ends then) or rejects it. One per clock-off punch (its
+ * Idempotency-Key), so a replayed queue adds nothing.
+ */
+export const shiftCorrections = pgTable(
+  'shift_corrections',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    kioskId: integer('kiosk_id').notNull().references(() => kiosks.id),
+    employeeId: integer('employee_id').notNull().references(() => employees.id, { onDelete: 'cascade' }),
+    punchKey: text('punch_key').notNull(),
+    shiftId: integer('shift_id').references(() => clockShifts.id, { onDelete: 'set null' }),
+    timesheetLineId: integer('timesheet_line_id').references(() => timesheetLines.id, { onDelete: 'set null' }),
+    clockOffUtc: instant('clock_off_utc').notNull(),
+    statedFinishUtc: instant('stated_finish_utc').notNull(),
+    /** 'roster' when the person took the rostered end the kiosk suggested, 'typed' otherwise. */
+    suggestedBy: text('suggested_by', { enum: ['roster', 'typed'] }).notNull(),
+    status: text('status', { enum: CORRECTION_STATUSES }).notNull(),
+    receivedUtc: instant('received_utc').notNull(),
+    principal: text('principal').notNull(),
+    resolvedUtc: instant('resolved_utc'),
+    resolvedBy: text('resolved_by'),
+  },
+  (t) => [
+    uniqueIndex('shift_corrections_punch_key').on(t.businessId, t.kioskId, t.punchKey),
+    index('shift_corrections_business_status_idx').on(t.businessId, t.status, t.id),
+    index('shift_corrections_line_idx').on(t.timesheetLineId),
+    check('shift_corrections_status_check', oneOf(t.status, CORRECTION_STATUSES)),
+    check('shift_corrections_suggested_check', oneOf(t.suggestedBy, ['roster', 'typed'])),
   ],
 );
 

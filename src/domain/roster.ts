@@ -1,0 +1,142 @@
+/**
+ * Roster matching (issue 10): which rostered shift a clock-on or clock-off belongs to, whether the
+ * person is early or late, and which shifts are near a moment. Pure, so the kiosk (offline, from
+ * the roster it keeps) and the service (`matchingclockon`, the clocked shift's roster shift,
+ * rounding to the roster) reach the same answer from the same shifts.
+ *
+ * Rules (the contract says only "the rostered shift a clock-on at dateUtc would snap to, given the
+ * kiosk's matching window"; the rest is ours, stated in the README):
+ * - A clock-on matches a shift of that person whose start is within the clock-on window of it
+ *   (either side, edges included); a clock-off one whose end is within the clock-off window.
+ * - A window of null means the kiosk does no matching.
+ * - Among several, a chosen location and work type win (that is how a person's pick of a nearby
+ *   shift travels in the vendor's clock-on body), then the nearest edge, then the earlier start,
+ *   then the lower id.
+ * - "Exact" is to the minute: a punch inside the rostered minute needs no snapping, which is when
+ *   the contract's matching routes answer `shift: null`.
+ */
+
+/** A roster shift as matching needs it. Instants, so overnight and daylight-saving shifts need nothing special. */
+export interface RosteredShift {
+  id: number;
+  employeeId: number | null;
+  startUtc: Date;
+  endUtc: Date;
+  locationId: number | null;
+  workTypeId: number | null;
+}
+
+export interface ShiftChoice {
+  locationId?: number | null;
+  workTypeId?: number | null;
+}
+
+export interface RosterMatch<T extends RosteredShift> {
+  shift: T;
+  /** The punch falls inside the rostered minute (nothing to snap). */
+  exact: boolean;
+}
+
+const MINUTE = 60_000;
+
+/** How far from the roster a moment may be and still be "near" it (the `nearby` route, the kiosk's shift pick). */
+export const NEARBY_HOURS = 12;
+
+function choiceScore(shift: RosteredShift, choice: ShiftChoice | undefined): number {
+  if (!choice) return 0;
+  let score = 0;
+  if (choice.locationId != null && shift.locationId === choice.locationId) score += 2;
+  if (choice.workTypeId != null && shift.workTypeId === choice.workTypeId) score += 1;
+  return score;
+}
+
+function sameMinute(a: Date, b: Date): boolean {
+  return Math.floor(a.getTime() / MINUTE) === Math.floor(b.getTime() / MINUTE);
+}
+
+function bestMatch<T extends RosteredShift>(
+  shifts: readonly T[],
+  at: Date,
+  windowMinutes: number | null,
+  edge: (shift: T) => Date,
+  choice: ShiftChoice | undefined,
+): RosterMatch<T> | null {
+  if (windowMinutes === null || windowMinutes < 0) return null;
+  const window = windowMinutes * MINUTE;
+  const candidates = shifts.filter((s) => Math.abs(at.getTime() - edge(s).getTime()) <= window || sameMinute(at, edge(s)));
+  if (candidates.length === 0) return null;
+  const [best] = [...candidates].sort(
+    (a, b) =>
+      choiceScore(b, choice) - choiceScore(a, choice) ||
+      Math.abs(at.getTime() - edge(a).getTime()) - Math.abs(at.getTime() - edge(b).getTime()) ||
+      a.startUtc.getTime() - b.startUtc.getTime() ||
+      a.id - b.id,
+  );
+  return best ? { shift: best, exact: sameMinute(at, edge(best)) } : null;
+}
+
+/** The roster shift a clock-on at `at` belongs to, among one person's shifts. */
+export function matchClockOn<T extends RosteredShift>(
+  shifts: readonly T[],
+  at: Date,
+  windowMinutes: number | null,
+  choice?: ShiftChoice,
+): RosterMatch<T> | null {
+  return bestMatch(shifts, at, windowMinutes, (s) => s.startUtc, choice);
+}
+
+/**
+ * The roster shift a clock-off at `at` belongs to. When the clocked shift already remembers its
+ * roster shift, that one is the only candidate.
+ */
+export function matchClockOff<T extends RosteredShift>(
+  shifts: readonly T[],
+  at: Date,
+  windowMinutes: number | null,
+  rosterShiftId?: number | null,
+): RosterMatch<T> | null {
+  const pool = rosterShiftId != null ? shifts.filter((s) => s.id === rosterShiftId) : shifts;
+  return bestMatch(pool, at, windowMinutes, (s) => s.endUtc, undefined);
+}
+
+/** The person's shifts overlapping `NEARBY_HOURS` either side of `at`, by start. */
+export function nearbyShifts<T extends RosteredShift>(shifts: readonly T[], at: Date, hours = NEARBY_HOURS): T[] {
+  const from = at.getTime() - hours * 3_600_000;
+  const to = at.getTime() + hours * 3_600_000;
+  return shifts
+    .filter((s) => s.endUtc.getTime() >= from && s.startUtc.getTime() <= to)
+    .sort((a, b) => a.startUtc.getTime() - b.startUtc.getTime() || a.id - b.id);
+}
+
+/**
+ * The shifts a person may pick from at clock-on (`allowEmployeeShiftSelection`): those the
+ * clock-on window reaches, or already under way, by start.
+ */
+export function pickableShifts<T extends RosteredShift>(shifts: readonly T[], at: Date, windowMinutes: number | null): T[] {
+  const window = (windowMinutes ?? 0) * MINUTE;
+  return shifts
+    .filter(
+      (s) =>
+        (windowMinutes !== null && Math.abs(at.getTime() - s.startUtc.getTime()) <= window) ||
+        (s.startUtc.getTime() <= at.getTime() && at.getTime() < s.endUtc.getTime()),
+    )
+    .sort((a, b) => a.startUtc.getTime() - b.startUtc.getTime() || a.id - b.id);
+}
+
+export type Arrival = { kind: 'onTime' } | { kind: 'early' | 'late'; minutes: number };
+
+/** Early or late against the rostered start, in whole minutes (inside the rostered minute is on time). */
+export function arrivalAgainst(shift: Pick<RosteredShift, 'startUtc'>, at: Date): Arrival {
+  if (sameMinute(at, shift.startUtc)) return { kind: 'onTime' };
+  const diff = at.getTime() - shift.startUtc.getTime();
+  const minutes = Math.max(1, Math.floor(Math.abs(diff) / MINUTE));
+  return { kind: diff < 0 ? 'early' : 'late', minutes };
+}
+
+/**
+ * The window a kiosk matches with: its own setting, else the business's self-service setting
+ * (EmployeePortalSettingsModel), else none.
+ */
+export function matchingWindow(kioskMinutes: number | null | undefined, businessMinutes: number | null | undefined): number | null {
+  return kioskMinutes ?? businessMinutes ?? null;
+}
