@@ -1,13 +1,65 @@
-/** Timesheet lines (contract 2.9): the lines kiosk shifts produce, listed and read one by one. */
+/**
+ * Timesheet lines (contract 2.9, all 7 operations): the lines kiosk shifts produce and managers
+ * write, listed, read, created, changed, deleted and submitted in bulk. Project-designed beside
+ * them (issue 10, part 2): the business's rounding rules, the period's CSV export and the raw
+ * punches behind a kiosk line. The service registers the static paths (`bulk`, `export`) before
+ * the `{timesheetLineId}` ones, which would otherwise take them.
+ */
 import { z } from 'zod';
 import { defineRoute } from './define';
 import * as m from '../generated/models';
-import { access, businessParams, jsonResponse, pathId, standardErrors } from './common';
+import { RoundingRulesModel, TimesheetLinePunchesModel } from '../supporting/timesheets';
+import {
+  access,
+  businessParams,
+  conflictError,
+  emptyOk,
+  idempotencyHeaders,
+  jsonBody,
+  jsonResponse,
+  mutationErrors,
+  pathId,
+  queryBool,
+  queryDateTime,
+  queryInt,
+  standardErrors,
+} from './common';
 import { PAGE_LIMITS } from '../paging';
 import { odataQuery, pagingText } from './odataQuery';
 
+export { RoundingRulesModel, TimesheetLinePunchesModel };
+
 const tags = ['Timesheets'];
+const extensionTags = ['Timesheets (project extensions)'];
 const B = '/api/v2/business/{businessId}';
+const lineParams = businessParams.extend({ timesheetLineId: pathId('timesheetLineId') });
+const PROJECT = 'Project-designed (not in the vendor API). ';
+
+/** The CSV export's columns, in order (the route description and the README state the same layout). */
+export const TIMESHEET_EXPORT_COLUMNS = [
+  'employeeExternalId',
+  'employeeId',
+  'employeeName',
+  'date',
+  'start',
+  'end',
+  'unpaidBreakMinutes',
+  'paidBreakMinutes',
+  'hours',
+  'location',
+  'workType',
+  'status',
+  'timesheetLineId',
+] as const;
+
+const LINE_RULES =
+  'Times without an offset are wall-clock times in the business\'s zone (a kiosk line keeps its kiosk\'s zone); with Z or an ' +
+  'offset they are instants. The employee, location, work type and shift conditions must be of this business (work types ' +
+  'as work types, shift conditions as shift conditions), and the business\'s timesheet settings `requireLocation` and ' +
+  '`requireWorkType` apply. The start comes before the end, breaks lie inside the line and do not overlap. If `units` is ' +
+  'set, start and end are forced to midnight of the start date. `status` (Submitted, Approved, Rejected, Processed) follows ' +
+  'Submitted -> Approved or Rejected -> Processed (only Approved lines are processed; an Approved or Rejected line may go ' +
+  'back to Submitted); a decision records who made it and when. A Processed line is never changed or deleted (409).';
 
 export const getBusinessTimesheets = defineRoute({
   operationId: 'timesheet.getBusinessTimesheets',
@@ -34,4 +86,155 @@ export const getTimesheetLine = defineRoute({
   summary: 'Get one timesheet line',
   request: { params: businessParams.extend({ timesheetLineId: pathId('timesheetLineId') }) },
   responses: { 200: jsonResponse(m.UkIndividualTimesheetLineModel, 'The line.'), ...standardErrors },
+});
+
+export const exportTimesheets = defineRoute({
+  operationId: 'timesheetExtensions.exportTimesheets',
+  ...access('read'),
+  method: 'get',
+  path: `${B}/timesheet/export`,
+  tags: extensionTags,
+  summary: 'Export the approved lines of a period as CSV (project extension)',
+  description:
+    `${PROJECT}The Approved and Processed lines whose start falls on a local date from \`fromDate\` to \`toDate\` (both ` +
+    'inclusive, dates in each line\'s zone), optionally of one employee or location, ordered by employee then start. RFC 4180 ' +
+    'CSV in UTF-8 with a header row, one row per line (shift), columns in this order: `employeeExternalId` (the employee\'s ' +
+    'external id, empty if none), `employeeId`, `employeeName` (first and surname), `date` (local start date, yyyy-MM-dd), ' +
+    '`start` and `end` (local wall-clock HH:mm; an overnight line ends on the next day and its end is simply the earlier ' +
+    'clock time), `unpaidBreakMinutes` and `paidBreakMinutes` (whole minutes), `hours` (worked hours: end minus start minus ' +
+    'unpaid breaks, decimal with 2 places, from the actual instants, so a line across a daylight-saving change counts the ' +
+    'hours really worked), `location` (fully qualified name), `workType`, `status`, `timesheetLineId`. Lines of a period ' +
+    'longer than 366 days are refused (400).',
+  request: {
+    params: businessParams,
+    query: z.object({
+      fromDate: queryDateTime.meta({ description: 'First local date (time part ignored).' }),
+      toDate: queryDateTime.meta({ description: 'Last local date, inclusive (time part ignored).' }),
+      employeeId: queryInt.optional(),
+      locationId: queryInt.optional(),
+    }),
+  },
+  responses: {
+    200: { description: 'The CSV text.', content: { 'text/csv': { schema: z.string() } } },
+    ...standardErrors,
+  },
+});
+
+export const addTimesheetLines = defineRoute({
+  operationId: 'timesheet.addTimesheetLines',
+  ...access('admin'),
+  method: 'post',
+  path: `${B}/timesheet/bulk`,
+  tags,
+  summary: 'Add many timesheet lines (bulk insert)',
+  description:
+    'Lines grouped by employee: each key of `timesheets` is an employee id, standard or external per `employeeIdType`; ' +
+    '`locationId`/`workTypeId` (and `shiftConditionIds`) are read per `locationIdType`/`workTypeIdType`. Existing lines are ' +
+    'kept. `approved` creates the lines Approved (otherwise Submitted; a line\'s own `status` is ignored). All lines are ' +
+    'written in one transaction or none is (a problem names the key and index, e.g. `timesheets.123.0.endTime`). With ' +
+    '`returnResponse` the created lines come back under their keys; otherwise `timesheets` is null. ' +
+    LINE_RULES,
+  request: { params: businessParams, headers: idempotencyHeaders, ...jsonBody(m.UkSubmitTimesheetsRequestInput) },
+  responses: { 200: jsonResponse(m.UkSubmitTimesheetsResponse, 'The created lines per employee key.'), ...mutationErrors },
+});
+
+export const replaceTimesheetLines = defineRoute({
+  operationId: 'timesheet.replaceTimesheetLines',
+  ...access('admin'),
+  method: 'put',
+  path: `${B}/timesheet/bulk`,
+  tags,
+  summary: 'Replace timesheet lines (bulk replace)',
+  description:
+    'Like bulk insert, but first deletes the listed employees\' lines that are not Processed and start inside ' +
+    '[`fromDate`, `toDate`] (local dates in each line\'s zone, both inclusive; both required here), in the same transaction. ' +
+    'With `replaceExisting` false it behaves as bulk insert.',
+  request: { params: businessParams, headers: idempotencyHeaders, ...jsonBody(m.UkSubmitTimesheetsRequestInput) },
+  responses: { 200: jsonResponse(m.UkSubmitTimesheetsResponse, 'The created lines per employee key.'), ...mutationErrors },
+});
+
+export const createTimesheetLine = defineRoute({
+  operationId: 'timesheet.createTimesheetLine',
+  ...access('admin'),
+  method: 'post',
+  path: `${B}/timesheet`,
+  tags,
+  summary: 'Create a timesheet line',
+  description:
+    '`id` in the body is ignored. With `enforceUniqueExternalId=true` the line\'s `externalId` (then required) is a ' +
+    'uniqueness key within the business: a second line with the same one is refused (409 `conflict`), also when two ' +
+    'requests race. ' +
+    LINE_RULES,
+  request: {
+    params: businessParams,
+    headers: idempotencyHeaders,
+    query: z.object({ enforceUniqueExternalId: queryBool.optional() }),
+    ...jsonBody(m.UkIndividualTimesheetLineModelInput),
+  },
+  responses: { 200: jsonResponse(m.UkIndividualTimesheetLineModel, 'The saved line with its new id.'), ...mutationErrors, ...conflictError },
+});
+
+export const updateTimesheetLine = defineRoute({
+  operationId: 'timesheet.updateTimesheetLine',
+  ...access('admin'),
+  method: 'put',
+  path: `${B}/timesheet/{timesheetLineId}`,
+  tags,
+  summary: 'Change a timesheet line',
+  description:
+    'The body replaces the line (a field left out is cleared). `employeeId` cannot change (409 if it differs; 0 keeps it). ' +
+    'A kiosk line keeps its clocked shift and roster shift, and its zone. ' +
+    LINE_RULES,
+  request: { params: lineParams, headers: idempotencyHeaders, ...jsonBody(m.UkIndividualTimesheetLineModelInput) },
+  responses: { 200: jsonResponse(m.UkIndividualTimesheetLineModel, 'The saved line.'), ...mutationErrors, ...conflictError },
+});
+
+export const deleteTimesheetLine = defineRoute({
+  operationId: 'timesheet.deleteTimesheetLine',
+  ...access('admin'),
+  method: 'delete',
+  path: `${B}/timesheet/{timesheetLineId}`,
+  tags,
+  summary: 'Delete a timesheet line',
+  description: 'Processed lines cannot be deleted (409). The clocked shift and its punches stay; the shift no longer names a line.',
+  request: { params: lineParams, headers: idempotencyHeaders },
+  responses: { ...emptyOk, ...mutationErrors, ...conflictError },
+});
+
+export const getTimesheetLinePunches = defineRoute({
+  operationId: 'timesheetExtensions.getTimesheetLinePunches',
+  ...access('read'),
+  method: 'get',
+  path: `${B}/timesheet/{timesheetLineId}/punches`,
+  tags: extensionTags,
+  summary: 'The raw punches behind a timesheet line (project extension)',
+  description:
+    `${PROJECT}A kiosk line is written rounded (the business's rounding rules); this answers the clocked shift as punched: ` +
+    'start, end and breaks in UTC and in the kiosk\'s zone, and the roster shift it was matched to.',
+  request: { params: lineParams },
+  responses: { 200: jsonResponse(TimesheetLinePunchesModel, 'The raw times.'), ...standardErrors },
+});
+
+export const getRoundingRules = defineRoute({
+  operationId: 'timesheetExtensions.getRoundingRules',
+  ...access('read'),
+  method: 'get',
+  path: `${B}/roundingrules`,
+  tags: extensionTags,
+  summary: "The business's timesheet rounding rules (project-designed)",
+  description: `${PROJECT}Named in the seed document, absent from the vendor contract; modelled on the vendor's "Timesheet Rounding" help page. No rounding until a manager saves rules.`,
+  request: { params: businessParams },
+  responses: { 200: jsonResponse(RoundingRulesModel, 'The rules, every field present.'), ...standardErrors },
+});
+
+export const saveRoundingRules = defineRoute({
+  operationId: 'timesheetExtensions.saveRoundingRules',
+  ...access('admin'),
+  method: 'post',
+  path: `${B}/roundingrules`,
+  tags: extensionTags,
+  summary: "Save the business's timesheet rounding rules (project-designed)",
+  description: `${PROJECT}The body replaces the stored rules (every field required). They apply to kiosk lines written from then on; lines already written keep their times.`,
+  request: { params: businessParams, headers: idempotencyHeaders, ...jsonBody(RoundingRulesModel) },
+  responses: { 200: jsonResponse(RoundingRulesModel, 'The stored rules.'), ...mutationErrors },
 });
