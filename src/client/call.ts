@@ -79,7 +79,10 @@ function encodeBody(route: ContractRoute, body: unknown): { type: string; text: 
 /** The Request a call sends (without credentials: the transport adds those). */
 export function buildRequest(baseUrl: string, route: ContractRoute, input: LooseInput, options: MutationOptions = {}): Request {
   const url = new URL(`${baseUrl}${fillPath(route.path, input.path)}`);
-  for (const [name, value] of Object.entries(input.query ?? {})) if (value !== undefined) url.searchParams.append(name, wireText(value));
+  // A list is a repeated parameter (`name=a&name=b`, contract 1.5).
+  for (const [name, value] of Object.entries(input.query ?? {})) {
+    for (const item of Array.isArray(value) ? value : [value]) if (item !== undefined) url.searchParams.append(name, wireText(item));
+  }
   const headers = new Headers();
   const declaresKey = route.request?.headers?.shape['idempotency-key'] !== undefined;
   if (declaresKey && options.idempotencyKey !== undefined) headers.set('idempotency-key', options.idempotencyKey);

@@ -58,3 +58,19 @@ export const SHIFT_SEARCH = {
 
 /** The kiosk staff list is answered whole (the kiosk works offline with it), up to this many. */
 export const KIOSK_STAFF_MAX = 20000;
+
+/** Roster shifts (contract 2.8): the list's paging and window, the kiosk's offline roster, a shift's length. */
+export const ROSTER_LIST = {
+  /** `GET B/rostershift` without PageSize, and its largest page (a larger PageSize is lowered to it). */
+  defaultPageSize: 100,
+  maxPageSize: 500,
+  /** A longer FromDate..ToDate window is a 400 on ToDate. */
+  maxWindowDays: 62,
+  /** Ids in one SelectedLocations/SelectedEmployees/SelectedRoles. */
+  maxSelected: 500,
+  /** `GET B/kiosk/{kioskId}/roster` (project extension): its longest window and most shifts. */
+  kioskWindowDays: 14,
+  kioskMaxShifts: 5000,
+  /** A roster shift lasts at most this long. */
+  maxShiftHours: 24,
+} as const;

@@ -350,10 +350,11 @@ export const listPunches = defineRoute({
   description: `Every punch the service accepted, optionally for one employee or kiosk and a UTC window (on the time of record). ${pagingText(PAGE_LIMITS.history, 'oldest first')}`,
   request: {
     params: businessParams,
-    // Spelled as the contract spells these names elsewhere (EmployeeId on the notes route).
+    // Spelled as the contract spells these names elsewhere (EmployeeId on the notes route, kioskId on
+    // the roster matching routes): names match in any casing, so one spelling serves every route.
     query: pageQuery(PAGE_LIMITS.history).extend({
       EmployeeId: queryInt.optional(),
-      KioskId: queryInt.optional(),
+      kioskId: queryInt.optional(),
       FromUtc: queryDateTime.optional(),
       ToUtc: queryDateTime.optional(),
     }),

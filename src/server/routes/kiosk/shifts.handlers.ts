@@ -28,7 +28,7 @@ export function registerShiftRoutes(app: App) {
     const fromUtc = windowBound(query.FromUtc, 'FromUtc');
     const toUtc = windowBound(query.ToUtc, 'ToUtc');
     const grant = grantOf(c);
-    const filters = { employeeId: query.EmployeeId, kioskId: query.KioskId, fromUtc, toUtc, kioskIds: grant.isAdmin ? 'all' : grant.kiosks } as const;
+    const filters = { employeeId: query.EmployeeId, kioskId: query.kioskId, fromUtc, toUtc, kioskIds: grant.isAdmin ? 'all' : grant.kiosks } as const;
     return throughListGate(c.var.deps.settings, async () => c.json(await listPunches(c.var.db, businessId, filters, page), 200));
   });
 
