@@ -26,6 +26,7 @@ import { registerLocationRoutes } from './routes/locations';
 import { registerOAuthRoutes } from './routes/oauth';
 import { registerSettingsRoutes } from './routes/settings';
 import { registerTimesheetRoutes } from './routes/timesheets';
+import { registerShiftCorrectionRoutes } from './routes/timesheets/corrections.handlers';
 import { registerWorkTypeRoutes } from './routes/workTypes';
 
 export interface Service {
@@ -98,6 +99,7 @@ function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   registerEmployeeGroupRoutes(app);
   registerSettingsRoutes(app);
   registerTimesheetRoutes(app);
+  registerShiftCorrectionRoutes(app);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {
     type: 'http',

@@ -86,6 +86,12 @@ async function buildWorld(): Promise<World> {
     json: { employeeId: e2.id, punchKey: 'world-claim', punchKind: 'clockOn', recordedTimeUtc: claimedAt },
   });
   expect(claim.status, claim.text).toBe(200);
+  // A forgotten clock-off correction (project extension) by the same device, for the correction routes.
+  const correction = await t.request('POST', `${owner.kiosk}/shiftcorrections`, {
+    auth: deviceAuth,
+    json: { employeeId: e2.id, punchKey: 'world-correction', clockOffRecordedTimeUtc: claimedAt, statedFinishUtc: claimedAt },
+  });
+  expect(correction.status, correction.text).toBe(200);
   const kioskA2 = await addKiosk(t, owner, 'Kiosk A2');
 
   // A member of business A (no kiosk rights), the target of the access routes' e-mail query.
@@ -114,6 +120,7 @@ async function buildWorld(): Promise<World> {
       employeegroup: group.id,
       kiosk: owner.kioskId,
       claimId: (claim.body as { id: number }).id,
+      correctionId: (correction.body as { id: number }).id,
     },
     restrictedEmail,
     insiders: { manager: auth, deviceOfA1: bearer(deviceA1Body.token) },
@@ -189,6 +196,12 @@ function sampleBody(operationId: string, w: World): unknown {
     'settings.updateEmployeePortalSettings': { allowEmployeeShiftSelfService: true },
     'settings.updateTheTimesheetSettingsForTheBusiness': { requireWorkType: false },
     'kioskExtensions.updateKioskPreferences': { sounds: false },
+    'shiftCorrections.submitShiftCorrection': {
+      employeeId,
+      punchKey: 'matrix-correction',
+      clockOffRecordedTimeUtc: new Date(t.clock.now().getTime() - 60_000).toISOString(),
+      statedFinishUtc: new Date(t.clock.now().getTime() - 120_000).toISOString(),
+    },
     'kioskExtensions.submitIdentityClaim': { employeeId, punchKey: 'matrix-claim', punchKind: 'clockOn', recordedTimeUtc: new Date(t.clock.now().getTime() - 60_000).toISOString() },
   };
   if (!(operationId in samples)) throw new Error(`no sample body for ${operationId}: add one to the authorization matrix`);
