@@ -140,3 +140,79 @@ export function arrivalAgainst(shift: Pick<RosteredShift, 'startUtc'>, at: Date)
 export function matchingWindow(kioskMinutes: number | null | undefined, businessMinutes: number | null | undefined): number | null {
   return kioskMinutes ?? businessMinutes ?? null;
 }
+
+/** A clocked shift as the roster board needs it (the manager's Roster tab, issue 10 part 5). */
+export interface ClockedShiftStart {
+  id: number;
+  employeeId: number;
+  startUtc: Date;
+  /** Null while the shift is open. */
+  endUtc: Date | null;
+  locationId: number | null;
+  workTypeId: number | null;
+}
+
+/**
+ * Where a rostered shift stands at a moment:
+ * - `arrived`: a clocked shift belongs to it (`arrival` says early, on time or late; `open` while still clocked on);
+ * - `upcoming`: no clock-on, and the clock-on window before the start has not opened yet;
+ * - `due`: no clock-on, the window before the start is open (or it is the rostered minute);
+ * - `overdue`: no clock-on, the start has passed but the window after it has not (running late, `minutes` so far);
+ * - `absent`: no clock-on and the window after the start has passed (also once the shift is over).
+ */
+export type RosterAttendance =
+  | { kind: 'arrived'; clockedShiftId: number; clockOnUtc: Date; arrival: Arrival; open: boolean }
+  | { kind: 'upcoming' | 'due' | 'absent' }
+  | { kind: 'overdue'; minutes: number };
+
+/**
+ * Pairs clocked shifts with roster shifts and says, per roster shift id, who is due, late or absent.
+ *
+ * Rules (ours, stated in the README): clocked shifts are taken oldest first; each belongs to the
+ * shift `matchClockOn` picks among that person's roster shifts not yet taken (the same window and
+ * preference for the chosen location and work type the kiosk uses), else to the first such shift
+ * it overlaps (someone who came earlier or later than the window still came). A roster shift
+ * without one is `upcoming`, `due`, `overdue` or `absent` by the clock-on window around its start;
+ * a null window (no matching) counts as 0 minutes, so the shift is absent once its minute is over.
+ */
+export function rosterAttendance<T extends RosteredShift>(
+  shifts: readonly T[],
+  clocked: readonly ClockedShiftStart[],
+  now: Date,
+  windowMinutes: number | null,
+): Map<number, RosterAttendance> {
+  const result = new Map<number, RosterAttendance>();
+  const taken = new Set<number>();
+  const byStart = [...clocked].sort((a, b) => a.startUtc.getTime() - b.startUtc.getTime() || a.id - b.id);
+  for (const shift of byStart) {
+    const open = shifts.filter((s) => s.employeeId === shift.employeeId && !taken.has(s.id));
+    const choice = { locationId: shift.locationId, workTypeId: shift.workTypeId };
+    const end = shift.endUtc?.getTime() ?? Number.POSITIVE_INFINITY;
+    const rostered =
+      matchClockOn(open, shift.startUtc, windowMinutes, choice)?.shift ??
+      [...open]
+        .sort((a, b) => a.startUtc.getTime() - b.startUtc.getTime() || a.id - b.id)
+        .find((s) => shift.startUtc.getTime() < s.endUtc.getTime() && end > s.startUtc.getTime());
+    if (!rostered) continue;
+    taken.add(rostered.id);
+    result.set(rostered.id, {
+      kind: 'arrived',
+      clockedShiftId: shift.id,
+      clockOnUtc: shift.startUtc,
+      arrival: arrivalAgainst(rostered, shift.startUtc),
+      open: shift.endUtc === null,
+    });
+  }
+  const window = Math.max(0, windowMinutes ?? 0) * MINUTE;
+  for (const shift of shifts) {
+    if (result.has(shift.id)) continue;
+    const start = shift.startUtc.getTime();
+    const at = now.getTime();
+    if (sameMinute(now, shift.startUtc)) result.set(shift.id, { kind: 'due' });
+    else if (at < start - window) result.set(shift.id, { kind: 'upcoming' });
+    else if (at < start) result.set(shift.id, { kind: 'due' });
+    else if (at <= start + window) result.set(shift.id, { kind: 'overdue', minutes: Math.max(1, Math.floor((at - start) / MINUTE)) });
+    else result.set(shift.id, { kind: 'absent' });
+  }
+  return result;
+}
