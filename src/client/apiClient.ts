@@ -15,7 +15,9 @@ import * as employees from '../contract/routes/employees';
 import * as kiosk from '../contract/routes/kiosk';
 import * as locations from '../contract/routes/locations';
 import * as oauth from '../contract/routes/oauth';
+import * as rosterShifts from '../contract/routes/rosterShifts';
 import * as settings from '../contract/routes/settings';
+import * as shiftCorrections from '../contract/routes/shiftCorrections';
 import * as timesheets from '../contract/routes/timesheets';
 import * as workTypes from '../contract/routes/workTypes';
 import type { PunchKind } from '../domain/attendance';
@@ -166,6 +168,34 @@ function namedCalls(call: Call) {
         call(timesheets.getBusinessTimesheets, { path: inBusiness(businessId), query }, options),
       get: (businessId: number, timesheetLineId: number, options?: CallOptions) =>
         call(timesheets.getTimesheetLine, { path: { businessId, timesheetLineId } }, options),
+      /** Replaces a line (a field left out is cleared); also how a line is approved or rejected (its `status`). */
+      update: (businessId: number, timesheetLineId: number, body: BodyOf<typeof timesheets.updateTimesheetLine>, options?: MutationOptions) =>
+        call(timesheets.updateTimesheetLine, { path: { businessId, timesheetLineId }, body }, options),
+      /** The raw punches behind a kiosk line, before rounding (a project extension). */
+      punches: (businessId: number, timesheetLineId: number, options?: CallOptions) =>
+        call(timesheets.getTimesheetLinePunches, { path: { businessId, timesheetLineId } }, options),
+      /** The approved lines of a period as CSV text (a project extension). */
+      exportCsv: (businessId: number, query: QueryOf<typeof timesheets.exportTimesheets>, options?: CallOptions) =>
+        call(timesheets.exportTimesheets, { path: inBusiness(businessId), query }, options),
+    },
+    /** Forgotten clock-offs waiting for a manager (a project extension). */
+    shiftCorrections: {
+      list: (businessId: number, query?: QueryOf<typeof shiftCorrections.listShiftCorrections>, options?: CallOptions) =>
+        call(shiftCorrections.listShiftCorrections, { path: inBusiness(businessId), query }, options),
+      accept: (businessId: number, correctionId: number, options?: MutationOptions) =>
+        call(shiftCorrections.acceptShiftCorrection, { path: { businessId, correctionId } }, options),
+      reject: (businessId: number, correctionId: number, options?: MutationOptions) =>
+        call(shiftCorrections.rejectShiftCorrection, { path: { businessId, correctionId } }, options),
+    },
+    /** Roster shifts (contract 2.8): roster times without a zone are the business's wall clock. */
+    roster: {
+      /** One page of roster shifts in a window, by start. */
+      list: (businessId: number, query: QueryOf<typeof rosterShifts.getRosterShifts>, options?: CallOptions) =>
+        call(rosterShifts.getRosterShifts, { path: inBusiness(businessId), query }, options),
+      create: (businessId: number, body: BodyOf<typeof rosterShifts.createRosterShift>, query?: QueryOf<typeof rosterShifts.createRosterShift>, options?: MutationOptions) =>
+        call(rosterShifts.createRosterShift, { path: inBusiness(businessId), query, body }, options),
+      update: (businessId: number, rosterShiftId: number, body: BodyOf<typeof rosterShifts.updateRosterShift>, query?: QueryOf<typeof rosterShifts.updateRosterShift>, options?: MutationOptions) =>
+        call(rosterShifts.updateRosterShift, { path: { businessId, rosterShiftId }, query, body }, options),
     },
     /** Employees: the directory and the kiosk access switch. */
     employees: {

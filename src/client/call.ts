@@ -30,10 +30,12 @@ export type QueryOf<R> = RequestOf<R> extends { query: infer Q extends z.ZodType
   : never;
 
 
-/** What a route answers with on success: the parsed 200 body, or nothing. */
+/** What a route answers with on success: the parsed 200 body, the text of a CSV answer, or nothing. */
 export type ResultOf<R> = R extends { responses: { 200: { content: { 'application/json': { schema: infer S extends z.ZodType } } } } }
   ? z.output<S>
-  : void;
+  : R extends { responses: { 200: { content: { 'text/csv': unknown } } } }
+    ? string
+    : void;
 
 /** The options of a route's call: an Idempotency-Key only where the route declares one. */
 export type OptionsOf<R> = RequestOf<R> extends { headers: z.ZodType } ? MutationOptions : CallOptions;
@@ -111,7 +113,9 @@ export async function readResponse(route: ContractRoute, response: Response): Pr
     const parsed = parseJson(text);
     throw httpErrorFrom(response, parsed.ok ? parsed.value : text, operation);
   }
-  const schema = route.responses[200]?.content?.['application/json']?.schema;
+  const content = route.responses[200]?.content;
+  if (content?.['text/csv']) return text;
+  const schema = content?.['application/json']?.schema;
   if (!schema) return undefined;
   const json = parseJson(text);
   if (!json.ok) throw invalidResponse(operation, response.status, [{ path: '', message: text ? 'body is not JSON' : 'body is empty' }]);
