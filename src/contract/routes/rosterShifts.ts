@@ -185,6 +185,21 @@ export const stubShiftTimesheets = defineRoute({
 });
 
 /**
+ * What the kiosk matches with offline: the EFFECTIVE windows and shift-selection flag (the kiosk's
+ * own value, else the business's EmployeePortalSettings value: domain `matchingWindow`), so the
+ * tablet and the service match alike, and the shifts. (Shape decided by the lead; H1 answers it.)
+ */
+export const KioskRosterModel = z
+  .object({
+    clockOnWindowMinutes: z.number().int().nullable(),
+    clockOffWindowMinutes: z.number().int().nullable(),
+    allowEmployeeShiftSelection: z.boolean(),
+    shifts: z.array(m.UkEssRosterShiftModel),
+  })
+  .meta({ id: 'KioskRosterModel', description: "Project extension: a kiosk's roster for offline matching." });
+export type KioskRosterModel = z.infer<typeof KioskRosterModel>;
+
+/**
  * Project extension (issue 10, part 3): the roster a kiosk keeps for offline matching. The vendor
  * has no such read; the kiosk cannot page `GET B/rostershift` (it is for users) per person.
  */
@@ -200,5 +215,5 @@ export const getKioskRoster = defineRoute({
     "left) that overlap [FromDate, ToDate] (wall-clock times in the business's zone), by start then id. The window may " +
     `span at most ${ROSTER_LIST.kioskWindowDays} days; at most ${ROSTER_LIST.kioskMaxShifts} shifts are answered (the first ones).`,
   request: { params: businessParams.extend({ kioskId: pathId('kioskId') }), query: z.object({ FromDate: queryDateTime, ToDate: queryDateTime }) },
-  responses: { 200: jsonResponse(z.array(m.UkEssRosterShiftModel), 'Published shifts, by start.'), ...standardErrors },
+  responses: { 200: jsonResponse(KioskRosterModel, 'The effective matching settings and the published shifts, by start.'), ...standardErrors },
 });
