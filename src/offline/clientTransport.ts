@@ -8,6 +8,7 @@ import * as m from '../contract/generated/models';
 import { PinFailuresReportModel, SealedPinChangeModel } from '../contract/supporting/kiosk';
 import { IdentityClaimInputModel } from '../contract/supporting/kioskExtensions';
 import { submitIdentityClaim } from '../contract/routes/kioskExtensions';
+import { ShiftCorrectionInputModel, submitShiftCorrection } from '../contract/routes/shiftCorrections';
 import type { ApiClient, KioskRef } from '../client';
 import { isApiClientError, isRetryable } from '../client/errors';
 import { sendPunch } from './punchKinds';
@@ -62,6 +63,10 @@ async function deliver(client: ApiClient, kiosk: KioskRef, entry: OutboxRecord, 
     case 'identityClaim':
       // Sent after the unverified punch it names (same employee, so in order); a project extension.
       await client.call(submitIdentityClaim, { path: kiosk, body: IdentityClaimInputModel.parse(body) }, options);
+      return { kind: 'delivered', employee: null };
+    case 'shiftCorrection':
+      // Sent after the clock-off it names (same employee, so in order); a project extension.
+      await client.call(submitShiftCorrection, { path: kiosk, body: ShiftCorrectionInputModel.parse(body) }, options);
       return { kind: 'delivered', employee: null };
   }
 }

@@ -31,6 +31,18 @@ export interface PunchRequestInput {
    * naming the punch is queued right after it, in the same transaction (docs/offline-pin.md).
    */
   claim?: IdentityClaimSeal;
+  /**
+   * For the clock-off of a person who forgot to clock off: when they say they finished. A
+   * `shiftCorrection` entry naming the clock-off is queued right after it, in the same
+   * transaction (issue 10, part 4; docs/sync-protocol.md).
+   */
+  correction?: StatedFinish;
+}
+
+/** When a person who forgot to clock off says they finished, and whether they took the roster's end. */
+export interface StatedFinish {
+  statedFinishUtc: Date;
+  suggestedBy: 'roster' | 'typed';
 }
 
 /** Why the kiosk refused to queue a punch or note: the state machine's codes and the outbox's own. */
@@ -82,6 +94,25 @@ export async function enqueuePunch(db: KioskDb, input: PunchRequestInput): Promi
         }),
       );
       await noteUnverifiedPunch(db, input.employeeId, input.at);
+    }
+    if (input.correction && input.kind === 'clockOff') {
+      await db.outbox.add(
+        OutboxRecord.parse({
+          id: uuid(),
+          op: 'shiftCorrection',
+          employeeId: input.employeeId,
+          body: {
+            employeeId: input.employeeId,
+            punchKey: entry.id,
+            clockOffRecordedTimeUtc: body.recordedTimeUtc,
+            statedFinishUtc: input.correction.statedFinishUtc.toISOString(),
+            suggestedBy: input.correction.suggestedBy,
+          },
+          createdAt: input.at.toISOString(),
+          nextAttemptAt: 0,
+          attempts: [],
+        }),
+      );
     }
     return { ok: true, entry, local };
   });

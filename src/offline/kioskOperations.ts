@@ -7,7 +7,7 @@
 import type { UkTimeAndAttendanceLookupDataModel } from '../contract/generated/models';
 import type { PunchKind } from '../domain/attendance';
 import { isApiClientError } from '../client/errors';
-import { enqueueNote, enqueuePunch, type EnqueueResult } from './enqueue';
+import { enqueueNote, enqueuePunch, type EnqueueResult, type StatedFinish } from './enqueue';
 import type { KioskRuntime } from './kioskRuntime';
 import { learnPin, verifyPinOffline } from './offlinePin';
 import { OutboxRecord, readRecord, StaffRecord } from './records';
@@ -27,13 +27,17 @@ export interface PunchReceipt {
   at: Date;
 }
 
-/** Records a punch locally and queues it (with its identity claim when unverified); the sync engine delivers it. */
+/**
+ * Records a punch locally and queues it (with its identity claim when unverified, its shift
+ * correction when the person forgot to clock off); the sync engine delivers it.
+ */
 export async function punchAtKiosk(
   rt: KioskRuntime,
   employeeId: number,
   kind: PunchKind,
   fields: Record<string, unknown> = {},
   claim?: IdentityClaimSeal,
+  correction?: StatedFinish,
 ): Promise<{ ok: true; receipt: PunchReceipt } | { ok: false; code: string }> {
   const at = rt.clock.now();
   const before = readRecord(StaffRecord, await rt.db.staff.get(employeeId));
@@ -46,6 +50,7 @@ export async function punchAtKiosk(
     fields,
     now: at,
     ...(claim ? { claim } : {}),
+    ...(correction ? { correction } : {}),
   });
   if (!result.ok) return { ok: false, code: result.error.code };
   rt.sync.trigger();

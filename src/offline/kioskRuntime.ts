@@ -14,6 +14,7 @@ import { PROBE_INTERVAL_MS, type Reachability } from './reachability';
 import { refreshPinSealKey } from './pinSeal';
 import { refreshKioskPreferences } from './kioskPreferences';
 import { refreshKioskPolicy, refreshKioskSettings, refreshStaff, refreshStaleLookups } from './refreshKioskData';
+import { refreshKioskRoster } from './refreshKioskRoster';
 import type { SyncReport } from './syncOutbox';
 import { createSyncScheduler, type SyncScheduler } from './syncScheduler';
 
@@ -70,12 +71,14 @@ export async function createKioskRuntime(db: KioskDb, enrolment: DeviceEnrolment
     syncNow,
     async refresh() {
       try {
-        await refreshKioskSettings(db, client, kiosk);
+        const settings = await refreshKioskSettings(db, client, kiosk);
         await refreshKioskPolicy(db, client);
         await refreshStaff(db, client, kiosk, clock.now());
         await refreshStaleLookups(db, client, kiosk, clock.now());
         await refreshPinSealKey(db, client, kiosk);
         await refreshKioskPreferences(db, client, kiosk);
+        // The roster only adds to the clock-on screens: a failure keeps the last copy, not the refresh.
+        await refreshKioskRoster(db, client, kiosk, settings.ianaTimeZone || Intl.DateTimeFormat().resolvedOptions().timeZone, clock.now()).catch((error: unknown) => options.onError?.(error));
         void health.report();
         return true;
       } catch (error) {

@@ -40,7 +40,7 @@ export const StaffRecord = z.object({
 });
 export type StaffRecord = z.infer<typeof StaffRecord>;
 
-export const OUTBOX_OPERATIONS = [...PUNCH_KINDS, 'addNote', 'changePin', 'pinFailures', 'identityClaim'] as const;
+export const OUTBOX_OPERATIONS = [...PUNCH_KINDS, 'addNote', 'changePin', 'pinFailures', 'identityClaim', 'shiftCorrection'] as const;
 export type OutboxOperation = (typeof OUTBOX_OPERATIONS)[number];
 
 export const Attempt = z.object({

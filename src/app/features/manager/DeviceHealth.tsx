@@ -32,6 +32,7 @@ const OPERATION_KEYS: Record<AttentionRecord['op'], MessageKey> = {
   changePin: 'health.op.changePin',
   pinFailures: 'health.op.pinFailures',
   identityClaim: 'health.op.identityClaim',
+  shiftCorrection: 'health.op.shiftCorrection',
 };
 
 function useStorageState() {

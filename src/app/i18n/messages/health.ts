@@ -52,6 +52,7 @@ export const health = defineMessages({
     'health.op.changePin': 'PIN change',
     'health.op.pinFailures': 'Wrong PIN report',
     'health.op.identityClaim': 'PIN to check (unverified punch)',
+    'health.op.shiftCorrection': 'Finish time to confirm (forgotten clock-off)',
     'health.unknownPerson': 'employee {id}',
   },
   es: {
@@ -104,6 +105,7 @@ export const health = defineMessages({
     'health.op.changePin': 'Cambio de PIN',
     'health.op.pinFailures': 'Aviso de PIN incorrecto',
     'health.op.identityClaim': 'PIN por comprobar (fichaje sin verificar)',
+    'health.op.shiftCorrection': 'Hora de salida por confirmar (salida olvidada)',
     'health.unknownPerson': 'empleado {id}',
   },
 });
