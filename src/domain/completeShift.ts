@@ -33,18 +33,15 @@ function overlaps(a: TimeInterval, b: TimeInterval): boolean {
   return a.start.getTime() < b.end.getTime() && b.start.getTime() < a.end.getTime();
 }
 
-/** Checks a finished shift on its own and against the employee's existing shifts. */
-export function checkCompleteShift(
-  plan: CompleteShiftPlan,
-  existing: readonly TimeInterval[],
-  now: Date,
-  maxFutureSkewMs: number = DEFAULT_MAX_FUTURE_SKEW_MS,
-): CompleteShiftError | null {
-  if (plan.end.getTime() <= plan.start.getTime()) {
+/**
+ * Checks the shape of a finished shift (or a timesheet line): it ends after it starts, and its
+ * breaks end after they start, lie inside it and do not overlap. `allowEmpty` admits a shift of
+ * no length (a line of `units`, whose start and end are both midnight).
+ */
+export function checkShiftShape(plan: CompleteShiftPlan, allowEmpty = false): CompleteShiftError | null {
+  const length = plan.end.getTime() - plan.start.getTime();
+  if (length < 0 || (length === 0 && !allowEmpty)) {
     return { code: 'shift-ends-before-start', message: 'The shift must end after it starts.' };
-  }
-  if (plan.end.getTime() > now.getTime() + maxFutureSkewMs) {
-    return { code: 'punch-in-future', message: `The shift end ${plan.end.toISOString()} is in the future.` };
   }
   const sorted = plan.breaks
     .map((b, breakIndex) => ({ ...b, breakIndex }))
@@ -61,6 +58,21 @@ export function checkCompleteShift(
       return { code: 'breaks-overlap', message: 'Breaks must not overlap.', breakIndex: next.breakIndex };
     }
   }
+  return null;
+}
+
+/** Checks a finished shift on its own and against the employee's existing shifts. */
+export function checkCompleteShift(
+  plan: CompleteShiftPlan,
+  existing: readonly TimeInterval[],
+  now: Date,
+  maxFutureSkewMs: number = DEFAULT_MAX_FUTURE_SKEW_MS,
+): CompleteShiftError | null {
+  if (plan.end.getTime() > plan.start.getTime() && plan.end.getTime() > now.getTime() + maxFutureSkewMs) {
+    return { code: 'punch-in-future', message: `The shift end ${plan.end.toISOString()} is in the future.` };
+  }
+  const shape = checkShiftShape(plan);
+  if (shape) return shape;
   const clash = existing.find((shift) => overlaps(plan, shift));
   if (clash) {
     return {

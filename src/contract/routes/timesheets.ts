@@ -96,8 +96,8 @@ export const exportTimesheets = defineRoute({
   tags: extensionTags,
   summary: 'Export the approved lines of a period as CSV (project extension)',
   description:
-    `${PROJECT}The Approved and Processed lines whose start falls on a local date from \`fromDate\` to \`toDate\` (both ` +
-    'inclusive, dates in each line\'s zone), optionally of one employee or location, ordered by employee then start. RFC 4180 ' +
+    `${PROJECT}The Approved and Processed lines whose start falls on a local date from \`FromDate\` to \`ToDate\` (both ` +
+    'inclusive, dates in each line\'s zone), optionally of one employee (`EmployeeId`) or location (`LocationId`), ordered by employee then start. RFC 4180 ' +
     'CSV in UTF-8 with a header row, one row per line (shift), columns in this order: `employeeExternalId` (the employee\'s ' +
     'external id, empty if none), `employeeId`, `employeeName` (first and surname), `date` (local start date, yyyy-MM-dd), ' +
     '`start` and `end` (local wall-clock HH:mm; an overnight line ends on the next day and its end is simply the earlier ' +
@@ -108,10 +108,10 @@ export const exportTimesheets = defineRoute({
   request: {
     params: businessParams,
     query: z.object({
-      fromDate: queryDateTime.meta({ description: 'First local date (time part ignored).' }),
-      toDate: queryDateTime.meta({ description: 'Last local date, inclusive (time part ignored).' }),
-      employeeId: queryInt.optional(),
-      locationId: queryInt.optional(),
+      FromDate: queryDateTime.meta({ description: 'First local date (time part ignored).' }),
+      ToDate: queryDateTime.meta({ description: 'Last local date, inclusive (time part ignored).' }),
+      EmployeeId: queryInt.optional().meta({ description: "Only this employee's lines." }),
+      LocationId: queryInt.optional().meta({ description: 'Only lines at this location.' }),
     }),
   },
   responses: {
@@ -130,7 +130,8 @@ export const addTimesheetLines = defineRoute({
   description:
     'Lines grouped by employee: each key of `timesheets` is an employee id, standard or external per `employeeIdType`; ' +
     '`locationId`/`workTypeId` (and `shiftConditionIds`) are read per `locationIdType`/`workTypeIdType`. Existing lines are ' +
-    'kept. `approved` creates the lines Approved (otherwise Submitted; a line\'s own `status` is ignored). All lines are ' +
+    'kept, unless `replaceExisting` is true: then it replaces as `PUT` does. An unknown key or id is a 400 ' +
+    '`invalid-reference` naming it. `approved` creates the lines Approved (otherwise Submitted; a line\'s own `status` is ignored). All lines are ' +
     'written in one transaction or none is (a problem names the key and index, e.g. `timesheets.123.0.endTime`). With ' +
     '`returnResponse` the created lines come back under their keys; otherwise `timesheets` is null. ' +
     LINE_RULES,
@@ -147,8 +148,8 @@ export const replaceTimesheetLines = defineRoute({
   summary: 'Replace timesheet lines (bulk replace)',
   description:
     'Like bulk insert, but first deletes the listed employees\' lines that are not Processed and start inside ' +
-    '[`fromDate`, `toDate`] (local dates in each line\'s zone, both inclusive; both required here), in the same transaction. ' +
-    'With `replaceExisting` false it behaves as bulk insert.',
+    '[`fromDate`, `toDate`] (local dates in each line\'s zone, both inclusive; both required), in the same transaction, ' +
+    'whatever `replaceExisting` says. Processed lines stay.',
   request: { params: businessParams, headers: idempotencyHeaders, ...jsonBody(m.UkSubmitTimesheetsRequestInput) },
   responses: { 200: jsonResponse(m.UkSubmitTimesheetsResponse, 'The created lines per employee key.'), ...mutationErrors },
 });

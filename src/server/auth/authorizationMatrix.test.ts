@@ -9,6 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteAccess, RouteCallers } from '../../contract/routes/common';
+import { NO_ROUNDING } from '../../domain/rounding';
 import { buildOpenApiDocument } from '../app';
 import { revokeDevice } from '../services/devices';
 import { issueTokens, tokenSettings } from '../services/tokens';
@@ -202,6 +203,15 @@ function sampleBody(operationId: string, w: World): unknown {
       clockOffRecordedTimeUtc: new Date(t.clock.now().getTime() - 60_000).toISOString(),
       statedFinishUtc: new Date(t.clock.now().getTime() - 120_000).toISOString(),
     },
+    'timesheet.createTimesheetLine': { employeeId, startTime: '2026-03-02T09:00:00', endTime: '2026-03-02T17:00:00' },
+    'timesheet.updateTimesheetLine': { employeeId, startTime: '2026-03-02T09:00:00', endTime: '2026-03-02T17:00:00' },
+    'timesheet.addTimesheetLines': { timesheets: { [String(employeeId)]: [{ startTime: '2026-03-03T09:00:00', endTime: '2026-03-03T17:00:00' }] } },
+    'timesheet.replaceTimesheetLines': {
+      fromDate: '2026-03-01T00:00:00',
+      toDate: '2026-03-07T00:00:00',
+      timesheets: { [String(employeeId)]: [{ startTime: '2026-03-03T09:00:00', endTime: '2026-03-03T17:00:00' }] },
+    },
+    'timesheetExtensions.saveRoundingRules': NO_ROUNDING,
     'kioskExtensions.submitIdentityClaim': { employeeId, punchKey: 'matrix-claim', punchKind: 'clockOn', recordedTimeUtc: new Date(t.clock.now().getTime() - 60_000).toISOString() },
   };
   if (!(operationId in samples)) throw new Error(`no sample body for ${operationId}: add one to the authorization matrix`);
@@ -255,7 +265,9 @@ afterAll(async () => {
 });
 
 function requestOf(op: Operation) {
-  const query = op.requiredQuery.map((name) => `${name}=${encodeURIComponent(name === 'email' ? world.restrictedEmail : '1')}`).join('&');
+  // A valid value per required query parameter, so validation cannot answer before the access check.
+  const value = (name: string) => (name === 'email' ? world.restrictedEmail : /date|time/i.test(name) ? '2026-03-02T00:00:00' : '1');
+  const query = op.requiredQuery.map((name) => `${name}=${encodeURIComponent(value(name))}`).join('&');
   const path = concretePath(op.path, world.ids) + (query ? `?${query}` : '');
   const json = op.hasBody ? sampleBody(op.operationId, world) : undefined;
   return { path, json };

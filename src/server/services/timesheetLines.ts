@@ -1,24 +1,32 @@
 /**
- * Timesheet lines: the one written when a clocked shift is completed (clock-off or addshift), and
- * their contract shapes (the list's pages are in timesheetLineList.ts). Start, end and break times are stored as instants and emitted as
+ * Timesheet lines: the one written when a clocked shift is completed (clock-off or addshift),
+ * rounded by the business's rules and snapped to its roster shift (the raw punches stay as they
+ * were, in clock_shifts, shift_breaks and punches), and their contract shapes (the list's pages are
+ * in timesheetLineList.ts). Start, end and break times are stored as instants and emitted as
  * wall-clock times in the line's zone (the kiosk's), as the contract infers for timesheets.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ExternalService, type UkIndividualTimesheetLineModel, type UkTimesheetLineModel } from '../../contract/generated/models';
+import { roundShift } from '../../domain/rounding';
 import { toLocalDateTime } from '../../domain/time';
+import { lineMatchesRoster } from '../../domain/timesheets';
 import type { Database } from '../db/openDatabase';
-import { clockShifts, shiftNotes, timesheetLines } from '../db/schema';
+import { clockShifts, rosterShifts, shiftNotes, timesheetLines } from '../db/schema';
 import { notFound } from '../http/apiError';
 import type { ReferenceData } from './references';
+import { readRoundingRules } from './roundingRules';
+import { readSettings } from './settings';
 
 export type TimesheetLineRow = typeof timesheetLines.$inferSelect;
 
-const StoredBreaks = z.array(z.object({ startUtc: z.iso.datetime(), endUtc: z.iso.datetime().nullable(), isPaidBreak: z.boolean() }));
+export const StoredBreaks = z.array(z.object({ startUtc: z.iso.datetime(), endUtc: z.iso.datetime().nullable(), isPaidBreak: z.boolean() }));
 type StoredBreaks = z.infer<typeof StoredBreaks>;
 
 export const KIOSK_LINE_SOURCE = 'TimeAndAttendanceKiosk';
 export const SUBMITTED = 'Submitted';
+/** decided_by of a kiosk line approved because it matched its roster shift. */
+export const ROSTER_MATCH_DECIDER = 'roster-match';
 
 export interface CompletedShift {
   id: number;
@@ -32,43 +40,74 @@ export interface CompletedShift {
   shiftConditionIds: number[];
   dimensionValueIds: number[];
   breaks: ReadonlyArray<{ startUtc: Date; endUtc: Date | null; isPaidBreak: boolean }>;
+  /** The roster shift matched at clock-on, if any. */
+  rosterShiftId?: number | null;
+}
+
+async function rosterShiftOf(db: Database, businessId: number, rosterShiftId: number | null | undefined) {
+  if (rosterShiftId === null || rosterShiftId === undefined) return null;
+  const [row] = await db
+    .select({ startUtc: rosterShifts.startUtc, endUtc: rosterShifts.endUtc, locationId: rosterShifts.locationId, workTypeId: rosterShifts.workTypeId })
+    .from(rosterShifts)
+    .where(and(eq(rosterShifts.id, rosterShiftId), eq(rosterShifts.businessId, businessId)));
+  return row ?? null;
 }
 
 /**
  * Writes the timesheet line of a completed shift (its comments are the shift's notes) and links
- * the shift to it.
+ * the shift to it. The line's times are the shift's rounded by the business's rules (snapping to
+ * the roster shift's start and end where the rules say); with the timesheet setting
+ * `approveIfMatchesRosterShift`, a line that matches its roster shift is written Approved.
  */
 export async function writeLineForShift(db: Database, shift: CompletedShift, submittedBy: string): Promise<number> {
-  const notes = await db
-    .select({ note: shiftNotes.note, visibility: shiftNotes.visibility })
-    .from(shiftNotes)
-    .where(eq(shiftNotes.shiftId, shift.id))
-    .orderBy(asc(shiftNotes.id));
+  const [notes, rules, settings, roster] = await Promise.all([
+    db
+      .select({ note: shiftNotes.note, visibility: shiftNotes.visibility })
+      .from(shiftNotes)
+      .where(eq(shiftNotes.shiftId, shift.id))
+      .orderBy(asc(shiftNotes.id)),
+    readRoundingRules(db, shift.businessId),
+    readSettings(db, shift.businessId, 'timesheet'),
+    rosterShiftOf(db, shift.businessId, shift.rosterShiftId),
+  ]);
   const join = (visibility: string) =>
     notes.filter((n) => n.visibility === visibility).map((n) => n.note).join('\n') || null;
-  const breaks: StoredBreaks = shift.breaks.map((b) => ({
+  const raw = {
+    startUtc: shift.startUtc,
+    endUtc: shift.endUtc,
+    breaks: shift.breaks.map((b) => ({ startUtc: b.startUtc, endUtc: b.endUtc ?? shift.endUtc, isPaidBreak: b.isPaidBreak })),
+  };
+  const rounded = roundShift(raw, rules, shift.ianaTimeZone, roster);
+  const breaks: StoredBreaks = rounded.breaks.map((b) => ({
     startUtc: b.startUtc.toISOString(),
-    endUtc: (b.endUtc ?? shift.endUtc).toISOString(),
+    endUtc: b.endUtc.toISOString(),
     isPaidBreak: b.isPaidBreak,
   }));
+  const approved =
+    settings.approveIfMatchesRosterShift &&
+    roster !== null &&
+    lineMatchesRoster({ startUtc: rounded.startUtc, endUtc: rounded.endUtc, locationId: shift.locationId, workTypeId: shift.workTypeId }, roster);
   const [line] = await db
     .insert(timesheetLines)
     .values({
       businessId: shift.businessId,
       employeeId: shift.employeeId,
-      startUtc: shift.startUtc,
-      endUtc: shift.endUtc,
+      startUtc: rounded.startUtc,
+      endUtc: rounded.endUtc,
       ianaTimeZone: shift.ianaTimeZone,
       workTypeId: shift.workTypeId,
       locationId: shift.locationId,
       comments: join('Visible'),
       hiddenComments: join('Hidden'),
       breaks,
-      status: SUBMITTED,
+      status: approved ? 'Approved' : SUBMITTED,
+      ...(approved ? { decidedBy: ROSTER_MATCH_DECIDER, decidedAt: sql`now()` } : {}),
       source: KIOSK_LINE_SOURCE,
       shiftConditionIds: shift.shiftConditionIds,
       dimensionValueIds: shift.dimensionValueIds,
       submittedByUser: submittedBy,
+      clockShiftId: shift.id,
+      rosterShiftId: shift.rosterShiftId ?? null,
     })
     .returning({ id: timesheetLines.id });
   if (!line) throw new Error('insert returned no timesheet line');
