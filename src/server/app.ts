@@ -24,6 +24,7 @@ import { registerEmployeeRoutes } from './routes/employees';
 import { registerKioskRoutes } from './routes/kiosk';
 import { registerLocationRoutes } from './routes/locations';
 import { registerOAuthRoutes } from './routes/oauth';
+import { registerRosterShiftRoutes } from './routes/rosterShifts';
 import { registerSettingsRoutes } from './routes/settings';
 import { registerTimesheetRoutes } from './routes/timesheets';
 import { registerShiftCorrectionRoutes } from './routes/timesheets/corrections.handlers';
@@ -99,6 +100,7 @@ function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   registerEmployeeGroupRoutes(app);
   registerSettingsRoutes(app);
   registerTimesheetRoutes(app);
+  registerRosterShiftRoutes(app);
   registerShiftCorrectionRoutes(app);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {

@@ -50,7 +50,7 @@ export const getRosterShifts = defineRoute({
   tags,
   summary: 'List roster shifts in a window',
   description:
-    'Shifts that start in the window [FromDate, ToDate] (wall-clock times in the business zone; ToDate given as a date ' +
+    'Shifts that start in the window [FromDate, ToDate] (wall-clock times in the business zone; a ToDate at midnight ' +
     'covers that whole day), and with ExcludeShiftsOverlappingFromDate=false also those that began before FromDate and ' +
     `end after it. The window may span at most ${ROSTER_LIST.maxWindowDays} days. Unless SelectedRoles or SelectAllRoles=true ` +
     'is given, only shifts without a role are answered. ShiftStatus/ShiftStatuses: Published, Unpublished, Accepted ' +
@@ -113,8 +113,8 @@ export const updateRosterShift = defineRoute({
   tags,
   summary: 'Change a roster shift',
   description:
-    `${EDIT_TEXT} The body replaces the shift's fields; its breaks replace the stored ones when given, and are kept when ` +
-    'left out (null), unless clearBreaks=true drops them. publish=true publishes an unpublished shift (datePublished is ' +
+    `${EDIT_TEXT} The body replaces the shift's fields; its breaks replace the stored ones when it has any; with none ` +
+    '(null or empty) the stored ones are kept, unless clearBreaks=true drops them. publish=true publishes an unpublished shift (datePublished is ' +
     'now); publish=false leaves the published state as it is.',
   request: {
     params: shiftParams,
@@ -177,9 +177,9 @@ export const stubShiftTimesheets = defineRoute({
   tags,
   summary: 'Write a timesheet line from a roster shift',
   description:
-    'Adds a Submitted timesheet line with the shift\'s times, breaks, location and work type for its employee (source ' +
-    '`RosterTemplate`, comments = note). An unassigned shift is a 400 (`roster-shift-unassigned`); a shift that already has ' +
-    'a line gets no second one (the call changes nothing).',
+    "Adds a Submitted timesheet line with the shift's times, breaks, location and work type for its employee (source " +
+    '`IntegratedRostering`, comments = note). An unassigned shift is a 400; a shift that already has a line (stubbed, or ' +
+    'clocked and matched to it) gets no second one (the call changes nothing).',
   request: { params: shiftParams, headers: idempotencyHeaders, ...jsonBody(m.StubRosterShiftViewModelInput) },
   responses: { ...emptyOk, ...mutationErrors },
 });

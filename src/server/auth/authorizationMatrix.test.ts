@@ -94,6 +94,7 @@ async function buildWorld(): Promise<World> {
   });
   expect(correction.status, correction.text).toBe(200);
   const kioskA2 = await addKiosk(t, owner, 'Kiosk A2');
+  const rosterShift = await post(`${owner.base}/rostershift?publish=true`, { employeeId: e1!.id, startTime: '2026-03-02T09:00:00', endTime: '2026-03-02T17:00:00' });
 
   // A member of business A (no kiosk rights), the target of the access routes' e-mail query.
   const { email: restrictedEmail } = await addRestrictedUser(t, owner);
@@ -121,6 +122,7 @@ async function buildWorld(): Promise<World> {
       employeegroup: group.id,
       kiosk: owner.kioskId,
       claimId: (claim.body as { id: number }).id,
+      rosterShiftId: rosterShift.id,
       correctionId: (correction.body as { id: number }).id,
     },
     restrictedEmail,
@@ -212,6 +214,9 @@ function sampleBody(operationId: string, w: World): unknown {
       timesheets: { [String(employeeId)]: [{ startTime: '2026-03-03T09:00:00', endTime: '2026-03-03T17:00:00' }] },
     },
     'timesheetExtensions.saveRoundingRules': NO_ROUNDING,
+    'rosterShift.createRosterShift': { employeeId, startTime: '2026-03-03T09:00:00', endTime: '2026-03-03T17:00:00' },
+    'rosterShift.updateRosterShift': { employeeId, startTime: '2026-03-02T10:00:00', endTime: '2026-03-02T17:00:00' },
+    'rosterShift.stubShiftTimesheets': { note: 'Outsider stub' },
     'kioskExtensions.submitIdentityClaim': { employeeId, punchKey: 'matrix-claim', punchKind: 'clockOn', recordedTimeUtc: new Date(t.clock.now().getTime() - 60_000).toISOString() },
   };
   if (!(operationId in samples)) throw new Error(`no sample body for ${operationId}: add one to the authorization matrix`);
@@ -266,7 +271,9 @@ afterAll(async () => {
 
 function requestOf(op: Operation) {
   // A valid value per required query parameter, so validation cannot answer before the access check.
-  const value = (name: string) => (name === 'email' ? world.restrictedEmail : /date|time/i.test(name) ? '2026-03-02T00:00:00' : '1');
+  // Ids by name (kioskId: business A's kiosk A1, not some other business's kiosk 1).
+  const value = (name: string) =>
+    name === 'email' ? world.restrictedEmail : /date|time/i.test(name) ? '2026-03-02T00:00:00' : String(world.ids[name] ?? 1);
   const query = op.requiredQuery.map((name) => `${name}=${encodeURIComponent(value(name))}`).join('&');
   const path = concretePath(op.path, world.ids) + (query ? `?${query}` : '');
   const json = op.hasBody ? sampleBody(op.operationId, world) : undefined;

@@ -19,6 +19,7 @@ import { attendanceStateOf, loadKioskEmployee, requireEmployeeId, toKioskEmploye
 import type { KioskRow } from './kiosks';
 import { decodePhoto, type Photo } from './photos';
 import { checkClockOnChoices, type ClockOnChoices } from './clockOnChoices';
+import { rosterShiftIdForClockOn, windowFor } from './rosterMatching';
 import { writeLineForShift } from './timesheetLines';
 
 export interface PunchSettings {
@@ -88,7 +89,14 @@ function paidBreakRequested(request: PunchRequest, kiosk: KioskRow): boolean {
   return true;
 }
 
-async function openShift(tx: Database, ctx: PunchContext, employee: EmployeeRow, at: Date, choices: ClockOnChoices): Promise<number> {
+/** Opens the clocked shift with its choices and the roster shift it matched (domain matchClockOn, by the kiosk's window). */
+async function openShift(
+  tx: Database,
+  ctx: PunchContext,
+  employee: EmployeeRow,
+  at: Date,
+  choices: ClockOnChoices & { rosterShiftId: number | null },
+): Promise<number> {
   const [shift] = await tx
     .insert(clockShifts)
     .values({
@@ -195,7 +203,8 @@ export async function recordPunch(db: Database, ctx: PunchContext, request: Punc
     let shiftId = employee.currentShiftId;
     if (request.kind === 'clockOn') {
       const choices = await checkClockOnChoices(tx, ctx.businessId, ctx.kiosk, employee, request.body);
-      shiftId = await openShift(tx, ctx, employee, at, choices);
+      const rosterShiftId = await rosterShiftIdForClockOn(tx, employee.id, at, await windowFor(tx, ctx.businessId, ctx.kiosk, 'clockOn'), choices);
+      shiftId = await openShift(tx, ctx, employee, at, { ...choices, rosterShiftId });
     }
     for (const effect of outcome.effects) await applyEffect(tx, effect, shiftId, isPaidBreak);
 

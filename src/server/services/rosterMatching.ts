@@ -1,0 +1,125 @@
+/**
+ * Roster matching on the service: `matchingclockon`/`matchingclockoff`, `nearby`, and the roster
+ * shift a clock-on remembers. The rules are domain/roster.ts's (the kiosk runs the same ones on
+ * its offline roster); this module only reads the candidate shifts, each time with one query on
+ * the (employee_id, start_utc) index over a bounded window, and only published shifts count.
+ */
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import type { UkEssRosterShiftModel, UkRosterShiftMatchingResultModel } from '../../contract/generated/models';
+import { ROSTER_LIST } from '../../contract/paging';
+import { matchClockOff, matchClockOn, matchingWindow, nearbyShifts, NEARBY_HOURS, type ShiftChoice } from '../../domain/roster';
+import type { Database } from '../db/openDatabase';
+import { employees, rosterShifts } from '../db/schema';
+import { notFound } from '../http/apiError';
+import type { KioskRow } from './kiosks';
+import { toEssRosterShifts, toRosteredShift, type RosterShiftRow } from './rosterShifts';
+import { readSettings } from './settings';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+/** No roster shift is longer than this, so one that overlaps a moment began at most this long before it. */
+const LONGEST_MS = ROSTER_LIST.maxShiftHours * HOUR_MS;
+
+/** Published shifts of one employee starting in [from, to], by start. */
+async function publishedStarting(db: Database, employeeId: number, from: Date, to: Date): Promise<RosterShiftRow[]> {
+  return db
+    .select()
+    .from(rosterShifts)
+    .where(
+      and(
+        eq(rosterShifts.employeeId, employeeId),
+        gte(rosterShifts.startUtc, from),
+        lte(rosterShifts.startUtc, to),
+        eq(rosterShifts.published, true),
+      ),
+    )
+    .orderBy(asc(rosterShifts.startUtc), asc(rosterShifts.id));
+}
+
+/** What a kiosk matches with: its own settings, else the business's portal settings (domain matchingWindow). */
+export interface EffectiveMatching {
+  clockOnWindowMinutes: number | null;
+  clockOffWindowMinutes: number | null;
+  allowEmployeeShiftSelection: boolean;
+}
+
+/** The kiosk's effective matching settings; the business's portal settings are read only when the kiosk lacks one. */
+export async function effectiveMatching(db: Database, businessId: number, kiosk: KioskRow): Promise<EffectiveMatching> {
+  const needsPortal = kiosk.clockOnWindowMinutes === null || kiosk.clockOffWindowMinutes === null || kiosk.allowEmployeeShiftSelection === null;
+  const portal = needsPortal ? await readSettings(db, businessId, 'portal') : null;
+  return {
+    clockOnWindowMinutes: matchingWindow(kiosk.clockOnWindowMinutes, portal?.clockOnWindowMinutes),
+    clockOffWindowMinutes: matchingWindow(kiosk.clockOffWindowMinutes, portal?.clockOffWindowMinutes),
+    allowEmployeeShiftSelection: kiosk.allowEmployeeShiftSelection ?? portal?.allowEmployeeShiftSelection ?? false,
+  };
+}
+
+/** The kiosk's window for one edge: its own setting, else the business's portal setting, else none. */
+export async function windowFor(db: Database, businessId: number, kiosk: KioskRow, edge: 'clockOn' | 'clockOff'): Promise<number | null> {
+  const own = edge === 'clockOn' ? kiosk.clockOnWindowMinutes : kiosk.clockOffWindowMinutes;
+  if (own !== null) return own;
+  const portal = await readSettings(db, businessId, 'portal');
+  return matchingWindow(own, edge === 'clockOn' ? portal.clockOnWindowMinutes : portal.clockOffWindowMinutes);
+}
+
+/**
+ * The roster shift a clock-on at `at` belongs to (its id), or null: the one query punches pay
+ * for roster matching. A window of null costs nothing.
+ */
+export async function rosterShiftIdForClockOn(
+  db: Database,
+  employeeId: number,
+  at: Date,
+  windowMinutes: number | null,
+  choice: ShiftChoice,
+): Promise<number | null> {
+  if (windowMinutes === null || windowMinutes < 0) return null;
+  // One minute more each side: a punch inside the rostered minute matches whatever the window.
+  const reach = windowMinutes * MINUTE_MS + MINUTE_MS;
+  const rows = await publishedStarting(db, employeeId, new Date(at.getTime() - reach), new Date(at.getTime() + reach));
+  return matchClockOn(rows.map(toRosteredShift), at, windowMinutes, choice)?.shift.id ?? null;
+}
+
+async function requireEmployee(db: Database, businessId: number, employeeId: number): Promise<void> {
+  const [row] = await db
+    .select({ id: employees.id })
+    .from(employees)
+    .where(and(eq(employees.id, employeeId), eq(employees.businessId, businessId)));
+  if (!row) throw notFound(`Employee ${employeeId}`);
+}
+
+/** `matchingclockon` / `matchingclockoff`: the shift a punch at `at` would snap to; null when none or exact. */
+export async function findMatchingShift(
+  db: Database,
+  businessId: number,
+  employeeId: number,
+  kiosk: KioskRow,
+  at: Date,
+  edge: 'clockOn' | 'clockOff',
+): Promise<UkRosterShiftMatchingResultModel> {
+  await requireEmployee(db, businessId, employeeId);
+  const window = await windowFor(db, businessId, kiosk, edge);
+  if (window === null || window < 0) return { shift: null };
+  const reach = window * MINUTE_MS + MINUTE_MS;
+  // A clock-off matches by end: the shift began up to its longest length before the window.
+  const from = new Date(at.getTime() - reach - (edge === 'clockOff' ? LONGEST_MS : 0));
+  const rows = await publishedStarting(db, employeeId, from, new Date(at.getTime() + reach));
+  const shifts = rows.map(toRosteredShift);
+  const match = edge === 'clockOn' ? matchClockOn(shifts, at, window) : matchClockOff(shifts, at, window);
+  if (!match || match.exact) return { shift: null };
+  const row = rows.find((r) => r.id === match.shift.id);
+  return { shift: row ? ((await toEssRosterShifts(db, businessId, [row]))[0] ?? null) : null };
+}
+
+/** `nearby`: the employee's published shifts overlapping NEARBY_HOURS either side of `at`, by start. */
+export async function findNearbyShifts(db: Database, businessId: number, employeeId: number, at: Date): Promise<UkEssRosterShiftModel[]> {
+  await requireEmployee(db, businessId, employeeId);
+  const span = NEARBY_HOURS * HOUR_MS;
+  const rows = await publishedStarting(db, employeeId, new Date(at.getTime() - span - LONGEST_MS), new Date(at.getTime() + span));
+  const near = new Set(nearbyShifts(rows.map(toRosteredShift), at).map((s) => s.id));
+  return toEssRosterShifts(
+    db,
+    businessId,
+    rows.filter((row) => near.has(row.id)),
+  );
+}
