@@ -1,6 +1,6 @@
 /**
  * The signed-in manager's console: the kiosk's name and who is signed in, "Exit manager mode", and
- * one tab per task (on site, staff, fixing shifts, notes, kiosk settings, this device).
+ * one tab per task (on site, roster, timesheets, staff, fixing shifts, notes, kiosk settings, this device).
  */
 import { useState, type ReactNode } from 'react';
 import type { MessageKey } from '../../i18n/catalogue';
@@ -9,7 +9,7 @@ import { SyncIndicator } from '../kiosk/SyncIndicator';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { useKioskSettings } from '../../runtime/useKioskSettings';
 import { Button } from '../../ui/Button';
-import { ClockFixIcon, GearIcon, LogoutIcon, NoteIcon, TabletIcon, UserPlusIcon, UsersIcon } from '../../ui/icons';
+import { CalendarIcon, ClockFixIcon, GearIcon, LogoutIcon, NoteIcon, SheetIcon, TabletIcon, UserPlusIcon, UsersIcon } from '../../ui/icons';
 import { Page } from '../../ui/Page';
 import { TabPanel, Tabs, type TabItem } from '../../ui/Tabs';
 import { DeviceSection } from './DeviceSection';
@@ -18,12 +18,16 @@ import { KioskSettingsSection } from './KioskSettingsSection';
 import styles from './ManagerConsole.module.css';
 import { NotesSection } from './NotesSection';
 import { OnSiteSection } from './OnSiteSection';
+import { RosterSection } from './RosterSection';
 import { StaffSection } from './StaffSection';
+import { TimesheetsSection } from './TimesheetsSection';
 
-export type ManagerTab = 'onSite' | 'staff' | 'fix' | 'notes' | 'settings' | 'device';
+export type ManagerTab = 'onSite' | 'roster' | 'timesheets' | 'staff' | 'fix' | 'notes' | 'settings' | 'device';
 
 const TABS: ReadonlyArray<{ id: ManagerTab; label: MessageKey; icon: () => ReactNode }> = [
   { id: 'onSite', label: 'manager.tab.onSite', icon: UsersIcon },
+  { id: 'roster', label: 'manager.tab.roster', icon: CalendarIcon },
+  { id: 'timesheets', label: 'manager.tab.timesheets', icon: SheetIcon },
   { id: 'staff', label: 'manager.tab.staff', icon: UserPlusIcon },
   { id: 'fix', label: 'manager.tab.fix', icon: ClockFixIcon },
   { id: 'notes', label: 'manager.tab.notes', icon: NoteIcon },
@@ -54,6 +58,8 @@ export function ManagerConsole({ email, onExit }: { email: string; onExit: () =>
       <Tabs label={t('manager.tabs')} idPrefix="manager" items={items} selected={tab} onSelect={setTab} />
       <TabPanel idPrefix="manager" selected={tab}>
         {tab === 'onSite' ? <OnSiteSection /> : null}
+        {tab === 'roster' ? <RosterSection /> : null}
+        {tab === 'timesheets' ? <TimesheetsSection /> : null}
         {tab === 'staff' ? <StaffSection onOpenSettings={() => setTab('settings')} /> : null}
         {tab === 'fix' ? <FixShiftsSection /> : null}
         {tab === 'notes' ? <NotesSection /> : null}

@@ -10,6 +10,7 @@ import { useIdleTimeout } from '../../hooks/useIdleTimeout';
 import { registerMessages } from '../../i18n/catalogue';
 import { health } from '../../i18n/messages/health';
 import { manager } from '../../i18n/messages/manager';
+import { managerRoster } from '../../i18n/messages/managerRoster';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { useUiStore } from '../../state/uiStore';
 import { ManagerConsole } from './ManagerConsole';
@@ -22,6 +23,7 @@ import { SignInGate } from './SignInGate';
 export const MANAGER_IDLE_MS = 2 * 60_000;
 
 registerMessages(manager);
+registerMessages(managerRoster);
 registerMessages(health);
 
 export function ManagerMode() {

@@ -1,0 +1,199 @@
+/**
+ * Add or change a roster shift (Roster tab): person, location, work type, day and times on the
+ * kiosk's clock, optional breaks and notes. rosterForms.ts checks and builds the body; the shift is
+ * published at once (the kiosk matches published shifts only); the service's refusals land on
+ * their fields (problem+json field errors via formErrors).
+ */
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { RosterShiftEditModelInput } from '../../../contract/generated/models';
+import { MAX_NOTE_LENGTH } from '../../../domain/notes';
+import { useI18n } from '../../i18n/I18nProvider';
+import { useRuntime } from '../../runtime/RuntimeContext';
+import { Button } from '../../ui/Button';
+import { Field } from '../../ui/Field';
+import { CheckIcon } from '../../ui/icons';
+import { Notice } from '../../ui/Notice';
+import { Card } from '../../ui/Page';
+import { BreakFields } from './BreakFields';
+import { SelectField } from './controls';
+import { formErrors, saidOf, toFailure, type Said } from './failures';
+import styles from './Manager.module.css';
+import { useLiveStaff, useManagerApi, useSay } from './ManagerContext';
+import { displayName } from './onSite';
+import type { BoardShift } from './rosterBoard';
+import { buildRosterShift, rosterShiftFieldOf, type RosterShiftField, type RosterShiftForm } from './rosterForms';
+import { endsNextDay } from './shiftForms';
+import { useRosterPickLists } from './useRosterData';
+
+export interface RosterShiftCardProps {
+  /** The shift being changed, or null for a new one. */
+  editing: BoardShift | null;
+  initial: RosterShiftForm;
+  locationRequired: boolean;
+  workTypeRequired: boolean;
+  onSaved: (message: string) => void;
+  onCancel: () => void;
+}
+
+type Save = { body: RosterShiftEditModelInput; id: number | null; clearBreaks: boolean };
+
+export function RosterShiftCard({ editing, initial, locationRequired, workTypeRequired, onSaved, onCancel }: RosterShiftCardProps) {
+  const { t, format } = useI18n();
+  const sayIt = useSay();
+  const api = useManagerApi();
+  const { kiosk } = useRuntime();
+  const staff = useLiveStaff();
+  const { locations, workTypes } = useRosterPickLists();
+  const [form, setForm] = useState<RosterShiftForm>(initial);
+  const [errors, setErrors] = useState<Partial<Record<RosterShiftField, Said>>>({});
+  const [general, setGeneral] = useState<Said | null>(null);
+  const save = useMutation({
+    mutationFn: ({ body, id, clearBreaks }: Save) =>
+      id === null
+        ? api.fix('roster.create', body, (client, options) => client.roster.create(kiosk.businessId, body, { publish: true }, options))
+        : api.fix('roster.update', { id, body }, (client, options) => client.roster.update(kiosk.businessId, id, body, { publish: true, clearBreaks }, options)),
+  });
+  const people = [...(staff.data ?? [])].sort((a, b) => displayName(a).localeCompare(displayName(b)));
+  const titleId = editing ? 'roster-edit-title' : 'roster-add-title';
+
+  const update = (patch: Partial<RosterShiftForm>, cleared: RosterShiftField[]) => {
+    setForm((current) => ({ ...current, ...patch }));
+    setErrors((current) => ({ ...current, ...Object.fromEntries(cleared.map((field) => [field, undefined])) }));
+  };
+  const error = (field: RosterShiftField) => {
+    const said = errors[field];
+    return said ? sayIt(said) : null;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setGeneral(null);
+    const check = buildRosterShift(form, { zone: format.zone, locationRequired, workTypeRequired }, editing?.id ?? 0);
+    if (!check.ok) {
+      setErrors(saidOf(check.errors));
+      setGeneral({ key: 'manager.error.checkFields' });
+      return;
+    }
+    try {
+      await save.mutateAsync({ body: check.body, id: editing?.id ?? null, clearBreaks: form.breaks.length === 0 });
+      const person = people.find((p) => p.employeeId === form.employeeId);
+      onSaved(
+        t(editing ? 'manager.roster.changed' : 'manager.roster.added', {
+          name: person ? displayName(person) : '',
+          date: format.weekdayDate(check.start),
+          start: format.time(check.start),
+          end: format.time(check.end),
+        }),
+      );
+    } catch (caught) {
+      const split = formErrors(toFailure(caught), rosterShiftFieldOf);
+      setErrors(split.fields);
+      setGeneral(split.general);
+    }
+  };
+
+  return (
+    <Card labelledBy={titleId}>
+      <h2 id={titleId} className={styles.cardTitle}>
+        {editing ? t('manager.roster.editTitle', { name: editing.model.employeeName ?? '' }) : t('manager.roster.addTitle')}
+      </h2>
+      <p className={styles.lead}>{t('manager.roster.formLead', { zone: format.zone })}</p>
+      {general ? <Notice tone="error">{sayIt(general)}</Notice> : null}
+      <form className={styles.list} onSubmit={(event) => void submit(event)} noValidate>
+        <SelectField
+          label={t('manager.fix.person')}
+          value={form.employeeId ?? ''}
+          onChange={(event) => update({ employeeId: event.target.value ? Number(event.target.value) : null }, ['employee'])}
+          error={error('employee')}
+        >
+          <option value="">{t('manager.fix.choosePersonOption')}</option>
+          {editing && form.employeeId !== null && !people.some((p) => p.employeeId === form.employeeId) ? (
+            <option value={form.employeeId}>{editing.model.employeeName ?? `#${form.employeeId}`}</option>
+          ) : null}
+          {people.map((person) => (
+            <option key={person.employeeId} value={person.employeeId}>
+              {displayName(person)}
+            </option>
+          ))}
+        </SelectField>
+        <div className={styles.pair}>
+          <SelectField
+            label={t('manager.fix.location')}
+            value={form.locationId ?? ''}
+            onChange={(event) => update({ locationId: event.target.value ? Number(event.target.value) : null }, ['location'])}
+            error={error('location')}
+            hint={locationRequired ? t('manager.required') : undefined}
+          >
+            <option value="">{locationRequired ? t('manager.fix.chooseOption') : t('manager.fix.noneOption')}</option>
+            {locations.map((location) => (
+              <option key={location.id} value={location.id}>
+                {location.fullyQualifiedName ?? location.name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label={t('manager.fix.workType')}
+            value={form.workTypeId ?? ''}
+            onChange={(event) => update({ workTypeId: event.target.value ? Number(event.target.value) : null }, ['workType'])}
+            error={error('workType')}
+            hint={workTypeRequired ? t('manager.required') : undefined}
+          >
+            <option value="">{workTypeRequired ? t('manager.fix.chooseOption') : t('manager.fix.noneOption')}</option>
+            {workTypes.map((workType) => (
+              <option key={workType.id} value={workType.id}>
+                {workType.name}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <div className={styles.triple}>
+          <Field label={t('manager.fix.date')} type="date" value={form.date} onChange={(event) => update({ date: event.target.value }, ['date', 'end'])} error={error('date')} />
+          <Field label={t('manager.fix.start')} type="time" value={form.start} onChange={(event) => update({ start: event.target.value }, ['start', 'end'])} error={error('start')} />
+          <Field
+            label={t('manager.fix.end')}
+            type="time"
+            value={form.end}
+            onChange={(event) => update({ end: event.target.value }, ['end'])}
+            error={error('end')}
+            hint={endsNextDay(form.start, form.end) ? t('manager.fix.nextDay') : undefined}
+          />
+        </div>
+        <BreakFields
+          idPrefix="roster-shift"
+          breaks={form.breaks}
+          showPaid
+          errorOf={(index) => error(`break.${index}`)}
+          onChange={(breaks, touched) => update({ breaks }, touched.map((i) => `break.${i}` as const))}
+        />
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="roster-shift-notes">
+            {t('manager.roster.notes')} <span className={styles.hint}>{t('manager.optional')}</span>
+          </label>
+          <textarea
+            id="roster-shift-notes"
+            className={styles.textarea}
+            value={form.notes}
+            maxLength={MAX_NOTE_LENGTH}
+            onChange={(event) => update({ notes: event.target.value }, ['notes'])}
+            aria-invalid={errors.notes ? true : undefined}
+            aria-describedby={errors.notes ? 'roster-shift-notes-error' : undefined}
+          />
+          {errors.notes ? (
+            <span id="roster-shift-notes-error" className={styles.error}>
+              {error('notes')}
+            </span>
+          ) : null}
+        </div>
+        <div className={styles.actions}>
+          <Button variant="secondary" onClick={onCancel} disabled={save.isPending}>
+            {t('manager.roster.cancel')}
+          </Button>
+          <Button type="submit" size="large" icon={<CheckIcon />} disabled={save.isPending}>
+            {editing ? t('manager.roster.saveChanges') : t('manager.roster.addSubmit')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
