@@ -17,6 +17,7 @@ import { businesses, employees } from '../db/schema';
 import { basicAuthHeader } from '../auth/basicAuth';
 import { hashSecret } from '../auth/secrets';
 import { createBusiness, ensureUser, issueApiKey } from '../services/provisioning';
+import { DEMO_WINDOW_MINUTES, ensureDemoRoster } from './demoRoster';
 
 export const DEMO_EXTERNAL_ID = 'kiosk-clock-demo';
 export const DEMO_MANAGER_EMAIL = 'manager@demo.kiosk-clock.dev';
@@ -97,6 +98,8 @@ async function seedFresh(db: Database, service: Service, baseUrl: string, zone: 
       canAddEmployees: true,
       paidBreaksEnabled: true,
       isPhotoRequired: false,
+      clockOnWindowMinutes: DEMO_WINDOW_MINUTES,
+      clockOffWindowMinutes: DEMO_WINDOW_MINUTES,
     }),
   );
 
@@ -144,13 +147,20 @@ export interface DemoResult {
 }
 
 /**
- * Seeds the demo once and keeps `<dataDir>/demo.json` current (its baseUrl follows the port).
- * `firstKioskId` finds the demo kiosk when credentials must be reissued.
+ * Seeds the demo once and keeps `<dataDir>/demo.json` current (its baseUrl follows the port), and
+ * its roster a week ahead (demoRoster.ts). `firstKioskId` finds the demo kiosk when credentials
+ * must be reissued.
  */
 export async function ensureDemo(
   db: Database,
   service: Service,
-  options: { dataDir: string; baseUrl: string; ianaTimeZone: string; firstKioskId: (businessId: number) => Promise<number> },
+  options: {
+    dataDir: string;
+    baseUrl: string;
+    ianaTimeZone: string;
+    firstKioskId: (businessId: number) => Promise<number>;
+    now?: () => Date;
+  },
 ): Promise<DemoResult> {
   const path = join(options.dataDir, 'demo.json');
   const [existing] = await db.select().from(businesses).where(eq(businesses.externalId, DEMO_EXTERNAL_ID));
@@ -167,6 +177,9 @@ export async function ensureDemo(
   } else {
     file = await reissue(db, existing.id, options.baseUrl, { kioskId: await options.firstKioskId(existing.id) });
   }
+  const auth = basicAuthHeader(file.apiKey);
+  const zone = existing?.ianaTimeZone ?? options.ianaTimeZone;
+  await ensureDemoRoster((method, apiPath, body) => call(service, auth, method, apiPath, body), file, zone, options.now?.() ?? new Date());
   writeFileSync(path, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
   return { file, created };
 }
