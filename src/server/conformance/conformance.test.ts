@@ -64,6 +64,9 @@ const KNOWN_IMPLEMENTED = [
   'settings.getTheTimesheetSettingsForTheBusiness', 'settings.updateTheTimesheetSettingsForTheBusiness',
   'employeeGroup.listEmployeeGroups', 'employeeGroup.createEmployeeGroup', 'employeeGroup.getEmployeeGroupById',
   'employeeGroup.updateEmployeeGroup', 'employeeGroup.deleteEmployeeGroup',
+  'rosterShift.getRosterShifts', 'rosterShift.createRosterShift', 'rosterShift.updateRosterShift',
+  'rosterShift.findMatchingClockOnRosterShift', 'rosterShift.findMatchingClockOffRosterShift',
+  'rosterShift.findNearbyRosterShifts', 'rosterShift.stubShiftTimesheets',
 ];
 
 /** Operations the live part calls and checks (each call goes through `call` below). */
@@ -81,6 +84,8 @@ const LIVE_OPERATIONS = [
   'settings.getTheTimesheetSettingsForTheBusiness', 'settings.updateTheTimesheetSettingsForTheBusiness',
   'employee.listBasicDetailsForEmployees', 'employee.listEmployeeLocations', 'employee.getEmployeeWorkTypes', 'employee.getEmployeeShiftConditions',
   'businessAccess.listAllBusinessAccessUsers', 'businessAccess.getUserBusinessAccess',
+  'rosterShift.createRosterShift', 'rosterShift.updateRosterShift', 'rosterShift.getRosterShifts',
+  'rosterShift.findMatchingClockOnRosterShift', 'rosterShift.findMatchingClockOffRosterShift', 'rosterShift.findNearbyRosterShifts',
 ];
 
 /** Implemented operations with a response body that are deliberately not called live, with why. */
@@ -472,6 +477,36 @@ describe('live: actual responses against models.json', () => {
     expect(IdList.parse(await call('kiosk.listKiosks')).map((k) => k.id)).toEqual(expect.arrayContaining([tenant.kioskId, state.kiosk]));
   });
 
+  it('roster shifts: create, update, list (with warnings), matching, nearby, stub', async () => {
+    const employeeId = tenant.employees[0]?.id ?? 0;
+    const shift = {
+      employeeId,
+      locationId: state.warehouse,
+      workTypeId: state.picking,
+      startTime: '2026-03-03T09:00:00',
+      endTime: '2026-03-03T17:00:00',
+      notes: 'Delivery day',
+      role: { id: 4, name: 'Lead', className: 'lead', hexColourCode: '#00aa00' },
+      qualifications: [{ id: 1, name: 'Forklift' }],
+      breaks: [{ startTime: '2026-03-03T12:00:00', endTime: '2026-03-03T12:30:00', isPaidBreak: false }],
+    };
+    const created = Id.parse(await call('rosterShift.createRosterShift', {}, { json: shift, query: 'publish=True' }));
+    await call('rosterShift.updateRosterShift', { rosterShiftId: created.id }, { json: { ...shift, notes: 'Two deliveries' }, query: 'publish=True&clearBreaks=False' });
+    await call('rosterShift.createRosterShift', {}, { json: { startTime: '2026-03-03T10:00:00', endTime: '2026-03-03T14:00:00' } });
+    const listed = IdList.parse(
+      await call('rosterShift.getRosterShifts', {}, { query: 'FromDate=2026-03-03T00:00:00&ToDate=2026-03-03T00:00:00&SelectAllRoles=True&IncludeWarnings=True' }),
+    );
+    expect(listed).toHaveLength(2);
+    // 09:00 GMT is 09:00Z; the loading-bay kiosk matches clock-ons within 10 minutes.
+    const matched = z.object({ shift: Id }).parse(
+      await call('rosterShift.findMatchingClockOnRosterShift', { employeeId }, { query: `kioskId=${state.kiosk}&dateUtc=2026-03-03T08:55:00` }),
+    );
+    expect(matched.shift.id).toBe(created.id);
+    await call('rosterShift.findMatchingClockOffRosterShift', { employeeId }, { query: `kioskId=${state.kiosk}&dateUtc=2026-03-03T17:05:00` });
+    expect(IdList.parse(await call('rosterShift.findNearbyRosterShifts', { employeeId }, { query: 'localTime=2026-03-03T08:00:00' }))).toHaveLength(1);
+    await send('rosterShift.stubShiftTimesheets', { rosterShiftId: created.id }, { note: 'Worked as rostered' });
+  });
+
   it('kiosk staff: add, list, has access, check id', async () => {
     const added = z.object({ employeeId: z.number().int() }).parse(
       await call('kiosk.addAnEmployee', { kioskId: tenant.kioskId }, { json: { firstName: 'Ivy', surname: 'Added', email: null, mobileNumber: '+44 7700 900888', pin: '3691' } }),
@@ -559,9 +594,9 @@ describe('live: actual responses against models.json', () => {
     await call('kiosk.shifts', {}, { json: { fromDateUtc: '2026-03-01T00:00:00Z', toDateUtc: '2026-03-03T00:00:00Z' } });
   });
 
-  it('timesheet lines from clock-off and addshift', async () => {
+  it('timesheet lines from clock-off, addshift and the roster stub', async () => {
     const lines = IdList.parse(await call('timesheet.getBusinessTimesheets'));
-    expect(lines).toHaveLength(2);
+    expect(lines).toHaveLength(3);
     for (const line of lines) await call('timesheet.getTimesheetLine', { timesheetLineId: line.id });
   });
 
