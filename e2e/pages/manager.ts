@@ -9,7 +9,7 @@ import { expect } from '../support/fixtures';
 import { reviewScreen } from '../support/screens';
 import type { DemoFile } from '../support/serviceProcess';
 
-export type ManagerTabName = 'On site' | 'Staff' | 'Fix shifts' | 'Notes' | 'Settings' | 'This device';
+export type ManagerTabName = 'On site' | 'Roster' | 'Timesheets' | 'Staff' | 'Fix shifts' | 'Notes' | 'Settings' | 'This device';
 
 export class ManagerMode {
   constructor(
@@ -84,6 +84,23 @@ export class ManagerMode {
     await dialog.getByLabel('PIN', { exact: true }).fill(pin);
     await dialog.getByLabel('PIN again').fill(again);
     await dialog.getByRole('button', { name: 'Set PIN' }).click();
+  }
+
+  // ---- Roster and Timesheets ------------------------------------------------------------------
+
+  /** A person's shift on the Roster tab (its `data-attendance` says arrived, due, overdue, absent or upcoming). */
+  rosterRow(name: string) {
+    return this.page.getByTestId('roster-row').filter({ hasText: name });
+  }
+
+  /** A person's timesheet line on the Timesheets tab (`data-status`, `data-line-id`). */
+  timesheetLine(name: string) {
+    return this.page.getByTestId('timesheet-line').filter({ hasText: name });
+  }
+
+  /** A forgotten clock-off waiting on the Timesheets tab. */
+  correction(name: string) {
+    return this.page.getByTestId('shift-correction').filter({ hasText: name });
   }
 
   /** Screenshot and axe check of what is on screen now, in portrait and landscape. */

@@ -1,8 +1,9 @@
 /**
  * The Roster tab's server data, through manager mode's react-query keys: the business's zone and
  * clock-on window (kiosk value, else the business's, via domain matchingWindow), the week's roster
- * shifts for this kiosk's location (every location when the kiosk has none), the clocked shifts
- * to compare them with, and the pick-lists of the shift form.
+ * shifts for this kiosk's location (every location when the kiosk has none), the business's
+ * clocked shifts of the week to compare them with (wherever the person clocked on: they came), and
+ * the pick-lists of the shift form.
  */
 import { useQuery } from '@tanstack/react-query';
 import { ROSTER_LIST } from '../../../contract/paging';
@@ -21,7 +22,7 @@ const MAX_ROSTER_PAGES = 20;
 export const rosterKeys = {
   all: (kioskId: number) => [MANAGER_KEY, kioskId, 'roster'] as const,
   week: (kioskId: number, from: string, locationId: number | null) => [MANAGER_KEY, kioskId, 'roster', 'week', from, locationId] as const,
-  clocked: (kioskId: number, from: string, locationId: number | null) => [MANAGER_KEY, kioskId, 'roster', 'clocked', from, locationId] as const,
+  clocked: (kioskId: number, from: string) => [MANAGER_KEY, kioskId, 'roster', 'clocked', from] as const,
   business: (kioskId: number) => [MANAGER_KEY, kioskId, 'business'] as const,
   portal: (kioskId: number) => [MANAGER_KEY, kioskId, 'portalSettings'] as const,
   locations: (kioskId: number) => [MANAGER_KEY, kioskId, 'locations'] as const,
@@ -85,7 +86,7 @@ export function useRosterData(week: Week, now: Date) {
   const to = instantOf(week.to, '00:00', format.zone, 1);
   const started = from !== null && from.getTime() <= now.getTime();
   const clocked = useQuery({
-    queryKey: rosterKeys.clocked(kiosk.kioskId, week.from, locationId),
+    queryKey: rosterKeys.clocked(kiosk.kioskId, week.from),
     enabled: known && started,
     refetchInterval: 30_000,
     queryFn: () =>
@@ -94,7 +95,6 @@ export function useRosterData(week: Week, now: Date) {
           fromDateUtc: from?.toISOString() ?? null,
           // Up to now (the search's default) for the current week; a past week to its end.
           ...(to && to.getTime() < now.getTime() ? { toDateUtc: to.toISOString() } : {}),
-          ...(locationId !== null ? { locationId } : {}),
         }),
       ),
   });
