@@ -2,12 +2,13 @@
  * Forgotten clock-offs (project extension, issue 10 part 4). The kiosk clocked the person off when
  * they came back (the raw punch) and sends when they say they finished. The correction waits for
  * a manager and holds the shift's timesheet line back from approving itself; accepting it ends the
- * line at the stated finish, rejecting it leaves the clock-off. Never a silent 30-hour line, never
+ * line at the stated finish (rounded like any kiosk line), rejecting it leaves the clock-off. Never a silent 30-hour line, never
  * a silently shortened one.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { ShiftCorrectionInputModel, ShiftCorrectionModel } from '../../contract/supporting/shiftCorrections';
 import type { CorrectionStatus } from '../../domain/timesheets';
+import { roundShift } from '../../domain/rounding';
 import { finishTimeProblem, isLineLocked } from '../../domain/timesheets';
 import { toLocalDateTime } from '../../domain/time';
 import { describePrincipal, type Principal } from '../auth/principal';
@@ -16,6 +17,8 @@ import { clockShifts, employees, kiosks, punches, shiftBreaks, shiftCorrections,
 import { conflict, invalidField, notFound } from '../http/apiError';
 import type { Page } from '../http/odata/planList';
 import { timeOfRecord } from './punches';
+import { readRoundingRules } from './roundingRules';
+import { rosterShiftOf } from './timesheetLines';
 import { withTransaction } from './transactions';
 
 type CorrectionRow = typeof shiftCorrections.$inferSelect;
@@ -148,16 +151,32 @@ export async function listCorrections(db: Database, businessId: number, status: 
   return out;
 }
 
-/** Ends the line at the stated finish; breaks that began after it go, one running past it is cut. */
-async function endLineAt(db: Database, lineId: number, finish: Date, now: Date): Promise<void> {
+/**
+ * Ends the line at the stated finish, as if the person had clocked off then: the clocked shift's raw
+ * times with breaks cut at the finish, rounded by the business's rules and snapped to its roster
+ * shift, exactly as a line is written at clock-off.
+ */
+async function endLineAt(db: Database, businessId: number, lineId: number, shiftId: number | null, finish: Date, now: Date): Promise<void> {
   const [line] = await db.select().from(timesheetLines).where(eq(timesheetLines.id, lineId)).for('update');
-  if (!line) return;
+  if (!line) throw conflict('conflict', 'The timesheet line of this shift was deleted.');
   if (isLineLocked(line.status)) throw conflict('conflict', 'The timesheet line is processed and cannot be changed.');
-  const breaks = Array.isArray(line.breaks) ? (line.breaks as Array<{ startUtc: string; endUtc: string | null; isPaidBreak: boolean }>) : [];
-  const kept = breaks
-    .filter((b) => new Date(b.startUtc).getTime() < finish.getTime())
-    .map((b) => ({ ...b, endUtc: b.endUtc && new Date(b.endUtc).getTime() > finish.getTime() ? finish.toISOString() : b.endUtc }));
-  await db.update(timesheetLines).set({ endUtc: finish, breaks: kept, updatedAt: now }).where(eq(timesheetLines.id, lineId));
+  const [shift] = shiftId === null ? [] : await db.select().from(clockShifts).where(eq(clockShifts.id, shiftId));
+  if (!shift) throw conflict('conflict', 'The clocked shift of this line is gone.');
+  const rawBreaks = await db.select().from(shiftBreaks).where(eq(shiftBreaks.shiftId, shift.id)).orderBy(asc(shiftBreaks.startUtc));
+  const breaks = rawBreaks
+    .filter((b) => b.startUtc.getTime() < finish.getTime())
+    .map((b) => ({ startUtc: b.startUtc, endUtc: new Date(Math.min((b.endUtc ?? finish).getTime(), finish.getTime())), isPaidBreak: b.isPaidBreak }));
+  const [rules, roster] = await Promise.all([readRoundingRules(db, businessId), rosterShiftOf(db, businessId, shift.rosterShiftId)]);
+  const rounded = roundShift({ startUtc: shift.startUtc, endUtc: finish, breaks }, rules, shift.ianaTimeZone, roster);
+  await db
+    .update(timesheetLines)
+    .set({
+      startUtc: rounded.startUtc,
+      endUtc: rounded.endUtc,
+      breaks: rounded.breaks.map((b) => ({ startUtc: b.startUtc.toISOString(), endUtc: b.endUtc.toISOString(), isPaidBreak: b.isPaidBreak })),
+      updatedAt: now,
+    })
+    .where(eq(timesheetLines.id, lineId));
 }
 
 /**
@@ -178,7 +197,7 @@ export function decideCorrection(
     if (row.status !== 'Pending') throw conflict('claim-decided', `This correction is already ${row.status.toLowerCase()}.`);
     if (decision === 'Accepted') {
       if (row.timesheetLineId === null) throw conflict('conflict', 'There is no timesheet line to correct: the clock-off never reached the service.');
-      await endLineAt(tx, row.timesheetLineId, row.statedFinishUtc, ctx.now);
+      await endLineAt(tx, ctx.businessId, row.timesheetLineId, row.shiftId, row.statedFinishUtc, ctx.now);
     }
     const resolvedBy = ctx.principal.kind === 'user' ? ctx.principal.email : describePrincipal(ctx.principal);
     const [updated] = await tx.update(shiftCorrections).set({ status: decision, resolvedUtc: ctx.now, resolvedBy }).where(scope).returning();

@@ -44,7 +44,7 @@ export interface CompletedShift {
   rosterShiftId?: number | null;
 }
 
-async function rosterShiftOf(db: Database, businessId: number, rosterShiftId: number | null | undefined) {
+export async function rosterShiftOf(db: Database, businessId: number, rosterShiftId: number | null | undefined) {
   if (rosterShiftId === null || rosterShiftId === undefined) return null;
   const [row] = await db
     .select({ startUtc: rosterShifts.startUtc, endUtc: rosterShifts.endUtc, locationId: rosterShifts.locationId, workTypeId: rosterShifts.workTypeId })

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_ROUNDING } from '../../../domain/rounding';
 import { ShiftCorrectionModel } from '../../../contract/supporting/shiftCorrections';
 import { clockShifts, timesheetLines } from '../../db/schema';
 import { createTenant, enrolDeviceAuth, type Tenant } from '../../testing/fixtures';
@@ -84,6 +85,27 @@ describe('forgotten clock-off corrections', () => {
     expect((await t.request('GET', `${tenant.base}/shiftcorrections`, { auth: tenant.manager.auth })).body).toEqual([]);
     const decided = await t.request('GET', `${tenant.base}/shiftcorrections?status=Accepted`, { auth: tenant.manager.auth });
     expect((decided.body as ShiftCorrectionModel[]).map((c) => c.id)).toEqual([correction.id]);
+  });
+
+  it("rounds the accepted finish by the business's rules", async () => {
+    const tenant = await createTenant(t);
+    const device = await enrolDeviceAuth(t, tenant);
+    const rules = await t.request('POST', `${tenant.base}/roundingrules`, {
+      auth: tenant.manager.auth,
+      json: { ...NO_ROUNDING, shiftEndRounding: 'RoundToNearest', shiftEndRoundingMinutes: 15 },
+    });
+    expect(rules.status, rules.text).toBe(200);
+    const { body, clockOnAt } = await forgottenShift(tenant, device, 30, 8);
+    const QUARTER = 15 * 60_000;
+    const boundary = Math.floor((clockOnAt.getTime() + 8 * HOUR) / QUARTER) * QUARTER;
+    // 8 minutes past a quarter hour (London's offset is whole hours): the nearest quarter is the next one.
+    const stated = new Date(boundary + 8 * 60_000);
+    const made = ShiftCorrectionModel.parse((await submit(tenant, device, { ...body, statedFinishUtc: stated.toISOString() })).body);
+    const accepted = await t.request('POST', `${tenant.base}/shiftcorrections/${made.id}/accept`, { auth: tenant.manager.auth });
+    expect(accepted.status, accepted.text).toBe(200);
+    const [line] = await t.db.select().from(timesheetLines).where(eq(timesheetLines.id, made.timesheetLineId!));
+    expect(line?.endUtc?.toISOString()).toBe(new Date(boundary + QUARTER).toISOString());
+    expect(line?.startUtc?.toISOString()).toBe(clockOnAt.toISOString());
   });
 
   it('answers a replay (same key or new key) with the first correction', async () => {
