@@ -120,8 +120,8 @@ export const exportTimesheets = defineRoute({
   },
 });
 
-export const addTimesheetLines = defineRoute({
-  operationId: 'timesheet.addTimesheetLines',
+export const bulkInsertTimesheets = defineRoute({
+  operationId: 'timesheet.bulkInsertTimesheets',
   ...access('admin'),
   method: 'post',
   path: `${B}/timesheet/bulk`,
@@ -139,8 +139,8 @@ export const addTimesheetLines = defineRoute({
   responses: { 200: jsonResponse(m.UkSubmitTimesheetsResponse, 'The created lines per employee key.'), ...mutationErrors },
 });
 
-export const replaceTimesheetLines = defineRoute({
-  operationId: 'timesheet.replaceTimesheetLines',
+export const updateReplaceTimesheets = defineRoute({
+  operationId: 'timesheet.updateReplaceTimesheets',
   ...access('admin'),
   method: 'put',
   path: `${B}/timesheet/bulk`,

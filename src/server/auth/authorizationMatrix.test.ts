@@ -207,8 +207,8 @@ function sampleBody(operationId: string, w: World): unknown {
     },
     'timesheet.createTimesheetLine': { employeeId, startTime: '2026-03-02T09:00:00', endTime: '2026-03-02T17:00:00' },
     'timesheet.updateTimesheetLine': { employeeId, startTime: '2026-03-02T09:00:00', endTime: '2026-03-02T17:00:00' },
-    'timesheet.addTimesheetLines': { timesheets: { [String(employeeId)]: [{ startTime: '2026-03-03T09:00:00', endTime: '2026-03-03T17:00:00' }] } },
-    'timesheet.replaceTimesheetLines': {
+    'timesheet.bulkInsertTimesheets': { timesheets: { [String(employeeId)]: [{ startTime: '2026-03-03T09:00:00', endTime: '2026-03-03T17:00:00' }] } },
+    'timesheet.updateReplaceTimesheets': {
       fromDate: '2026-03-01T00:00:00',
       toDate: '2026-03-07T00:00:00',
       timesheets: { [String(employeeId)]: [{ startTime: '2026-03-03T09:00:00', endTime: '2026-03-03T17:00:00' }] },

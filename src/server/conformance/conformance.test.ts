@@ -59,7 +59,8 @@ const KNOWN_IMPLEMENTED = [
   'businessAccess.updateDetailsOfAnAssociatedUser', 'businessAccess.revokeBusinessAccess', 'businessAccess.getUserBusinessAccess',
   'location.listBusinessLocations', 'location.createLocation', 'location.getLocationById', 'location.updateLocation', 'location.deleteLocation',
   'workType.listWorkTypes', 'workType.createWorkType', 'workType.getWorkTypeById', 'workType.updateWorkType', 'workType.deleteWorkType',
-  'timesheet.getBusinessTimesheets', 'timesheet.getTimesheetLine',
+  'timesheet.getBusinessTimesheets', 'timesheet.getTimesheetLine', 'timesheet.createTimesheetLine', 'timesheet.updateTimesheetLine',
+  'timesheet.deleteTimesheetLine', 'timesheet.bulkInsertTimesheets', 'timesheet.updateReplaceTimesheets',
   'settings.getEmployeePortalSettings', 'settings.updateEmployeePortalSettings',
   'settings.getTheTimesheetSettingsForTheBusiness', 'settings.updateTheTimesheetSettingsForTheBusiness',
   'employeeGroup.listEmployeeGroups', 'employeeGroup.createEmployeeGroup', 'employeeGroup.getEmployeeGroupById',
@@ -80,6 +81,7 @@ const LIVE_OPERATIONS = [
   'kiosk.clockInEmployee', 'kiosk.startBreak', 'kiosk.endBreak', 'kiosk.clockOutEmployee',
   'kiosk.addNoteToShift', 'kiosk.getShiftNotes', 'kiosk.shifts', 'kiosk.discardCurrentShift', 'kiosk.addCompleteShiftForEmployee',
   'timesheet.getBusinessTimesheets', 'timesheet.getTimesheetLine',
+  'timesheet.createTimesheetLine', 'timesheet.updateTimesheetLine', 'timesheet.bulkInsertTimesheets', 'timesheet.updateReplaceTimesheets',
   'settings.getEmployeePortalSettings', 'settings.updateEmployeePortalSettings',
   'settings.getTheTimesheetSettingsForTheBusiness', 'settings.updateTheTimesheetSettingsForTheBusiness',
   'employee.listBasicDetailsForEmployees', 'employee.listEmployeeLocations', 'employee.getEmployeeWorkTypes', 'employee.getEmployeeShiftConditions',
@@ -598,6 +600,19 @@ describe('live: actual responses against models.json', () => {
     const lines = IdList.parse(await call('timesheet.getBusinessTimesheets'));
     expect(lines).toHaveLength(3);
     for (const line of lines) await call('timesheet.getTimesheetLine', { timesheetLineId: line.id });
+  });
+
+  it('timesheet lines written by hand: create, update, bulk insert and replace, delete', async () => {
+    const employeeId = state.hiro.id;
+    const day = (date: string) => ({ startTime: `${date}T09:00:00`, endTime: `${date}T17:00:00` });
+    const body = { employeeId, ...day('2026-03-03'), locationId: state.warehouse, workTypeId: state.picking, externalId: 'CONF-1' };
+    const created = Id.parse(await call('timesheet.createTimesheetLine', {}, { query: 'enforceUniqueExternalId=true', json: body }));
+    await call('timesheet.updateTimesheetLine', { timesheetLineId: created.id }, { json: { ...body, status: 'Approved' } });
+    const external = { employeeIdType: 'External', locationIdType: 'External', workTypeIdType: 'External', returnResponse: true };
+    await call('timesheet.bulkInsertTimesheets', {}, { json: { ...external, timesheets: { 'EMP-HIRO': [{ ...day('2026-03-04'), locationId: 'LOC-1', workTypeId: 'WT-1' }] } } });
+    const window = { fromDate: '2026-03-04T00:00:00', toDate: '2026-03-04T00:00:00' };
+    await call('timesheet.updateReplaceTimesheets', {}, { json: { ...window, returnResponse: true, timesheets: { [String(employeeId)]: [day('2026-03-04')] } } });
+    await send('timesheet.deleteTimesheetLine', { timesheetLineId: created.id }, undefined);
   });
 
   it('settings: read and write back', async () => {

@@ -35,12 +35,12 @@ export function registerTimesheetRoutes(app: App) {
     });
   });
 
-  app.openapi(routes.addTimesheetLines, async (c) => {
+  app.openapi(routes.bulkInsertTimesheets, async (c) => {
     const { businessId } = c.req.valid('param');
     return c.json(await submitBulk(c.var.db, writer(c, businessId), c.req.valid('json'), false), 200);
   });
 
-  app.openapi(routes.replaceTimesheetLines, async (c) => {
+  app.openapi(routes.updateReplaceTimesheets, async (c) => {
     const { businessId } = c.req.valid('param');
     return c.json(await submitBulk(c.var.db, writer(c, businessId), c.req.valid('json'), true), 200);
   });
