@@ -103,8 +103,8 @@ export const exportTimesheets = defineRoute({
     '`start` and `end` (local wall-clock HH:mm; an overnight line ends on the next day and its end is simply the earlier ' +
     'clock time), `unpaidBreakMinutes` and `paidBreakMinutes` (whole minutes), `hours` (worked hours: end minus start minus ' +
     'unpaid breaks, decimal with 2 places, from the actual instants, so a line across a daylight-saving change counts the ' +
-    'hours really worked), `location` (fully qualified name), `workType`, `status`, `timesheetLineId`. Lines of a period ' +
-    'longer than 366 days are refused (400).',
+    'hours really worked), `location` (fully qualified name), `workType`, `status`, `timesheetLineId`. A line of `units` ' +
+    'has empty `start` and `end` and its units as `hours`. A period longer than 366 days (both ends included) is refused (400).',
   request: {
     params: businessParams,
     query: z.object({
