@@ -78,6 +78,8 @@ test.describe('manager mode: roster and timesheets', () => {
       await roster(running.employeeId, now - 10 * MINUTE, 6);
       await roster(absent.employeeId, now - 2 * HOUR, 6);
 
+      const popUp = await api.post<{ id: number; name: string }>(`${api.business}/location`, { name: `Pop-up ${Date.now().toString(36)}`, isGlobal: true });
+
       await manager.signIn();
       await manager.goTo('Roster');
       await expect(manager.rosterRow(late.name)).toHaveAttribute('data-attendance', 'arrived');
@@ -103,7 +105,16 @@ test.describe('manager mode: roster and timesheets', () => {
       await expect(form.getByLabel('End time')).toHaveAttribute('aria-invalid', 'true');
       await manager.capture('manager-roster-form', () => expect(form).toBeVisible());
 
+      // A location removed while the form was open: the service's field error lands on Location.
       await form.getByLabel('End time').fill(end.time);
+      await expect(form.getByLabel('Location').locator('option', { hasText: popUp.name })).toHaveCount(1);
+      await form.getByLabel('Location').selectOption({ label: popUp.name });
+      await service.remove('location', popUp.id);
+      await form.getByRole('button', { name: 'Add shift' }).click();
+      await expect(form.getByText(`Location ${popUp.id} does not exist.`)).toBeVisible();
+      await expect(form.getByLabel('Location')).toHaveAttribute('aria-invalid', 'true');
+
+      await form.getByLabel('Location').selectOption({ label: 'Bakery floor' });
       await form.getByRole('button', { name: 'Add shift' }).click();
       await expect(page.getByRole('status').filter({ hasText: `Shift rostered for ${due.name}` })).toBeVisible();
       await expect(manager.rosterRow(due.name)).toHaveAttribute('data-attendance', 'due');

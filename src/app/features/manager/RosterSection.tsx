@@ -41,13 +41,29 @@ function Status({ row }: { row: BoardRow }) {
         </span>
       );
     case 'due':
-      return <span className={styles.chipInfo}>{t('manager.roster.due')}</span>;
+      return (
+        <span className={styles.chips}>
+          <span className={styles.chipInfo}>{t('manager.roster.due')}</span>
+        </span>
+      );
     case 'overdue':
-      return <span className={styles.chipBreak}>{t('manager.roster.overdue', { minutes: a.minutes })}</span>;
+      return (
+        <span className={styles.chips}>
+          <span className={styles.chipBreak}>{t('manager.roster.overdue', { minutes: a.minutes })}</span>
+        </span>
+      );
     case 'absent':
-      return <span className={styles.chipAlert}>{t('manager.roster.absent')}</span>;
+      return (
+        <span className={styles.chips}>
+          <span className={styles.chipAlert}>{t('manager.roster.absent')}</span>
+        </span>
+      );
     case 'upcoming':
-      return <span className={styles.chip}>{t('manager.roster.upcoming')}</span>;
+      return (
+        <span className={styles.chips}>
+          <span className={styles.chip}>{t('manager.roster.upcoming')}</span>
+        </span>
+      );
   }
 }
 
@@ -126,11 +142,11 @@ export function RosterSection() {
         </div>
         <div className={styles.headTools}>
           <div className={own.segmented} role="group" aria-label={t('manager.roster.view')}>
-            <Button variant={view === 'today' ? 'primary' : 'ghost'} aria-pressed={view === 'today'} onClick={() => setView('today')}>
+            <Button variant={view === 'today' ? 'primary' : 'secondary'} aria-pressed={view === 'today'} onClick={() => setView('today')}>
               {t('manager.roster.today')}
             </Button>
             <Button
-              variant={view === 'week' ? 'primary' : 'ghost'}
+              variant={view === 'week' ? 'primary' : 'secondary'}
               aria-pressed={view === 'week'}
               onClick={() => {
                 setWeekDay(today);

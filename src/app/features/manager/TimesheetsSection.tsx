@@ -21,7 +21,7 @@ import { MANAGER_KEY, useLiveStaff, useManagerApi, useSayFailure } from './Manag
 import { displayName } from './onSite';
 import own from './Roster.module.css';
 import { addDays, weekOf } from './rosterBoard';
-import { dateIn } from './shiftForms';
+import { dateIn, instantOf } from './shiftForms';
 import { TimesheetLineItem } from './TimesheetLineItem';
 import { exportFileName, orderLines, periodFilter } from './timesheetForms';
 
@@ -54,6 +54,7 @@ export function TimesheetsSection() {
   const week = weekOf(day);
   const staff = useLiveStaff();
   const base = [MANAGER_KEY, kiosk.kioskId, 'timesheets'] as const;
+  const noonOf = (date: string) => instantOf(date, '12:00', format.zone) ?? new Date(`${date}T12:00:00Z`);
 
   const lines = useQuery({
     queryKey: [...base, 'lines', week.from],
@@ -109,10 +110,10 @@ export function TimesheetsSection() {
         <Button variant="secondary" onClick={() => setDay(addDays(week.from, 7))}>
           {t('manager.roster.nextWeek')}
         </Button>
+        <span className={styles.lead} aria-live="polite" data-testid="timesheet-period">
+          {t('manager.roster.weekOf', { from: format.date(noonOf(week.from)), to: format.date(noonOf(week.to)) })}
+        </span>
       </div>
-      <p className={styles.lead} aria-live="polite" data-testid="timesheet-period">
-        {t('manager.timesheets.period', { from: week.from, to: week.to })}
-      </p>
       {exportError ? <Notice tone="error">{sayFailure(exportError)}</Notice> : null}
       {corrections.error ? <Notice tone="error">{sayFailure(corrections.error)}</Notice> : null}
       <CorrectionsCard corrections={corrections.data ?? []} onDecided={refresh} />
