@@ -15,7 +15,7 @@ import { checkClockOnChoices } from './clockOnChoices';
 import { attendanceStateOf, loadKioskEmployee, requireEmployeeId, toKioskEmployee } from './kioskEmployees';
 import { decodePhoto } from './photos';
 import { checkAdminClaim, checkBodyKiosk, punchAuditRow, storePhoto, submitter, timeOfRecord, type PunchContext } from './punches';
-import { rosterShiftIdForClockOn, windowFor } from './rosterMatching';
+import { rosterShiftIdForClockOn } from './rosterMatching';
 import { writeLineForShift } from './timesheetLines';
 
 function requiredTime(value: string | null | undefined, field: string, now: Date): Date {
@@ -71,8 +71,7 @@ export async function recordCompleteShift(db: Database, ctx: PunchContext, body:
       throw invalidField(problem.code, field, problem.message);
     }
     const choices = await checkClockOnChoices(tx, ctx.businessId, ctx.kiosk, employee, body);
-    const window = await windowFor(tx, ctx.businessId, ctx.kiosk, 'clockOn');
-    const rosterShiftId = await rosterShiftIdForClockOn(tx, employee.id, plan.start, window, choices);
+    const rosterShiftId = await rosterShiftIdForClockOn(tx, ctx.businessId, ctx.kiosk, employee.id, plan.start, choices);
 
     const [shift] = await tx
       .insert(clockShifts)

@@ -19,7 +19,7 @@ import { attendanceStateOf, loadKioskEmployee, requireEmployeeId, toKioskEmploye
 import type { KioskRow } from './kiosks';
 import { decodePhoto, type Photo } from './photos';
 import { checkClockOnChoices, type ClockOnChoices } from './clockOnChoices';
-import { rosterShiftIdForClockOn, windowFor } from './rosterMatching';
+import { rosterShiftIdForClockOn } from './rosterMatching';
 import { writeLineForShift } from './timesheetLines';
 
 export interface PunchSettings {
@@ -203,7 +203,7 @@ export async function recordPunch(db: Database, ctx: PunchContext, request: Punc
     let shiftId = employee.currentShiftId;
     if (request.kind === 'clockOn') {
       const choices = await checkClockOnChoices(tx, ctx.businessId, ctx.kiosk, employee, request.body);
-      const rosterShiftId = await rosterShiftIdForClockOn(tx, employee.id, at, await windowFor(tx, ctx.businessId, ctx.kiosk, 'clockOn'), choices);
+      const rosterShiftId = await rosterShiftIdForClockOn(tx, ctx.businessId, ctx.kiosk, employee.id, at, choices);
       shiftId = await openShift(tx, ctx, employee, at, { ...choices, rosterShiftId });
     }
     for (const effect of outcome.effects) await applyEffect(tx, effect, shiftId, isPaidBreak);

@@ -4,12 +4,12 @@
  * its offline roster); this module only reads the candidate shifts, each time with one query on
  * the (employee_id, start_utc) index over a bounded window, and only published shifts count.
  */
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { UkEssRosterShiftModel, UkRosterShiftMatchingResultModel } from '../../contract/generated/models';
 import { ROSTER_LIST } from '../../contract/paging';
 import { matchClockOff, matchClockOn, matchingWindow, nearbyShifts, NEARBY_HOURS, type ShiftChoice } from '../../domain/roster';
 import type { Database } from '../db/openDatabase';
-import { employees, rosterShifts } from '../db/schema';
+import { businessSettings, employees, rosterShifts } from '../db/schema';
 import { notFound } from '../http/apiError';
 import type { KioskRow } from './kiosks';
 import { toEssRosterShifts, toRosteredShift, type RosterShiftRow } from './rosterShifts';
@@ -63,21 +63,39 @@ export async function windowFor(db: Database, businessId: number, kiosk: KioskRo
 }
 
 /**
- * The roster shift a clock-on at `at` belongs to (its id), or null: the one query punches pay
- * for roster matching. A window of null costs nothing.
+ * The roster shift a clock-on at `at` belongs to (its id), or null: the one query a punch pays for
+ * roster matching. The window is the kiosk's, else the business's portal setting read inside the
+ * same query; the shifts are read on the (employee_id, start_utc) index over that window.
  */
 export async function rosterShiftIdForClockOn(
   db: Database,
+  businessId: number,
+  kiosk: KioskRow,
   employeeId: number,
   at: Date,
-  windowMinutes: number | null,
   choice: ShiftChoice,
 ): Promise<number | null> {
-  if (windowMinutes === null || windowMinutes < 0) return null;
+  const window =
+    kiosk.clockOnWindowMinutes !== null
+      ? sql<number | null>`${kiosk.clockOnWindowMinutes}::int`
+      : sql<number | null>`(select (${businessSettings.model}->>'clockOnWindowMinutes')::int from ${businessSettings}
+          where ${businessSettings.businessId} = ${businessId} and ${businessSettings.kind} = 'portal')`;
   // One minute more each side: a punch inside the rostered minute matches whatever the window.
-  const reach = windowMinutes * MINUTE_MS + MINUTE_MS;
-  const rows = await publishedStarting(db, employeeId, new Date(at.getTime() - reach), new Date(at.getTime() + reach));
-  return matchClockOn(rows.map(toRosteredShift), at, windowMinutes, choice)?.shift.id ?? null;
+  const reach = sql`(${window} + 1) * interval '1 minute'`;
+  const instant = sql`${at.toISOString()}::timestamptz`;
+  const rows = await db
+    .select({ shift: rosterShifts, window: sql<number | null>`${window}`.mapWith(Number) })
+    .from(rosterShifts)
+    .where(
+      and(
+        eq(rosterShifts.employeeId, employeeId),
+        gte(rosterShifts.startUtc, sql`${instant} - ${reach}`),
+        lte(rosterShifts.startUtc, sql`${instant} + ${reach}`),
+        eq(rosterShifts.published, true),
+      ),
+    );
+  const windowMinutes = rows[0]?.window ?? null;
+  return matchClockOn(rows.map((row) => toRosteredShift(row.shift)), at, windowMinutes, choice)?.shift.id ?? null;
 }
 
 async function requireEmployee(db: Database, businessId: number, employeeId: number): Promise<void> {

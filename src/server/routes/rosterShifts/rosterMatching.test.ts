@@ -173,6 +173,39 @@ describe('the clocked shift remembers its roster shift', () => {
     t.clock.set('2026-06-01T06:00:00Z');
   });
 
+  it("by the business's window when the kiosk has none; the line names the roster shift, so a stub adds nothing", async () => {
+    const tenant = await createTenant(t);
+    const ada = tenant.employees[0]!.id;
+    const shift = await rostered(tenant, { employeeId: ada, startTime: '2026-06-03T09:00:00', endTime: '2026-06-03T17:00:00' });
+    const clockOn = async () => {
+      const on = await t.request('POST', `${tenant.kiosk}/clockon`, { auth: tenant.manager.auth, json: { employeeId: ada } });
+      expect(on.status, on.text).toBe(200);
+      const [row] = await t.db.select().from(clockShifts).where(eq(clockShifts.id, (on.body as { currentShiftId: number }).currentShiftId));
+      return row?.rosterShiftId;
+    };
+    // No window anywhere: no matching.
+    t.clock.set('2026-06-03T07:50:00Z');
+    expect(await clockOn()).toBeNull();
+    expect((await t.request('POST', `${tenant.kiosk}/discard`, { auth: tenant.manager.auth, json: { employeeId: ada } })).status).toBe(200);
+    await t.request('POST', `${tenant.base}/employeeportalsettings`, {
+      auth: tenant.manager.auth,
+      json: { ...DEFAULT_PORTAL_SETTINGS, clockOnWindowMinutes: 15 },
+    });
+    t.clock.set('2026-06-03T07:51:00Z');
+    expect(await clockOn()).toBe(shift.id);
+    t.clock.set('2026-06-03T16:00:00Z');
+    expect((await t.request('POST', `${tenant.kiosk}/clockoff`, { auth: tenant.manager.auth, json: { employeeId: ada } })).status).toBe(200);
+
+    const list = await t.request('GET', `${tenant.base}/rostershift?FromDate=2026-06-03T00:00:00&ToDate=2026-06-03T00:00:00`, { auth: tenant.manager.auth });
+    // The line runs 08:51-17:00 BST against 09:00-17:00: different.
+    expect(list.body).toMatchObject([{ id: shift.id, isDifferent: true }]);
+    const stub = await t.request('POST', `${tenant.base}/rostershift/${shift.id}/stub`, { auth: tenant.manager.auth, json: { note: null } });
+    expect(stub.status, stub.text).toBe(200);
+    const lines = await t.request('GET', `${tenant.base}/timesheet`, { auth: tenant.manager.auth });
+    expect((lines.body as unknown[]).length).toBe(1);
+    t.clock.set('2026-06-01T06:00:00Z');
+  });
+
   it('for addshift, from the recorded start', async () => {
     const tenant = await windowed();
     const ada = tenant.employees[0]!.id;
