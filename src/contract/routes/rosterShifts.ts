@@ -23,6 +23,7 @@ import {
   standardErrors,
 } from './common';
 import { ROSTER_LIST } from '../paging';
+import { INT32_MAX } from '../wireTypes';
 
 const tags = ['Roster shifts'];
 const B = '/api/v2/business/{businessId}';
@@ -40,7 +41,11 @@ function queryList<T extends z.ZodType>(item: T, max: number) {
 }
 
 /** A repeated string value that names an id (the SDK types these as strings). */
-const idText = z.string().regex(/^\d{1,10}$/, 'must be a whole number');
+const idText = z
+  .string()
+  .max(10)
+  .regex(/^\d{1,10}$/, 'must be a whole number')
+  .refine((value) => Number(value) <= INT32_MAX, `must be at most ${INT32_MAX}`);
 
 export const getRosterShifts = defineRoute({
   operationId: 'rosterShift.getRosterShifts',

@@ -243,6 +243,8 @@ describe('the list', () => {
     await expectField('FromDate=2026-06-01T00:00:00&ToDate=2026-06-01T00:00:00&ShiftStatus=Draft', 'query.ShiftStatus');
     await expectField('FromDate=2026-06-01T00:00:00&ToDate=2026-06-01T00:00:00&SelectedLocations=abc', 'query.SelectedLocations.0');
     await expectField('FromDate=2026-06-01T00:00:00&ToDate=2026-06-01T00:00:00&PageSize=0', 'PageSize');
+    await expectField('FromDate=2026-06-01T00:00:00&ToDate=2026-06-01T00:00:00&SelectedRoles=1&SelectedRoles=9999999999', 'query.SelectedRoles.1');
+    expect((await get('FromDate=2026-06-01T00:00:00&ToDate=2026-06-01T00:00:00&PageSize=2147483647&CurrentPage=2147483647')).body).toEqual([]);
     await expectField('FromDate=2026-06-01T00:00:00&ToDate=2026-06-01T00:00:00&CurrentPage=0', 'CurrentPage');
     await expectField('FromDate=2026-06-01T00:00:00&ToDate=2026-06-01T00:00:00&EmployeeGroupId=999999', 'EmployeeGroupId');
     // The SDK sends every parameter, unset ones empty, in its own casing.
