@@ -2,13 +2,14 @@
  * Manager mode's Roster and Timesheets tabs against the shared service (issue 10, part 5): a
  * manager rosters a shift and sees it; the board says who arrived late, is due, running late or
  * absent; the week's timesheet lines put a forgotten clock-off (sent as the kiosk device sends it)
- * first, the manager accepts it, edits and approves lines, and exports the approved week as CSV.
+ * first, rounded by the business's rules beside its raw punches; the manager accepts it, edits and
+ * approves lines, and exports the approved week as CSV (the rounding rules are restored after).
  * Both tabs are captured in both orientations, checked with axe and for touch targets of 44 px.
  * Names are unique per run: the shared service keeps its data across specs.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { APIResponse, Page } from '@playwright/test';
 import { TIMESHEET_EXPORT_COLUMNS } from '../src/contract/routes/timesheets';
 import { DemoApi, ManagerMode } from './pages/manager';
 import { enrolDeviceThroughApi } from './support/enrolDevice';
@@ -158,85 +159,105 @@ test.describe('manager mode: roster and timesheets', () => {
     const manager = new ManagerMode(page, demo);
     const api = new DemoApi(request, serviceURL, demo);
     const device = await api.enrolDevice('Timesheets e2e second tablet');
-    const asDevice = (path: string, data: unknown, key = randomUUID()) =>
+    const asDevice = (path: string, data: unknown, key: string = randomUUID()) =>
       request.post(`${api.kiosk}/${path}`, { headers: { authorization: `Bearer ${device.token}`, 'idempotency-key': key }, data });
 
-    // One complete shift (a plain line) and one forgotten clock-off, sent as the kiosk device sends it.
-    const now = Date.now();
-    const plain = await api.addPerson('Plain');
-    const start = new Date(now - 3 * HOUR);
-    await api.post(`${api.kiosk}/addshift`, {
-      employeeId: plain.employeeId,
-      recordedStartTimeUtc: start.toISOString(),
-      recordedEndTimeUtc: new Date(now - HOUR).toISOString(),
-      isAdminInitiated: true,
-    });
-    const forgot = await api.addPerson('Forgot');
-    const clockOnAt = new Date(now - 14 * HOUR);
-    expect((await asDevice('clockon', { employeeId: forgot.employeeId, recordedTimeUtc: clockOnAt.toISOString() })).status()).toBe(200);
-    const punchKey = randomUUID();
-    const clockOff = new Date(now - MINUTE).toISOString();
-    expect((await asDevice('clockoff', { employeeId: forgot.employeeId, recordedTimeUtc: clockOff }, punchKey)).status()).toBe(200);
-    const stated = new Date(clockOnAt.getTime() + 8 * HOUR);
-    const submitted = await asDevice('shiftcorrections', {
-      employeeId: forgot.employeeId,
-      punchKey,
-      clockOffRecordedTimeUtc: clockOff,
-      statedFinishUtc: stated.toISOString(),
-      suggestedBy: 'typed',
-    });
-    expect(submitted.status(), await submitted.text()).toBe(200);
-    const correction = (await submitted.json()) as { id: number; timesheetLineId: number };
-
-    await manager.signIn();
-    await manager.goTo('Timesheets');
-    await expect(manager.correction(forgot.name)).toBeVisible();
-    const forgotLine = manager.timesheetLine(forgot.name);
-    await expect(forgotLine).toHaveAttribute('data-line-id', String(correction.timesheetLineId));
-    await expect(forgotLine).toContainText('Forgotten clock-off');
-    // The flagged line comes first in the list.
-    await expect(page.getByTestId('timesheet-line').first()).toHaveAttribute('data-line-id', String(correction.timesheetLineId));
-    const plainLine = manager.timesheetLine(plain.name);
-    await expect(plainLine).toHaveAttribute('data-status', /Submitted|Approved/);
-    await expect(plainLine).toContainText(londonWallClock(start).time);
-    await manager.capture('manager-timesheets', async () => {
-      await expect(manager.correction(forgot.name)).toBeVisible();
-      await expectNoOverflow(page);
-      await expectTouchTargets(page);
-    });
-
-    // Accept the stated finish (asked twice): the line now ends then.
-    await manager.correction(forgot.name).getByRole('button', { name: /^Accept: / }).click();
-    await manager.correction(forgot.name).getByRole('button', { name: 'Yes, accept' }).click();
-    await expect(manager.correction(forgot.name)).toHaveCount(0);
-    await expect(forgotLine).toContainText(`${londonWallClock(clockOnAt).time}–${londonWallClock(stated).time}`);
-    await expect(forgotLine).not.toContainText('Forgotten clock-off');
-
-    // Edit the plain line's end, then approve both.
-    await plainLine.getByRole('button', { name: /^Edit: / }).click();
-    const newEnd = londonWallClock(new Date(now - HOUR - 30 * MINUTE)).time;
-    await plainLine.getByLabel('End time').fill(newEnd);
-    await manager.capture('manager-timesheets-edit', () => expect(plainLine.getByRole('button', { name: 'Save changes' })).toBeVisible());
-    await plainLine.getByRole('button', { name: 'Save changes' }).click();
-    await expect(plainLine).toContainText(`–${newEnd}`);
-    for (const line of [plainLine, forgotLine]) {
-      if ((await line.getAttribute('data-status')) !== 'Approved') await line.getByRole('button', { name: /^Approve: / }).click();
-      await expect(line).toHaveAttribute('data-status', 'Approved');
+    // The business rounds kiosk lines (start up, end down, to 15 minutes) while this test runs.
+    type Rules = Record<string, unknown>;
+    const rules = await api.get<Rules>(`${api.business}/roundingrules`);
+    await api.post(`${api.business}/roundingrules`, { ...rules, shiftStartRounding: 'RoundUp', shiftStartRoundingMinutes: 15, shiftEndRounding: 'RoundDown', shiftEndRoundingMinutes: 15 });
+    try {
+      await timesheetsFlow(page, manager, api, asDevice);
+    } finally {
+      await api.post(`${api.business}/roundingrules`, rules);
     }
-
-    // Export: a CSV named after the week, with the documented header and the approved line.
-    const downloading = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export approved (CSV)' }).click();
-    const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(/^timesheets-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
-    const [header, ...rows] = csv.trim().split(/\r?\n/);
-    expect(header).toBe(TIMESHEET_EXPORT_COLUMNS.join(','));
-    const plainId = await plainLine.getAttribute('data-line-id');
-    const row = rows.find((r) => r.endsWith(`,${plainId}`));
-    expect(row, `a row for line ${plainId}`).toBeDefined();
-    expect(row).toContain(plain.name);
-    expect(row).toContain(`,${londonWallClock(start).time},${newEnd},`);
-    expect(row).toContain(',Approved,');
   });
 });
+
+type DeviceCall = (path: string, data: unknown, key?: string) => Promise<APIResponse>;
+
+/** The Timesheets test's body: arrange a plain line and a forgotten clock-off, then act as the manager. */
+async function timesheetsFlow(page: Page, manager: ManagerMode, api: DemoApi, asDevice: DeviceCall): Promise<void> {
+  // One complete shift on whole quarter hours (a plain line rounding leaves alone) and one
+  // forgotten clock-off at 7 past, sent as the kiosk device sends it.
+  const now = Date.now();
+  const QUARTER = 15 * MINUTE;
+  const plain = await api.addPerson('Plain');
+  const start = new Date(Math.floor((now - 3 * HOUR) / QUARTER) * QUARTER);
+  await api.post(`${api.kiosk}/addshift`, {
+    employeeId: plain.employeeId,
+    recordedStartTimeUtc: start.toISOString(),
+    recordedEndTimeUtc: new Date(start.getTime() + 2 * HOUR).toISOString(),
+    isAdminInitiated: true,
+  });
+  const forgot = await api.addPerson('Forgot');
+  const clockOnAt = new Date(Math.floor((now - 14 * HOUR) / QUARTER) * QUARTER + 7 * MINUTE);
+  expect((await asDevice('clockon', { employeeId: forgot.employeeId, recordedTimeUtc: clockOnAt.toISOString() })).status()).toBe(200);
+  const punchKey = randomUUID();
+  const clockOff = new Date(now - MINUTE).toISOString();
+  expect((await asDevice('clockoff', { employeeId: forgot.employeeId, recordedTimeUtc: clockOff }, punchKey)).status()).toBe(200);
+  const stated = new Date(clockOnAt.getTime() + 8 * HOUR);
+  const submitted = await asDevice('shiftcorrections', {
+    employeeId: forgot.employeeId,
+    punchKey,
+    clockOffRecordedTimeUtc: clockOff,
+    statedFinishUtc: stated.toISOString(),
+    suggestedBy: 'typed',
+  });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+  const correction = (await submitted.json()) as { id: number; timesheetLineId: number };
+
+  await manager.signIn();
+  await manager.goTo('Timesheets');
+  await expect(manager.correction(forgot.name)).toBeVisible();
+  const forgotLine = manager.timesheetLine(forgot.name);
+  await expect(forgotLine).toHaveAttribute('data-line-id', String(correction.timesheetLineId));
+  await expect(forgotLine).toContainText('Forgotten clock-off');
+  // The line is rounded (7 past up to the quarter); the raw punch is shown beside it.
+  await expect(forgotLine).toContainText(`${londonWallClock(new Date(clockOnAt.getTime() + 8 * MINUTE)).time}–`);
+  await expect(forgotLine).toContainText(`Punched ${londonWallClock(clockOnAt).time}–`);
+  // The flagged line comes first in the list.
+  await expect(page.getByTestId('timesheet-line').first()).toHaveAttribute('data-line-id', String(correction.timesheetLineId));
+  const plainLine = manager.timesheetLine(plain.name);
+  await expect(plainLine).toHaveAttribute('data-status', /Submitted|Approved/);
+  await expect(plainLine).toContainText(londonWallClock(start).time);
+  await manager.capture('manager-timesheets', async () => {
+    await expect(manager.correction(forgot.name)).toBeVisible();
+    await expectNoOverflow(page);
+    await expectTouchTargets(page);
+  });
+
+  // Accept the stated finish (asked twice): the line now ends then.
+  await manager.correction(forgot.name).getByRole('button', { name: /^Accept: / }).click();
+  await manager.correction(forgot.name).getByRole('button', { name: 'Yes, accept' }).click();
+  await expect(manager.correction(forgot.name)).toHaveCount(0);
+  await expect(forgotLine).toContainText(`${londonWallClock(new Date(clockOnAt.getTime() + 8 * MINUTE)).time}–${londonWallClock(new Date(stated.getTime() - 7 * MINUTE)).time}`);
+  await expect(forgotLine).not.toContainText('Forgotten clock-off');
+
+  // Edit the plain line's end, then approve both.
+  await plainLine.getByRole('button', { name: /^Edit: / }).click();
+  const newEnd = londonWallClock(new Date(start.getTime() + 90 * MINUTE)).time;
+  await plainLine.getByLabel('End time').fill(newEnd);
+  await manager.capture('manager-timesheets-edit', () => expect(plainLine.getByRole('button', { name: 'Save changes' })).toBeVisible());
+  await plainLine.getByRole('button', { name: 'Save changes' }).click();
+  await expect(plainLine).toContainText(`–${newEnd}`);
+  for (const line of [plainLine, forgotLine]) {
+    if ((await line.getAttribute('data-status')) !== 'Approved') await line.getByRole('button', { name: /^Approve: / }).click();
+    await expect(line).toHaveAttribute('data-status', 'Approved');
+  }
+
+  // Export: a CSV named after the week, with the documented header and the approved line.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export approved (CSV)' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^timesheets-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
+  const [header, ...rows] = csv.trim().split(/\r?\n/);
+  expect(header).toBe(TIMESHEET_EXPORT_COLUMNS.join(','));
+  const plainId = await plainLine.getAttribute('data-line-id');
+  const row = rows.find((r) => r.endsWith(`,${plainId}`));
+  expect(row, `a row for line ${plainId}`).toBeDefined();
+  expect(row).toContain(plain.name);
+  expect(row).toContain(`,${londonWallClock(start).time},${newEnd},`);
+  expect(row).toContain(',Approved,');
+}
