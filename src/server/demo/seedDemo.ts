@@ -18,6 +18,7 @@ import { basicAuthHeader } from '../auth/basicAuth';
 import { hashSecret } from '../auth/secrets';
 import { createBusiness, ensureUser, issueApiKey } from '../services/provisioning';
 import { DEMO_WINDOW_MINUTES, ensureDemoRoster } from './demoRoster';
+import type { RoundingRules } from '../../domain/rounding';
 
 export const DEMO_EXTERNAL_ID = 'kiosk-clock-demo';
 export const DEMO_MANAGER_EMAIL = 'manager@demo.kiosk-clock.dev';
@@ -31,6 +32,25 @@ export const DemoFile = z.object({
   staff: z.array(z.object({ employeeId: z.number().int(), firstName: z.string(), surname: z.string(), pin: z.string() })),
 });
 export type DemoFile = z.infer<typeof DemoFile>;
+
+/**
+ * The demo's rounding rules, so a demo line shows rounding beside its raw punches: starts and ends
+ * to the nearest 5 minutes, snapped to the roster shift when within 10 minutes of it.
+ */
+export const DEMO_ROUNDING: RoundingRules = {
+  shiftStartRounding: 'RoundToNearest',
+  shiftStartRoundingMinutes: 5,
+  shiftEndRounding: 'RoundToNearest',
+  shiftEndRoundingMinutes: 5,
+  breakStartRounding: 'DontRound',
+  breakStartRoundingMinutes: 5,
+  breakEndRounding: 'DontRound',
+  breakEndRoundingMinutes: 5,
+  roundUpToRosterStartWithinMinutes: 10,
+  roundDownToRosterStartWithinMinutes: null,
+  roundUpToRosterEndWithinMinutes: null,
+  roundDownToRosterEndWithinMinutes: 10,
+};
 
 const STAFF: ReadonlyArray<[string, string]> = [
   ['Amara', 'Okafor'],
@@ -102,6 +122,8 @@ async function seedFresh(db: Database, service: Service, baseUrl: string, zone: 
       clockOffWindowMinutes: DEMO_WINDOW_MINUTES,
     }),
   );
+
+  await call(service, auth, 'POST', `${B}/roundingrules`, DEMO_ROUNDING);
 
   const pins = distinctPins(STAFF.length);
   const staff: DemoFile['staff'] = [];
