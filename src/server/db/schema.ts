@@ -465,6 +465,8 @@ export const timesheetLines = pgTable(
     index('timesheet_lines_employee_idx').on(t.employeeId, t.startUtc.asc().nullsFirst(), t.id),
     // enforceUniqueExternalId looks a line up by its external id.
     index('timesheet_lines_external_idx').on(t.businessId, t.externalId).where(sql`external_id IS NOT NULL`),
+    // A roster shift's line (the roster list's isDifferent, stub's one line per shift).
+    index('timesheet_lines_roster_shift_idx').on(t.rosterShiftId).where(sql`roster_shift_id IS NOT NULL`),
     check('timesheet_lines_status_check', oneOf(t.status, TIMESHEET_STATUSES)),
   ],
 );
