@@ -15,6 +15,7 @@ import { refreshPinSealKey } from './pinSeal';
 import { refreshKioskPreferences } from './kioskPreferences';
 import { refreshKioskPolicy, refreshKioskSettings, refreshStaff, refreshStaleLookups } from './refreshKioskData';
 import { refreshKioskRoster } from './refreshKioskRoster';
+import { refreshOpenShiftsElsewhere } from './openShiftsElsewhere';
 import type { SyncReport } from './syncOutbox';
 import { createSyncScheduler, type SyncScheduler } from './syncScheduler';
 
@@ -79,6 +80,7 @@ export async function createKioskRuntime(db: KioskDb, enrolment: DeviceEnrolment
         await refreshKioskPreferences(db, client, kiosk);
         // The roster only adds to the clock-on screens: a failure keeps the last copy, not the refresh.
         await refreshKioskRoster(db, client, kiosk, settings.ianaTimeZone || Intl.DateTimeFormat().resolvedOptions().timeZone, clock.now()).catch((error: unknown) => options.onError?.(error));
+        await refreshOpenShiftsElsewhere(db, client, kiosk, clock.now()).catch((error: unknown) => options.onError?.(error));
         void health.report();
         return true;
       } catch (error) {

@@ -9,6 +9,7 @@ import type { KioskDb } from '../../offline/db';
 import { AttentionRecord, readRecord, readRecords, StaffRecord } from '../../offline/records';
 import { readKioskHeading, type KioskHeading } from '../../offline/kioskHeading';
 import { readSyncStatus, type StoredSyncStatus } from '../../offline/syncStatus';
+import { OPEN_SHIFTS_KEY, readOpenShifts } from '../../offline/openShiftsElsewhere';
 
 export function useStaff(db: KioskDb): StaffRecord[] | undefined {
   return useLiveQuery(async () => readRecords(StaffRecord, await db.staff.orderBy('sortName').toArray()), [db]);
@@ -16,6 +17,11 @@ export function useStaff(db: KioskDb): StaffRecord[] | undefined {
 
 export function useStaffMember(db: KioskDb, employeeId: number | null): StaffRecord | null | undefined {
   return useLiveQuery(async () => (employeeId === null ? null : readRecord(StaffRecord, await db.staff.get(employeeId))), [db, employeeId]);
+}
+
+/** Who of the staff is clocked on at another kiosk (openShiftsElsewhere.ts); empty until known. */
+export function useOpenShiftsElsewhere(db: KioskDb): ReturnType<typeof readOpenShifts> {
+  return useLiveQuery(async () => readOpenShifts((await db.meta.get(OPEN_SHIFTS_KEY))?.value), [db]) ?? {};
 }
 
 /** The kiosk's name and time zone (the whole settings: useKioskSettings.ts). */

@@ -7,6 +7,7 @@
  */
 import { create } from 'zustand';
 import type { PunchKind } from '../../domain/attendance';
+import type { Arrival } from '../../domain/roster';
 import type { Locale } from '../i18n/catalogue';
 import type { WakeLockState } from '../hooks/useWakeLock';
 
@@ -33,6 +34,12 @@ export interface Receipt {
   details?: string[];
   /** Recorded without a PIN check (an unverified punch): a manager confirms it. */
   unverified?: boolean;
+  /** A clock-on's roster shift as the kiosk matched it, and how early or late (issue 10, part 3). */
+  rosterShift?: { startUtc: string; endUtc: string; names: string[]; arrival: Arrival };
+  /** A forgotten clock-off: the finish the person gave, which a manager confirms (issue 10, part 4). */
+  statedFinishUtc?: string;
+  /** The PIN just checked, so "Clock on for today" can follow a forgotten clock-off without asking again. */
+  pin?: string;
 }
 
 /**

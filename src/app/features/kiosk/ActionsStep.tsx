@@ -1,16 +1,23 @@
 /**
  * After the PIN: the person's status and only the punches the state machine allows from it (the
- * same `allowedPunches` the service enforces), plus notes and a PIN change.
+ * same `allowedPunches` the service enforces), plus notes and a PIN change. Before a clock-on, the
+ * roster shift it would match, early or late, and the pick of a shift where the kiosk allows it
+ * (issue 10, part 3). Someone on a shift older than the long-shift threshold is first asked when
+ * they finished (FinishTimeStep, part 4).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { allowedPunches, isLongShift, isOnShift, type PunchKind } from '../../../domain/attendance';
+import { shouldAskFinishTime } from '../../../domain/timesheets';
+import { choiceOf, clockOnRoster } from '../../../offline/kioskRoster';
+import { openShiftElsewhere } from '../../../offline/openShiftsElsewhere';
 import { clockOnWithoutOptions, needsClockOnOptions, stepBeforeCommit } from '../../../domain/clockOn';
 import type { MessageKey } from '../../i18n/catalogue';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useNow } from '../../hooks/useNow';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { useKioskPolicy, useKioskSettings } from '../../runtime/useKioskSettings';
+import { useOpenShiftsElsewhere } from '../../runtime/useKioskData';
 import { useUiStore, type PendingPunch } from '../../state/uiStore';
 import { Button, type ButtonVariant } from '../../ui/Button';
 import { CoffeeIcon, KeyIcon, LoginIcon, LogoutIcon, NoteIcon, PlayIcon } from '../../ui/icons';
@@ -23,6 +30,10 @@ import styles from './ActionsStep.module.css';
 import { PersonHeading } from './PersonHeading';
 import steps from './Steps.module.css';
 import { clockOnChoicesKey } from './clockOnFlow';
+import { FinishTimeStep } from './FinishTimeStep';
+import { RosterShiftCard, shiftNames } from './RosterShiftCard';
+import { useKeptRoster } from './useKeptRoster';
+import { localDaysBetween, sinceWhen } from './useStatusLine';
 import { useCommitPunch } from './useCommitPunch';
 import { useStepPerson } from './useStepPerson';
 
@@ -47,6 +58,10 @@ export function ActionsStep({ employeeId, pin }: { employeeId: number; pin: stri
   const [paidBreak, setPaidBreak] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const roster = useKeptRoster(runtime.db);
+  const openShifts = useOpenShiftsElsewhere(runtime.db);
+  const [pickedId, setPickedId] = useState<number | null>(null);
+  const [stillWorking, setStillWorking] = useState(false);
   // The receipt's hours: the service's shifts for this person, fetched while they choose.
   useEffect(() => void refreshWorkHistory(runtime, employeeId, format.zone), [runtime, employeeId, format.zone]);
   if (!person) return null;
@@ -54,16 +69,29 @@ export function ActionsStep({ employeeId, pin }: { employeeId: number; pin: stri
   const state = person.local;
   const offered = allowedPunches(state.status).filter((kind) => PUNCHES[kind]);
   const since = state.status === 'OnBreak' ? state.breakStartTimeUtc : state.clockOnTimeUtc;
+  // A shift begun on an earlier day says which ("since yesterday 21:00"), not only the time.
+  const today = since !== null && localDaysBetween(new Date(since), now, format.zone) <= 0;
+  const sinceValues = since ? { time: format.time(since), when: sinceWhen(t, format, since, now), duration: format.duration(now.getTime() - Date.parse(since)) } : null;
   const statusLine =
-    state.status === 'ClockedOn' && since
-      ? t('kiosk.actions.clockedOnSince', { time: format.time(since), duration: format.duration(now.getTime() - Date.parse(since)) })
-      : state.status === 'OnBreak' && since
-        ? t('kiosk.actions.onBreakSince', { time: format.time(since), duration: format.duration(now.getTime() - Date.parse(since)) })
+    state.status === 'ClockedOn' && sinceValues
+      ? t(today ? 'kiosk.actions.clockedOnSince' : 'kiosk.roster.sinceDay', sinceValues)
+      : state.status === 'OnBreak' && sinceValues
+        ? t(today ? 'kiosk.actions.onBreakSince' : 'kiosk.roster.breakSinceDay', sinceValues)
         : t('kiosk.actions.notOn');
   const onShift = isOnShift(state.status);
+  const elsewhere = openShiftElsewhere(openShifts, employeeId, state);
+  const askFinish =
+    !stillWorking && policy && onShift && shouldAskFinishTime(state.clockOnTimeUtc ? new Date(state.clockOnTimeUtc) : null, now, policy.longShiftMinutes);
+  if (askFinish) return <FinishTimeStep person={person} pin={pin} roster={roster} elsewhere={elsewhere} onStillWorking={() => setStillWorking(true)} />;
+  // Before a clock-on: the roster shift it matches (with the person's pick), early or late.
+  const firstLook = offered.includes('clockOn') ? clockOnRoster(roster, employeeId, now) : null;
+  const picked = firstLook?.pickable.find((s) => s.id === pickedId) ?? null;
+  const rosterView = firstLook && picked ? clockOnRoster(roster, employeeId, now, choiceOf(picked)) : firstLook;
+  // A shown pick always travels with the clock-on, so the service matches the same shift.
+  const pickedShift = rosterView && rosterView.pickable.length > 0 ? (picked ?? rosterView.match) : null;
 
   const choose = async (kind: PunchKind) => {
-    const fields: Record<string, unknown> = kind === 'startBreak' && paidBreak ? { isPaidBreak: true } : {};
+    const fields: Record<string, unknown> = kind === 'startBreak' && paidBreak ? { isPaidBreak: true } : kind === 'clockOn' && pickedShift ? choiceOf(pickedShift) : {};
     let pending: PendingPunch = { kind, fields, ...(fields.isPaidBreak ? { labels: [t('kiosk.done.paidBreak')] } : {}) };
     setBusy(true);
     if (kind === 'clockOn') {
@@ -76,9 +104,9 @@ export function ActionsStep({ employeeId, pin }: { employeeId: number; pin: stri
       });
       if (needsClockOnOptions(choices.data, settings)) return go({ step: 'options', employeeId, pin, pending });
       // Nothing to choose: the preselections go with the punch, and the receipt names the location.
-      const preset = clockOnWithoutOptions(choices.data);
+      const preset = { ...clockOnWithoutOptions(choices.data), ...fields };
       const location = choices.data?.locations?.find((l) => l.id === preset.locationId)?.description;
-      pending = { kind, fields: { ...fields, ...preset }, ...(location ? { labels: [location] } : {}) };
+      pending = { kind, fields: preset, ...(location ? { labels: [location] } : pickedShift ? { labels: shiftNames(pickedShift) } : {}) };
     }
     if (stepBeforeCommit(settings) === 'photo') return go({ step: 'photo', employeeId, pin, pending });
     setError(await commit(employeeId, person.name, pending));
@@ -89,7 +117,13 @@ export function ActionsStep({ employeeId, pin }: { employeeId: number; pin: stri
     <section className={`${steps.step} ${styles.screen}`} aria-labelledby="actions-title">
       <PersonHeading name={person.name} photoUrl={person.profileImageUrl} title={t('kiosk.actions.hello', { name: person.firstName })} id="actions-title">
         <p className={styles.statusLine}>{statusLine}</p>
+        {elsewhere ? (
+          <p className={styles.statusLine} data-testid="elsewhere">
+            {t('kiosk.roster.elsewhere', { kiosk: elsewhere.kioskName ?? t('kiosk.when.anotherKiosk') })}
+          </p>
+        ) : null}
       </PersonHeading>
+      {rosterView ? <RosterShiftCard view={rosterView} pickedId={pickedShift?.id ?? null} onPick={setPickedId} /> : null}
       {policy && isLongShift(toDomainState(state), now, policy.longShiftMinutes) ? <Notice tone="warning">{t('kiosk.actions.longShift')}</Notice> : null}
       {error ? <Notice tone="error">{error}</Notice> : null}
       <h2 className="visually-hidden">{t('kiosk.actions.whatNext')}</h2>

@@ -2,7 +2,9 @@
  * The confirmation: what was recorded and when, in the kiosk's time zone; for punches, the hours
  * worked today and this week (unpaid breaks deducted), the shift's or break's length and what to
  * do next; whether it still waits for the network; a short chime and vibration; then back to the
- * staff grid by itself.
+ * staff grid by itself. A clock-on names its roster shift and how early or late it was; the
+ * clock-off of a forgotten shift says a manager will confirm the finish given, shows no hours
+ * (they are not known until then) and offers to clock on for today (issue 10, parts 3 and 4).
  */
 import { useEffect, useRef, useState } from 'react';
 import { nextExpectedPunch } from '../../../domain/workedHours';
@@ -19,6 +21,7 @@ import { CheckIcon } from '../../ui/icons';
 import { Notice } from '../../ui/Notice';
 import styles from './DoneStep.module.css';
 import { useReceiptHours } from './receiptHours';
+import { arrivalShort, shiftLabel } from './RosterShiftCard';
 import steps from './Steps.module.css';
 
 export const DONE_RETURN_SECONDS = 6;
@@ -53,6 +56,8 @@ export function DoneStep({ receipt }: { receipt: Receipt }) {
   const { db } = useRuntime();
   const look = useKioskLook(db);
   const reset = useUiStore((s) => s.reset);
+  const go = useUiStore((s) => s.go);
+  const corrected = receipt.statedFinishUtc !== undefined;
   const queued = useIsQueued(db, receipt.entryId);
   const hours = useReceiptHours(receipt, receipt.employeeId ?? null, format.zone);
   const [left, setLeft] = useState(DONE_RETURN_SECONDS);
@@ -88,7 +93,12 @@ export function DoneStep({ receipt }: { receipt: Receipt }) {
       <p className={styles.time}>{format.time(receipt.at)}</p>
       <p className={steps.subtitle}>{format.weekdayDate(receipt.at)}</p>
       {receipt.details?.length ? <p className={steps.forName}>{receipt.details.join(' · ')}</p> : null}
-      {hours ? (
+      {receipt.rosterShift ? (
+        <p className={styles.roster} data-testid="receipt-roster" data-arrival={receipt.rosterShift.arrival.kind}>
+          {shiftLabel(t, format, receipt.rosterShift, receipt.rosterShift.names)} · {arrivalShort(t, receipt.rosterShift.arrival)}
+        </p>
+      ) : null}
+      {hours && !corrected ? (
         <div className={styles.hours} data-testid="receipt-hours">
           <dl className={styles.facts} aria-describedby="hours-caption">
             {hours.shift ? <Fact label={t('kiosk.done.thisShift')} value={format.duration(hours.shift.workedMs)} /> : null}
@@ -110,10 +120,18 @@ export function DoneStep({ receipt }: { receipt: Receipt }) {
         {receipt.kind === 'clockOff' ? t('kiosk.done.goodbye', { name: firstName }) : receipt.kind === 'clockOn' ? t('kiosk.done.welcome', { name: firstName }) : receipt.employeeName}
       </p>
       {receipt.unverified ? <Notice tone="warning">{t('kiosk.done.unverified')}</Notice> : null}
+      {receipt.statedFinishUtc ? <Notice tone="info">{t('kiosk.finish.done', { time: format.dateTime(receipt.statedFinishUtc) })}</Notice> : null}
       {queued ? <Notice tone="info">{t('kiosk.done.queued')}</Notice> : null}
-      <Button variant="primary" size="large" onClick={reset} style={{ minWidth: 260 }}>
-        {t('common.done')}
-      </Button>
+      <div className={styles.buttons}>
+        {corrected && receipt.pin !== undefined && receipt.employeeId !== undefined ? (
+          <Button variant="clockOn" size="large" onClick={() => go({ step: 'actions', employeeId: receipt.employeeId ?? 0, pin: receipt.pin ?? '' })} data-testid="clock-on-today">
+            {t('kiosk.finish.clockOnNow')}
+          </Button>
+        ) : null}
+        <Button variant="primary" size="large" onClick={reset} style={{ minWidth: 260 }}>
+          {t('common.done')}
+        </Button>
+      </div>
       <p className={styles.countdown} aria-live="off">
         {t('kiosk.done.returning', { count: Math.max(0, left) })}
       </p>

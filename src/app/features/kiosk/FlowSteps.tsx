@@ -4,6 +4,8 @@
  * Rendered only once the kiosk runtime is ready. Server data they fetch goes through the shared
  * query client (QueryProvider).
  */
+import { registerMessages } from '../../i18n/catalogue';
+import { kioskRoster } from '../../i18n/messages/kioskRoster';
 import { QueryProvider } from '../../runtime/QueryProvider';
 import { useUiStore } from '../../state/uiStore';
 import { ActionsStep } from './ActionsStep';
@@ -15,6 +17,8 @@ import { NumberStep } from './NumberStep';
 import { OptionsStep } from './OptionsStep';
 import { PhotoStep } from './PhotoStep';
 import { PinStep } from './PinStep';
+
+registerMessages(kioskRoster);
 
 function Step() {
   const flow = useUiStore((s) => s.flow);

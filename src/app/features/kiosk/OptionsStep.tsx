@@ -29,8 +29,9 @@ export function OptionsStep({ employeeId, pin, pending }: { employeeId: number; 
   const commit = useCommitPunch();
   const choices = useQuery({ queryKey: clockOnChoicesKey(runtime.kiosk.kioskId, employeeId), queryFn: () => clockOnChoices(runtime, employeeId), networkMode: 'always' });
   const data = choices.data?.data ?? null;
-  const [locationId, setLocationId] = useState<number | null>(null);
-  const [workTypeId, setWorkTypeId] = useState<number | null>(null);
+  // A roster shift picked on the actions screen arrives as its location and work type (issue 10, part 3).
+  const [locationId, setLocationId] = useState<number | null>(typeof pending.fields.locationId === 'number' ? pending.fields.locationId : null);
+  const [workTypeId, setWorkTypeId] = useState<number | null>(typeof pending.fields.workTypeId === 'number' ? pending.fields.workTypeId : null);
   const [conditions, setConditions] = useState<number[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 

@@ -2,7 +2,8 @@
  * The kiosk's home: everyone who can punch here, with their status, and an instant search. Works
  * from the copy kept on the device, so it shows offline too. Who is in shows at a glance: people
  * on shift (working or on a break) come first, in their own group, on tinted cards whose status
- * is written out ("On since 09:05", "Break since 10:15") beside a shape, never colour alone.
+ * is written out ("On since 09:05", "Break since 10:15", "On since yesterday 21:00") beside a
+ * shape, never colour alone; someone clocked on at another kiosk says where ("At Back door").
  */
 import { useMemo, useState } from 'react';
 import { isOnShift } from '../../../domain/attendance';
@@ -10,7 +11,8 @@ import type { StaffRecord } from '../../../offline/records';
 import { useI18n } from '../../i18n/I18nProvider';
 import { foldForSearch } from '../../i18n/search';
 import { useKioskBase } from '../../runtime/RuntimeContext';
-import { useStaff } from '../../runtime/useKioskData';
+import { openShiftElsewhere, type OpenShiftElsewhere } from '../../../offline/openShiftsElsewhere';
+import { useOpenShiftsElsewhere, useStaff } from '../../runtime/useKioskData';
 import { useUiStore } from '../../state/uiStore';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
@@ -19,7 +21,9 @@ import styles from './StaffGrid.module.css';
 import steps from './Steps.module.css';
 import { useShortStatus, useStatusLine } from './useStatusLine';
 
-function Group({ id, title, people }: { id: string; title: string; people: StaffRecord[] }) {
+type OpenShifts = ReturnType<typeof useOpenShiftsElsewhere>;
+
+function Group({ id, title, people, openShifts }: { id: string; title: string; people: StaffRecord[]; openShifts: OpenShifts }) {
   if (people.length === 0) return null;
   return (
     <section className={styles.group} aria-labelledby={id}>
@@ -28,17 +32,18 @@ function Group({ id, title, people }: { id: string; title: string; people: Staff
       </h2>
       <ul className={styles.grid} aria-labelledby={id}>
         {people.map((person) => (
-          <PersonCard key={person.employeeId} person={person} />
+          <PersonCard key={person.employeeId} person={person} elsewhere={openShiftElsewhere(openShifts, person.employeeId, person.local)} />
         ))}
       </ul>
     </section>
   );
 }
 
-function PersonCard({ person }: { person: StaffRecord }) {
+function PersonCard({ person, elsewhere }: { person: StaffRecord; elsewhere: OpenShiftElsewhere | null }) {
   const go = useUiStore((s) => s.go);
   const { t } = useI18n();
-  const statusLine = useStatusLine(person.local);
+  const kioskName = elsewhere ? (elsewhere.kioskName ?? t('kiosk.when.anotherKiosk')) : null;
+  const statusLine = useStatusLine(person.local) + (kioskName ? `, ${t('kiosk.grid.elsewhereLabel', { kiosk: kioskName })}` : '');
   const shortStatus = useShortStatus(person.local);
   return (
     <li>
@@ -57,6 +62,11 @@ function PersonCard({ person }: { person: StaffRecord }) {
             </span>
             <span className={styles.statusText}>{shortStatus}</span>
           </span>
+          {kioskName ? (
+            <span className={styles.elsewhere} data-testid="elsewhere">
+              {t('kiosk.grid.elsewhere', { kiosk: kioskName })}
+            </span>
+          ) : null}
         </span>
       </button>
     </li>
@@ -67,6 +77,7 @@ export function StaffGrid() {
   const { t } = useI18n();
   const { db } = useKioskBase();
   const staff = useStaff(db);
+  const openShifts = useOpenShiftsElsewhere(db);
   const go = useUiStore((s) => s.go);
   const [query, setQuery] = useState('');
   const shown = useMemo(() => {
@@ -114,8 +125,8 @@ export function StaffGrid() {
         <p className={styles.empty}>{t('kiosk.grid.noMatch', { query })}</p>
       ) : (
         <div className={styles.groups} data-testid="staff-grid">
-          <Group id="group-on" title={t('kiosk.grid.groupOn')} people={onShift} />
-          <Group id="group-off" title={t('kiosk.grid.groupOff')} people={others} />
+          <Group id="group-on" title={t('kiosk.grid.groupOn')} people={onShift} openShifts={openShifts} />
+          <Group id="group-off" title={t('kiosk.grid.groupOff')} people={others} openShifts={openShifts} />
         </div>
       )}
     </section>

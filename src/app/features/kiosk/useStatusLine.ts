@@ -1,18 +1,44 @@
-/** "Clocked on since 8:02", "On break since 10:15" or "Not clocked on", in the kiosk's zone. */
+/**
+ * "Clocked on since 8:02", "On break since 10:15" or "Not clocked on", in the kiosk's zone; a
+ * shift that began on an earlier day says so ("since yesterday 21:00", "since 26 Mar, 21:00"), so
+ * a forgotten clock-off is visible at a glance (issue 10, part 4).
+ */
+import { toLocalDateTime } from '../../../domain/time';
 import type { StoredAttendance } from '../../../offline/records';
 import { useI18n } from '../../i18n/I18nProvider';
+import type { Formatters } from '../../i18n/formatters';
+import type { Translate } from '../../i18n/translate';
+
+const DAY_MS = 86_400_000;
+
+/** Whole local days between two instants in `zone` (0: the same day). */
+export function localDaysBetween(earlier: Date, later: Date, zone: string): number {
+  const day = (d: Date) => Date.parse(`${toLocalDateTime(d, zone).slice(0, 10)}T00:00:00Z`);
+  return Math.round((day(later) - day(earlier)) / DAY_MS);
+}
+
+/** "9:05" today, "yesterday 21:00", else "26 Mar, 21:00", in the kiosk's zone. */
+export function sinceWhen(t: Translate, format: Formatters, since: string, now: Date): string {
+  const days = localDaysBetween(new Date(since), now, format.zone);
+  if (days <= 0) return format.time(since);
+  return days === 1 ? t('kiosk.when.yesterday', { time: format.time(since) }) : format.dateTime(since);
+}
 
 export function useStatusLine(state: StoredAttendance): string {
   const { t, format } = useI18n();
   const label = t(`status.${state.status}`);
   const since = state.status === 'OnBreak' ? state.breakStartTimeUtc : state.status === 'ClockedOn' ? state.clockOnTimeUtc : null;
-  return since ? `${label} ${t('status.since', { time: format.time(since) })}` : label;
+  if (!since) return label;
+  const now = new Date();
+  if (localDaysBetween(new Date(since), now, format.zone) <= 0) return `${label} ${t('status.since', { time: format.time(since) })}`;
+  return t(state.status === 'OnBreak' ? 'kiosk.grid.break' : 'kiosk.grid.on', { time: sinceWhen(t, format, since, now) });
 }
 
-/** The short form for a card in the staff grid: "On since 8:02". */
+/** The short form for a card in the staff grid: "On since 8:02", "On since yesterday 21:00". */
 export function useShortStatus(state: StoredAttendance): string {
   const { t, format } = useI18n();
-  if (state.status === 'ClockedOn' && state.clockOnTimeUtc) return t('kiosk.grid.on', { time: format.time(state.clockOnTimeUtc) });
-  if (state.status === 'OnBreak' && state.breakStartTimeUtc) return t('kiosk.grid.break', { time: format.time(state.breakStartTimeUtc) });
+  const now = new Date();
+  if (state.status === 'ClockedOn' && state.clockOnTimeUtc) return t('kiosk.grid.on', { time: sinceWhen(t, format, state.clockOnTimeUtc, now) });
+  if (state.status === 'OnBreak' && state.breakStartTimeUtc) return t('kiosk.grid.break', { time: sinceWhen(t, format, state.breakStartTimeUtc, now) });
   return state.status === 'ClockedOff' ? t('kiosk.grid.done') : t('kiosk.grid.off');
 }

@@ -17,6 +17,10 @@ export const kiosk = defineMessages({
     'kiosk.grid.done': 'Clocked off',
     'kiosk.grid.groupOn': 'On shift',
     'kiosk.grid.groupOff': 'Everyone else',
+    'kiosk.grid.elsewhere': 'At {kiosk}',
+    'kiosk.grid.elsewhereLabel': 'clocked on at {kiosk}',
+    'kiosk.when.yesterday': 'yesterday {time}',
+    'kiosk.when.anotherKiosk': 'another kiosk',
 
     'kiosk.number.title': 'Enter your employee number',
     'kiosk.number.label': 'Employee number',
@@ -175,6 +179,10 @@ export const kiosk = defineMessages({
     'kiosk.grid.done': 'Turno terminado',
     'kiosk.grid.groupOn': 'En el turno',
     'kiosk.grid.groupOff': 'Resto del equipo',
+    'kiosk.grid.elsewhere': 'En {kiosk}',
+    'kiosk.grid.elsewhereLabel': 'entrada fichada en {kiosk}',
+    'kiosk.when.yesterday': 'ayer a las {time}',
+    'kiosk.when.anotherKiosk': 'otro quiosco',
 
     'kiosk.number.title': 'Escribe tu número de empleado',
     'kiosk.number.label': 'Número de empleado',
