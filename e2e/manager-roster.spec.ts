@@ -172,6 +172,28 @@ test.describe('manager mode: roster and timesheets', () => {
       await api.post(`${api.business}/roundingrules`, rules);
     }
   });
+
+  test('the Roster and Timesheets tabs speak Spanish, and every tab label fits its tab', async ({ page, demo, serviceURL }) => {
+    test.setTimeout(90_000);
+    await enrolDeviceThroughApi(page, serviceURL, demo, 'Roster e2e tablet');
+    const manager = new ManagerMode(page, demo);
+    await page.getByRole('button', { name: 'Language: Español' }).click();
+    await page.getByRole('button', { name: 'Encargado', exact: true }).click();
+    await page.getByLabel('Correo electrónico').fill(demo.manager.username);
+    await page.getByLabel('Contraseña').fill(demo.manager.password);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.getByRole('tab', { name: 'Cuadrante' }).click();
+    await expect(page.getByRole('heading', { name: /^Hoy, / })).toBeVisible();
+    const labelsFit = async () => {
+      const clipped = await page.getByRole('tab').evaluateAll((tabs) => tabs.filter((tab) => tab.scrollWidth > tab.clientWidth).map((tab) => tab.textContent));
+      expect(clipped, 'tab labels wider than their tab').toEqual([]);
+      await expectNoOverflow(page);
+    };
+    await manager.capture('manager-roster-spanish', labelsFit);
+    await page.getByRole('tab', { name: 'Horas' }).click();
+    await expect(page.getByRole('button', { name: 'Exportar aprobadas (CSV)' })).toBeVisible();
+    await manager.capture('manager-timesheets-spanish', labelsFit);
+  });
 });
 
 type DeviceCall = (path: string, data: unknown, key?: string) => Promise<APIResponse>;
