@@ -153,7 +153,7 @@ test.describe('manager mode: roster and timesheets', () => {
     }
   });
 
-  test('timesheets: a forgotten clock-off first, accept it, edit and approve lines, export the approved week', async ({ page, demo, serviceURL, request }) => {
+  test('timesheets: a forgotten clock-off first, accept it, edit and approve lines, export the approved week, Processed is read-only', async ({ page, demo, serviceURL, request }) => {
     test.setTimeout(120_000);
     await enrolDeviceThroughApi(page, serviceURL, demo, 'Timesheets e2e tablet');
     const manager = new ManagerMode(page, demo);
@@ -282,4 +282,12 @@ async function timesheetsFlow(page: Page, manager: ManagerMode, api: DemoApi, as
   expect(row).toContain(plain.name);
   expect(row).toContain(`,${londonWallClock(start).time},${newEnd},`);
   expect(row).toContain(',Approved,');
+
+  // Once in a pay run (Processed), the line is read-only: no decisions, no edit.
+  const stored = await api.get<{ id: number }>(`${api.business}/timesheet/${plainId}`);
+  await api.put(`${api.business}/timesheet/${plainId}`, { ...stored, status: 'Processed' });
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(plainLine).toHaveAttribute('data-status', 'Processed');
+  await expect(plainLine).toContainText('In a pay run: read-only');
+  await expect(plainLine.getByRole('button')).toHaveCount(0);
 }
