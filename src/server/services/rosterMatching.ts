@@ -54,14 +54,6 @@ export async function effectiveMatching(db: Database, businessId: number, kiosk:
   };
 }
 
-/** The kiosk's window for one edge: its own setting, else the business's portal setting, else none. */
-export async function windowFor(db: Database, businessId: number, kiosk: KioskRow, edge: 'clockOn' | 'clockOff'): Promise<number | null> {
-  const own = edge === 'clockOn' ? kiosk.clockOnWindowMinutes : kiosk.clockOffWindowMinutes;
-  if (own !== null) return own;
-  const portal = await readSettings(db, businessId, 'portal');
-  return matchingWindow(own, edge === 'clockOn' ? portal.clockOnWindowMinutes : portal.clockOffWindowMinutes);
-}
-
 /**
  * The roster shift a clock-on at `at` belongs to (its id), or null: the one query a punch pays for
  * roster matching. The window is the kiosk's, else the business's portal setting read inside the
@@ -116,7 +108,8 @@ export async function findMatchingShift(
   edge: 'clockOn' | 'clockOff',
 ): Promise<UkRosterShiftMatchingResultModel> {
   await requireEmployee(db, businessId, employeeId);
-  const window = await windowFor(db, businessId, kiosk, edge);
+  const matching = await effectiveMatching(db, businessId, kiosk);
+  const window = edge === 'clockOn' ? matching.clockOnWindowMinutes : matching.clockOffWindowMinutes;
   if (window === null || window < 0) return { shift: null };
   const reach = window * MINUTE_MS + MINUTE_MS;
   // A clock-off matches by end: the shift began up to its longest length before the window.
