@@ -184,7 +184,8 @@ test.describe('forgotten clock-off', () => {
       const roster = new KioskRosterScreens(kiosk);
       await kiosk.enrol(serviceURL, demo);
       // The grid says since when, with the day: the shift began yesterday (or before).
-      await kiosk.expectStatus(person.name, /On since (yesterday \d{1,2}:\d{2}|\d{1,2} \w+, \d{1,2}:\d{2})/);
+      await kiosk.expectStatus(person.name, /On since (yesterday at \d{1,2}:\d{2}|\d{1,2} \w+, \d{1,2}:\d{2})/);
+      await expect(kiosk.card(person.name)).toContainText(/On since (yesterday|\d{1,2} \w+)$/);
       await kiosk.review('grid-since-yesterday', kiosk.card(person.name));
 
       await roster.signInForgotten(person.name, person.pin);

@@ -1,29 +1,36 @@
 /**
  * Who of this kiosk's staff is clocked on at another kiosk (issue 10, part 4), so the staff grid
- * and the person's screen can say so ("Clocked on at Back door"). The service's shift search
- * answers every open shift however old for a window starting now, so one call at each kiosk
- * refresh finds them all; the person's own shifts fetched at sign-in (workHistory.ts) update
- * their entry. Kept as one `meta` record, read with zod/mini (the grid reads it).
+ * and the person's screen can say so ("Clocked on at another kiosk"). A device sees only its own
+ * kiosk's shifts, so at each refresh the tablet compares the staff list (the service's open shift
+ * of each person, wherever it is) with the open shifts the service shows it here (one search
+ * from now: open shifts count however old): an open shift it cannot see is at another kiosk. A
+ * shift it can see at another kiosk (a grant covering several) is named. Kept as one `meta`
+ * record, read with zod/mini (the grid reads it).
  */
 import * as z from 'zod/mini';
+import { isOnShift } from '../domain/attendance';
 import type { ApiClient, KioskRef } from '../client';
 import type { KioskDb } from './db';
-import { isoInstant, readRecord, type StoredAttendance } from './records';
+import { isoInstant, readRecord, readRecords, StaffRecord, type StoredAttendance } from './records';
 
 export const OPEN_SHIFTS_KEY = 'openShiftsElsewhere';
 
-const OpenShift = z.object({ kioskId: z.int(), kioskName: z.nullable(z.string()), startTimeUtc: isoInstant });
+const OpenShift = z.object({
+  shiftId: z.int(),
+  /** Null when the kiosk is not one this device may see. */
+  kioskName: z.nullable(z.string()),
+  startTimeUtc: isoInstant,
+});
 export type OpenShiftElsewhere = z.infer<typeof OpenShift>;
 const OpenShifts = z.record(z.string(), OpenShift);
 type OpenShifts = z.infer<typeof OpenShifts>;
 
 /** A clocked shift as the service's search answers it (only what this needs). */
 export interface SearchedShift {
-  startTimeUtc: string;
+  id: number;
   endTimeUtc: string | null;
   kioskId: number;
   kioskName: string | null;
-  employee?: { employeeId: number } | null;
 }
 
 export function readOpenShifts(value: unknown): OpenShifts {
@@ -36,31 +43,27 @@ export function readOpenShifts(value: unknown): OpenShifts {
  */
 export function openShiftElsewhere(kept: OpenShifts, employeeId: number, local: StoredAttendance): OpenShiftElsewhere | null {
   const open = kept[String(employeeId)];
-  if (!open || local.clockOnTimeUtc === null || (local.status !== 'ClockedOn' && local.status !== 'OnBreak')) return null;
+  if (!open || local.clockOnTimeUtc === null || !isOnShift(local.status)) return null;
   return Date.parse(open.startTimeUtc) === Date.parse(local.clockOnTimeUtc) ? open : null;
 }
 
-function openElsewhere(shifts: readonly SearchedShift[], kioskId: number) {
-  return shifts.filter((s) => s.endTimeUtc === null && s.kioskId !== kioskId);
-}
-
-/** Refreshes the whole record from the service's open shifts (one search). */
-export async function refreshOpenShiftsElsewhere(db: KioskDb, client: ApiClient, kiosk: KioskRef, now: Date): Promise<void> {
-  const shifts = await client.shifts.search(kiosk.businessId, { fromDateUtc: now.toISOString() });
-  const next: OpenShifts = {};
-  for (const s of openElsewhere(shifts, kiosk.kioskId)) {
-    if (s.employee) next[String(s.employee.employeeId)] = { kioskId: s.kioskId, kioskName: s.kioskName, startTimeUtc: s.startTimeUtc };
+/** Of the staff's open shifts (as the service reported them), those not at this kiosk. */
+export function openShiftsElsewhere(staff: readonly StaffRecord[], visible: readonly SearchedShift[], kioskId: number): OpenShifts {
+  const seen = new Map(visible.map((s) => [s.id, s]));
+  const out: OpenShifts = {};
+  for (const person of staff) {
+    const { currentShiftId, clockOnTimeUtc, status } = person.server;
+    if (currentShiftId === null || clockOnTimeUtc === null || !isOnShift(status)) continue;
+    const shift = seen.get(currentShiftId);
+    if (shift && shift.kioskId === kioskId) continue;
+    out[String(person.employeeId)] = { shiftId: currentShiftId, kioskName: shift?.kioskName ?? null, startTimeUtc: clockOnTimeUtc };
   }
-  await db.meta.put({ key: OPEN_SHIFTS_KEY, value: next });
+  return out;
 }
 
-/** Updates one person's entry from their own shifts (fetched at sign-in). */
-export async function noteOpenShiftsOf(db: KioskDb, employeeId: number, shifts: readonly SearchedShift[], kioskId: number): Promise<void> {
-  await db.transaction('rw', db.meta, async () => {
-    const kept = readOpenShifts((await db.meta.get(OPEN_SHIFTS_KEY))?.value);
-    const [open] = openElsewhere(shifts, kioskId);
-    if (open) kept[String(employeeId)] = { kioskId: open.kioskId, kioskName: open.kioskName, startTimeUtc: open.startTimeUtc };
-    else delete kept[String(employeeId)];
-    await db.meta.put({ key: OPEN_SHIFTS_KEY, value: kept });
-  });
+/** Refreshes the record: the staff as last refreshed against the open shifts this device can see. */
+export async function refreshOpenShiftsElsewhere(db: KioskDb, client: ApiClient, kiosk: KioskRef, now: Date): Promise<void> {
+  const visible = await client.shifts.search(kiosk.businessId, { fromDateUtc: now.toISOString() });
+  const staff = readRecords(StaffRecord, await db.staff.toArray());
+  await db.meta.put({ key: OPEN_SHIFTS_KEY, value: openShiftsElsewhere(staff, visible, kiosk.kioskId) });
 }

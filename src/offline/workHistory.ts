@@ -12,7 +12,6 @@ import { localWeekStart, replayPunches, spansFromShifts, type RecordedPunch, typ
 import type { KioskDb } from './db';
 import type { ApiClient, KioskRef } from '../client';
 import type { KioskBase } from './kioskBase';
-import { noteOpenShiftsOf } from './openShiftsElsewhere';
 import { isoInstant as instant, readRecord } from './records';
 
 export const JOURNAL_KEEP_MS = 15 * 86_400_000;
@@ -96,8 +95,6 @@ async function fetchWorkHistory(rt: HistoryFetcher, employeeId: number, zone: st
       shifts: shifts.map((s) => ({ startTimeUtc: s.startTimeUtc, endTimeUtc: s.endTimeUtc, breaks: s.breaks })),
     };
     await rt.db.meta.put({ key: historyKey(employeeId), value: History.parse(value) });
-    // Their open shift, if it is at another kiosk, for the grid and their screen (openShiftsElsewhere.ts).
-    await noteOpenShiftsOf(rt.db, employeeId, shifts, rt.kiosk.kioskId);
   } catch {
     // Best effort: the receipt falls back to what this tablet recorded.
   }

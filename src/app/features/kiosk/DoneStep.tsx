@@ -58,6 +58,8 @@ export function DoneStep({ receipt }: { receipt: Receipt }) {
   const reset = useUiStore((s) => s.reset);
   const go = useUiStore((s) => s.go);
   const corrected = receipt.statedFinishUtc !== undefined;
+  // What the roster line already names (the shift's location) is not said twice.
+  const details = (receipt.details ?? []).filter((d) => !receipt.rosterShift?.names.includes(d));
   const queued = useIsQueued(db, receipt.entryId);
   const hours = useReceiptHours(receipt, receipt.employeeId ?? null, format.zone);
   const [left, setLeft] = useState(DONE_RETURN_SECONDS);
@@ -92,7 +94,7 @@ export function DoneStep({ receipt }: { receipt: Receipt }) {
       </h1>
       <p className={styles.time}>{format.time(receipt.at)}</p>
       <p className={steps.subtitle}>{format.weekdayDate(receipt.at)}</p>
-      {receipt.details?.length ? <p className={steps.forName}>{receipt.details.join(' · ')}</p> : null}
+      {details.length ? <p className={steps.forName}>{details.join(' · ')}</p> : null}
       {receipt.rosterShift ? (
         <p className={styles.roster} data-testid="receipt-roster" data-arrival={receipt.rosterShift.arrival.kind}>
           {shiftLabel(t, format, receipt.rosterShift, receipt.rosterShift.names)} · {arrivalShort(t, receipt.rosterShift.arrival)}

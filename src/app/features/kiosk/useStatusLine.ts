@@ -1,6 +1,6 @@
 /**
  * "Clocked on since 8:02", "On break since 10:15" or "Not clocked on", in the kiosk's zone; a
- * shift that began on an earlier day says so ("since yesterday 21:00", "since 26 Mar, 21:00"), so
+ * shift that began on an earlier day says so ("since yesterday at 21:00", "since 26 Mar, 21:00"), so
  * a forgotten clock-off is visible at a glance (issue 10, part 4).
  */
 import { toLocalDateTime } from '../../../domain/time';
@@ -17,7 +17,7 @@ export function localDaysBetween(earlier: Date, later: Date, zone: string): numb
   return Math.round((day(later) - day(earlier)) / DAY_MS);
 }
 
-/** "9:05" today, "yesterday 21:00", else "26 Mar, 21:00", in the kiosk's zone. */
+/** "9:05" today, "yesterday at 21:00", else "26 Mar, 21:00", in the kiosk's zone. */
 export function sinceWhen(t: Translate, format: Formatters, since: string, now: Date): string {
   const days = localDaysBetween(new Date(since), now, format.zone);
   if (days <= 0) return format.time(since);
@@ -34,11 +34,18 @@ export function useStatusLine(state: StoredAttendance): string {
   return t(state.status === 'OnBreak' ? 'kiosk.grid.break' : 'kiosk.grid.on', { time: sinceWhen(t, format, since, now) });
 }
 
-/** The short form for a card in the staff grid: "On since 8:02", "On since yesterday 21:00". */
+/** "8:02" today, else only the day ("yesterday", "24 November"): a grid card has room for no more. */
+function sinceShort(t: Translate, format: Formatters, since: string, now: Date): string {
+  const days = localDaysBetween(new Date(since), now, format.zone);
+  if (days <= 0) return format.time(since);
+  return days === 1 ? t('kiosk.when.yesterdayShort') : format.date(since);
+}
+
+/** The short form for a card in the staff grid: "On since 8:02", "On since yesterday". */
 export function useShortStatus(state: StoredAttendance): string {
   const { t, format } = useI18n();
   const now = new Date();
-  if (state.status === 'ClockedOn' && state.clockOnTimeUtc) return t('kiosk.grid.on', { time: sinceWhen(t, format, state.clockOnTimeUtc, now) });
-  if (state.status === 'OnBreak' && state.breakStartTimeUtc) return t('kiosk.grid.break', { time: sinceWhen(t, format, state.breakStartTimeUtc, now) });
+  if (state.status === 'ClockedOn' && state.clockOnTimeUtc) return t('kiosk.grid.on', { time: sinceShort(t, format, state.clockOnTimeUtc, now) });
+  if (state.status === 'OnBreak' && state.breakStartTimeUtc) return t('kiosk.grid.break', { time: sinceShort(t, format, state.breakStartTimeUtc, now) });
   return state.status === 'ClockedOff' ? t('kiosk.grid.done') : t('kiosk.grid.off');
 }

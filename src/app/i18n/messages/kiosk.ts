@@ -19,7 +19,8 @@ export const kiosk = defineMessages({
     'kiosk.grid.groupOff': 'Everyone else',
     'kiosk.grid.elsewhere': 'At {kiosk}',
     'kiosk.grid.elsewhereLabel': 'clocked on at {kiosk}',
-    'kiosk.when.yesterday': 'yesterday {time}',
+    'kiosk.when.yesterday': 'yesterday at {time}',
+    'kiosk.when.yesterdayShort': 'yesterday',
     'kiosk.when.anotherKiosk': 'another kiosk',
 
     'kiosk.number.title': 'Enter your employee number',
@@ -182,6 +183,7 @@ export const kiosk = defineMessages({
     'kiosk.grid.elsewhere': 'En {kiosk}',
     'kiosk.grid.elsewhereLabel': 'entrada fichada en {kiosk}',
     'kiosk.when.yesterday': 'ayer a las {time}',
+    'kiosk.when.yesterdayShort': 'ayer',
     'kiosk.when.anotherKiosk': 'otro quiosco',
 
     'kiosk.number.title': 'Escribe tu número de empleado',
