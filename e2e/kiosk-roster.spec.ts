@@ -191,12 +191,17 @@ test.describe('forgotten clock-off', () => {
       await roster.signInForgotten(person.name, person.pin);
       await expect(roster.rosteredFinish()).toContainText(`I finished at ${kioskTime(new Date(end), setup.zone)}`);
       await kiosk.review('finish-time', roster.finishScreen());
+      await kiosk.switchLanguage('Español');
+      await expect(roster.finishScreen().getByRole('heading', { name: '¿A qué hora terminaste?', level: 1 })).toBeVisible();
+      await kiosk.review('finish-time-es', roster.finishScreen());
+      await kiosk.header.getByRole('button', { name: 'Idioma: English' }).click();
+      await expect(roster.finishScreen().getByRole('heading', { name: 'When did you finish?', level: 1 })).toBeVisible();
 
       // A time before the clock-on (on the clock-on's day, chosen by default) is refused, saying why.
-      await roster.finishTimeInput().fill(wallTime(new Date(clockOn.getTime() - HOUR), setup.zone));
+      await roster.setFinishTime(wallTime(new Date(clockOn.getTime() - HOUR), setup.zone));
       await roster.clockMeOff();
       await expect(roster.finishScreen().getByText(/^That is before you clocked on \(.+\)\. Choose a later time\.$/)).toBeVisible();
-      await expect(roster.finishTimeInput()).toHaveAttribute('aria-invalid', 'true');
+      await expect(roster.finishClock().getByLabel('Hour')).toHaveAttribute('aria-invalid', 'true');
       await kiosk.review('finish-time-problem', roster.finishScreen());
 
       await roster.rosteredFinish().click();
@@ -243,7 +248,7 @@ test.describe('forgotten clock-off', () => {
       await roster.signInForgotten(person.name, person.pin);
       const finish = new Date(clockOn.getTime() + 8 * HOUR);
       await roster.pickFinishDay(kioskWeekdayDate(finish, setup.zone));
-      await roster.finishTimeInput().fill(wallTime(finish, setup.zone));
+      await roster.setFinishTime(wallTime(finish, setup.zone));
       await roster.clockMeOff();
       await kiosk.expectReceipt('clockOff');
       await expect(kiosk.receipt.getByText('Saved on this kiosk. It will be sent as soon as the network is back.')).toBeVisible();

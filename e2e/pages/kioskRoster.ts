@@ -53,8 +53,16 @@ export class KioskRosterScreens {
     return this.finishScreen().getByRole('button', { name: /^I finished at / });
   }
 
-  finishTimeInput(): Locator {
-    return this.finishScreen().getByLabel('Time I finished');
+  /** The "Time I finished" pickers (hour and minute). */
+  finishClock(): Locator {
+    return this.finishScreen().getByRole('group', { name: 'Time I finished' });
+  }
+
+  /** Picks a 24-hour "HH:MM" in the hour and minute pickers. */
+  async setFinishTime(hhmm: string): Promise<void> {
+    const [hour = '', minute = ''] = hhmm.split(':');
+    await this.finishClock().getByLabel('Hour').selectOption(hour);
+    await this.finishClock().getByLabel('Minute').selectOption(minute);
   }
 
   /** Picks the day of the finish (offered only when the shift spans more than one day). */

@@ -16,10 +16,10 @@ import { useRuntime } from '../../runtime/RuntimeContext';
 import { useUiStore } from '../../state/uiStore';
 import { Button } from '../../ui/Button';
 import { ChoiceGroup } from '../../ui/ChoiceGroup';
-import { Field } from '../../ui/Field';
 import { LogoutIcon } from '../../ui/icons';
 import { Notice } from '../../ui/Notice';
 import styles from './FinishTimeStep.module.css';
+import { FinishClock } from './FinishClock';
 import { finishDays, finishInstant, localDayOf } from './finishTime';
 import { PersonHeading } from './PersonHeading';
 import { shiftLabel, shiftNames } from './RosterShiftCard';
@@ -112,17 +112,14 @@ export function FinishTimeStep({ person, pin, roster, elsewhere, onStillWorking 
               onChange={([d]) => d && setDay(d)}
             />
           ) : null}
-          <Field
-            label={t('kiosk.finish.time')}
-            type="time"
+          <FinishClock
+            day={day}
             value={time}
-            onChange={(event) => {
-              setTime(event.target.value);
+            onChange={(next) => {
+              setTime(next);
               setProblem(null);
             }}
             error={problemText}
-            className={styles.timeInput}
-            name="finishTime"
           />
           <Button variant={suggestion ? 'secondary' : 'clockOff'} size="large" icon={<LogoutIcon />} disabled={busy} onClick={submitTyped} data-finish="typed">
             {t('kiosk.finish.confirm')}
