@@ -12,6 +12,8 @@ import type { KioskDb } from './db';
 import { KIOSK_SETTINGS_KEY } from './kioskHeading';
 import { readRecord } from './records';
 import { forgetWorkHistory } from './workHistory';
+import { ROSTER_KEY } from './kioskRoster';
+import { OPEN_SHIFTS_KEY } from './openShiftsElsewhere';
 
 export const DeviceEnrolment = z.object({
   serviceUrl: z.url(),
@@ -74,6 +76,8 @@ export async function clearEnrolment(db: KioskDb): Promise<void> {
     await db.meta.delete(SETUP_KEY);
     await db.meta.delete(KIOSK_SETTINGS_KEY);
     await forgetWorkHistory(db);
+    // The kept roster and who is on at other kiosks belong to this kiosk (issue 10).
+    await db.meta.bulkDelete([ROSTER_KEY, OPEN_SHIFTS_KEY]);
     await Promise.all([db.staff.clear(), db.lookups.clear(), db.pinVerifiers.clear(), db.pinLockouts.clear()]);
   });
 }

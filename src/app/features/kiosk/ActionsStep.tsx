@@ -82,6 +82,8 @@ export function ActionsStep({ employeeId, pin }: { employeeId: number; pin: stri
   const elsewhere = openShiftElsewhere(openShifts, employeeId, state);
   const askFinish =
     !stillWorking && policy && onShift && shouldAskFinishTime(state.clockOnTimeUtc ? new Date(state.clockOnTimeUtc) : null, now, policy.longShiftMinutes);
+  // On a shift, nothing is offered until the threshold is known: the question comes before anything else.
+  if (onShift && policy === undefined) return null;
   if (askFinish) return <FinishTimeStep person={person} pin={pin} roster={roster} elsewhere={elsewhere} onStillWorking={() => setStillWorking(true)} />;
   // Before a clock-on: the roster shift it matches (with the person's pick), early or late.
   const firstLook = offered.includes('clockOn') ? clockOnRoster(roster, employeeId, now) : null;
