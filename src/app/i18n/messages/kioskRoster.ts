@@ -73,7 +73,7 @@ export const kioskRoster = defineMessages({
     'kiosk.finish.problem.in-future': 'Esa hora todavía no ha llegado. Elige una hora anterior a ahora.',
     'kiosk.finish.problem.before-break': 'Es antes de que empezara tu pausa ({time}). Elige una hora posterior.',
     'kiosk.finish.problem.missing': 'Indica la hora a la que terminaste.',
-    'kiosk.finish.done': 'Un responsable confirmará que terminaste a las {time}.',
+    'kiosk.finish.done': 'Un responsable confirmará tu hora de salida ({time}).',
     'kiosk.finish.clockOnNow': 'Fichar entrada para hoy',
   },
 });
