@@ -12,24 +12,24 @@ import type { ClaimReason, ClaimStatus } from '../../domain/identityClaims';
 import { describePrincipal, type Principal } from '../auth/principal';
 import type { Database } from '../db/openDatabase';
 import { clockShifts, employees, identityClaims, punches, punchPhotos, timesheetLines } from '../db/schema';
-import { conflict, invalidField, notFound } from '../http/apiError';
+import { conflict, notFound } from '../http/apiError';
 import type { Page } from '../http/odata/planList';
 import { checkPin, type PinContext } from './pins';
 import { openSealedPin } from './pinSeal';
+import { employeeName, findOwnPunch, requireEmployeeOf } from './devicePunches';
 import { recordPunch, timeOfRecord, type PunchContext } from './punches';
 import { withTransaction } from './transactions';
 
 type ClaimRow = typeof identityClaims.$inferSelect;
 
 async function toModel(db: Database, row: ClaimRow): Promise<IdentityClaimModel> {
-  const [person] = await db.select({ firstName: employees.firstName, surname: employees.surname }).from(employees).where(eq(employees.id, row.employeeId));
   const [photo] = row.punchId
     ? await db.select({ data: punchPhotos.data }).from(punches).innerJoin(punchPhotos, eq(punchPhotos.id, punches.photoId)).where(eq(punches.id, row.punchId))
     : [];
   return {
     id: row.id,
     employeeId: row.employeeId,
-    employeeName: person ? `${person.firstName} ${person.surname}`.trim() : '',
+    employeeName: await employeeName(db, row.employeeId),
     kioskId: row.kioskId,
     shiftId: row.shiftId,
     punchKind: row.punchKind,
@@ -71,29 +71,11 @@ async function judgePin(db: Database, ctx: ClaimContext, employeeId: number, key
  */
 export async function submitClaim(db: Database, ctx: ClaimContext, body: IdentityClaimInputModel): Promise<IdentityClaimModel> {
   const at = timeOfRecord(body.recordedTimeUtc, ctx.now);
-  const [employee] = await db
-    .select({ id: employees.id })
-    .from(employees)
-    .where(and(eq(employees.id, body.employeeId), eq(employees.businessId, ctx.businessId)));
-  if (!employee) throw invalidField('validation-failed', 'employeeId', `There is no employee ${body.employeeId} in this business.`);
+  await requireEmployeeOf(db, ctx.businessId, body.employeeId);
   const byKey = and(eq(identityClaims.businessId, ctx.businessId), eq(identityClaims.kioskId, ctx.kioskId), eq(identityClaims.punchKey, body.punchKey));
   const [existing] = await db.select().from(identityClaims).where(byKey);
   if (existing) return toModel(db, existing);
-  const [punch] = await db
-    .select({ id: punches.id, shiftId: punches.shiftId })
-    .from(punches)
-    .where(
-      and(
-        eq(punches.businessId, ctx.businessId),
-        eq(punches.kioskId, ctx.kioskId),
-        eq(punches.employeeId, body.employeeId),
-        eq(punches.kind, body.punchKind),
-        eq(punches.recordedTimeUtc, at),
-        eq(punches.principal, describePrincipal(ctx.principal)),
-      ),
-    )
-    .orderBy(desc(punches.id))
-    .limit(1);
+  const punch = await findOwnPunch(db, ctx, body.employeeId, body.punchKind, at);
   if (punch) {
     const [claimed] = await db.select().from(identityClaims).where(eq(identityClaims.punchId, punch.id));
     if (claimed) return toModel(db, claimed);

@@ -13,9 +13,10 @@ import { finishTimeProblem, isLineLocked } from '../../domain/timesheets';
 import { toLocalDateTime } from '../../domain/time';
 import { describePrincipal, type Principal } from '../auth/principal';
 import type { Database } from '../db/openDatabase';
-import { clockShifts, employees, kiosks, punches, shiftBreaks, shiftCorrections, timesheetLines } from '../db/schema';
+import { clockShifts, kiosks, shiftBreaks, shiftCorrections, timesheetLines } from '../db/schema';
 import { conflict, invalidField, notFound } from '../http/apiError';
 import type { Page } from '../http/odata/planList';
+import { employeeName, findOwnPunch, requireEmployeeOf } from './devicePunches';
 import { timeOfRecord } from './punches';
 import { readRoundingRules } from './roundingRules';
 import { rosterShiftOf } from './timesheetLines';
@@ -24,14 +25,13 @@ import { withTransaction } from './transactions';
 type CorrectionRow = typeof shiftCorrections.$inferSelect;
 
 async function toModel(db: Database, row: CorrectionRow): Promise<ShiftCorrectionModel> {
-  const [person] = await db.select({ firstName: employees.firstName, surname: employees.surname }).from(employees).where(eq(employees.id, row.employeeId));
   const [shift] = row.shiftId ? await db.select({ startUtc: clockShifts.startUtc, zone: clockShifts.ianaTimeZone }).from(clockShifts).where(eq(clockShifts.id, row.shiftId)) : [];
   const [kiosk] = shift ? [] : await db.select({ zone: kiosks.ianaTimeZone }).from(kiosks).where(eq(kiosks.id, row.kioskId));
   const zone = shift?.zone ?? kiosk?.zone ?? 'UTC';
   return {
     id: row.id,
     employeeId: row.employeeId,
-    employeeName: person ? `${person.firstName} ${person.surname}`.trim() : '',
+    employeeName: await employeeName(db, row.employeeId),
     kioskId: row.kioskId,
     shiftId: row.shiftId,
     timesheetLineId: row.timesheetLineId,
@@ -67,29 +67,11 @@ const finishMessages = {
 export async function submitCorrection(db: Database, ctx: CorrectionContext, body: ShiftCorrectionInputModel): Promise<ShiftCorrectionModel> {
   const clockOffAt = timeOfRecord(body.clockOffRecordedTimeUtc, ctx.now, 'clockOffRecordedTimeUtc');
   const stated = timeOfRecord(body.statedFinishUtc, ctx.now, 'statedFinishUtc');
-  const [employee] = await db
-    .select({ id: employees.id })
-    .from(employees)
-    .where(and(eq(employees.id, body.employeeId), eq(employees.businessId, ctx.businessId)));
-  if (!employee) throw invalidField('validation-failed', 'employeeId', `There is no employee ${body.employeeId} in this business.`);
+  await requireEmployeeOf(db, ctx.businessId, body.employeeId);
   const byKey = and(eq(shiftCorrections.businessId, ctx.businessId), eq(shiftCorrections.kioskId, ctx.kioskId), eq(shiftCorrections.punchKey, body.punchKey));
   const [existing] = await db.select().from(shiftCorrections).where(byKey);
   if (existing) return toModel(db, existing);
-  const [punch] = await db
-    .select({ shiftId: punches.shiftId })
-    .from(punches)
-    .where(
-      and(
-        eq(punches.businessId, ctx.businessId),
-        eq(punches.kioskId, ctx.kioskId),
-        eq(punches.employeeId, body.employeeId),
-        eq(punches.kind, 'clockOff'),
-        eq(punches.recordedTimeUtc, clockOffAt),
-        eq(punches.principal, describePrincipal(ctx.principal)),
-      ),
-    )
-    .orderBy(desc(punches.id))
-    .limit(1);
+  const punch = await findOwnPunch(db, ctx, body.employeeId, 'clockOff', clockOffAt);
   const [shift] = punch?.shiftId ? await db.select().from(clockShifts).where(eq(clockShifts.id, punch.shiftId)) : [];
   if (shift) {
     const [already] = await db.select().from(shiftCorrections).where(eq(shiftCorrections.shiftId, shift.id));
