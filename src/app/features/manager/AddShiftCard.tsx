@@ -6,27 +6,26 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { AddShiftInput } from '../../../client';
-import { MAX_NOTE_LENGTH } from '../../../domain/notes';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { useKioskSettings } from '../../runtime/useKioskSettings';
 import { Button } from '../../ui/Button';
-import { Field } from '../../ui/Field';
 import { Notice } from '../../ui/Notice';
 import { Card } from '../../ui/Page';
-import { SelectField, Switch } from './controls';
-import { formErrors, saidOf, toFailure, type Said } from './failures';
-import { PlusIcon, TrashIcon } from '../../ui/icons';
+import { BreakFields } from './BreakFields';
+import { SelectField } from './controls';
+import { PlusIcon } from '../../ui/icons';
 import styles from './Manager.module.css';
-import { managerKeys, useAfterKioskChange, useLiveStaff, useManagerApi, useSay } from './ManagerContext';
+import { managerKeys, useAfterKioskChange, useLiveStaff, useManagerApi } from './ManagerContext';
 import { displayName } from './onSite';
-import { addShiftFieldOf, buildAddShift, dateIn, endsNextDay, type AddShiftField, type AddShiftForm } from './shiftForms';
+import { NoteField, ShiftTimeFields } from './ShiftFormFields';
+import { addShiftFieldOf, buildAddShift, dateIn, type AddShiftField, type AddShiftForm } from './shiftForms';
+import { useFieldForm } from './useFieldForm';
 
 const blankForm = (date: string): AddShiftForm => ({ employeeId: null, date, start: '', end: '', breaks: [], note: '', locationId: null, workTypeId: null });
 
 export function AddShiftCard() {
   const { t, format } = useI18n();
-  const sayIt = useSay();
   const api = useManagerApi();
   const runtime = useRuntime();
   const { kiosk } = runtime;
@@ -34,9 +33,8 @@ export function AddShiftCard() {
   const staff = useLiveStaff();
   const afterChange = useAfterKioskChange();
   const today = dateIn(format.zone, runtime.clock.now());
-  const [form, setForm] = useState<AddShiftForm>(() => blankForm(today));
-  const [errors, setErrors] = useState<Partial<Record<AddShiftField, Said>>>({});
-  const [general, setGeneral] = useState<Said | null>(null);
+  const fields = useFieldForm<AddShiftForm, AddShiftField>(() => blankForm(today));
+  const { form, setForm, setErrors, general, setGeneral, error, checkFailed, refused, sayIt } = fields;
   const [done, setDone] = useState<string | null>(null);
   const lookup = useQuery({
     queryKey: managerKeys.lookup(kiosk.kioskId, form.employeeId ?? 0),
@@ -53,15 +51,8 @@ export function AddShiftCard() {
   const workTypes = lookup.data?.workTypes ?? [];
 
   const update = (patch: Partial<AddShiftForm>, cleared: AddShiftField[]) => {
-    setForm((current) => ({ ...current, ...patch }));
-    setErrors((current) => ({ ...current, ...Object.fromEntries(cleared.map((field) => [field, undefined])) }));
+    fields.update(patch, cleared);
     setDone(null);
-  };
-  const updateBreak = (index: number, patch: Partial<AddShiftForm['breaks'][number]>) =>
-    update({ breaks: form.breaks.map((b, i) => (i === index ? { ...b, ...patch } : b)) }, [`break.${index}`]);
-  const error = (field: AddShiftField) => {
-    const said = errors[field];
-    return said ? sayIt(said) : null;
   };
 
   const submit = async (event: FormEvent) => {
@@ -70,8 +61,7 @@ export function AddShiftCard() {
     setDone(null);
     const check = buildAddShift(form, { zone: format.zone, kioskId: kiosk.kioskId, now: runtime.clock.now(), locationRequired, workTypeRequired, paidBreaksEnabled });
     if (!check.ok) {
-      setErrors(saidOf(check.errors));
-      setGeneral({ key: 'manager.error.checkFields' });
+      checkFailed(check.errors);
       return;
     }
     try {
@@ -89,9 +79,7 @@ export function AddShiftCard() {
       setErrors({});
       await afterChange();
     } catch (caught) {
-      const split = formErrors(toFailure(caught), addShiftFieldOf);
-      setErrors(split.fields);
-      setGeneral(split.general);
+      refused(caught, addShiftFieldOf);
     }
   };
 
@@ -117,73 +105,14 @@ export function AddShiftCard() {
             </option>
           ))}
         </SelectField>
-        <div className={styles.triple}>
-          <Field label={t('manager.fix.date')} type="date" max={today} value={form.date} onChange={(event) => update({ date: event.target.value }, ['date', 'end'])} error={error('date')} />
-          <Field label={t('manager.fix.start')} type="time" value={form.start} onChange={(event) => update({ start: event.target.value }, ['start', 'end'])} error={error('start')} />
-          <Field
-            label={t('manager.fix.end')}
-            type="time"
-            value={form.end}
-            onChange={(event) => update({ end: event.target.value }, ['end'])}
-            error={error('end')}
-            hint={endsNextDay(form.start, form.end) ? t('manager.fix.nextDay') : undefined}
-          />
-        </div>
-
-        <fieldset className={styles.fieldset}>
-          <legend className={styles.legend}>{t('manager.fix.breaks')}</legend>
-          {form.breaks.length === 0 ? <p className={styles.meta}>{t('manager.fix.noBreaks')}</p> : null}
-          {form.breaks.map((b, index) => {
-            const n = index + 1;
-            const breakError = error(`break.${index}`);
-            const errorId = `add-shift-break-${index}-error`;
-            return (
-              <div key={index} className={styles.row} role="group" aria-label={t('manager.fix.breakN', { n })} data-testid="break-row">
-                <div className={styles.rowMain}>
-                  <div className={styles.grid}>
-                    <Field
-                      label={t('manager.fix.breakStart', { n })}
-                      type="time"
-                      value={b.start}
-                      onChange={(event) => updateBreak(index, { start: event.target.value })}
-                      aria-invalid={breakError ? true : undefined}
-                      aria-describedby={breakError ? errorId : undefined}
-                    />
-                    <Field
-                      label={t('manager.fix.breakEnd', { n })}
-                      type="time"
-                      value={b.end}
-                      onChange={(event) => updateBreak(index, { end: event.target.value })}
-                      aria-invalid={breakError ? true : undefined}
-                      aria-describedby={breakError ? errorId : undefined}
-                    />
-                  </div>
-                  {paidBreaksEnabled ? (
-                    <div>
-                      <Switch compact checked={b.paid} onChange={(paid) => updateBreak(index, { paid })} label={t('manager.fix.paidBreak')} ariaLabel={t('manager.fix.paidBreakN', { n })} />
-                    </div>
-                  ) : null}
-                  {breakError ? (
-                    <span id={errorId} className={styles.error}>
-                      {breakError}
-                    </span>
-                  ) : null}
-                </div>
-                <Button
-                  variant="secondary"
-                  icon={<TrashIcon />}
-                  aria-label={t('manager.fix.removeBreak', { n })}
-                  onClick={() => update({ breaks: form.breaks.filter((_, i) => i !== index) }, form.breaks.map((_, i) => `break.${i}` as const))}
-                />
-              </div>
-            );
-          })}
-          <div>
-            <Button variant="secondary" icon={<PlusIcon />} onClick={() => update({ breaks: [...form.breaks, { start: '', end: '', paid: false }] }, [])}>
-              {t('manager.fix.addBreak')}
-            </Button>
-          </div>
-        </fieldset>
+        <ShiftTimeFields value={form} maxDate={today} error={error} onChange={update} />
+        <BreakFields
+          idPrefix="add-shift"
+          breaks={form.breaks}
+          showPaid={paidBreaksEnabled}
+          errorOf={(index) => error(`break.${index}`)}
+          onChange={(breaks, touched) => update({ breaks }, touched.map((i) => `break.${i}` as const))}
+        />
 
         {form.employeeId !== null && (locations.length > 0 || workTypes.length > 0) ? (
           <div className={styles.grid}>
@@ -228,25 +157,7 @@ export function AddShiftCard() {
           </div>
         ) : null}
 
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="add-shift-note">
-            {t('manager.fix.note')} <span className={styles.hint}>{t('manager.optional')}</span>
-          </label>
-          <textarea
-            id="add-shift-note"
-            className={styles.textarea}
-            value={form.note}
-            maxLength={MAX_NOTE_LENGTH}
-            onChange={(event) => update({ note: event.target.value }, ['note'])}
-            aria-invalid={errors.note ? true : undefined}
-            aria-describedby={errors.note ? 'add-shift-note-error' : undefined}
-          />
-          {errors.note ? (
-            <span id="add-shift-note-error" className={styles.error}>
-              {error('note')}
-            </span>
-          ) : null}
-        </div>
+        <NoteField id="add-shift-note" label={t('manager.fix.note')} value={form.note} onChange={(note) => update({ note }, ['note'])} error={error('note')} />
         <div className={styles.actions}>
           <Button type="submit" size="large" icon={<PlusIcon />} disabled={add.isPending}>
             {t('manager.fix.addSubmit')}

@@ -5,25 +5,23 @@
  * their fields (problem+json field errors via formErrors).
  */
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { RosterShiftEditModelInput } from '../../../contract/generated/models';
-import { MAX_NOTE_LENGTH } from '../../../domain/notes';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { Button } from '../../ui/Button';
-import { Field } from '../../ui/Field';
 import { CheckIcon } from '../../ui/icons';
 import { Notice } from '../../ui/Notice';
 import { Card } from '../../ui/Page';
 import { BreakFields } from './BreakFields';
 import { SelectField } from './controls';
-import { formErrors, saidOf, toFailure, type Said } from './failures';
 import styles from './Manager.module.css';
-import { useLiveStaff, useManagerApi, useSay } from './ManagerContext';
+import { useLiveStaff, useManagerApi } from './ManagerContext';
 import { displayName } from './onSite';
 import type { BoardShift } from './rosterBoard';
 import { buildRosterShift, rosterShiftFieldOf, type RosterShiftField, type RosterShiftForm } from './rosterForms';
-import { endsNextDay } from './shiftForms';
+import { NoteField, ShiftTimeFields } from './ShiftFormFields';
+import { useFieldForm } from './useFieldForm';
 import { useRosterPickLists } from './useRosterData';
 
 export interface RosterShiftCardProps {
@@ -40,14 +38,11 @@ type Save = { body: RosterShiftEditModelInput; id: number | null; clearBreaks: b
 
 export function RosterShiftCard({ editing, initial, locationRequired, workTypeRequired, onSaved, onCancel }: RosterShiftCardProps) {
   const { t, format } = useI18n();
-  const sayIt = useSay();
   const api = useManagerApi();
   const { kiosk } = useRuntime();
   const staff = useLiveStaff();
   const { locations, workTypes } = useRosterPickLists();
-  const [form, setForm] = useState<RosterShiftForm>(initial);
-  const [errors, setErrors] = useState<Partial<Record<RosterShiftField, Said>>>({});
-  const [general, setGeneral] = useState<Said | null>(null);
+  const { form, general, setGeneral, update, error, checkFailed, refused, sayIt } = useFieldForm<RosterShiftForm, RosterShiftField>(initial);
   const save = useMutation({
     mutationFn: ({ body, id, clearBreaks }: Save) =>
       id === null
@@ -57,22 +52,13 @@ export function RosterShiftCard({ editing, initial, locationRequired, workTypeRe
   const people = [...(staff.data ?? [])].sort((a, b) => displayName(a).localeCompare(displayName(b)));
   const titleId = editing ? 'roster-edit-title' : 'roster-add-title';
 
-  const update = (patch: Partial<RosterShiftForm>, cleared: RosterShiftField[]) => {
-    setForm((current) => ({ ...current, ...patch }));
-    setErrors((current) => ({ ...current, ...Object.fromEntries(cleared.map((field) => [field, undefined])) }));
-  };
-  const error = (field: RosterShiftField) => {
-    const said = errors[field];
-    return said ? sayIt(said) : null;
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setGeneral(null);
     const check = buildRosterShift(form, { zone: format.zone, locationRequired, workTypeRequired }, editing?.id ?? 0);
     if (!check.ok) {
-      setErrors(saidOf(check.errors));
-      setGeneral({ key: 'manager.error.checkFields' });
+      checkFailed(check.errors);
       return;
     }
     try {
@@ -87,9 +73,7 @@ export function RosterShiftCard({ editing, initial, locationRequired, workTypeRe
         }),
       );
     } catch (caught) {
-      const split = formErrors(toFailure(caught), rosterShiftFieldOf);
-      setErrors(split.fields);
-      setGeneral(split.general);
+      refused(caught, rosterShiftFieldOf);
     }
   };
 
@@ -147,18 +131,7 @@ export function RosterShiftCard({ editing, initial, locationRequired, workTypeRe
             ))}
           </SelectField>
         </div>
-        <div className={styles.triple}>
-          <Field label={t('manager.fix.date')} type="date" value={form.date} onChange={(event) => update({ date: event.target.value }, ['date', 'end'])} error={error('date')} />
-          <Field label={t('manager.fix.start')} type="time" value={form.start} onChange={(event) => update({ start: event.target.value }, ['start', 'end'])} error={error('start')} />
-          <Field
-            label={t('manager.fix.end')}
-            type="time"
-            value={form.end}
-            onChange={(event) => update({ end: event.target.value }, ['end'])}
-            error={error('end')}
-            hint={endsNextDay(form.start, form.end) ? t('manager.fix.nextDay') : undefined}
-          />
-        </div>
+        <ShiftTimeFields value={form} error={error} onChange={update} />
         <BreakFields
           idPrefix="roster-shift"
           breaks={form.breaks}
@@ -166,25 +139,7 @@ export function RosterShiftCard({ editing, initial, locationRequired, workTypeRe
           errorOf={(index) => error(`break.${index}`)}
           onChange={(breaks, touched) => update({ breaks }, touched.map((i) => `break.${i}` as const))}
         />
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="roster-shift-notes">
-            {t('manager.roster.notes')} <span className={styles.hint}>{t('manager.optional')}</span>
-          </label>
-          <textarea
-            id="roster-shift-notes"
-            className={styles.textarea}
-            value={form.notes}
-            maxLength={MAX_NOTE_LENGTH}
-            onChange={(event) => update({ notes: event.target.value }, ['notes'])}
-            aria-invalid={errors.notes ? true : undefined}
-            aria-describedby={errors.notes ? 'roster-shift-notes-error' : undefined}
-          />
-          {errors.notes ? (
-            <span id="roster-shift-notes-error" className={styles.error}>
-              {error('notes')}
-            </span>
-          ) : null}
-        </div>
+        <NoteField id="roster-shift-notes" label={t('manager.roster.notes')} value={form.notes} onChange={(notes) => update({ notes }, ['notes'])} error={error('notes')} />
         <div className={styles.actions}>
           <Button variant="secondary" onClick={onCancel} disabled={save.isPending}>
             {t('manager.roster.cancel')}

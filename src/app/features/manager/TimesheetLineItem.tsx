@@ -7,21 +7,19 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { UkIndividualTimesheetLineModelInput, UkTimesheetLineModel } from '../../../contract/generated/models';
-import { MAX_NOTE_LENGTH } from '../../../domain/notes';
 import type { TimesheetStatus } from '../../../domain/timesheets';
 import type { MessageKey } from '../../i18n/catalogue';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { Button } from '../../ui/Button';
-import { Field } from '../../ui/Field';
 import { Notice } from '../../ui/Notice';
 import { BreakFields } from './BreakFields';
-import { formErrors, saidOf, toFailure, type Said } from './failures';
 import styles from './Manager.module.css';
-import { MANAGER_KEY, useManagerApi, useSay, useSayFailure } from './ManagerContext';
+import { MANAGER_KEY, useManagerApi, useSayFailure } from './ManagerContext';
 import own from './Roster.module.css';
-import { endsNextDay } from './shiftForms';
+import { NoteField, ShiftTimeFields } from './ShiftFormFields';
 import { buildLineEdit, decisionsFor, lineBody, lineEditFieldOf, lineEditFormOf, lineView, type LineEditField, type LineEditForm } from './timesheetForms';
+import { useFieldForm } from './useFieldForm';
 
 const STATUS_CHIP: Record<TimesheetStatus, string | undefined> = {
   Submitted: styles.chipInfo,
@@ -55,78 +53,35 @@ function RawPunches({ lineId }: { lineId: number }) {
 
 function LineEditor({ line, onSaved, onCancel }: { line: UkTimesheetLineModel; onSaved: () => Promise<void>; onCancel: () => void }) {
   const { t } = useI18n();
-  const sayIt = useSay();
   const api = useManagerApi();
   const { kiosk } = useRuntime();
-  const [form, setForm] = useState<LineEditForm>(() => lineEditFormOf(lineView(line)));
-  const [errors, setErrors] = useState<Partial<Record<LineEditField, Said>>>({});
-  const [general, setGeneral] = useState<Said | null>(null);
+  const { form, general, setGeneral, update, error, checkFailed, refused, sayIt } = useFieldForm<LineEditForm, LineEditField>(() => lineEditFormOf(lineView(line)));
   const save = useMutation({
     mutationFn: (body: UkIndividualTimesheetLineModelInput) =>
       api.fix('timesheets.update', { id: line.id, body }, (client, options) => client.timesheets.update(kiosk.businessId, line.id, body, options)),
   });
-  const update = (patch: Partial<LineEditForm>, cleared: LineEditField[]) => {
-    setForm((current) => ({ ...current, ...patch }));
-    setErrors((current) => ({ ...current, ...Object.fromEntries(cleared.map((field) => [field, undefined])) }));
-  };
-  const error = (field: LineEditField) => {
-    const said = errors[field];
-    return said ? sayIt(said) : null;
-  };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setGeneral(null);
     const check = buildLineEdit(line, form);
     if (!check.ok) {
-      setErrors(saidOf(check.errors));
-      setGeneral({ key: 'manager.error.checkFields' });
+      checkFailed(check.errors);
       return;
     }
     try {
       await save.mutateAsync(check.body);
       await onSaved();
     } catch (caught) {
-      const split = formErrors(toFailure(caught), lineEditFieldOf);
-      setErrors(split.fields);
-      setGeneral(split.general);
+      refused(caught, lineEditFieldOf);
     }
   };
   const id = `line-${line.id}`;
   return (
     <form className={`${styles.list} ${own.editor}`} onSubmit={(event) => void submit(event)} noValidate aria-label={t('manager.timesheets.editLabel')}>
       {general ? <Notice tone="error">{sayIt(general)}</Notice> : null}
-      <div className={styles.triple}>
-        <Field label={t('manager.fix.date')} type="date" value={form.date} onChange={(event) => update({ date: event.target.value }, ['date'])} error={error('date')} />
-        <Field label={t('manager.fix.start')} type="time" value={form.start} onChange={(event) => update({ start: event.target.value }, ['start', 'end'])} error={error('start')} />
-        <Field
-          label={t('manager.fix.end')}
-          type="time"
-          value={form.end}
-          onChange={(event) => update({ end: event.target.value }, ['end'])}
-          error={error('end')}
-          hint={endsNextDay(form.start, form.end) ? t('manager.fix.nextDay') : undefined}
-        />
-      </div>
+      <ShiftTimeFields value={form} error={error} onChange={update} dateClearsEnd={false} />
       <BreakFields idPrefix={id} breaks={form.breaks} showPaid errorOf={(index) => error(`break.${index}`)} onChange={(breaks, touched) => update({ breaks }, touched.map((i) => `break.${i}` as const))} />
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={`${id}-comments`}>
-          {t('manager.timesheets.comments')} <span className={styles.hint}>{t('manager.optional')}</span>
-        </label>
-        <textarea
-          id={`${id}-comments`}
-          className={styles.textarea}
-          value={form.comments}
-          maxLength={MAX_NOTE_LENGTH}
-          onChange={(event) => update({ comments: event.target.value }, ['comments'])}
-          aria-invalid={errors.comments ? true : undefined}
-          aria-describedby={errors.comments ? `${id}-comments-error` : undefined}
-        />
-        {errors.comments ? (
-          <span id={`${id}-comments-error`} className={styles.error}>
-            {error('comments')}
-          </span>
-        ) : null}
-      </div>
+      <NoteField id={`${id}-comments`} label={t('manager.timesheets.comments')} value={form.comments} onChange={(comments) => update({ comments }, ['comments'])} error={error('comments')} />
       <div className={styles.actions}>
         <Button variant="secondary" onClick={onCancel} disabled={save.isPending}>
           {t('manager.roster.cancel')}
