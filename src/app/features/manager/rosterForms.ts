@@ -6,13 +6,12 @@
  * refusals come back per field through `rosterShiftFieldOf`.
  */
 import type { RosterShiftEditModelInput } from '../../../contract/generated/models';
-import { missingChoices } from '../../../domain/clockOn';
 import { checkShiftShape } from '../../../domain/completeShift';
 import { MAX_NOTE_LENGTH } from '../../../domain/notes';
 import { parseWireDateTime, toLocalDateTime } from '../../../domain/time';
 import { CODE_MESSAGES } from './failures';
 import type { BoardShift } from './rosterBoard';
-import { instantOf, minutesOf, type BreakDraft, type FieldErrors } from './shiftForms';
+import { checkShiftDraft, draftPlan, type BreakDraft, type FieldErrors } from './shiftForms';
 
 export interface RosterShiftForm {
   employeeId: number | null;
@@ -50,33 +49,16 @@ export const blankRosterForm = (date: string, locationId: number | null = null):
   notes: '',
 });
 
-const CHOICE_REQUIRED = { location: 'manager.error.location-required', workType: 'manager.error.work-type-required' } as const;
-
 /** Checks the form and builds the create/update body (`id` 0 for a new shift). */
 export function buildRosterShift(form: RosterShiftForm, ctx: RosterFormContext, id = 0): RosterShiftCheck {
-  const errors: FieldErrors<RosterShiftField> = {};
-  if (form.employeeId === null) errors.employee = 'manager.fix.choosePerson';
-  if (instantOf(form.date, '00:00', ctx.zone) === null) errors.date = 'manager.fix.dateInvalid';
-  const startMinutes = minutesOf(form.start);
-  const endMinutes = minutesOf(form.end);
-  if (startMinutes === null) errors.start = 'manager.fix.timeInvalid';
-  if (endMinutes === null) errors.end = 'manager.fix.timeInvalid';
-  else if (endMinutes === startMinutes) errors.end = 'manager.error.shift-ends-before-start';
-  form.breaks.forEach((b, i) => {
-    if (minutesOf(b.start) === null || minutesOf(b.end) === null) errors[`break.${i}`] = 'manager.fix.timeInvalid';
-  });
-  const rules = { isLocationRequired: ctx.locationRequired, isWorkTypeRequired: ctx.workTypeRequired };
-  for (const choice of missingChoices(rules, form)) errors[choice] = CHOICE_REQUIRED[choice];
+  const { errors: draftErrors, startMinutes } = checkShiftDraft(form, ctx);
+  const errors: FieldErrors<RosterShiftField> = draftErrors;
   if (form.notes.trim().length > MAX_NOTE_LENGTH) errors.notes = 'manager.fix.noteTooLong';
   if (Object.keys(errors).length > 0 || startMinutes === null) return { ok: false, errors };
 
-  // Every time belongs to the 24 hours from the shift's start: earlier clock times are the next day.
-  const at = (time: string) => instantOf(form.date, time, ctx.zone, (minutesOf(time) ?? 0) < startMinutes ? 1 : 0);
-  const start = at(form.start);
-  const end = at(form.end);
-  const breaks = form.breaks.map((b) => ({ start: at(b.start), end: at(b.end), isPaidBreak: b.paid }));
-  if (!start || !end) return { ok: false, errors: { date: 'manager.fix.dateInvalid' } };
-  const plan = { start, end, breaks: breaks.map((b) => ({ start: b.start ?? start, end: b.end ?? end, isPaidBreak: b.isPaidBreak })) };
+  const plan = draftPlan(form, ctx.zone, startMinutes, (b) => b.paid);
+  if (!plan) return { ok: false, errors: { date: 'manager.fix.dateInvalid' } };
+  const { start, end } = plan;
   const problem = checkShiftShape(plan);
   if (problem) {
     const field: RosterShiftField = problem.breakIndex === undefined ? 'end' : `break.${problem.breakIndex}`;

@@ -92,10 +92,34 @@ export function endsNextDay(start: string, end: string): boolean {
 /** The message of a required choice left open. */
 const CHOICE_REQUIRED = { location: 'manager.error.location-required', workType: 'manager.error.work-type-required' } as const;
 
-export function buildAddShift(form: AddShiftForm, ctx: ShiftFormContext): AddShiftCheck {
-  const errors: FieldErrors<AddShiftField> = {};
+/** What a whole shift typed by a manager holds (a missed shift, a roster shift) besides its note. */
+export interface ShiftDraft {
+  employeeId: number | null;
+  date: string;
+  start: string;
+  end: string;
+  breaks: BreakDraft[];
+  locationId: number | null;
+  workTypeId: number | null;
+}
+
+export type ShiftDraftField = 'employee' | 'date' | 'start' | 'end' | 'location' | 'workType' | `break.${number}`;
+
+export interface ShiftDraftRules {
+  zone: string;
+  locationRequired: boolean;
+  workTypeRequired: boolean;
+}
+
+/**
+ * The checks the missed-shift and roster forms share, before any time means anything: a person,
+ * a real day, start and end times that differ, break times, required choices. `startMinutes` is
+ * the start's minutes since midnight (null when the start is not a time).
+ */
+export function checkShiftDraft(form: ShiftDraft, rules: ShiftDraftRules): { errors: FieldErrors<ShiftDraftField>; startMinutes: number | null } {
+  const errors: FieldErrors<ShiftDraftField> = {};
   if (form.employeeId === null) errors.employee = 'manager.fix.choosePerson';
-  if (instantOf(form.date, '00:00', ctx.zone) === null) errors.date = 'manager.fix.dateInvalid';
+  if (instantOf(form.date, '00:00', rules.zone) === null) errors.date = 'manager.fix.dateInvalid';
   const startMinutes = minutesOf(form.start);
   const endMinutes = minutesOf(form.end);
   if (startMinutes === null) errors.start = 'manager.fix.timeInvalid';
@@ -104,25 +128,38 @@ export function buildAddShift(form: AddShiftForm, ctx: ShiftFormContext): AddShi
   form.breaks.forEach((b, i) => {
     if (minutesOf(b.start) === null || minutesOf(b.end) === null) errors[`break.${i}`] = 'manager.fix.timeInvalid';
   });
-  const rules = { isLocationRequired: ctx.locationRequired, isWorkTypeRequired: ctx.workTypeRequired };
-  for (const choice of missingChoices(rules, form)) errors[choice] = CHOICE_REQUIRED[choice];
+  const choiceRules = { isLocationRequired: rules.locationRequired, isWorkTypeRequired: rules.workTypeRequired };
+  for (const choice of missingChoices(choiceRules, form)) errors[choice] = CHOICE_REQUIRED[choice];
+  return { errors, startMinutes };
+}
+
+/**
+ * A checked draft's instants in `zone`: every time belongs to the 24 hours from the shift's start
+ * (earlier clock times are the next day); a break is paid when `paid` says so. Null when a day or
+ * time does not exist.
+ */
+export function draftPlan(form: ShiftDraft, zone: string, startMinutes: number, paid: (b: BreakDraft) => boolean): CompleteShiftPlan | null {
+  const at = (time: string) => instantOf(form.date, time, zone, (minutesOf(time) ?? 0) < startMinutes ? 1 : 0);
+  const start = at(form.start);
+  const end = at(form.end);
+  const breaks = form.breaks.map((b) => ({ start: at(b.start), end: at(b.end), isPaidBreak: paid(b) }));
+  if (!start || !end) return null;
+  const planned: CompleteShiftPlan['breaks'] = [];
+  for (const b of breaks) {
+    if (!b.start || !b.end) return null;
+    planned.push({ start: b.start, end: b.end, isPaidBreak: b.isPaidBreak });
+  }
+  return { start, end, breaks: planned };
+}
+
+export function buildAddShift(form: AddShiftForm, ctx: ShiftFormContext): AddShiftCheck {
+  const { errors: draftErrors, startMinutes } = checkShiftDraft(form, ctx);
+  const errors: FieldErrors<AddShiftField> = draftErrors;
   if (form.note.trim().length > MAX_NOTE_LENGTH) errors.note = 'manager.fix.noteTooLong';
   if (Object.keys(errors).length > 0 || form.employeeId === null || startMinutes === null) return { ok: false, errors };
 
-  // Every time belongs to the 24 hours from the shift's start: earlier clock times are the next day.
-  const at = (time: string) => {
-    const minutes = minutesOf(time) ?? 0;
-    return instantOf(form.date, time, ctx.zone, minutes < startMinutes ? 1 : 0);
-  };
-  const start = at(form.start);
-  const end = at(form.end);
-  const breaks = form.breaks.map((b) => ({ start: at(b.start), end: at(b.end), isPaidBreak: ctx.paidBreaksEnabled && b.paid }));
-  if (!start || !end || breaks.some((b) => !b.start || !b.end)) return { ok: false, errors: { date: 'manager.fix.dateInvalid' } };
-  const plan: CompleteShiftPlan = {
-    start,
-    end,
-    breaks: breaks.map((b) => ({ start: b.start ?? start, end: b.end ?? end, isPaidBreak: b.isPaidBreak })),
-  };
+  const plan = draftPlan(form, ctx.zone, startMinutes, (b) => ctx.paidBreaksEnabled && b.paid);
+  if (!plan) return { ok: false, errors: { date: 'manager.fix.dateInvalid' } };
 
   const problem = checkCompleteShift(plan, [], ctx.now);
   if (problem) {

@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { BasicKioskEmployeeModel } from '../../../client';
-import { addShiftFieldOf, buildAddShift, buildClockOff, clockOffFieldOf, dateIn, discardBody, endsNextDay, instantOf, timeIn, type AddShiftForm, type ShiftFormContext } from './shiftForms';
+import {
+  addShiftFieldOf,
+  buildAddShift,
+  buildClockOff,
+  checkShiftDraft,
+  clockOffFieldOf,
+  dateIn,
+  discardBody,
+  draftPlan,
+  endsNextDay,
+  instantOf,
+  timeIn,
+  type AddShiftForm,
+  type ShiftFormContext,
+} from './shiftForms';
 
 const LONDON: ShiftFormContext = {
   zone: 'Europe/London',
@@ -135,6 +149,27 @@ describe('buildAddShift', () => {
     expect(addShiftFieldOf('breaks.0.start.recordedTimeUtc')).toBe('break.0');
     expect(addShiftFieldOf('locationId')).toBe('location');
     expect(addShiftFieldOf('image')).toBeNull();
+  });
+});
+
+describe('the shift draft both whole-shift forms share', () => {
+  it('checks person, day, times, breaks and required choices, and gives the start in minutes', () => {
+    expect(checkShiftDraft(form({ start: '22:00', end: '06:00' }), LONDON)).toEqual({ errors: {}, startMinutes: 1320 });
+    expect(checkShiftDraft(form({ employeeId: null, date: '2024-02-30', start: '9', breaks: [{ start: '', end: '10:00', paid: false }] }), { ...LONDON, workTypeRequired: true })).toEqual({
+      errors: { employee: 'manager.fix.choosePerson', date: 'manager.fix.dateInvalid', start: 'manager.fix.timeInvalid', 'break.0': 'manager.fix.timeInvalid', workType: 'manager.error.work-type-required' },
+      startMinutes: null,
+    });
+  });
+
+  it('plans the instants from the start on, paying only the breaks the caller says, and refuses a day that does not exist', () => {
+    const draft = form({ start: '22:00', end: '06:00', breaks: [{ start: '02:00', end: '02:30', paid: true }] });
+    expect(draftPlan(draft, 'Europe/London', 1320, (b) => b.paid)).toEqual({
+      start: new Date('2024-07-10T21:00:00Z'),
+      end: new Date('2024-07-11T05:00:00Z'),
+      breaks: [{ start: new Date('2024-07-11T01:00:00Z'), end: new Date('2024-07-11T01:30:00Z'), isPaidBreak: true }],
+    });
+    expect(draftPlan(draft, 'Europe/London', 1320, () => false)?.breaks[0]?.isPaidBreak).toBe(false);
+    expect(draftPlan({ ...draft, date: '2024-02-30' }, 'Europe/London', 1320, (b) => b.paid)).toBeNull();
   });
 });
 
