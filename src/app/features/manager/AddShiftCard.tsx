@@ -18,7 +18,7 @@ import { PlusIcon } from '../../ui/icons';
 import styles from './Manager.module.css';
 import { managerKeys, useAfterKioskChange, useLiveStaff, useManagerApi } from './ManagerContext';
 import { displayName } from './onSite';
-import { NoteField, ShiftTimeFields } from './ShiftFormFields';
+import { ChoiceField, NoteField, ShiftTimeFields } from './ShiftFormFields';
 import { addShiftFieldOf, buildAddShift, dateIn, type AddShiftField, type AddShiftForm } from './shiftForms';
 import { useFieldForm } from './useFieldForm';
 
@@ -117,42 +117,25 @@ export function AddShiftCard() {
         {form.employeeId !== null && (locations.length > 0 || workTypes.length > 0) ? (
           <div className={styles.grid}>
             {locations.length > 0 ? (
-              <SelectField
+              <ChoiceField
                 label={t('manager.fix.location')}
-                value={form.locationId ?? ''}
-                onChange={(event) => update({ locationId: event.target.value ? Number(event.target.value) : null }, ['location'])}
+                value={form.locationId}
+                options={locations.map((location) => ({ id: location.id, label: location.description }))}
+                onChange={(locationId) => update({ locationId }, ['location'])}
                 error={error('location')}
-                hint={locationRequired ? t('manager.required') : undefined}
-              >
-                <option value="">
-                  {locationRequired
-                    ? t('manager.fix.chooseOption')
-                    : lookup.data?.defaultLocation?.description
-                      ? t('manager.fix.defaultLocation', { name: lookup.data.defaultLocation.description })
-                      : t('manager.fix.noneOption')}
-                </option>
-                {locations.map((location) => (
-                  <option key={location.id} value={location.id}>
-                    {location.description}
-                  </option>
-                ))}
-              </SelectField>
+                required={locationRequired}
+                noneText={lookup.data?.defaultLocation?.description ? t('manager.fix.defaultLocation', { name: lookup.data.defaultLocation.description }) : undefined}
+              />
             ) : null}
             {workTypes.length > 0 ? (
-              <SelectField
+              <ChoiceField
                 label={t('manager.fix.workType')}
-                value={form.workTypeId ?? ''}
-                onChange={(event) => update({ workTypeId: event.target.value ? Number(event.target.value) : null }, ['workType'])}
+                value={form.workTypeId}
+                options={workTypes.map((workType) => ({ id: workType.id, label: workType.description }))}
+                onChange={(workTypeId) => update({ workTypeId }, ['workType'])}
                 error={error('workType')}
-                hint={workTypeRequired ? t('manager.required') : undefined}
-              >
-                <option value="">{workTypeRequired ? t('manager.fix.chooseOption') : t('manager.fix.noneOption')}</option>
-                {workTypes.map((workType) => (
-                  <option key={workType.id} value={workType.id}>
-                    {workType.description}
-                  </option>
-                ))}
-              </SelectField>
+                required={workTypeRequired}
+              />
             ) : null}
           </div>
         ) : null}

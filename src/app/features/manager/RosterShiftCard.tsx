@@ -20,7 +20,7 @@ import { useLiveStaff, useManagerApi } from './ManagerContext';
 import { displayName } from './onSite';
 import type { BoardShift } from './rosterBoard';
 import { buildRosterShift, rosterShiftFieldOf, type RosterShiftField, type RosterShiftForm } from './rosterForms';
-import { NoteField, ShiftTimeFields } from './ShiftFormFields';
+import { ChoiceField, NoteField, ShiftTimeFields } from './ShiftFormFields';
 import { useFieldForm } from './useFieldForm';
 import { useRosterPickLists } from './useRosterData';
 
@@ -102,34 +102,22 @@ export function RosterShiftCard({ editing, initial, locationRequired, workTypeRe
           ))}
         </SelectField>
         <div className={styles.pair}>
-          <SelectField
+          <ChoiceField
             label={t('manager.fix.location')}
-            value={form.locationId ?? ''}
-            onChange={(event) => update({ locationId: event.target.value ? Number(event.target.value) : null }, ['location'])}
+            value={form.locationId}
+            options={locations.map((location) => ({ id: location.id, label: location.fullyQualifiedName ?? location.name }))}
+            onChange={(locationId) => update({ locationId }, ['location'])}
             error={error('location')}
-            hint={locationRequired ? t('manager.required') : undefined}
-          >
-            <option value="">{locationRequired ? t('manager.fix.chooseOption') : t('manager.fix.noneOption')}</option>
-            {locations.map((location) => (
-              <option key={location.id} value={location.id}>
-                {location.fullyQualifiedName ?? location.name}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
+            required={locationRequired}
+          />
+          <ChoiceField
             label={t('manager.fix.workType')}
-            value={form.workTypeId ?? ''}
-            onChange={(event) => update({ workTypeId: event.target.value ? Number(event.target.value) : null }, ['workType'])}
+            value={form.workTypeId}
+            options={workTypes.map((workType) => ({ id: workType.id, label: workType.name }))}
+            onChange={(workTypeId) => update({ workTypeId }, ['workType'])}
             error={error('workType')}
-            hint={workTypeRequired ? t('manager.required') : undefined}
-          >
-            <option value="">{workTypeRequired ? t('manager.fix.chooseOption') : t('manager.fix.noneOption')}</option>
-            {workTypes.map((workType) => (
-              <option key={workType.id} value={workType.id}>
-                {workType.name}
-              </option>
-            ))}
-          </SelectField>
+            required={workTypeRequired}
+          />
         </div>
         <ShiftTimeFields value={form} error={error} onChange={update} />
         <BreakFields

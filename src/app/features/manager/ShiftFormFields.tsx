@@ -1,11 +1,12 @@
 /**
  * The fields the manager's shift forms share (add a missed shift, roster shift, timesheet line
  * edit): the day with start and end on the kiosk's clock ("next day" hint when the end is earlier),
- * and the optional note under them. One place, so the three forms read and behave alike.
+ * the optional note under them, and the location / work type choices. One place, so the three forms read and behave alike.
  */
 import { MAX_NOTE_LENGTH } from '../../../domain/notes';
 import { useI18n } from '../../i18n/I18nProvider';
 import { Field } from '../../ui/Field';
+import { SelectField } from './controls';
 import styles from './Manager.module.css';
 import { endsNextDay } from './shiftForms';
 
@@ -85,5 +86,44 @@ export function NoteField({ id, label, value, onChange, error }: NoteFieldProps)
         </span>
       ) : null}
     </div>
+  );
+}
+
+export interface ChoiceOption {
+  id: number;
+  /** The name shown (a nameless one shows empty, as the service sent it). */
+  label: string | null;
+}
+
+export interface ChoiceFieldProps {
+  label: string;
+  value: number | null;
+  options: ChoiceOption[];
+  onChange: (id: number | null) => void;
+  error: string | null;
+  /** Whether the kiosk requires a choice (then the empty option says "Choose…"). */
+  required: boolean;
+  /** The empty option's text when no choice is required (default "None"). */
+  noneText?: string;
+}
+
+/** A shift's location or work type: an optional choice (or a required one, so marked). */
+export function ChoiceField({ label, value, options, onChange, error, required, noneText }: ChoiceFieldProps) {
+  const { t } = useI18n();
+  return (
+    <SelectField
+      label={label}
+      value={value ?? ''}
+      onChange={(event) => onChange(event.target.value ? Number(event.target.value) : null)}
+      error={error}
+      hint={required ? t('manager.required') : undefined}
+    >
+      <option value="">{required ? t('manager.fix.chooseOption') : (noneText ?? t('manager.fix.noneOption'))}</option>
+      {options.map((option) => (
+        <option key={option.id} value={option.id}>
+          {option.label}
+        </option>
+      ))}
+    </SelectField>
   );
 }
