@@ -6,6 +6,8 @@
  * Each test uses its own demo staff member (e2e/support/staff.ts). PIN lockout, forgot PIN and
  * change PIN are in employee-pin.spec.ts, the photo kiosk in employee-photo.spec.ts.
  */
+import { roundShift } from '../src/domain/rounding';
+import { toLocalDateTime } from '../src/domain/time';
 import { KioskPage, fullName, kioskTime, kioskTimesBetween, kioskWeekdayDate } from './pages/kiosk';
 import { expect, test } from './support/fixtures';
 import { KioskStore } from './support/kioskStore';
@@ -162,10 +164,24 @@ test.describe('employee flow', () => {
       fullyQualifiedLocationName: 'Front counter',
       breaks: [{ isPaidBreak: true }],
     });
-    // Timesheet times are wall-clock times in the kiosk's zone, like the shift's *Local times.
-    expect(line?.startTime?.slice(0, 16)).toBe(shift.startTimeLocal.slice(0, 16));
-    expect(line?.endTime?.slice(0, 16)).toBe(shift.endTimeLocal?.slice(0, 16));
-    expect(line?.breaks?.[0]?.startTime?.slice(0, 16)).toBe(shiftBreak?.startTimeLocal.slice(0, 16));
+    // Timesheet times are wall-clock times in the kiosk's zone, like the shift's *Local times, and
+    // are the clocked times rounded by the business's rules (the demo rounds; the raw punches stay
+    // on the clocked shift, checked above).
+    const rules = await api.roundingRules();
+    const endUtc = new Date(shift.endTimeUtc ?? '');
+    const rounded = roundShift(
+      {
+        startUtc: new Date(shift.startTimeUtc),
+        endUtc,
+        breaks: [{ startUtc: new Date(shiftBreak?.startTimeUtc ?? ''), endUtc: new Date(shiftBreak?.endTimeUtc ?? ''), isPaidBreak: true }],
+      },
+      rules,
+      zone,
+      await api.rosterShiftOfLine(line?.id ?? 0),
+    );
+    expect(line?.startTime).toBe(toLocalDateTime(rounded.startUtc, zone));
+    expect(line?.endTime).toBe(toLocalDateTime(rounded.endUtc, zone));
+    expect(line?.breaks?.[0]?.startTime).toBe(toLocalDateTime(rounded.breaks[0]!.startUtc, zone));
   });
 
   test('a clocked-on employee leaves a note; the receipt returns to the grid by itself after 6 s', async ({ page, request, serviceURL, demo }) => {

@@ -8,8 +8,11 @@ import type {
   TimeAndAttendanceKioskModel,
   UkTimeAndAttendanceShiftModel,
   UkTimesheetLineModel,
+  UkRosterShiftGenerateTimesheetModel,
   ShiftNoteViewModel,
 } from '../../src/contract/generated/models';
+import type { RoundingRulesModel, TimesheetLinePunchesModel } from '../../src/contract/supporting/timesheets';
+import { parseWireDateTime } from '../../src/domain/time';
 import type { DemoFile } from './serviceProcess';
 
 export function apiKeyAuth(apiKey: string): Record<string, string> {
@@ -59,6 +62,27 @@ export class ServiceApi {
   async timesheetLines(employeeId: number): Promise<UkTimesheetLineModel[]> {
     const response = await this.request.get(this.url('/timesheet'), { headers: this.auth, params: { $filter: `employeeId eq ${employeeId}` } });
     return json(response, 'GET timesheet');
+  }
+
+  /** The business's timesheet rounding rules (kiosk lines are written rounded by them). */
+  async roundingRules(): Promise<RoundingRulesModel> {
+    return json(await this.request.get(this.url('/roundingrules'), { headers: this.auth }), 'GET roundingrules');
+  }
+
+  /** The roster shift a timesheet line's clocked shift was matched to, as instants (null when none). */
+  async rosterShiftOfLine(lineId: number): Promise<{ startUtc: Date; endUtc: Date } | null> {
+    const punches = await json<TimesheetLinePunchesModel>(await this.request.get(this.url(`/timesheet/${lineId}/punches`), { headers: this.auth }), 'GET line punches');
+    if (punches.rosterShiftId === null || punches.startUtc === null) return null;
+    const day = 86_400_000;
+    const around = (ms: number) => new Date(ms).toISOString().slice(0, 19);
+    const start = new Date(punches.startUtc).getTime();
+    const params = { FromDate: around(start - day), ToDate: around(start + day), SelectAllRoles: 'true' };
+    const shifts = await json<UkRosterShiftGenerateTimesheetModel[]>(await this.request.get(this.url('/rostershift'), { headers: this.auth, params }), 'GET rostershift');
+    const shift = shifts.find((candidate) => candidate.id === punches.rosterShiftId);
+    if (!shift) throw new Error(`roster shift ${punches.rosterShiftId} not listed`);
+    // Roster times are in the business's zone; the demo kiosk shares it.
+    const zone = punches.ianaTimeZone;
+    return { startUtc: parseWireDateTime(shift.startTime, { zone })!, endUtc: parseWireDateTime(shift.endTime, { zone })! };
   }
 
   async shiftNotes(shiftId: number): Promise<ShiftNoteViewModel[]> {

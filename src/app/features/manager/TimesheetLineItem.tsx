@@ -127,7 +127,7 @@ export function TimesheetLineItem({ line, name, flagged, onChanged }: TimesheetL
   const decisions = decisionsFor(view.status);
 
   return (
-    <li className={`${own.lineRow} ${flagged ? own.flagged : ''}`} data-testid="timesheet-line" data-line-id={line.id} data-status={view.status ?? ''}>
+    <li className={`${own.lineRow} ${flagged ? own.flagged : ''}`} data-testid="timesheet-line" data-line-id={line.id} data-status={view.status ?? ''} data-flagged={flagged ? 'true' : 'false'}>
       <div className={own.lineMain}>
         <span className={styles.name}>{name}</span>
         <span className={styles.sub}>
