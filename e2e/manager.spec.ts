@@ -7,6 +7,9 @@
  * checked with axe. Names are unique per run: the shared service keeps its data across specs.
  */
 import type { Page } from '@playwright/test';
+import type { RoundingRulesModel, TimesheetLinePunchesModel } from '../src/contract/supporting/timesheets';
+import { roundShift } from '../src/domain/rounding';
+import { toLocalDateTime } from '../src/domain/time';
 import { DemoApi, ManagerMode } from './pages/manager';
 import { enrolDeviceThroughApi } from './support/enrolDevice';
 import { expect, test } from './support/fixtures';
@@ -226,8 +229,15 @@ test.describe('manager mode', () => {
     await clockOff.getByRole('button', { name: 'Clock off' }).click();
     await expect(clockOff.getByRole('status')).toContainText(`${leaver.name} is clocked off`);
     expect((await api.staffMember(leaver.employeeId))?.status).toBe('ClockedOff');
-    const lines = await api.get<Array<{ employeeId: number; endTime: string }>>(`${api.business}/timesheet`);
-    expect(lines.find((l) => l.employeeId === leaver.employeeId)?.endTime).toBe(`${left.date}T${left.time}:00`);
+    const lines = await api.get<Array<{ id: number; employeeId: number; endTime: string }>>(`${api.business}/timesheet`);
+    const line = lines.find((l) => l.employeeId === leaver.employeeId);
+    // The raw clock-off is the time the manager gave; the line carries it rounded by the business's
+    // rules (the demo rounds; a new person has no roster shift to snap to).
+    const raw = await api.get<TimesheetLinePunchesModel>(`${api.business}/timesheet/${line?.id ?? 0}/punches`);
+    expect(raw.endLocal).toBe(`${left.date}T${left.time}:00`);
+    const rules = await api.get<RoundingRulesModel>(`${api.business}/roundingrules`);
+    const rounded = roundShift({ startUtc: new Date(raw.startUtc ?? ''), endUtc: new Date(raw.endUtc ?? ''), breaks: [] }, rules, raw.ianaTimeZone);
+    expect(line?.endTime).toBe(toLocalDateTime(rounded.endUtc, raw.ianaTimeZone));
 
     await page.getByRole('radio', { name: /Discard a shift/ }).check();
     const discard = page.getByRole('region', { name: 'Discard a shift' });

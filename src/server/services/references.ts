@@ -8,6 +8,7 @@ import type { Database } from '../db/openDatabase';
 import { locations, workTypes } from '../db/schema';
 import { fullyQualifiedNameSql } from './locationList';
 import { fullyQualifiedName, type LocationRow } from './locations';
+import { readInTurn } from './transactions';
 
 export interface LocationRef {
   id: number;
@@ -58,10 +59,10 @@ function toWorkTypeRef(row: WorkTypeRow): WorkTypeRef {
 
 /** Every location and work type of the business (its set-up, for validating and offering choices). */
 export async function loadReferenceData(db: Database, businessId: number): Promise<ReferenceData> {
-  const [locationRows, workTypeRows] = await Promise.all([
-    db.select().from(locations).where(eq(locations.businessId, businessId)),
-    db.select().from(workTypes).where(eq(workTypes.businessId, businessId)),
-  ]);
+  const [locationRows, workTypeRows] = await readInTurn(
+    () => db.select().from(locations).where(eq(locations.businessId, businessId)),
+    () => db.select().from(workTypes).where(eq(workTypes.businessId, businessId)),
+  );
   const byId = new Map(locationRows.map((row) => [row.id, row]));
   return {
     locations: new Map(locationRows.map((row) => [row.id, toLocationRef(row, fullyQualifiedName(row, byId))])),
@@ -80,17 +81,19 @@ export async function loadReferencesFor(
 ): Promise<ReferenceData> {
   const locationIds = [...new Set(ids.locationIds)];
   const workTypeIds = [...new Set(ids.workTypeIds)];
-  const [locationRows, workTypeRows] = await Promise.all([
-    locationIds.length === 0
-      ? []
-      : db
+  const [locationRows, workTypeRows] = await readInTurn(
+    async () =>
+      locationIds.length === 0
+        ? []
+        : db
           .select({ row: locations, qualifiedName: fullyQualifiedNameSql(locations.id, 'all') })
           .from(locations)
           .where(and(eq(locations.businessId, businessId), inArray(locations.id, locationIds))),
-    workTypeIds.length === 0
-      ? []
-      : db.select().from(workTypes).where(and(eq(workTypes.businessId, businessId), inArray(workTypes.id, workTypeIds))),
-  ]);
+    async () =>
+      workTypeIds.length === 0
+        ? []
+        : db.select().from(workTypes).where(and(eq(workTypes.businessId, businessId), inArray(workTypes.id, workTypeIds))),
+  );
   return {
     locations: new Map(locationRows.map(({ row, qualifiedName }) => [row.id, toLocationRef(row, qualifiedName ?? row.name)])),
     workTypes: new Map(workTypeRows.map((row) => [row.id, toWorkTypeRef(row)])),

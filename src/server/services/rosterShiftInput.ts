@@ -14,6 +14,7 @@ import type { Database } from '../db/openDatabase';
 import { employees, locations, workTypes } from '../db/schema';
 import { invalidField } from '../http/apiError';
 import { loadBusiness } from './businesses';
+import { readInTurn } from './transactions';
 
 export interface RosterBreakValues {
   startUtc: Date;
@@ -50,7 +51,8 @@ function wallClock(value: string, field: string, zone: string): Date {
 const idOrNull = (value: number | null | undefined) => (value === null || value === undefined || value === 0 ? null : value);
 
 async function checkReferences(db: Database, businessId: number, ids: Pick<CheckedRosterShift['values'], 'employeeId' | 'locationId' | 'workTypeId'>, start: Date) {
-  const [employee, location, workType] = await Promise.all([
+  const [employee, location, workType] = await readInTurn(
+    async () =>
     ids.employeeId === null
       ? null
       : db
@@ -58,6 +60,7 @@ async function checkReferences(db: Database, businessId: number, ids: Pick<Check
           .from(employees)
           .where(and(eq(employees.id, ids.employeeId), eq(employees.businessId, businessId)))
           .then((rows) => rows[0] ?? 'missing'),
+    async () =>
     ids.locationId === null
       ? null
       : db
@@ -65,6 +68,7 @@ async function checkReferences(db: Database, businessId: number, ids: Pick<Check
           .from(locations)
           .where(and(eq(locations.id, ids.locationId), eq(locations.businessId, businessId)))
           .then((rows) => rows[0] ?? 'missing'),
+    async () =>
     ids.workTypeId === null
       ? null
       : db
@@ -72,7 +76,7 @@ async function checkReferences(db: Database, businessId: number, ids: Pick<Check
           .from(workTypes)
           .where(and(eq(workTypes.id, ids.workTypeId), eq(workTypes.businessId, businessId)))
           .then((rows) => rows[0] ?? 'missing'),
-  ]);
+  );
   if (employee === 'missing') throw invalidField('invalid-reference', 'employeeId', `Employee ${ids.employeeId} does not exist.`);
   if (employee?.endDate && employee.endDate.getTime() <= start.getTime()) {
     throw invalidField('invalid-reference', 'employeeId', `Employee ${ids.employeeId} has left before the shift starts.`);

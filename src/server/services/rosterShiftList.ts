@@ -16,6 +16,7 @@ import { ApiError, invalidField } from '../http/apiError';
 import { loadBusiness } from './businesses';
 import { loadEmployeeGroup, matchingEmployees } from './employeeGroups';
 import { loadRosterDetails, toEssRosterShift, type RosterShiftRow } from './rosterShifts';
+import { readInTurn } from './transactions';
 
 const DAY_MS = 86_400_000;
 const LONGEST_MS = ROSTER_LIST.maxShiftHours * 3_600_000;
@@ -193,11 +194,11 @@ export async function listRosterShifts(
     .orderBy(asc(rosterShifts.startUtc), asc(rosterShifts.id))
     .limit(page.limit)
     .offset(page.offset);
-  const [details, lines, neighbours] = await Promise.all([
-    loadRosterDetails(db, businessId, rows),
-    linesOf(db, businessId, rows),
-    query.IncludeWarnings ? neighboursOf(db, businessId, rows) : Promise.resolve(null),
-  ]);
+  const [details, lines, neighbours] = await readInTurn(
+    () => loadRosterDetails(db, businessId, rows),
+    () => linesOf(db, businessId, rows),
+    async () => (query.IncludeWarnings ? neighboursOf(db, businessId, rows) : null),
+  );
   return rows.map((row) => {
     const line = lines.get(row.id);
     const isDifferent =

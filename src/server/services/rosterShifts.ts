@@ -21,7 +21,7 @@ import { employees, rosterShiftBreaks, rosterShifts } from '../db/schema';
 import { notFound } from '../http/apiError';
 import { loadReferencesFor, type ReferenceData } from './references';
 import { checkRosterShiftInput } from './rosterShiftInput';
-import { withTransaction } from './transactions';
+import { readInTurn, withTransaction } from './transactions';
 
 export type RosterShiftRow = typeof rosterShifts.$inferSelect;
 export type RosterBreakRow = typeof rosterShiftBreaks.$inferSelect;
@@ -52,7 +52,8 @@ export function toRosteredShift(row: RosterShiftRow): RosteredShift {
 export async function loadRosterDetails(db: Database, businessId: number, rows: readonly RosterShiftRow[]): Promise<RosterDetails> {
   const shiftIds = rows.map((row) => row.id);
   const employeeIds = [...new Set(rows.flatMap((row) => (row.employeeId === null ? [] : [row.employeeId])))];
-  const [breakRows, people, refs] = await Promise.all([
+  const [breakRows, people, refs] = await readInTurn(
+    async () =>
     shiftIds.length === 0
       ? []
       : db
@@ -60,17 +61,19 @@ export async function loadRosterDetails(db: Database, businessId: number, rows: 
           .from(rosterShiftBreaks)
           .where(inArray(rosterShiftBreaks.rosterShiftId, shiftIds))
           .orderBy(asc(rosterShiftBreaks.startUtc), asc(rosterShiftBreaks.id)),
+    async () =>
     employeeIds.length === 0
       ? []
       : db
           .select({ id: employees.id, firstName: employees.firstName, surname: employees.surname })
           .from(employees)
           .where(and(eq(employees.businessId, businessId), inArray(employees.id, employeeIds))),
-    loadReferencesFor(db, businessId, {
-      locationIds: rows.flatMap((row) => (row.locationId === null ? [] : [row.locationId])),
-      workTypeIds: rows.flatMap((row) => (row.workTypeId === null ? [] : [row.workTypeId])),
-    }),
-  ]);
+    () =>
+      loadReferencesFor(db, businessId, {
+        locationIds: rows.flatMap((row) => (row.locationId === null ? [] : [row.locationId])),
+        workTypeIds: rows.flatMap((row) => (row.workTypeId === null ? [] : [row.workTypeId])),
+      }),
+  );
   const breaks = new Map<number, RosterBreakRow[]>();
   for (const row of breakRows) breaks.set(row.rosterShiftId, [...(breaks.get(row.rosterShiftId) ?? []), row]);
   return { breaks, employeeNames: new Map(people.map((p) => [p.id, `${p.firstName} ${p.surname}`])), refs };

@@ -20,7 +20,7 @@ import { employeeName, findOwnPunch, requireEmployeeOf } from './devicePunches';
 import { timeOfRecord } from './punches';
 import { readRoundingRules } from './roundingRules';
 import { rosterShiftOf } from './timesheetLines';
-import { withTransaction } from './transactions';
+import { readInTurn, withTransaction } from './transactions';
 
 type CorrectionRow = typeof shiftCorrections.$inferSelect;
 
@@ -148,7 +148,10 @@ async function endLineAt(db: Database, businessId: number, lineId: number, shift
   const breaks = rawBreaks
     .filter((b) => b.startUtc.getTime() < finish.getTime())
     .map((b) => ({ startUtc: b.startUtc, endUtc: new Date(Math.min((b.endUtc ?? finish).getTime(), finish.getTime())), isPaidBreak: b.isPaidBreak }));
-  const [rules, roster] = await Promise.all([readRoundingRules(db, businessId), rosterShiftOf(db, businessId, shift.rosterShiftId)]);
+  const [rules, roster] = await readInTurn(
+    () => readRoundingRules(db, businessId),
+    () => rosterShiftOf(db, businessId, shift.rosterShiftId),
+  );
   const rounded = roundShift({ startUtc: shift.startUtc, endUtc: finish, breaks }, rules, shift.ianaTimeZone, roster);
   await db
     .update(timesheetLines)

@@ -15,7 +15,7 @@ import { readSettings } from './settings';
 import { planLine, type LineDraft } from './timesheetInput';
 import { toIndividualLine, type TimesheetLineRow } from './timesheetLines';
 import { businessZone, newLineValues, type WriteContext } from './timesheetWrites';
-import { withTransaction } from './transactions';
+import { readInTurn, withTransaction } from './transactions';
 
 /** At most this many lines in one bulk request (the per-employee list is capped by the schema). */
 export const BULK_LINES_MAX = 5000;
@@ -37,11 +37,11 @@ function idReader(kind: string, type: IdType, externals: ReadonlyMap<string, num
 }
 
 async function externalIds(db: Database, businessId: number) {
-  const [people, places, kinds] = await Promise.all([
-    db.select({ id: employees.id, key: employees.externalId }).from(employees).where(and(eq(employees.businessId, businessId), isNotNull(employees.externalId))),
-    db.select({ id: locations.id, key: locations.externalId }).from(locations).where(and(eq(locations.businessId, businessId), isNotNull(locations.externalId))),
-    db.select({ id: workTypes.id, key: workTypes.externalId }).from(workTypes).where(and(eq(workTypes.businessId, businessId), isNotNull(workTypes.externalId))),
-  ]);
+  const [people, places, kinds] = await readInTurn(
+    () => db.select({ id: employees.id, key: employees.externalId }).from(employees).where(and(eq(employees.businessId, businessId), isNotNull(employees.externalId))),
+    () => db.select({ id: locations.id, key: locations.externalId }).from(locations).where(and(eq(locations.businessId, businessId), isNotNull(locations.externalId))),
+    () => db.select({ id: workTypes.id, key: workTypes.externalId }).from(workTypes).where(and(eq(workTypes.businessId, businessId), isNotNull(workTypes.externalId))),
+  );
   const map = (rows: Array<{ id: number; key: string | null }>) => new Map(rows.map((r) => [r.key ?? '', r.id]));
   return { employees: map(people), locations: map(places), workTypes: map(kinds) };
 }
@@ -102,12 +102,12 @@ export function submitBulk(
   const window = replace || body.replaceExisting ? windowOf(body) : null;
 
   return withTransaction(db, async (tx) => {
-    const [zone, refs, settings, externals] = await Promise.all([
-      businessZone(tx, ctx.businessId),
-      loadReferenceData(tx, ctx.businessId),
-      readSettings(tx, ctx.businessId, 'timesheet'),
-      externalIds(tx, ctx.businessId),
-    ]);
+    const [zone, refs, settings, externals] = await readInTurn(
+      () => businessZone(tx, ctx.businessId),
+      () => loadReferenceData(tx, ctx.businessId),
+      () => readSettings(tx, ctx.businessId, 'timesheet'),
+      () => externalIds(tx, ctx.businessId),
+    );
     const readEmployee = idReader('employee', body.employeeIdType ?? 'Standard', externals.employees);
     const readLocation = idReader('location', body.locationIdType ?? 'Standard', externals.locations);
     const readWorkType = idReader('work type', body.workTypeIdType ?? 'Standard', externals.workTypes);

@@ -17,6 +17,7 @@ import { notFound } from '../http/apiError';
 import type { ReferenceData } from './references';
 import { readRoundingRules } from './roundingRules';
 import { readSettings } from './settings';
+import { readInTurn } from './transactions';
 
 export type TimesheetLineRow = typeof timesheetLines.$inferSelect;
 
@@ -60,16 +61,17 @@ export async function rosterShiftOf(db: Database, businessId: number, rosterShif
  * `approveIfMatchesRosterShift`, a line that matches its roster shift is written Approved.
  */
 export async function writeLineForShift(db: Database, shift: CompletedShift, submittedBy: string): Promise<number> {
-  const [notes, rules, settings, roster] = await Promise.all([
-    db
-      .select({ note: shiftNotes.note, visibility: shiftNotes.visibility })
-      .from(shiftNotes)
-      .where(eq(shiftNotes.shiftId, shift.id))
-      .orderBy(asc(shiftNotes.id)),
-    readRoundingRules(db, shift.businessId),
-    readSettings(db, shift.businessId, 'timesheet'),
-    rosterShiftOf(db, shift.businessId, shift.rosterShiftId),
-  ]);
+  const [notes, rules, settings, roster] = await readInTurn(
+    () =>
+      db
+        .select({ note: shiftNotes.note, visibility: shiftNotes.visibility })
+        .from(shiftNotes)
+        .where(eq(shiftNotes.shiftId, shift.id))
+        .orderBy(asc(shiftNotes.id)),
+    () => readRoundingRules(db, shift.businessId),
+    () => readSettings(db, shift.businessId, 'timesheet'),
+    () => rosterShiftOf(db, shift.businessId, shift.rosterShiftId),
+  );
   const join = (visibility: string) =>
     notes.filter((n) => n.visibility === visibility).map((n) => n.note).join('\n') || null;
   const raw = {

@@ -16,7 +16,7 @@ import { loadReferenceData } from './references';
 import { readSettings } from './settings';
 import { planLine, type PlannedLine } from './timesheetInput';
 import type { TimesheetLineRow } from './timesheetLines';
-import { withTransaction } from './transactions';
+import { readInTurn, withTransaction } from './transactions';
 
 /** Who writes and when. */
 export interface WriteContext {
@@ -97,11 +97,11 @@ export function createLine(
 ): Promise<TimesheetLineRow> {
   return withTransaction(db, async (tx) => {
     const employeeId = await requireLineEmployee(tx, ctx.businessId, requireEmployeeId(body.employeeId));
-    const [zone, refs, settings] = await Promise.all([
-      businessZone(tx, ctx.businessId),
-      loadReferenceData(tx, ctx.businessId),
-      readSettings(tx, ctx.businessId, 'timesheet'),
-    ]);
+    const [zone, refs, settings] = await readInTurn(
+      () => businessZone(tx, ctx.businessId),
+      () => loadReferenceData(tx, ctx.businessId),
+      () => readSettings(tx, ctx.businessId, 'timesheet'),
+    );
     const plan = planLine(body, { refs, settings, zone });
     const status = initialStatus(body.status);
     if (options.enforceUniqueExternalId) await claimExternalId(tx, ctx.businessId, plan.externalId);
@@ -129,7 +129,10 @@ export function updateLine(db: Database, ctx: WriteContext, lineId: number, body
     if (body.employeeId && body.employeeId !== row.employeeId) {
       throw conflict('conflict', `Timesheet line ${lineId} belongs to employee ${row.employeeId}; a line cannot move to another employee.`);
     }
-    const [refs, settings] = await Promise.all([loadReferenceData(tx, ctx.businessId), readSettings(tx, ctx.businessId, 'timesheet')]);
+    const [refs, settings] = await readInTurn(
+      () => loadReferenceData(tx, ctx.businessId),
+      () => readSettings(tx, ctx.businessId, 'timesheet'),
+    );
     const keep = { locationId: row.locationId, workTypeId: row.workTypeId };
     const plan = planLine(body, { refs, settings, zone: row.ianaTimeZone, keep });
     const status = body.status ?? row.status;

@@ -15,6 +15,7 @@ import { effectiveMatching, findMatchingShift, findNearbyShifts } from '../../se
 import { listKioskRoster, listRosterShifts } from '../../services/rosterShiftList';
 import { createRosterShift, updateRosterShift } from '../../services/rosterShifts';
 import { stubRosterShift } from '../../services/rosterStub';
+import { readInTurn } from '../../services/transactions';
 
 function instantOf(value: string, field: string, assume: 'utc' | { zone: string }): Date {
   const at = parseWireDateTime(value, assume);
@@ -79,10 +80,10 @@ export function registerRosterShiftRoutes(app: App) {
     const { FromDate, ToDate } = c.req.valid('query');
     const db = c.var.db;
     const kiosk = await loadKiosk(db, businessId, kioskId);
-    const [matching, shifts] = await Promise.all([
-      effectiveMatching(db, businessId, kiosk),
-      listKioskRoster(db, businessId, FromDate, ToDate, c.var.deps.now()),
-    ]);
+    const [matching, shifts] = await readInTurn(
+      () => effectiveMatching(db, businessId, kiosk),
+      () => listKioskRoster(db, businessId, FromDate, ToDate, c.var.deps.now()),
+    );
     return c.json({ ...matching, shifts }, 200);
   });
 }
