@@ -8,7 +8,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { ShiftCorrectionInputModel, ShiftCorrectionModel } from '../../contract/supporting/shiftCorrections';
 import type { CorrectionStatus } from '../../domain/timesheets';
-import { roundShift } from '../../domain/rounding';
 import { finishTimeProblem, isLineLocked } from '../../domain/timesheets';
 import { toLocalDateTime } from '../../domain/time';
 import { describePrincipal, type Principal } from '../auth/principal';
@@ -18,9 +17,8 @@ import { conflict, invalidField, notFound } from '../http/apiError';
 import type { Page } from '../http/odata/planList';
 import { employeeName, findOwnPunch, requireEmployeeOf } from './devicePunches';
 import { timeOfRecord } from './punches';
-import { readRoundingRules } from './roundingRules';
-import { rosterShiftOf } from './timesheetLines';
-import { readInTurn, withTransaction } from './transactions';
+import { roundedLineTimes } from './timesheetLines';
+import { withTransaction } from './transactions';
 
 type CorrectionRow = typeof shiftCorrections.$inferSelect;
 
@@ -148,19 +146,10 @@ async function endLineAt(db: Database, businessId: number, lineId: number, shift
   const breaks = rawBreaks
     .filter((b) => b.startUtc.getTime() < finish.getTime())
     .map((b) => ({ startUtc: b.startUtc, endUtc: new Date(Math.min((b.endUtc ?? finish).getTime(), finish.getTime())), isPaidBreak: b.isPaidBreak }));
-  const [rules, roster] = await readInTurn(
-    () => readRoundingRules(db, businessId),
-    () => rosterShiftOf(db, businessId, shift.rosterShiftId),
-  );
-  const rounded = roundShift({ startUtc: shift.startUtc, endUtc: finish, breaks }, rules, shift.ianaTimeZone, roster);
+  const rounded = await roundedLineTimes(db, businessId, { startUtc: shift.startUtc, endUtc: finish, breaks }, shift.ianaTimeZone, shift.rosterShiftId);
   await db
     .update(timesheetLines)
-    .set({
-      startUtc: rounded.startUtc,
-      endUtc: rounded.endUtc,
-      breaks: rounded.breaks.map((b) => ({ startUtc: b.startUtc.toISOString(), endUtc: b.endUtc.toISOString(), isPaidBreak: b.isPaidBreak })),
-      updatedAt: now,
-    })
+    .set({ startUtc: rounded.startUtc, endUtc: rounded.endUtc, breaks: rounded.breaks, updatedAt: now })
     .where(eq(timesheetLines.id, lineId));
 }
 

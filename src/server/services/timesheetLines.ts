@@ -8,7 +8,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ExternalService, type UkIndividualTimesheetLineModel, type UkTimesheetLineModel } from '../../contract/generated/models';
-import { roundShift } from '../../domain/rounding';
+import { roundShift, type ShiftTimes } from '../../domain/rounding';
 import { toLocalDateTime } from '../../domain/time';
 import { lineMatchesRoster } from '../../domain/timesheets';
 import type { Database } from '../db/openDatabase';
@@ -45,7 +45,7 @@ export interface CompletedShift {
   rosterShiftId?: number | null;
 }
 
-export async function rosterShiftOf(db: Database, businessId: number, rosterShiftId: number | null | undefined) {
+async function rosterShiftOf(db: Database, businessId: number, rosterShiftId: number | null | undefined) {
   if (rosterShiftId === null || rosterShiftId === undefined) return null;
   const [row] = await db
     .select({ startUtc: rosterShifts.startUtc, endUtc: rosterShifts.endUtc, locationId: rosterShifts.locationId, workTypeId: rosterShifts.workTypeId })
@@ -55,22 +55,35 @@ export async function rosterShiftOf(db: Database, businessId: number, rosterShif
 }
 
 /**
+ * A clocked shift's line times: its raw times rounded by the business's rules and snapped to its
+ * roster shift (breaks as the line stores them), and that roster shift. Used when the line is
+ * written and when an accepted forgotten clock-off rewrites it.
+ */
+export async function roundedLineTimes(db: Database, businessId: number, raw: ShiftTimes, zone: string, rosterShiftId: number | null | undefined) {
+  const [rules, roster] = await readInTurn(
+    () => readRoundingRules(db, businessId),
+    () => rosterShiftOf(db, businessId, rosterShiftId),
+  );
+  const rounded = roundShift(raw, rules, zone, roster);
+  const breaks: StoredBreaks = rounded.breaks.map((b) => ({ startUtc: b.startUtc.toISOString(), endUtc: b.endUtc.toISOString(), isPaidBreak: b.isPaidBreak }));
+  return { startUtc: rounded.startUtc, endUtc: rounded.endUtc, breaks, roster };
+}
+
+/**
  * Writes the timesheet line of a completed shift (its comments are the shift's notes) and links
  * the shift to it. The line's times are the shift's rounded by the business's rules (snapping to
  * the roster shift's start and end where the rules say); with the timesheet setting
  * `approveIfMatchesRosterShift`, a line that matches its roster shift is written Approved.
  */
 export async function writeLineForShift(db: Database, shift: CompletedShift, submittedBy: string): Promise<number> {
-  const [notes, rules, settings, roster] = await readInTurn(
+  const [notes, settings] = await readInTurn(
     () =>
       db
         .select({ note: shiftNotes.note, visibility: shiftNotes.visibility })
         .from(shiftNotes)
         .where(eq(shiftNotes.shiftId, shift.id))
         .orderBy(asc(shiftNotes.id)),
-    () => readRoundingRules(db, shift.businessId),
     () => readSettings(db, shift.businessId, 'timesheet'),
-    () => rosterShiftOf(db, shift.businessId, shift.rosterShiftId),
   );
   const join = (visibility: string) =>
     notes.filter((n) => n.visibility === visibility).map((n) => n.note).join('\n') || null;
@@ -79,12 +92,8 @@ export async function writeLineForShift(db: Database, shift: CompletedShift, sub
     endUtc: shift.endUtc,
     breaks: shift.breaks.map((b) => ({ startUtc: b.startUtc, endUtc: b.endUtc ?? shift.endUtc, isPaidBreak: b.isPaidBreak })),
   };
-  const rounded = roundShift(raw, rules, shift.ianaTimeZone, roster);
-  const breaks: StoredBreaks = rounded.breaks.map((b) => ({
-    startUtc: b.startUtc.toISOString(),
-    endUtc: b.endUtc.toISOString(),
-    isPaidBreak: b.isPaidBreak,
-  }));
+  const rounded = await roundedLineTimes(db, shift.businessId, raw, shift.ianaTimeZone, shift.rosterShiftId);
+  const { roster, breaks } = rounded;
   const approved =
     settings.approveIfMatchesRosterShift &&
     roster !== null &&
