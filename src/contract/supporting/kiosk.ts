@@ -41,7 +41,7 @@ export const PunchRecordModel = z
   .object({
     id: t.int32,
     employeeId: t.int32,
-    kioskId: t.int32,
+    kioskId: t.int32.nullable().meta({ description: 'The kiosk it was made at; null for a punch made through employee self-service.' }),
     shiftId: t.int32.nullable(),
     kind: z.enum(PUNCH_KINDS),
     timeOfRecordUtc: t.dateTime.meta({ description: 'When the punch happened: the recorded time, or when it arrived.' }),

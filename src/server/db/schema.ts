@@ -108,6 +108,8 @@ export const invitations = pgTable(
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     businessId: integer('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
     model: jsonb('model'),
+    /** Set on an invitation to employee self-service (issue 11): accepting links the user to this employee. */
+    employeeId: integer('employee_id').references(() => employees.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: instant('expires_at').notNull(),
     usedAt: instant('used_at'),
@@ -308,7 +310,8 @@ export const clockShifts = pgTable(
     id: serial('id').primaryKey(),
     businessId: integer('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
     employeeId: integer('employee_id').notNull().references(() => employees.id, { onDelete: 'cascade' }),
-    kioskId: integer('kiosk_id').notNull().references(() => kiosks.id),
+    /** The kiosk it was clocked at; null for a shift clocked through employee self-service (issue 11). */
+    kioskId: integer('kiosk_id').references(() => kiosks.id),
     locationId: integer('location_id'),
     workTypeId: integer('work_type_id'),
     classificationId: integer('classification_id'),
@@ -354,7 +357,8 @@ export const punches = pgTable(
     businessId: integer('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
     employeeId: integer('employee_id').notNull().references(() => employees.id, { onDelete: 'cascade' }),
     shiftId: integer('shift_id').references(() => clockShifts.id, { onDelete: 'cascade' }),
-    kioskId: integer('kiosk_id').notNull(),
+    /** Null for a punch made through employee self-service (issue 11). */
+    kioskId: integer('kiosk_id'),
     kind: text('kind', { enum: PUNCH_KINDS }).notNull(),
     timeOfRecordUtc: instant('time_of_record_utc').notNull(),
     recordedTimeUtc: instant('recorded_time_utc'),
@@ -672,5 +676,105 @@ export const identityClaims = pgTable(
     check('identity_claims_reason_check', sql`${t.reason} IS NULL OR ${oneOf(t.reason, CLAIM_REASONS)}`),
     check('identity_claims_status_check', oneOf(t.status, CLAIM_STATUSES)),
     check('identity_claims_kind_check', oneOf(t.punchKind, CLAIMABLE_PUNCH_KINDS)),
+  ],
+);
+
+/**
+ * Employee self-service sign-in (issue 11): a user who may act, through `/api/v2/ess/{employeeId}`,
+ * as exactly this employee and no one else. Created when the user accepts a self-service invitation.
+ */
+export const selfServiceLinks = pgTable(
+  'self_service_links',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    businessId: integer('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    employeeId: integer('employee_id').notNull().references(() => employees.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('self_service_links_user_employee_key').on(t.userId, t.employeeId),
+    index('self_service_links_employee_idx').on(t.employeeId),
+  ],
+);
+
+/**
+ * Web hook registrations (contract 2.11, the `WebHook` model), owned by the user who registered
+ * them in one business. `id` is the caller's string id, kept exactly as given; `secret_sealed` is
+ * the signing secret sealed with a service key (it must be recoverable to sign deliveries).
+ */
+export const webhookRegistrations = pgTable(
+  'webhook_registrations',
+  {
+    pk: serial('pk').primaryKey(),
+    businessId: integer('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    webHookUri: text('web_hook_uri').notNull(),
+    secretSealed: text('secret_sealed').notNull(),
+    description: text('description'),
+    isPaused: boolean('is_paused').notNull().default(false),
+    /** Canonical filter names (domain/webhooks.ts); `["*"]` for every event. */
+    filters: jsonb('filters').$type<string[]>().notNull(),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull(),
+    properties: jsonb('properties').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('webhook_registrations_owner_id_key').on(t.businessId, t.userId, t.id),
+    index('webhook_registrations_business_idx').on(t.businessId),
+  ],
+);
+
+/**
+ * Events raised for web hooks, written in the same transaction as the change that caused them
+ * (a transactional outbox): an event exists if and only if its change committed.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    /** The notification's data members (the envelope adds `Action`). */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    occurredAt: instant('occurred_at').notNull(),
+  },
+  (t) => [index('webhook_events_business_idx').on(t.businessId, t.id)],
+);
+
+/**
+ * One event to one registration: delivered at least once, in id order per registration, retried
+ * with backoff (domain/webhooks.ts nextAttemptAfter); held while the registration is paused.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    registrationPk: integer('registration_pk')
+      .notNull()
+      .references(() => webhookRegistrations.pk, { onDelete: 'cascade' }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    /** The envelope's `Id`, the same on every attempt. */
+    deliveryKey: text('delivery_key').notNull().default(sql`md5(random()::text || clock_timestamp()::text)`),
+    attempts: integer('attempts').notNull().default(0),
+    firstAttemptAt: instant('first_attempt_at'),
+    nextAttemptAt: instant('next_attempt_at'),
+    claimedUntil: instant('claimed_until'),
+    deliveredAt: instant('delivered_at'),
+    gaveUpAt: instant('gave_up_at'),
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The head of each registration's queue: its oldest delivery still pending.
+    index('webhook_deliveries_pending_idx')
+      .on(t.registrationPk, t.id)
+      .where(sql`delivered_at IS NULL AND gave_up_at IS NULL`),
+    index('webhook_deliveries_event_idx').on(t.eventId),
   ],
 );

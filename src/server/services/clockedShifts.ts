@@ -138,7 +138,8 @@ export async function searchShifts(
       locationFullyQualifiedName: location?.fullyQualifiedName ?? null,
       workTypeId: shift.workTypeId,
       workTypeName: workType?.name ?? null,
-      kioskId: shift.kioskId,
+      // The contract's kioskId is not nullable: a shift clocked through self-service has kiosk 0.
+      kioskId: shift.kioskId ?? 0,
       kioskName,
       timesheetLineId: shift.timesheetLineId,
       employee: toBasicKioskEmployee(employee, { ...view, groupIds: groupIds.get(employee.id) ?? [] }),
