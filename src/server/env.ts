@@ -89,6 +89,13 @@ export const EnvSchema = z.object({
    * a comma list of e-mail addresses, or `*` for every signed-in user (open sign-up). Empty: nobody else.
    */
   BUSINESS_CREATORS: z.string().default(''),
+  /**
+   * Web hooks may be sent to private, loopback and link-local addresses (receivers on this machine or
+   * network; the tests). Off: only public addresses, checked when registered and again at connect time.
+   */
+  WEBHOOKS_ALLOW_PRIVATE_TARGETS: flag.default(false),
+  /** How long one web hook delivery attempt may take (connect, send, response) before it counts as failed. */
+  WEBHOOK_TIMEOUT_MS: positiveInt.max(300_000).default(10_000),
   /** Creates (or resets the password of) this manager at start-up, for a first sign-in. */
   ADMIN_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
   ADMIN_PASSWORD: z.string().min(8).optional().or(z.literal('').transform(() => undefined)),

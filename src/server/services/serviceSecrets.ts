@@ -10,7 +10,7 @@ import type { Database } from '../db/openDatabase';
 import { serviceKeys } from '../db/schema';
 
 /** What each service secret is for. */
-export const SERVICE_SECRET_PURPOSES = ['idempotency-fingerprint'] as const;
+export const SERVICE_SECRET_PURPOSES = ['idempotency-fingerprint', 'webhook-secret-seal'] as const;
 export type ServiceSecretPurpose = (typeof SERVICE_SECRET_PURPOSES)[number];
 
 const cache = new WeakMap<Database, Map<string, Buffer>>();
