@@ -1607,13 +1607,13 @@ export const WebHook = /*#__PURE__*/ z.object({
 }).meta({ id: 'WebHook' });
 export type WebHook = z.infer<typeof WebHook>;
 export const WebHookInput = /*#__PURE__*/ z.object({
-  id: t.text(255).nullable().optional(),
+  id: t.text(64).nullable().optional(),
   webHookUri: t.uriInput.nullable().optional(),
-  secret: t.text(255).nullable().optional(),
+  secret: t.text(256).nullable().optional(),
   description: t.text(255).nullable().optional(),
   isPaused: t.bool.default(false),
   filters: t.list(t.text(255), 1000).nullable().optional(),
-  headers: z.record(z.string(), t.text(255)).nullable().optional(),
+  headers: z.record(z.string(), t.text(4096)).nullable().optional(),
   properties: z.record(z.string(), t.any).nullable().optional(),
 }).meta({ id: 'WebHookInput' });
 export type WebHookInput = z.infer<typeof WebHookInput>;
