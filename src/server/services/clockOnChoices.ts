@@ -6,7 +6,7 @@
 import type { Database } from '../db/openDatabase';
 import { invalidField } from '../http/apiError';
 import type { EmployeeRow } from './kioskEmployees';
-import type { KioskRow } from './kiosks';
+import type { ChoiceRules } from './punchPoints';
 import { loadReferenceData, type LocationRef, type ReferenceData, type WorkTypeRef } from './references';
 
 export interface ClockOnChoices {
@@ -25,15 +25,15 @@ export interface ChoiceInput {
   dimensionValueIds?: number[] | null | undefined;
 }
 
-/** Locations the employee may pick at this kiosk. */
-export function offeredLocations(refs: ReferenceData, kiosk: KioskRow, employee: EmployeeRow): LocationRef[] {
+/** Locations the employee may pick at this kiosk (or through self-service). */
+export function offeredLocations(refs: ReferenceData, kiosk: ChoiceRules, employee: EmployeeRow): LocationRef[] {
   const live = [...refs.locations.values()].filter((l) => !l.isDeleted);
   if (!kiosk.restrictLocationsForEmployees || employee.locationIds.length === 0) return live;
   return live.filter((l) => employee.locationIds.includes(l.id) || l.isGlobal);
 }
 
 /** The location preselected for the employee: the kiosk's own when allowed, else their first. */
-export function defaultLocation(offered: readonly LocationRef[], kiosk: KioskRow, employee: EmployeeRow): LocationRef | null {
+export function defaultLocation(offered: readonly LocationRef[], kiosk: ChoiceRules, employee: EmployeeRow): LocationRef | null {
   return (
     offered.find((l) => l.id === kiosk.locationId) ??
     offered.find((l) => employee.locationIds.includes(l.id)) ??
@@ -53,7 +53,7 @@ export function offeredShiftConditions(refs: ReferenceData): WorkTypeRef[] {
 export async function checkClockOnChoices(
   db: Database,
   businessId: number,
-  kiosk: KioskRow,
+  kiosk: ChoiceRules,
   employee: EmployeeRow,
   input: ChoiceInput,
 ): Promise<ClockOnChoices> {

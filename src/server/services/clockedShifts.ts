@@ -70,7 +70,8 @@ async function findShifts(db: Database, businessId: number, filters: ShiftFilter
       .select({ shift: clockShifts, employee: employees, kioskName: kiosks.name })
       .from(clockShifts)
       .innerJoin(employees, eq(employees.id, clockShifts.employeeId))
-      .innerJoin(kiosks, eq(kiosks.id, clockShifts.kioskId))
+      // A shift clocked through self-service has no kiosk (kiosk_id null): it is kept, without a kiosk name.
+      .leftJoin(kiosks, eq(kiosks.id, clockShifts.kioskId))
       .where(where)
       .orderBy(...NEWEST_FIRST)
       .limit(count);

@@ -12,11 +12,13 @@ import type { Database } from '../db/openDatabase';
 import { clockShifts, employees, punches, shiftBreaks, shiftNotes } from '../db/schema';
 import { invalidField } from '../http/apiError';
 import { checkClockOnChoices } from './clockOnChoices';
-import { attendanceStateOf, loadKioskEmployee, requireEmployeeId, toKioskEmployee } from './kioskEmployees';
+import { attendanceStateOf, requireEmployeeId, toKioskEmployee } from './kioskEmployees';
 import { decodePhoto } from './photos';
-import { checkAdminClaim, checkBodyKiosk, punchAuditRow, storePhoto, submitter, timeOfRecord, type PunchContext } from './punches';
+import { checkAdminClaim, checkBodyKiosk, loadPunchingEmployee, punchAuditRow, storePhoto, submitter, timeOfRecord, type PunchContext } from './punches';
 import { rosterShiftIdForClockOn } from './rosterMatching';
 import { writeLineForShift } from './timesheetLines';
+import { toNoteModel } from './shiftNotes';
+import { recordPunchEvents } from './webhookPayloads';
 
 function requiredTime(value: string | null | undefined, field: string, now: Date): Date {
   if (value === null || value === undefined) throw invalidField('validation-failed', field, `${field} is required.`);
@@ -26,7 +28,7 @@ function requiredTime(value: string | null | undefined, field: string, now: Date
 function planOf(body: AddShiftModelInput, ctx: PunchContext): CompleteShiftPlan {
   const breaks = (body.breaks ?? []).map((b, i) => {
     const isPaidBreak = b.isPaidBreak || Boolean(b.start?.isPaidBreak) || Boolean(b.end?.isPaidBreak);
-    if (isPaidBreak && !ctx.kiosk.paidBreaksEnabled) {
+    if (isPaidBreak && !ctx.point.paidBreaksEnabled) {
       throw invalidField('validation-failed', `breaks.${i}.isPaidBreak`, 'Paid breaks are not enabled on this kiosk.');
     }
     return {
@@ -45,14 +47,14 @@ function planOf(body: AddShiftModelInput, ctx: PunchContext): CompleteShiftPlan 
 /** Records a complete shift and returns the employee's (unchanged) live state. */
 export async function recordCompleteShift(db: Database, ctx: PunchContext, body: AddShiftModelInput): Promise<KioskEmployeeModel> {
   const employeeId = requireEmployeeId(body.employeeId);
-  checkBodyKiosk(body.kioskId, ctx.kiosk);
-  checkAdminClaim(body.isAdminInitiated, ctx.principal);
+  checkBodyKiosk(body.kioskId, ctx.point);
+  checkAdminClaim(body.isAdminInitiated, ctx);
   const plan = planOf(body, ctx);
   const photo = body.image ? decodePhoto(body.image, ctx.settings.maxPhotoBytes) : null;
   const note = body.note?.trim();
 
   return db.transaction(async (tx) => {
-    const employee = await loadKioskEmployee(tx, ctx.businessId, employeeId, { lock: true, now: ctx.now });
+    const employee = await loadPunchingEmployee(tx, ctx, employeeId);
     const nearby = await tx
       .select({ start: clockShifts.startUtc, end: clockShifts.endUtc })
       .from(clockShifts)
@@ -70,16 +72,16 @@ export async function recordCompleteShift(db: Database, ctx: PunchContext, body:
       const field = problem.breakIndex === undefined ? 'recordedEndTimeUtc' : `breaks.${problem.breakIndex}`;
       throw invalidField(problem.code, field, problem.message);
     }
-    const choices = await checkClockOnChoices(tx, ctx.businessId, ctx.kiosk, employee, body);
-    const rosterShiftId = await rosterShiftIdForClockOn(tx, ctx.businessId, ctx.kiosk, employee.id, plan.start, choices);
+    const choices = await checkClockOnChoices(tx, ctx.businessId, ctx.point, employee, body);
+    const rosterShiftId = await rosterShiftIdForClockOn(tx, ctx.businessId, ctx.point, employee.id, plan.start, choices);
 
     const [shift] = await tx
       .insert(clockShifts)
       .values({
         businessId: ctx.businessId,
         employeeId: employee.id,
-        kioskId: ctx.kiosk.id,
-        ianaTimeZone: ctx.kiosk.ianaTimeZone,
+        kioskId: ctx.point.id,
+        ianaTimeZone: ctx.point.ianaTimeZone,
         startUtc: plan.start,
         endUtc: plan.end,
         status: 'completed',
@@ -99,18 +101,21 @@ export async function recordCompleteShift(db: Database, ctx: PunchContext, body:
       ...plan.breaks.flatMap((b) => [audit('startBreak', b.start), audit('endBreak', b.end)]),
       audit('clockOff', plan.end),
     ]);
-    if (note) {
-      await tx.insert(shiftNotes).values({
-        businessId: ctx.businessId,
-        shiftId: shift.id,
-        employeeId: employee.id,
-        type: 'Shift',
-        visibility: body.noteVisibility ?? 'Visible',
-        note,
-        createdByAdmin: body.isAdminInitiated,
-        createdAt: ctx.now,
-      });
-    }
+    const [noteRow] = note
+      ? await tx
+        .insert(shiftNotes)
+        .values({
+          businessId: ctx.businessId,
+          shiftId: shift.id,
+          employeeId: employee.id,
+          type: 'Shift',
+          visibility: body.noteVisibility ?? 'Visible',
+          note,
+          createdByAdmin: body.isAdminInitiated,
+          createdAt: ctx.now,
+        })
+        .returning()
+      : [];
     await writeLineForShift(tx, { ...shift, endUtc: plan.end, breaks }, submitter(ctx));
 
     // Later punches must not precede a shift recorded after the employee's last punch.
@@ -121,10 +126,19 @@ export async function recordCompleteShift(db: Database, ctx: PunchContext, body:
       ? await tx.update(employees).set({ lastPunchTimeUtc: plan.end }).where(eq(employees.id, employee.id)).returning()
       : [employee];
     const current = updated ?? employee;
-    return toKioskEmployee(current, {
+    const model = toKioskEmployee(current, {
       now: ctx.now,
       longShiftMinutes: ctx.settings.longShiftMinutes,
       groupIds: await ctx.groupIdsOf(tx, current),
     });
+    // Web hooks (issue 11): every punch of the added shift, in order, then its note.
+    const place = { businessId: ctx.businessId, kioskId: ctx.point.id, shiftId: shift.id, employeeId: employee.id };
+    const shiftPunches = [
+      { kind: 'clockOn' as const, at: plan.start },
+      ...plan.breaks.flatMap((b) => [{ kind: 'startBreak' as const, at: b.start }, { kind: 'endBreak' as const, at: b.end }]),
+      { kind: 'clockOff' as const, at: plan.end },
+    ];
+    await recordPunchEvents(tx, place, shiftPunches, model, noteRow && toNoteModel(noteRow, employee));
+    return model;
   });
 }

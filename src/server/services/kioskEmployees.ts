@@ -80,9 +80,14 @@ export function toKioskEmployee(row: EmployeeRow, view: StaffView): KioskEmploye
   return { ...toBasicKioskEmployee(row, view), pinExpired: row.pinExpired };
 }
 
+/** True while the employee is not terminated (no end date, or one still ahead). */
+export function isCurrentEmployee(row: Pick<EmployeeRow, 'endDate'>, now: Date): boolean {
+  return row.endDate === null || row.endDate.getTime() > now.getTime();
+}
+
 /** True while the employee may use kiosks: enabled and not terminated. */
 export function isActiveKioskEmployee(row: EmployeeRow, now: Date): boolean {
-  return row.isKioskEnabled && (row.endDate === null || row.endDate.getTime() > now.getTime());
+  return row.isKioskEnabled && isCurrentEmployee(row, now);
 }
 
 /** The employee named by a kiosk body's `employeeId`, required to be present. */
@@ -96,12 +101,13 @@ export function requireEmployeeId(employeeId: number | null | undefined): number
 /**
  * Loads an employee of the business for a kiosk operation. With `lock`, the row is locked until
  * the surrounding transaction ends, which serialises every punch and PIN check of that employee.
+ * `kioskAccess: false` (a self-service punch) asks only that they are not terminated.
  */
 export async function loadKioskEmployee(
   db: Database,
   businessId: number,
   employeeId: number,
-  options: { lock?: boolean; now: Date },
+  options: { lock?: boolean; now: Date; kioskAccess?: boolean },
 ): Promise<EmployeeRow> {
   const query = db
     .select()
@@ -109,7 +115,7 @@ export async function loadKioskEmployee(
     .where(and(eq(employees.id, employeeId), eq(employees.businessId, businessId)));
   const [row] = options.lock ? await query.for('update') : await query;
   if (!row) throw notFound(`Employee ${employeeId}`);
-  if (!isActiveKioskEmployee(row, options.now)) {
+  if (options.kioskAccess === false ? !isCurrentEmployee(row, options.now) : !isActiveKioskEmployee(row, options.now)) {
     throw new ApiError(403, 'not-kiosk-enabled', 'The employee cannot use kiosks.', {
       detail: `Employee ${employeeId} is not enabled for kiosk use. A manager can grant kiosk access.`,
     });

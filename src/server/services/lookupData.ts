@@ -6,13 +6,13 @@ import type { UkTimeAndAttendanceLookupDataModel } from '../../contract/generate
 import type { Database } from '../db/openDatabase';
 import { defaultLocation, offeredLocations, offeredShiftConditions, offeredWorkTypes } from './clockOnChoices';
 import type { EmployeeRow } from './kioskEmployees';
-import type { KioskRow } from './kiosks';
+import type { ChoiceRules } from './punchPoints';
 import { loadReferenceData } from './references';
 
 export async function lookupDataFor(
   db: Database,
   businessId: number,
-  kiosk: KioskRow,
+  kiosk: ChoiceRules,
   employee: EmployeeRow,
 ): Promise<UkTimeAndAttendanceLookupDataModel> {
   const refs = await loadReferenceData(db, businessId);

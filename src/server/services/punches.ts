@@ -2,6 +2,8 @@
  * Live punches (clock on, breaks, clock off, discard). Each runs in one transaction that locks the
  * employee's row, asks the domain state machine what the punch means, and writes its effects: so
  * two kiosks punching one employee at the same instant are serialised and exactly one wins.
+ * The same code serves the employee self-service portal: the punch point (punchPoints.ts) says
+ * whose rules apply and which kiosk, if any, the shift and punch were made at.
  *
  * The time of record is the device's `recordedTimeUtc` when present (offline punches arrive late),
  * otherwise the moment the service received the punch.
@@ -16,11 +18,13 @@ import { clockShifts, employees, punches, punchPhotos, shiftBreaks, shiftNotes }
 import { conflict, forbidden, invalidField, type ApiError } from '../http/apiError';
 import { describePrincipal, type Principal } from '../auth/principal';
 import { attendanceStateOf, loadKioskEmployee, requireEmployeeId, toKioskEmployee, type EmployeeRow } from './kioskEmployees';
-import type { KioskRow } from './kiosks';
+import { pointPhrase, type PunchPoint } from './punchPoints';
 import { decodePhoto, type Photo } from './photos';
 import { checkClockOnChoices, type ClockOnChoices } from './clockOnChoices';
 import { rosterShiftIdForClockOn } from './rosterMatching';
 import { writeLineForShift } from './timesheetLines';
+import { toNoteModel } from './shiftNotes';
+import { recordPunchEvent } from './webhookPayloads';
 
 export interface PunchSettings {
   maxFutureSkewMs: number;
@@ -30,7 +34,8 @@ export interface PunchSettings {
 
 export interface PunchContext {
   businessId: number;
-  kiosk: KioskRow;
+  /** The kiosk, or the self-service portal, the punch is made at. */
+  point: PunchPoint;
   principal: Principal;
   now: Date;
   settings: PunchSettings;
@@ -58,16 +63,21 @@ export function punchRefused(error: PunchError, field = 'recordedTimeUtc'): ApiE
   return conflict(error.code, error.message);
 }
 
-/** A kiosk body that repeats the kiosk id must repeat the right one. */
-export function checkBodyKiosk(kioskId: number | null | undefined, kiosk: KioskRow): void {
-  if (kioskId !== null && kioskId !== undefined && kioskId !== 0 && kioskId !== kiosk.id) {
-    throw invalidField('validation-failed', 'kioskId', `kioskId ${kioskId} does not match the kiosk in the path (${kiosk.id}).`);
-  }
+/** A kiosk body that repeats the kiosk id must repeat the right one; a self-service body names none (0 or null). */
+export function checkBodyKiosk(kioskId: number | null | undefined, point: PunchPoint): void {
+  if (kioskId === null || kioskId === undefined || kioskId === 0 || kioskId === point.id) return;
+  throw invalidField(
+    'validation-failed',
+    'kioskId',
+    point.kind === 'kiosk'
+      ? `kioskId ${kioskId} does not match the kiosk in the path (${point.id}).`
+      : 'A self-service punch is made at no kiosk: leave kioskId out (or 0).',
+  );
 }
 
-/** Admin-initiated punches bypass kiosk rules (photo), so only a signed-in user may claim one. */
-export function checkAdminClaim(isAdminInitiated: boolean, principal: Principal): void {
-  if (isAdminInitiated && principal.kind === 'device') {
+/** Admin-initiated punches bypass the point's rules (photo), so only a signed-in manager may claim one. */
+export function checkAdminClaim(isAdminInitiated: boolean, ctx: Pick<PunchContext, 'principal' | 'point'>): void {
+  if (isAdminInitiated && (ctx.principal.kind === 'device' || ctx.point.kind === 'portal')) {
     throw forbidden('Only a signed-in manager can record an admin-initiated punch.');
   }
 }
@@ -75,21 +85,21 @@ export function checkAdminClaim(isAdminInitiated: boolean, principal: Principal)
 function photoFor(request: PunchRequest, ctx: PunchContext): Photo | null {
   const { body } = request;
   if (body.image) return decodePhoto(body.image, ctx.settings.maxPhotoBytes);
-  if (ctx.kiosk.isPhotoRequired && !body.isAdminInitiated && request.kind !== 'discard') {
-    throw invalidField('photo-required', 'image', 'This kiosk requires a photo with every punch.');
+  if (ctx.point.isPhotoRequired && !body.isAdminInitiated && request.kind !== 'discard') {
+    throw invalidField('photo-required', 'image', `${pointPhrase(ctx.point)} requires a photo with every punch.`);
   }
   return null;
 }
 
-function paidBreakRequested(request: PunchRequest, kiosk: KioskRow): boolean {
+function paidBreakRequested(request: PunchRequest, point: PunchPoint): boolean {
   if (request.kind === 'clockOn' || !request.body.isPaidBreak) return false;
-  if (!kiosk.paidBreaksEnabled) {
-    throw invalidField('validation-failed', 'isPaidBreak', 'Paid breaks are not enabled on this kiosk.');
+  if (!point.paidBreaksEnabled) {
+    throw invalidField('validation-failed', 'isPaidBreak', `Paid breaks are not enabled for ${point.kind === 'kiosk' ? 'this kiosk' : 'self-service'}.`);
   }
   return true;
 }
 
-/** Opens the clocked shift with its choices and the roster shift it matched (domain matchClockOn, by the kiosk's window). */
+/** Opens the clocked shift with its choices and the roster shift it matched (domain matchClockOn, by the point's window). */
 async function openShift(
   tx: Database,
   ctx: PunchContext,
@@ -102,8 +112,8 @@ async function openShift(
     .values({
       businessId: ctx.businessId,
       employeeId: employee.id,
-      kioskId: ctx.kiosk.id,
-      ianaTimeZone: ctx.kiosk.ianaTimeZone,
+      kioskId: ctx.point.id,
+      ianaTimeZone: ctx.point.ianaTimeZone,
       startUtc: at,
       status: 'open',
       ...choices,
@@ -138,7 +148,7 @@ export function punchAuditRow(
     businessId: ctx.businessId,
     employeeId: punch.employeeId,
     shiftId: punch.shiftId,
-    kioskId: ctx.kiosk.id,
+    kioskId: ctx.point.id,
     kind: punch.kind,
     timeOfRecordUtc: punch.at,
     recordedTimeUtc: punch.recordedTimeUtc,
@@ -153,9 +163,15 @@ export function punchAuditRow(
   };
 }
 
-/** Who submitted a kiosk line, as shown on the timesheet. */
-export function submitter(ctx: Pick<PunchContext, 'principal' | 'kiosk'>): string {
-  return ctx.principal.kind === 'user' ? ctx.principal.email : `Kiosk: ${ctx.kiosk.name}`;
+/** Who submitted a kiosk or self-service line, as shown on the timesheet. */
+export function submitter(ctx: Pick<PunchContext, 'principal' | 'point'>): string {
+  if (ctx.principal.kind === 'device') return `Kiosk: ${ctx.point.name}`;
+  return ctx.point.kind === 'portal' ? `${ctx.point.name}: ${ctx.principal.email}` : ctx.principal.email;
+}
+
+/** The punching employee, locked: kiosk-enabled at a kiosk; at the portal, the self-service link is the permission. */
+export function loadPunchingEmployee(tx: Database, ctx: PunchContext, employeeId: number): Promise<EmployeeRow> {
+  return loadKioskEmployee(tx, ctx.businessId, employeeId, { lock: true, now: ctx.now, kioskAccess: ctx.point.kind === 'kiosk' });
 }
 
 async function applyEffect(
@@ -188,22 +204,22 @@ async function applyEffect(
 export async function recordPunch(db: Database, ctx: PunchContext, request: PunchRequest): Promise<KioskEmployeeModel> {
   const { body } = request;
   const employeeId = requireEmployeeId(body.employeeId);
-  checkBodyKiosk(body.kioskId, ctx.kiosk);
-  checkAdminClaim(body.isAdminInitiated, ctx.principal);
+  checkBodyKiosk(body.kioskId, ctx.point);
+  checkAdminClaim(body.isAdminInitiated, ctx);
   const at = timeOfRecord(body.recordedTimeUtc, ctx.now);
   const photo = photoFor(request, ctx);
-  const isPaidBreak = paidBreakRequested(request, ctx.kiosk);
+  const isPaidBreak = paidBreakRequested(request, ctx.point);
   const note = 'note' in body ? body.note?.trim() : undefined;
 
   return db.transaction(async (tx) => {
-    const employee = await loadKioskEmployee(tx, ctx.businessId, employeeId, { lock: true, now: ctx.now });
+    const employee = await loadPunchingEmployee(tx, ctx, employeeId);
     const outcome = applyPunch(attendanceStateOf(employee), { kind: request.kind, at }, ctx.now, ctx.settings.maxFutureSkewMs);
     if (!outcome.ok) throw punchRefused(outcome.error);
 
     let shiftId = employee.currentShiftId;
     if (request.kind === 'clockOn') {
-      const choices = await checkClockOnChoices(tx, ctx.businessId, ctx.kiosk, employee, request.body);
-      const rosterShiftId = await rosterShiftIdForClockOn(tx, ctx.businessId, ctx.kiosk, employee.id, at, choices);
+      const choices = await checkClockOnChoices(tx, ctx.businessId, ctx.point, employee, request.body);
+      const rosterShiftId = await rosterShiftIdForClockOn(tx, ctx.businessId, ctx.point, employee.id, at, choices);
       shiftId = await openShift(tx, ctx, employee, at, { ...choices, rosterShiftId });
     }
     for (const effect of outcome.effects) await applyEffect(tx, effect, shiftId, isPaidBreak);
@@ -220,8 +236,9 @@ export async function recordPunch(db: Database, ctx: PunchContext, request: Punc
       }),
     );
     const noteType = NOTE_TYPE[request.kind];
+    let noteRow: typeof shiftNotes.$inferSelect | undefined;
     if (note && noteType && shiftId !== null) {
-      await tx.insert(shiftNotes).values({
+      [noteRow] = await tx.insert(shiftNotes).values({
         businessId: ctx.businessId,
         shiftId,
         employeeId: employee.id,
@@ -230,7 +247,7 @@ export async function recordPunch(db: Database, ctx: PunchContext, request: Punc
         note,
         createdByAdmin: body.isAdminInitiated,
         createdAt: ctx.now,
-      });
+      }).returning();
     }
     if (outcome.effects.some((e) => e.type === 'closeShift') && shiftId !== null) await completeShift(tx, ctx, shiftId, at);
 
@@ -247,11 +264,15 @@ export async function recordPunch(db: Database, ctx: PunchContext, request: Punc
       .where(eq(employees.id, employee.id))
       .returning();
     if (!updated) throw new Error('employee vanished during a punch');
-    return toKioskEmployee(updated, {
+    const model = toKioskEmployee(updated, {
       now: ctx.now,
       longShiftMinutes: ctx.settings.longShiftMinutes,
       groupIds: await ctx.groupIdsOf(tx, updated),
     });
+    // Web hooks (issue 11): the punch's event, then its note's, in this transaction.
+    const place = { businessId: ctx.businessId, kioskId: ctx.point.id, shiftId, employeeId: employee.id };
+    await recordPunchEvent(tx, { ...place, kind: request.kind, at, employee: model, note: noteRow && toNoteModel(noteRow, employee) });
+    return model;
   });
 }
 

@@ -11,7 +11,7 @@ import { matchClockOff, matchClockOn, matchingWindow, nearbyShifts, NEARBY_HOURS
 import type { Database } from '../db/openDatabase';
 import { businessSettings, employees, rosterShifts } from '../db/schema';
 import { notFound } from '../http/apiError';
-import type { KioskRow } from './kiosks';
+import type { MatchingRules } from './punchPoints';
 import { toEssRosterShifts, toRosteredShift, type RosterShiftRow } from './rosterShifts';
 import { readSettings } from './settings';
 
@@ -44,7 +44,7 @@ export interface EffectiveMatching {
 }
 
 /** The kiosk's effective matching settings; the business's portal settings are read only when the kiosk lacks one. */
-export async function effectiveMatching(db: Database, businessId: number, kiosk: KioskRow): Promise<EffectiveMatching> {
+export async function effectiveMatching(db: Database, businessId: number, kiosk: MatchingRules): Promise<EffectiveMatching> {
   const needsPortal = kiosk.clockOnWindowMinutes === null || kiosk.clockOffWindowMinutes === null || kiosk.allowEmployeeShiftSelection === null;
   const portal = needsPortal ? await readSettings(db, businessId, 'portal') : null;
   return {
@@ -62,7 +62,7 @@ export async function effectiveMatching(db: Database, businessId: number, kiosk:
 export async function rosterShiftIdForClockOn(
   db: Database,
   businessId: number,
-  kiosk: KioskRow,
+  kiosk: MatchingRules,
   employeeId: number,
   at: Date,
   choice: ShiftChoice,
@@ -103,7 +103,7 @@ export async function findMatchingShift(
   db: Database,
   businessId: number,
   employeeId: number,
-  kiosk: KioskRow,
+  kiosk: MatchingRules,
   at: Date,
   edge: 'clockOn' | 'clockOff',
 ): Promise<UkRosterShiftMatchingResultModel> {

@@ -11,6 +11,7 @@ import type { Database } from '../../db/openDatabase';
 import { loadKiosk, type KioskRow } from '../../services/kiosks';
 import { groupIdsOfEmployee } from '../../services/employeeGroups';
 import type { PunchContext } from '../../services/punches';
+import { kioskPoint } from '../../services/punchPoints';
 import type { PinContext } from '../../services/pins';
 import type { EmployeeRow } from '../../services/kioskEmployees';
 
@@ -35,7 +36,7 @@ export async function kioskScope(c: Context<AppEnv>, businessId: number, kioskId
     kiosk,
     punch: {
       businessId,
-      kiosk,
+      point: kioskPoint(kiosk),
       principal: grant.principal,
       now,
       settings: {
