@@ -19,6 +19,7 @@ import { openSealedPin } from './pinSeal';
 import { employeeName, findOwnPunch, requireEmployeeOf } from './devicePunches';
 import { recordPunch, timeOfRecord, type PunchContext } from './punches';
 import { withTransaction } from './transactions';
+import { recordLinesDeleted, recordPunchEvents } from './webhookPayloads';
 
 type ClaimRow = typeof identityClaims.$inferSelect;
 
@@ -127,7 +128,12 @@ async function discardShift(db: Database, punchCtx: PunchContext, employeeId: nu
     return;
   }
   await db.update(clockShifts).set({ status: 'discarded', timesheetLineId: null, endUtc: shift.endUtc ?? punchCtx.now }).where(eq(clockShifts.id, shiftId));
-  if (shift.timesheetLineId !== null) await db.delete(timesheetLines).where(eq(timesheetLines.id, shift.timesheetLineId));
+  // Web hooks: the shift is discarded (no employee state changed), and its line deleted.
+  await recordPunchEvents(db, { businessId: shift.businessId, kioskId: shift.kioskId, shiftId, employeeId }, [{ kind: 'discard', at: punchCtx.now }], null);
+  if (shift.timesheetLineId !== null) {
+    const gone = await db.delete(timesheetLines).where(eq(timesheetLines.id, shift.timesheetLineId)).returning({ id: timesheetLines.id, employeeId: timesheetLines.employeeId });
+    await recordLinesDeleted(db, shift.businessId, gone, punchCtx.now);
+  }
 }
 
 /**

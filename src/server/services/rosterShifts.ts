@@ -22,6 +22,7 @@ import { notFound } from '../http/apiError';
 import { loadReferencesFor, type ReferenceData } from './references';
 import { checkRosterShiftInput } from './rosterShiftInput';
 import { readInTurn, withTransaction } from './transactions';
+import { recordRosterShiftEvent } from './webhookPayloads';
 
 export type RosterShiftRow = typeof rosterShifts.$inferSelect;
 export type RosterBreakRow = typeof rosterShiftBreaks.$inferSelect;
@@ -162,7 +163,9 @@ export async function createRosterShift(
     if (!row) throw new Error('insert returned no roster shift');
     const breaks = checked.breaks ?? [];
     if (breaks.length > 0) await tx.insert(rosterShiftBreaks).values(breaks.map((b) => ({ ...b, rosterShiftId: row.id })));
-    return (await toEssRosterShifts(tx, businessId, [row]))[0]!;
+    const model = (await toEssRosterShifts(tx, businessId, [row]))[0]!;
+    await recordRosterShiftEvent(tx, businessId, 'RosterShiftCreated', model, options.now);
+    return model;
   });
 }
 
@@ -205,6 +208,8 @@ export async function updateRosterShift(
       const breaks = checked.breaks ?? [];
       if (breaks.length > 0) await tx.insert(rosterShiftBreaks).values(breaks.map((b) => ({ ...b, rosterShiftId })));
     }
-    return (await toEssRosterShifts(tx, businessId, [row]))[0]!;
+    const model = (await toEssRosterShifts(tx, businessId, [row]))[0]!;
+    await recordRosterShiftEvent(tx, businessId, 'RosterShiftUpdated', model, options.now);
+    return model;
   });
 }

@@ -14,6 +14,7 @@ import { rosterShiftBreaks, rosterShifts, timesheetLines } from '../db/schema';
 import { invalidField, notFound } from '../http/apiError';
 import { SUBMITTED } from './timesheetLines';
 import { withTransaction } from './transactions';
+import { recordLineEvents } from './webhookPayloads';
 
 export const ROSTER_LINE_SOURCE = 'IntegratedRostering';
 
@@ -63,8 +64,9 @@ export async function stubRosterShift(db: Database, ctx: StubContext, rosterShif
         rosterShiftId: shift.id,
         updatedAt: ctx.now,
       })
-      .returning({ id: timesheetLines.id });
+      .returning();
     if (!line) throw new Error('insert returned no timesheet line');
+    await recordLineEvents(tx, ctx.businessId, [{ action: 'TimesheetCreated', row: line }], ctx.now);
     return line.id;
   });
 }

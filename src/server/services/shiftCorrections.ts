@@ -19,6 +19,7 @@ import { employeeName, findOwnPunch, requireEmployeeOf } from './devicePunches';
 import { timeOfRecord } from './punches';
 import { roundedLineTimes } from './timesheetLines';
 import { withTransaction } from './transactions';
+import { recordLineEvents } from './webhookPayloads';
 
 type CorrectionRow = typeof shiftCorrections.$inferSelect;
 
@@ -91,10 +92,14 @@ export async function submitCorrection(db: Database, ctx: CorrectionContext, bod
   const lineId = shift?.timesheetLineId ?? null;
   if (lineId !== null) {
     // A flagged line is not approved by itself (approveIfMatchesRosterShift): a manager looks first.
-    await db
-      .update(timesheetLines)
-      .set({ status: 'Submitted', decidedBy: null, decidedAt: null })
-      .where(and(eq(timesheetLines.id, lineId), eq(timesheetLines.status, 'Approved'), eq(timesheetLines.decidedBy, 'roster-match')));
+    await withTransaction(db, async (tx) => {
+      const [reopened] = await tx
+        .update(timesheetLines)
+        .set({ status: 'Submitted', decidedBy: null, decidedAt: null })
+        .where(and(eq(timesheetLines.id, lineId), eq(timesheetLines.status, 'Approved'), eq(timesheetLines.decidedBy, 'roster-match')))
+        .returning();
+      if (reopened) await recordLineEvents(tx, ctx.businessId, [{ action: 'TimesheetUpdated', row: reopened }], ctx.now);
+    });
   }
   const [row] = await db
     .insert(shiftCorrections)
@@ -147,10 +152,12 @@ async function endLineAt(db: Database, businessId: number, lineId: number, shift
     .filter((b) => b.startUtc.getTime() < finish.getTime())
     .map((b) => ({ startUtc: b.startUtc, endUtc: new Date(Math.min((b.endUtc ?? finish).getTime(), finish.getTime())), isPaidBreak: b.isPaidBreak }));
   const rounded = await roundedLineTimes(db, businessId, { startUtc: shift.startUtc, endUtc: finish, breaks }, shift.ianaTimeZone, shift.rosterShiftId);
-  await db
+  const [updated] = await db
     .update(timesheetLines)
     .set({ startUtc: rounded.startUtc, endUtc: rounded.endUtc, breaks: rounded.breaks, updatedAt: now })
-    .where(eq(timesheetLines.id, lineId));
+    .where(eq(timesheetLines.id, lineId))
+    .returning();
+  if (updated) await recordLineEvents(db, businessId, [{ action: 'TimesheetUpdated', row: updated }], now);
 }
 
 /**

@@ -14,6 +14,8 @@ import type { Database } from '../db/openDatabase';
 import { clockShifts, employees, shiftNotes } from '../db/schema';
 import { invalidField, notFound } from '../http/apiError';
 import type { Page } from '../http/odata/planList';
+import { withTransaction } from './transactions';
+import { recordNoteAdded } from './webhookPayloads';
 
 
 export interface NoteFilters {
@@ -49,7 +51,7 @@ export async function loadShiftAtKiosk(db: Database, businessId: number, kioskId
 type NoteRow = typeof shiftNotes.$inferSelect;
 type AuthorRow = Pick<typeof employees.$inferSelect, 'id' | 'firstName' | 'surname' | 'profileImageUrl'>;
 
-function toNoteModel(note: NoteRow, author: AuthorRow): ShiftNoteViewModel {
+export function toNoteModel(note: NoteRow, author: AuthorRow): ShiftNoteViewModel {
   return {
     id: note.id,
     employee: {
@@ -94,36 +96,45 @@ export async function listNotes(db: Database, shiftId: number, filters: NoteFilt
   return rows.map((r) => toNoteModel(r.note, r.author));
 }
 
+/**
+ * Adds a note to a shift and raises ShiftNoteAdded (web hooks) in the same transaction. `kioskId`
+ * is the kiosk it was written at (null through self-service).
+ */
 export async function addNote(
   db: Database,
   businessId: number,
   shiftId: number,
   input: AddNoteModelInput,
   now: Date,
+  kioskId: number | null = null,
 ): Promise<ShiftNoteViewModel> {
   const text = input.note?.trim() ?? '';
   const problem = noteProblem(text);
   if (problem) throw invalidField('validation-failed', 'note', problem);
-  const [writer] = await db
-    .select(author)
-    .from(employees)
-    .where(and(eq(employees.id, input.employeeId), eq(employees.businessId, businessId)));
-  if (!writer) throw invalidField('invalid-reference', 'employeeId', `Employee ${input.employeeId} does not exist.`);
-  const [note] = await db
-    .insert(shiftNotes)
-    .values({
-      businessId,
-      shiftId,
-      employeeId: writer.id,
-      type: input.type,
-      visibility: input.visibility,
-      note: text,
-      createdByAdmin: input.isAdminInitiated,
-      createdAt: now,
-    })
-    .returning();
-  if (!note) throw new Error('insert returned no note');
-  return toNoteModel(note, writer);
+  return withTransaction(db, async (tx) => {
+    const [writer] = await tx
+      .select(author)
+      .from(employees)
+      .where(and(eq(employees.id, input.employeeId), eq(employees.businessId, businessId)));
+    if (!writer) throw invalidField('invalid-reference', 'employeeId', `Employee ${input.employeeId} does not exist.`);
+    const [note] = await tx
+      .insert(shiftNotes)
+      .values({
+        businessId,
+        shiftId,
+        employeeId: writer.id,
+        type: input.type,
+        visibility: input.visibility,
+        note: text,
+        createdByAdmin: input.isAdminInitiated,
+        createdAt: now,
+      })
+      .returning();
+    if (!note) throw new Error('insert returned no note');
+    const model = toNoteModel(note, writer);
+    await recordNoteAdded(tx, { businessId, kioskId, shiftId, employeeId: writer.id }, model, now);
+    return model;
+  });
 }
 
 export async function deleteNote(db: Database, shiftId: number, noteId: number): Promise<void> {

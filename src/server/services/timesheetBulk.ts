@@ -16,6 +16,7 @@ import { planLine, type LineDraft } from './timesheetInput';
 import { toIndividualLine, type TimesheetLineRow } from './timesheetLines';
 import { businessZone, newLineValues, type WriteContext } from './timesheetWrites';
 import { readInTurn, withTransaction } from './transactions';
+import { recordLineEvents, recordLinesDeleted } from './webhookPayloads';
 
 /** At most this many lines in one bulk request (the per-employee list is capped by the schema). */
 export const BULK_LINES_MAX = 5000;
@@ -63,7 +64,7 @@ function windowOf(body: UkSubmitTimesheetsRequestInput): { from: string; to: str
 }
 
 /** Deletes the employees' lines that are not Processed and start on a local date inside the window. */
-async function deleteWindow(tx: Database, businessId: number, employeeIds: number[], window: { from: string; to: string }) {
+async function deleteWindow(tx: Database, businessId: number, employeeIds: number[], window: { from: string; to: string }, now: Date) {
   if (employeeIds.length === 0) return;
   const localDate = sql`(${timesheetLines.startUtc} AT TIME ZONE ${timesheetLines.ianaTimeZone})::date`;
   const gone = await tx
@@ -76,7 +77,7 @@ async function deleteWindow(tx: Database, businessId: number, employeeIds: numbe
         sql`${localDate} BETWEEN ${window.from}::date AND ${window.to}::date`,
       ),
     )
-    .returning({ id: timesheetLines.id, clockShiftId: timesheetLines.clockShiftId });
+    .returning({ id: timesheetLines.id, employeeId: timesheetLines.employeeId, clockShiftId: timesheetLines.clockShiftId });
   const shiftIds = gone.flatMap((line) => (line.clockShiftId === null ? [] : [line.clockShiftId]));
   if (shiftIds.length > 0) {
     await tx
@@ -84,6 +85,7 @@ async function deleteWindow(tx: Database, businessId: number, employeeIds: numbe
       .set({ timesheetLineId: null })
       .where(and(inArray(clockShifts.id, shiftIds), inArray(clockShifts.timesheetLineId, gone.map((line) => line.id))));
   }
+  await recordLinesDeleted(tx, businessId, gone.sort((a, b) => a.id - b.id), now);
 }
 
 /**
@@ -119,7 +121,7 @@ export function submitBulk(
     const stranger = keyed.find((group) => !known.has(group.employeeId));
     if (stranger) throw invalidField('invalid-reference', `timesheets.${stranger.key}`, `Employee ${stranger.key} does not exist in this business.`);
 
-    if (window) await deleteWindow(tx, ctx.businessId, ids, window);
+    if (window) await deleteWindow(tx, ctx.businessId, ids, window, ctx.now);
 
     const status = body.approved ? 'Approved' : 'Submitted';
     const planned = keyed.flatMap((group) =>
@@ -144,6 +146,8 @@ export function submitBulk(
       const chunk = planned.slice(i, i + INSERT_CHUNK);
       rows.push(...(await tx.insert(timesheetLines).values(chunk.map((p) => p.values)).returning()));
     }
+    // Web hooks: a replaced line is TimesheetDeleted (above), each new one TimesheetCreated; one statement.
+    await recordLineEvents(tx, ctx.businessId, rows.map((row) => ({ action: 'TimesheetCreated' as const, row })), ctx.now, refs);
     if (!body.returnResponse) return { timesheets: null };
     const answer: Record<string, ReturnType<typeof toIndividualLine>[]> = {};
     for (const [index, row] of rows.entries()) {

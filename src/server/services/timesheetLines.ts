@@ -4,6 +4,7 @@
  * were, in clock_shifts, shift_breaks and punches), and their contract shapes (the list's pages are
  * in timesheetLineList.ts). Start, end and break times are stored as instants and emitted as
  * wall-clock times in the line's zone (the kiosk's), as the contract infers for timesheets.
+ * Writing a line raises TimesheetCreated (web hooks) in the same transaction.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -17,7 +18,9 @@ import { notFound } from '../http/apiError';
 import type { ReferenceData } from './references';
 import { readRoundingRules } from './roundingRules';
 import { readSettings } from './settings';
+import { referencesOfLines } from './timesheetLineList';
 import { readInTurn } from './transactions';
+import { recordWebhookEvent } from './webhookEvents';
 
 export type TimesheetLineRow = typeof timesheetLines.$inferSelect;
 
@@ -120,9 +123,12 @@ export async function writeLineForShift(db: Database, shift: CompletedShift, sub
       clockShiftId: shift.id,
       rosterShiftId: shift.rosterShiftId ?? null,
     })
-    .returning({ id: timesheetLines.id });
+    .returning();
   if (!line) throw new Error('insert returned no timesheet line');
   await db.update(clockShifts).set({ timesheetLineId: line.id }).where(eq(clockShifts.id, shift.id));
+  const refs = await referencesOfLines(db, shift.businessId, [line]);
+  const timesheetLine = toIndividualLine(line, refs);
+  await recordWebhookEvent(db, { businessId: shift.businessId, action: 'TimesheetCreated', data: { businessId: shift.businessId, timesheetLine }, occurredAt: line.createdAt });
   return line.id;
 }
 

@@ -3,7 +3,8 @@
  * and delete. Each runs in one transaction: a Processed line is never changed or deleted (domain
  * isLineLocked), a status moves only as domain canMoveTimesheet allows and records who decided,
  * and a kiosk line keeps its clocked shift, roster shift and zone. New lines are in the business's
- * zone. Bulk writes reuse the same pieces (timesheetBulk.ts).
+ * zone. Bulk writes reuse the same pieces (timesheetBulk.ts). Each write raises its Timesheet*
+ * web hook event in its transaction (webhookPayloads.ts).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { UkIndividualTimesheetLineModelInput } from '../../contract/generated/models';
@@ -17,6 +18,7 @@ import { readSettings } from './settings';
 import { planLine, type PlannedLine } from './timesheetInput';
 import type { TimesheetLineRow } from './timesheetLines';
 import { readInTurn, withTransaction } from './transactions';
+import { lineChangeEvent, recordLineEvents, recordLinesDeleted } from './webhookPayloads';
 
 /** Who writes and when. */
 export interface WriteContext {
@@ -107,6 +109,7 @@ export function createLine(
     if (options.enforceUniqueExternalId) await claimExternalId(tx, ctx.businessId, plan.externalId);
     const [row] = await tx.insert(timesheetLines).values(newLineValues(ctx, employeeId, zone, plan, status)).returning();
     if (!row) throw new Error('insert returned no timesheet line');
+    await recordLineEvents(tx, ctx.businessId, [{ action: 'TimesheetCreated', row }], ctx.now, refs);
     return row;
   });
 }
@@ -147,12 +150,13 @@ export function updateLine(db: Database, ctx: WriteContext, lineId: number, body
       .where(eq(timesheetLines.id, row.id))
       .returning();
     if (!updated) throw new Error(`timesheet line ${lineId} vanished`);
+    await recordLineEvents(tx, ctx.businessId, [{ action: lineChangeEvent(row.status, status), row: updated }], ctx.now, refs);
     return updated;
   });
 }
 
 /** DELETE B/timesheet/{id}: the clocked shift and its punches stay, no longer naming the line. */
-export function deleteLine(db: Database, businessId: number, lineId: number): Promise<void> {
+export function deleteLine(db: Database, businessId: number, lineId: number, now = new Date()): Promise<void> {
   return withTransaction(db, async (tx) => {
     const row = await lockLine(tx, businessId, lineId, 'deleted');
     if (row.clockShiftId !== null) {
@@ -162,5 +166,6 @@ export function deleteLine(db: Database, businessId: number, lineId: number): Pr
         .where(and(eq(clockShifts.id, row.clockShiftId), eq(clockShifts.timesheetLineId, row.id)));
     }
     await tx.delete(timesheetLines).where(eq(timesheetLines.id, row.id));
+    await recordLinesDeleted(tx, businessId, [row], now);
   });
 }

@@ -9,7 +9,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { webhookDeliveries, webhookEvents, webhookRegistrations } from '../db/schema';
 import { createTenant, type Tenant } from '../testing/fixtures';
 import { startTestService, type TestService } from '../testing/testService';
-import { recordTestEvent, recordWebhookEvent } from './webhookEvents';
+import { recordTestEvent, recordWebhookEvent, recordWebhookEvents } from './webhookEvents';
 import { withTransaction } from './transactions';
 
 let t: TestService;
@@ -87,6 +87,32 @@ describe('recordWebhookEvent', () => {
       }),
     ).rejects.toThrow('refused');
     expect(await eventsOf(tenant.businessId)).toEqual([]);
+  });
+});
+
+describe('recordWebhookEvents', () => {
+  it('records a batch in order, leaving out events nobody listens to, each registration its own deliveries in event order', async () => {
+    const tenant = await createTenant(t, { employees: 0 });
+    const all = await register(tenant, ['*']);
+    const created = await register(tenant, ['TimesheetCreated']);
+    const at = new Date();
+    const events = (['TimesheetDeleted', 'TimesheetCreated', 'ClockOn', 'TimesheetCreated'] as const).map((action, n) => ({
+      businessId: tenant.businessId,
+      action,
+      data: { n },
+      occurredAt: at,
+    }));
+    await recordWebhookEvents(t.db, tenant.businessId, events);
+    const stored = await eventsOf(tenant.businessId);
+    expect(stored.map((e) => [e.action, e.data])).toEqual(events.map((e) => [e.action, e.data]));
+    const deliveries = await t.db
+      .select({ registrationPk: webhookDeliveries.registrationPk, action: webhookEvents.action, data: webhookEvents.data })
+      .from(webhookDeliveries)
+      .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+      .where(inArray(webhookDeliveries.registrationPk, [all, created]))
+      .orderBy(webhookDeliveries.id);
+    expect(deliveries.filter((d) => d.registrationPk === all).map((d) => d.data)).toEqual([{ n: 0 }, { n: 1 }, { n: 2 }, { n: 3 }]);
+    expect(deliveries.filter((d) => d.registrationPk === created).map((d) => d.data)).toEqual([{ n: 1 }, { n: 3 }]);
   });
 });
 

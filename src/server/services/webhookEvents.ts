@@ -29,27 +29,44 @@ export interface RaisedWebhookEvent {
  * `*` or the action (paused ones too: their deliveries wait until resumed). Call it with the
  * transaction of the change that caused the event.
  */
-export async function recordWebhookEvent(tx: Database, event: RaisedWebhookEvent): Promise<void> {
+export function recordWebhookEvent(tx: Database, event: RaisedWebhookEvent): Promise<void> {
+  return recordWebhookEvents(tx, event.businessId, [event]);
+}
+
+/**
+ * Records several events of one business (a bulk write) in the same single statement, in the
+ * order given: events nobody listens to are not stored, and the deliveries of each registration
+ * follow the events' order.
+ */
+export async function recordWebhookEvents(tx: Database, businessId: number, events: readonly RaisedWebhookEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  if (events.some((event) => event.businessId !== businessId)) throw new Error('recordWebhookEvents: events of another business');
+  const input = JSON.stringify(events.map((e) => ({ action: e.action, data: e.data, occurredAt: e.occurredAt.toISOString() })));
   await tx.execute(sql`
     with locked as (
       select pk, filters from webhook_registrations
-      where business_id = ${event.businessId}
+      where business_id = ${businessId}
       order by pk
       for no key update
     ),
-    targets as (
-      select pk from locked
-      where filters @> '["*"]'::jsonb or filters @> jsonb_build_array(${event.action}::text)
+    input as (
+      select e.ord, e.value->>'action' as action, e.value->'data' as data, (e.value->>'occurredAt')::timestamptz as occurred_at
+      from jsonb_array_elements(${input}::jsonb) with ordinality as e(value, ord)
     ),
     raised as (
       insert into webhook_events (business_id, action, data, occurred_at)
-      select ${event.businessId}, ${event.action}, ${JSON.stringify(event.data)}::jsonb, ${event.occurredAt.toISOString()}::timestamptz
-      where exists (select 1 from targets)
-      returning id
+      select ${businessId}, input.action, input.data, input.occurred_at from input
+      where exists (
+        select 1 from locked
+        where locked.filters @> '["*"]'::jsonb or locked.filters @> jsonb_build_array(input.action)
+      )
+      order by input.ord
+      returning id, action
     )
     insert into webhook_deliveries (registration_pk, event_id)
-    select targets.pk, raised.id from targets cross join raised
-    order by targets.pk`);
+    select locked.pk, raised.id from raised
+    join locked on locked.filters @> '["*"]'::jsonb or locked.filters @> jsonb_build_array(raised.action)
+    order by raised.id, locked.pk`);
 }
 
 /** What recordTestEvent queued, or null when the registration does not exist. */
@@ -64,7 +81,7 @@ export interface QueuedTestEvent {
  * like any other while the registration is paused). Other registrations get nothing.
  */
 export async function recordTestEvent(db: Database, registrationPk: number, action: WebhookEvent): Promise<QueuedTestEvent | null> {
-  const result = await db.execute<{ event_id: number; delivery_id: number }>(sql`
+  const result = await db.execute(sql`
     with registration as (
       select pk, business_id from webhook_registrations where pk = ${registrationPk} for no key update
     ),
@@ -79,7 +96,7 @@ export async function recordTestEvent(db: Database, registrationPk: number, acti
     insert into webhook_deliveries (registration_pk, event_id)
     select registration.pk, raised.id from registration cross join raised
     returning event_id, id as delivery_id`);
-  const [row] = rowsOf(result);
+  const [row] = rowsOf<{ event_id: number; delivery_id: number }>(result);
   return row ? { eventId: Number(row.event_id), deliveryId: Number(row.delivery_id) } : null;
 }
 

@@ -72,7 +72,7 @@ export function registerShiftRoutes(app: App) {
     if (grant.principal.kind === 'device' && body.employeeId !== shift.employeeId) {
       throw invalidField('invalid-reference', 'employeeId', "A kiosk writes a note as the shift's own employee.");
     }
-    return c.json(await addNote(c.var.db, businessId, shiftId, body, c.var.deps.now()), 200);
+    return c.json(await addNote(c.var.db, businessId, shiftId, body, c.var.deps.now(), kioskId), 200);
   });
 
   app.openapi(routes.deleteNoteFromShift, async (c) => {

@@ -88,7 +88,7 @@ export function registerTimesheetRoutes(app: App) {
 
   app.openapi(routes.deleteTimesheetLine, async (c) => {
     const { businessId, timesheetLineId } = c.req.valid('param');
-    await deleteLine(c.var.db, businessId, timesheetLineId);
+    await deleteLine(c.var.db, businessId, timesheetLineId, c.var.deps.now());
     return c.body(null, 200);
   });
 
