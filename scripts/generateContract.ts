@@ -93,6 +93,7 @@ function schemaFor(type: string, direction: 'out' | 'in', indexed: boolean, at: 
   const map = /^Map<string,(.+)>$/.exec(type);
   if (map?.[1]) return `z.record(z.string(), ${schemaFor(map[1], direction, indexed, at)})`;
   if (direction === 'in' && type === 'string') return `t.text(${maxTextLength(at.field, at.model)})`;
+  if (direction === 'in' && type === 'uri') return `t.uriIn(${maxTextLength(at.field, at.model)})`;
   const range = NUMBER_RANGES[at.field];
   if (direction === 'in' && type === 'decimal' && range) return `t.decimalIn(${range[0]}, ${range[1]})`;
   const primitive = (direction === 'out' ? PRIMITIVE_OUT : PRIMITIVE_IN)[type];

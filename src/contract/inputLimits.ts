@@ -92,6 +92,7 @@ export const TEXT_LIMITS: readonly TextLimit[] = [
   { fields: ['client_id', 'client_secret'], max: 256, reason: 'OAuth client credentials (ignored)' },
   { fields: ['grant_type', 'token_type_hint', 'scope'], max: 100, reason: 'an OAuth keyword' },
   { fields: ['keyId'], max: 100, reason: 'a sealing key id this service issued' },
+  { fields: ['webHookUri'], max: 2000, reason: 'a web hook target URL' },
   { fields: ['WebHook.id'], max: 64, reason: "a web hook registration's id (it travels in the path)" },
   { fields: ['WebHook.secret'], max: 256, reason: "a web hook's shared signing secret" },
   { fields: ['WebHook.headers'], max: 4096, reason: 'an extra header value sent with each web hook delivery (room for a bearer token)' },

@@ -128,6 +128,8 @@ export const byteArrayInput = z
 
 export const uri = z.string().meta({ format: 'uri' });
 export const uriInput = z.url().meta({ format: 'uri' });
+/** An accepted absolute URL of at most `max` characters. */
+export const uriIn = (max: number) => z.url().max(max, `must be at most ${max} characters long`).meta({ format: 'uri' });
 
 /**
  * An enum array that the SDK writes as numeric indices (no string-enum marker): accept member

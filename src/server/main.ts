@@ -15,6 +15,7 @@ import { parseEnv } from './env';
 import { pruneIdempotencyKeys } from './http/idempotency';
 import { pruneSecurityRecords } from './jobs/pruneSecurityRecords';
 import { startOutboxDelivery } from './jobs/startOutboxDelivery';
+import { startWebhookDelivery } from './jobs/startWebhookDelivery';
 import { createLogger } from './logger';
 import { createServer, listen } from './server';
 import { ensureUser } from './services/provisioning';
@@ -85,6 +86,13 @@ async function main() {
   const mail = settings.SMTP_URL
     ? startOutboxDelivery({ db, smtpUrl: settings.SMTP_URL, mailFrom: settings.MAIL_FROM, logger, intervalMs: 30_000 })
     : null;
+  // Web hooks always go (a registration is the switch); the outbox keeps them across restarts.
+  const webhooks = startWebhookDelivery({
+    db,
+    logger,
+    timeoutMs: settings.WEBHOOK_TIMEOUT_MS,
+    allowPrivate: settings.WEBHOOKS_ALLOW_PRIVATE_TARGETS,
+  });
 
   ready = true;
   const database = opened.kind === 'pglite' ? `PGlite in ${join(dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)';
@@ -99,6 +107,7 @@ async function main() {
     logger.info('shutting down', { signal });
     clearInterval(pruneTimer);
     await mail?.stop();
+    await webhooks.stop();
     await new Promise<void>((done) => server.close(() => done()));
     await opened.close();
     process.exit(0);

@@ -1608,7 +1608,7 @@ export const WebHook = /*#__PURE__*/ z.object({
 export type WebHook = z.infer<typeof WebHook>;
 export const WebHookInput = /*#__PURE__*/ z.object({
   id: t.text(64).nullable().optional(),
-  webHookUri: t.uriInput.nullable().optional(),
+  webHookUri: t.uriIn(2000).nullable().optional(),
   secret: t.text(256).nullable().optional(),
   description: t.text(255).nullable().optional(),
   isPaused: t.bool.default(false),

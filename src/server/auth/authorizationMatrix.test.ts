@@ -45,7 +45,8 @@ const KIOSK_A1_NAME = 'Kiosk A1 zq7x';
 interface World {
   owner: Tenant;
   kioskA2: number;
-  ids: Record<string, number>;
+  /** Path ids by name (a web hook registration's is a string). */
+  ids: Record<string, number | string>;
   restrictedEmail: string;
   /** The positive controls: business A's manager, and a device of kiosk A1. */
   insiders: { manager: string; deviceOfA1: string };
@@ -94,6 +95,8 @@ async function buildWorld(): Promise<World> {
   });
   expect(correction.status, correction.text).toBe(200);
   const kioskA2 = await addKiosk(t, owner, 'Kiosk A2');
+  // A web hook registration of business A's manager (its id is a string, kept as given).
+  await post(`${owner.base}/webhookregistrations`, { id: 'Matrix-Hook', webHookUri: 'https://hooks.example.com/matrix' });
   const rosterShift = await post(`${owner.base}/rostershift?publish=true`, { employeeId: e1!.id, startTime: '2026-03-02T09:00:00', endTime: '2026-03-02T17:00:00' });
 
   // A member of business A (no kiosk rights), the target of the access routes' e-mail query.
@@ -124,6 +127,7 @@ async function buildWorld(): Promise<World> {
       claimId: (claim.body as { id: number }).id,
       rosterShiftId: rosterShift.id,
       correctionId: (correction.body as { id: number }).id,
+      webhookregistrations: 'Matrix-Hook',
     },
     restrictedEmail,
     insiders: { manager: auth, deviceOfA1: bearer(deviceA1Body.token) },
@@ -138,7 +142,7 @@ async function buildWorld(): Promise<World> {
 }
 
 /** Path with business A's real ids: `{id}` is read from the segment before it (`location/{id}`). */
-function concretePath(template: string, ids: Record<string, number>): string {
+function concretePath(template: string, ids: Record<string, number | string>): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string, offset: number) => {
     const segment = name === 'id' ? (template.slice(0, offset).split('/').at(-2) ?? '') : name;
     const value = ids[segment];
@@ -217,6 +221,8 @@ function sampleBody(operationId: string, w: World): unknown {
     'rosterShift.createRosterShift': { employeeId, startTime: '2026-03-03T09:00:00', endTime: '2026-03-03T17:00:00' },
     'rosterShift.updateRosterShift': { employeeId, startTime: '2026-03-02T10:00:00', endTime: '2026-03-02T17:00:00' },
     'rosterShift.stubShiftTimesheets': { note: 'Outsider stub' },
+    'webhook.registerWebHook': { webHookUri: 'https://hooks.example.com/outsider', headers: { 'X-Outsider': 'yes' } },
+    'webhook.updateWebHookRegistration': { webHookUri: 'https://hooks.example.com/outsider', filters: ['ClockOn'] },
     'kioskExtensions.submitIdentityClaim': { employeeId, punchKey: 'matrix-claim', punchKind: 'clockOn', recordedTimeUtc: new Date(t.clock.now().getTime() - 60_000).toISOString() },
   };
   if (!(operationId in samples)) throw new Error(`no sample body for ${operationId}: add one to the authorization matrix`);

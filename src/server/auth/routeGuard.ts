@@ -32,11 +32,14 @@ const Declaration = z.object({
 });
 export type RouteDeclaration = z.infer<typeof Declaration>;
 
-/** The validated ids the guard needs from a route's path. */
+/**
+ * The validated ids the guard needs from a route's path. A string `id` (a web hook registration's)
+ * is no kiosk id and is left to the route.
+ */
 const PathIds = z.object({
   businessId: z.number().int().optional(),
   kioskId: z.number().int().optional(),
-  id: z.number().int().optional(),
+  id: z.number().int().optional().catch(undefined),
 });
 
 /** Reads a route's access declaration; throws at start-up when it is missing or unknown. */

@@ -68,6 +68,9 @@ const KNOWN_IMPLEMENTED = [
   'rosterShift.getRosterShifts', 'rosterShift.createRosterShift', 'rosterShift.updateRosterShift',
   'rosterShift.findMatchingClockOnRosterShift', 'rosterShift.findMatchingClockOffRosterShift',
   'rosterShift.findNearbyRosterShifts', 'rosterShift.stubShiftTimesheets',
+  'webhook.listWebHookRegistrations', 'webhook.registerWebHook', 'webhook.deleteAllWebHookRegistrations',
+  'webhook.getWebHookRegistrationById', 'webhook.updateWebHookRegistration', 'webhook.deleteWebHookRegistration',
+  'webhook.testWebHook',
 ];
 
 /** Operations the live part calls and checks (each call goes through `call` below). */
@@ -88,6 +91,7 @@ const LIVE_OPERATIONS = [
   'businessAccess.listAllBusinessAccessUsers', 'businessAccess.getUserBusinessAccess',
   'rosterShift.createRosterShift', 'rosterShift.updateRosterShift', 'rosterShift.getRosterShifts',
   'rosterShift.findMatchingClockOnRosterShift', 'rosterShift.findMatchingClockOffRosterShift', 'rosterShift.findNearbyRosterShifts',
+  'webhook.getWebHookRegistrationById', 'webhook.listWebHookRegistrations',
 ];
 
 /** Implemented operations with a response body that are deliberately not called live, with why. */
@@ -416,9 +420,9 @@ describe('live: actual responses against models.json', () => {
   }
 
   /** A call whose operation has no response body (setup only; not a conformance check). */
-  async function send(id: string, params: Record<string, number | string>, json: unknown): Promise<void> {
+  async function send(id: string, params: Record<string, number | string>, json: unknown, query?: string): Promise<void> {
     const op = contractOp(id);
-    const res = await t.request(op.method, pathOf(op, params), { auth: tenant.manager.auth, json });
+    const res = await t.request(op.method, pathOf(op, params) + (query ? `?${query}` : ''), { auth: tenant.manager.auth, json });
     expect(res.status, `${id}: ${res.text}`).toBe(200);
   }
 
@@ -460,6 +464,28 @@ describe('live: actual responses against models.json', () => {
     const detailed = z.object({ matchingEmployees: z.array(Id) }).parse(await call('employeeGroup.getEmployeeGroupById', { id: state.group }));
     expect(detailed.matchingEmployees.map((e) => e.id)).toEqual([state.hiro.id]);
     expect(IdList.parse(await call('employeeGroup.listEmployeeGroups'))).toHaveLength(1);
+  });
+
+  it('web hook registrations (every operation; string ids kept exactly)', async () => {
+    const hook = {
+      id: 'Conformance-Hook',
+      webHookUri: 'https://hooks.example.com/kiosk',
+      secret: 'a shared secret',
+      description: 'Payroll',
+      isPaused: false,
+      filters: ['ClockOn', 'ClockOff'],
+      headers: { 'X-Api-Key': 'abc' },
+      properties: { TenantId: 7 },
+    };
+    await send('webhook.registerWebHook', {}, hook);
+    await send('webhook.registerWebHook', {}, { ...hook, id: 'second', filters: null, headers: null, properties: null });
+    await send('webhook.updateWebHookRegistration', { id: hook.id }, { ...hook, secret: null, isPaused: true });
+    expect(await call('webhook.getWebHookRegistrationById', { id: hook.id })).toEqual({ ...hook, secret: null, isPaused: true });
+    expect(z.array(z.object({ id: z.string() })).parse(await call('webhook.listWebHookRegistrations')).map((h) => h.id)).toEqual([hook.id, 'second']);
+    await send('webhook.testWebHook', { id: hook.id }, undefined, 'filter=ClockOff');
+    await send('webhook.deleteWebHookRegistration', { id: 'second' }, undefined);
+    await send('webhook.deleteAllWebHookRegistrations', {}, undefined);
+    expect(await call('webhook.listWebHookRegistrations')).toEqual([]);
   });
 
   it('kiosks', async () => {

@@ -1,9 +1,11 @@
 /**
  * Brings requests into the one form the routes expect, before routing, so every route honours
  * the SDK's wire habits (contract 1.4, 1.5) without knowing about them:
- * - API and OAuth paths are matched case-insensitively (ASP.NET routing is);
+ * - API and OAuth paths are matched case-insensitively (ASP.NET routing is), except a string id
+ *   whose case is part of its value (a web hook registration's `{id}`);
  * - query names are matched case-insensitively and an empty value means "not given";
- * - JSON property names are accepted in any casing;
+ * - JSON property names are accepted in any casing, except the keys of maps, which are data (a web
+ *   hook's header names and property keys are kept exactly as sent);
  * - bodies above the size limit get 413 (and the connection is closed, since the rest of the
  *   body is never read), JSON nested too deeply or malformed a clear 400, before any handler runs.
  * This runs outside Hono's error handler, so it renders its own failures, including unexpected
@@ -19,6 +21,13 @@ export interface NormalizeOptions {
   queryNames: Iterable<string>;
   /** Canonical spellings of every JSON property of every request model. */
   fieldNames: Iterable<string>;
+  /**
+   * Request fields (canonical names) that are maps: their keys are kept as sent; `true` when their
+   * values are models whose property names are normalised in turn, `false` when kept as sent too.
+   */
+  mapFields?: ReadonlyMap<string, boolean>;
+  /** Lower-case literal segments whose NEXT path segment keeps its case (a string id). */
+  caseKeptSegments?: Iterable<string>;
   logger: Logger;
 }
 
@@ -64,9 +73,12 @@ export function nestsDeeperThan(text: string, max: number): boolean {
   return false;
 }
 
-/** Renames keys to their canonical spelling (depth is bounded by MAX_JSON_DEPTH beforehand). */
-function canonicalKeys(value: unknown, names: Map<string, string>): unknown {
-  if (Array.isArray(value)) return value.map((item) => canonicalKeys(item, names));
+/**
+ * Renames keys to their canonical spelling (depth is bounded by MAX_JSON_DEPTH beforehand). The
+ * keys of a map field stay as sent; its values are normalised only when they are models.
+ */
+function canonicalKeys(value: unknown, names: Map<string, string>, maps: ReadonlyMap<string, boolean>): unknown {
+  if (Array.isArray(value)) return value.map((item) => canonicalKeys(item, names, maps));
   if (value === null || typeof value !== 'object') return value;
   // No prototype: a `__proto__` key stays a plain (ignored) property instead of a prototype.
   const out = Object.create(null) as Record<string, unknown>;
@@ -74,9 +86,23 @@ function canonicalKeys(value: unknown, names: Map<string, string>): unknown {
     const canonical = names.get(key.toLowerCase()) ?? key;
     // When both spellings arrive, the canonical one wins.
     if (Object.hasOwn(out, canonical) && canonical !== key) continue;
-    out[canonical] = canonicalKeys(inner, names);
+    const mapOfModels = maps.get(canonical);
+    if (mapOfModels === undefined || inner === null || typeof inner !== 'object' || Array.isArray(inner)) {
+      out[canonical] = canonicalKeys(inner, names, maps);
+      continue;
+    }
+    const entries = Object.create(null) as Record<string, unknown>;
+    for (const [entryKey, entry] of Object.entries(inner as Record<string, unknown>)) entries[entryKey] = mapOfModels ? canonicalKeys(entry, names, maps) : entry;
+    out[canonical] = entries;
   }
   return out;
+}
+
+/** Lower-cases a path, except each segment that follows one of `kept` (lower-case literals). */
+export function lowerCasePath(pathname: string, kept: ReadonlySet<string>): string {
+  if (kept.size === 0) return pathname.toLowerCase();
+  const segments = pathname.split('/');
+  return segments.map((segment, index) => (index > 0 && kept.has((segments[index - 1] ?? '').toLowerCase()) ? segment : segment.toLowerCase())).join('/');
 }
 
 async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
@@ -137,10 +163,12 @@ const unsupportedMethod = (method: string) =>
 export function createRequestNormalizer(options: NormalizeOptions) {
   const queryNames = byLowerCase(options.queryNames);
   const fieldNames = byLowerCase(options.fieldNames);
+  const mapFields: ReadonlyMap<string, boolean> = options.mapFields ?? new Map();
+  const caseKept = new Set([...(options.caseKeptSegments ?? [])].map((segment) => segment.toLowerCase()));
   const decoder = new TextDecoder();
 
   async function normalize(request: Request, url: URL): Promise<Request | Response> {
-    url.pathname = url.pathname.toLowerCase();
+    url.pathname = lowerCasePath(url.pathname, caseKept);
     const query = new URLSearchParams();
     for (const [name, value] of url.searchParams) {
       if (value === '') continue;
@@ -169,7 +197,7 @@ export function createRequestNormalizer(options: NormalizeOptions) {
       } catch {
         return malformedJson();
       }
-      body = JSON.stringify(canonicalKeys(parsed, fieldNames));
+      body = JSON.stringify(canonicalKeys(parsed, fieldNames, mapFields));
     }
     return new Request(url, { method: request.method, headers, body, signal: request.signal });
   }
