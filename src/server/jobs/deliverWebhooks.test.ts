@@ -48,7 +48,7 @@ async function receiver(answer?: Parameters<typeof startWebhookReceiver>[0]): Pr
 
 /** A worker driven by hand on the test clock. */
 function worker(allowPrivate = true): WebhookDelivery {
-  const started = startWebhookDelivery({ db: t.db, logger: t.logger, timeoutMs: TIMEOUT_MS, allowPrivate, now: t.clock.now, manual: true });
+  const started = startWebhookDelivery({ db: t.db, logger: t.logger, timeoutMs: TIMEOUT_MS, allowPrivate, now: () => t.clock.now(), manual: true });
   open.workers.push(started);
   return started;
 }
@@ -236,7 +236,7 @@ describe('web hook delivery', () => {
     expect(await claimDueHeads(t.db, t.clock.now(), TIMEOUT_MS + MINUTE, 8)).toHaveLength(1);
 
     // A new service on the same database, with its own worker.
-    const second = createService({ db: t.db, settings: t.settings, now: t.clock.now, logger: t.logger });
+    const second = createService({ db: t.db, settings: t.settings, now: () => t.clock.now(), logger: t.logger });
     const res = await sendRequest(second, 'POST', `${tenant.kiosk}/clockoff`, { auth: tenant.manager.auth, json: { employeeId } });
     expect(res.status, res.text).toBe(200);
     up = true;
@@ -307,7 +307,7 @@ describe('web hook delivery', () => {
     t.clock.advance(MINUTE);
     expect(await worker(true).runNow()).toEqual({ delivered: 3, failed: 0, gaveUp: 0 });
     expect(hook.accepted().map((r) => r.envelope.Notifications[0])).toEqual(
-      Array.from({ length: 3 }, () => expect.objectContaining({ Action: 'ClockOn', test: true })),
+      Array.from({ length: 3 }, (): unknown => expect.objectContaining({ Action: 'ClockOn', test: true })),
     );
   });
 
