@@ -82,6 +82,8 @@ export async function startService(options: CommonOptions & { demo?: boolean } =
     DATA_DIR: dataDir,
     // A device quiet for 30 s is flagged silent, so a spec can show the flag without waiting 15 minutes.
     DEVICE_SILENT_MINUTES: '0.5',
+    // Web hook receivers in the tests listen on 127.0.0.1, which the service refuses by default.
+    WEBHOOKS_ALLOW_PRIVATE_TARGETS: '1',
     ...options.settings,
     // The whole run comes from 127.0.0.1 and signs the one demo manager in many times a minute,
     // which no real site does: those budgets are raised. Per-device budgets keep their defaults.

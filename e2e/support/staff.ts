@@ -26,6 +26,8 @@ export const STAFF = {
   hours: 9,
   /** employee.spec.ts: receipt hours offline, from the tablet's own records. */
   offlineHours: 10,
+  /** webhooks.spec.ts: clock on and off at the kiosk, seen by a web hook receiver. */
+  webhooks: 11,
 } as const;
 
 export type StaffRole = keyof typeof STAFF;
