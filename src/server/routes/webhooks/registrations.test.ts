@@ -128,6 +128,15 @@ describe('web hook registrations', () => {
     // Absent secret: an empty one.
     expect(await openWebhookSecret(t.db, (await storedRow(tenant, first.id!))!.secretSealed)).toBe('');
 
+    // A retried registration with its Idempotency-Key answers the first response and stores one row.
+    const retry = { auth: tenant.manager.auth, headers: { 'idempotency-key': 'retry-1' }, json: { webHookUri: 'https://c.example.com/' } };
+    const once = await t.request('POST', hooks(tenant), retry);
+    const again = await t.request('POST', hooks(tenant), retry);
+    expect(once.status, once.text).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(once.body);
+    expect((await t.request('GET', hooks(tenant), { auth: tenant.manager.auth })).body).toHaveLength(3);
+
     const dup = await t.request('POST', hooks(tenant), { auth: tenant.manager.auth, json: { id: first.id, webHookUri: 'https://b.example.com/' } });
     expect(dup.status, dup.text).toBe(409);
     // Ids differing only in case are different ids.
