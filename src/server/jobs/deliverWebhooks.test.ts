@@ -14,7 +14,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { verifySignature, type WebhookEvent } from '../../domain/webhooks';
 import { createService } from '../app';
 import { webhookDeliveries, webhookEvents, webhookRegistrations } from '../db/schema';
-import { isForbiddenAddress } from '../services/webhookTargets';
 import { sealWebhookSecret } from '../services/webhookSecrets';
 import { recordTestEvent } from '../services/webhookEvents';
 import { createTenant, type Tenant } from '../testing/fixtures';
@@ -285,29 +284,30 @@ describe('web hook delivery', () => {
     expect(row?.nextAttemptAt?.getTime()).toBe(t.clock.now().getTime() + MINUTE);
   });
 
-  it('refuses, at send time, a target on this machine unless WEBHOOKS_ALLOW_PRIVATE_TARGETS allows it', async (ctx) => {
+  it('refuses, at send time, a target on this machine unless WEBHOOKS_ALLOW_PRIVATE_TARGETS allows it', async () => {
     t.clock.set('2026-11-08T08:00:00Z');
     const tenant = await createTenant(t, { employees: 0 });
     const hook = await receiver();
-    // The machine's own name: a DNS name that is not `localhost` but resolves to loopback here.
+    // The machine's own name: a DNS name that is not `localhost` but resolves to loopback (where it does).
     const name = hostname();
     const addresses = await lookup(name, { all: true }).catch(() => []);
-    if (addresses.length === 0 || !addresses.every((a) => isForbiddenAddress(a.address) && a.address.startsWith('127.'))) ctx.skip();
-    const byName = await register(tenant, `http://${name}:${hook.port}/hook`);
+    const nameIsLoopback = addresses.length > 0 && addresses.every((a) => a.address.startsWith('127.'));
     const byLocalhost = await register(tenant, `http://localhost:${hook.port}/hook`);
     const byLiteral = await register(tenant, `http://127.0.0.1:${hook.port}/hook`);
-    for (const registration of [byName, byLocalhost, byLiteral]) await recordTestEvent(t.db, registration.pk, 'ClockOn');
-    expect(await worker(false).runNow()).toEqual({ delivered: 0, failed: 3, gaveUp: 0 });
+    const byName = nameIsLoopback ? await register(tenant, `http://${name}:${hook.port}/hook`) : null;
+    const targets = [byLocalhost, byLiteral, ...(byName ? [byName] : [])];
+    for (const registration of targets) await recordTestEvent(t.db, registration.pk, 'ClockOn');
+    expect(await worker(false).runNow()).toEqual({ delivered: 0, failed: targets.length, gaveUp: 0 });
     expect(hook.received).toEqual([]);
-    const [nameRow] = await deliveriesOf(byName.pk);
-    expect(nameRow?.lastError).toMatch(/resolves to 127\.0\.0\.1, a non-public address/);
     expect((await deliveriesOf(byLocalhost.pk))[0]?.lastError).toMatch(/^target refused: .*localhost/);
     expect((await deliveriesOf(byLiteral.pk))[0]?.lastError).toMatch(/^target refused: /);
+    // Refused when connecting, by the address the name resolved to (DNS rebinding).
+    if (byName) expect((await deliveriesOf(byName.pk))[0]?.lastError).toMatch(/resolves to 127\.0\.0\.1, a non-public address/);
     // Allowed, the same deliveries go (so the refusal was the address rule, not a dead receiver).
     t.clock.advance(MINUTE);
-    expect(await worker(true).runNow()).toEqual({ delivered: 3, failed: 0, gaveUp: 0 });
+    expect(await worker(true).runNow()).toEqual({ delivered: targets.length, failed: 0, gaveUp: 0 });
     expect(hook.accepted().map((r) => r.envelope.Notifications[0])).toEqual(
-      Array.from({ length: 3 }, (): unknown => expect.objectContaining({ Action: 'ClockOn', test: true })),
+      Array.from({ length: targets.length }, (): unknown => expect.objectContaining({ Action: 'ClockOn', test: true })),
     );
   });
 

@@ -126,6 +126,20 @@ describe('events raised by changes', () => {
     ]);
   });
 
+  it('a discarded shift raises ShiftDiscarded with the employee after it, and no timesheet event', async () => {
+    const tenant = await listened({ employees: 1 });
+    const employeeId = tenant.employees[0]!.id;
+    t.clock.set('2026-06-12T08:00:00Z');
+    for (const op of ['clockon', 'discard']) {
+      const res = await t.request('POST', `${tenant.kiosk}/${op}`, { auth: tenant.manager.auth, json: { employeeId } });
+      expect(res.status, res.text).toBe(200);
+    }
+    const raised = await events(tenant);
+    expect(raised.map((e) => e.action)).toEqual(['ClockOn', 'ShiftDiscarded']);
+    expect(raised[1]?.data).toMatchObject({ kioskId: tenant.kioskId, employeeId, employee: { employeeId, status: 'NotClockedOn' } });
+    expect(raised[1]?.data.shiftId).toBe(raised[0]?.data.shiftId);
+  });
+
   it('roster shifts created and updated carry the roster shift model', async () => {
     const tenant = await listened({ employees: 1 });
     const employeeId = tenant.employees[0]!.id;
