@@ -26,6 +26,7 @@ import { registerLocationRoutes } from './routes/locations';
 import { registerOAuthRoutes } from './routes/oauth';
 import { registerRosterShiftRoutes } from './routes/rosterShifts';
 import { registerSettingsRoutes } from './routes/settings';
+import { registerSelfServiceRoutes } from './routes/selfService';
 import { registerTimesheetRoutes } from './routes/timesheets';
 import { registerShiftCorrectionRoutes } from './routes/timesheets/corrections.handlers';
 import { registerWorkTypeRoutes } from './routes/workTypes';
@@ -172,6 +173,7 @@ function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   registerTimesheetRoutes(app);
   registerRosterShiftRoutes(app);
   registerShiftCorrectionRoutes(app);
+  registerSelfServiceRoutes(app);
   registerWebhookRoutes(app);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {

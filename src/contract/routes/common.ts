@@ -52,6 +52,8 @@ export const ROUTE_ACCESS = {
   admin: 'Users with unrestricted access to the business.',
   anyKiosk: 'Devices of the business, and its users with kiosk access (answers cover only the kiosks they may operate).',
   kiosk: 'The kiosk in the path (`kioskId`, or `id` on kiosk definitions): its enrolled devices, and users with access to it.',
+  self:
+    'Employee self-service: only a user linked to the employee in the path (`employeeId`, by an accepted self-service invitation), while that employee is not terminated. Anyone else, devices and managers included, gets 404, as if the employee did not exist.',
 } as const;
 export type RouteAccess = keyof typeof ROUTE_ACCESS;
 

@@ -5,11 +5,13 @@
  * - Unrestricted users may do everything in their business.
  * - Restricted users may read, and operate the kiosks their KioskAccessModel allows.
  * - An enrolled device may operate only its own kiosk.
+ * - Employee self-service (`/api/v2/ess/{employeeId}`) is open only to a user linked to that
+ *   employee (authorizeSelf); it grants nothing in the business itself.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import { BusinessAccessModel } from '../../contract/generated/models';
 import type { Database } from '../db/openDatabase';
-import { businessAccess, kiosks } from '../db/schema';
+import { businessAccess, employees, kiosks, selfServiceLinks } from '../db/schema';
 import { ApiError, forbidden } from '../http/apiError';
 import type { Principal } from './principal';
 
@@ -47,8 +49,10 @@ export interface Grant {
   isAdmin: boolean;
   /** The kiosks this caller may operate. */
   kiosks: 'all' | readonly number[];
-  /** The access model of a user caller (null for devices). */
+  /** The access model of a user caller (null for devices and self-service). */
   access: BusinessAccessModel | null;
+  /** Set on a self-service grant: the one employee the caller acts as. */
+  selfService?: { employeeId: number };
 }
 
 export const unauthenticated = () =>
@@ -112,6 +116,33 @@ export async function authorize(db: Database, principal: Principal | null, busin
       }
       throw forbidden(`You have no access to kiosk ${need.kioskId}.`);
   }
+}
+
+const employeeNotFound = (employeeId: number) =>
+  new ApiError(404, 'not-found', 'Not found.', { detail: `Employee ${employeeId} was not found.` });
+
+/**
+ * Self-service: the caller must be a user linked to the employee (self_service_links), and the
+ * employee not terminated. Everyone else (another employee's user, a manager without a link, a
+ * device) gets 404, as if the employee did not exist. The grant carries the employee's business
+ * and the employee, and no business access at all.
+ */
+export async function authorizeSelf(db: Database, principal: Principal | null, employeeId: number, now: Date): Promise<Grant> {
+  if (!principal) throw unauthenticated();
+  if (principal.kind !== 'user') throw employeeNotFound(employeeId);
+  const [link] = await db
+    .select({ businessId: selfServiceLinks.businessId })
+    .from(selfServiceLinks)
+    .innerJoin(employees, and(eq(employees.id, selfServiceLinks.employeeId), eq(employees.businessId, selfServiceLinks.businessId)))
+    .where(
+      and(
+        eq(selfServiceLinks.userId, principal.userId),
+        eq(selfServiceLinks.employeeId, employeeId),
+        or(isNull(employees.endDate), gt(employees.endDate, now)),
+      ),
+    );
+  if (!link) throw employeeNotFound(employeeId);
+  return { principal, businessId: link.businessId, isAdmin: false, kiosks: [], access: null, selfService: { employeeId } };
 }
 
 /** True when the grant lets the caller operate the given kiosk (for filtering lists). */

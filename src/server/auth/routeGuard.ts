@@ -15,7 +15,7 @@ import type { AppEnv } from '../context';
 import { forbidden } from '../http/apiError';
 import { idempotencyScope, parseIdempotencyKey, runIdempotently } from '../http/idempotency';
 import { signInCallerKey, type RateLimits } from '../http/rateLimits';
-import { authorize, unauthenticated, type Grant, type Need } from './access';
+import { authorize, authorizeSelf, unauthenticated, type Grant, type Need } from './access';
 import { describePrincipal, resolvePrincipal, type Principal } from './principal';
 
 type Handler = (c: Context<AppEnv>) => Response | Promise<Response>;
@@ -40,6 +40,7 @@ const PathIds = z.object({
   businessId: z.number().int().optional(),
   kioskId: z.number().int().optional(),
   id: z.number().int().optional().catch(undefined),
+  employeeId: z.number().int().optional(),
 });
 
 /** Reads a route's access declaration; throws at start-up when it is missing or unknown. */
@@ -48,7 +49,10 @@ export function declarationOf(route: RouteConfig): RouteDeclaration {
   if (!parsed.success) throw new Error(`Route ${route.method.toUpperCase()} ${route.path} has no valid access declaration (x-access).`);
   const declaration = parsed.data;
   const inBusiness = declaration.path.includes('{businessId}');
-  const needsBusiness = !['public', 'signedIn'].includes(declaration['x-access']);
+  const needsBusiness = !['public', 'signedIn', 'self'].includes(declaration['x-access']);
+  if (declaration['x-access'] === 'self' && !declaration.path.startsWith('/api/v2/ess/{employeeId}/')) {
+    throw new Error(`Route ${declaration.operationId}: access "self" needs a path under /api/v2/ess/{employeeId}/.`);
+  }
   if (needsBusiness !== inBusiness) {
     throw new Error(`Route ${declaration.operationId}: access "${declaration['x-access']}" does not fit the path ${declaration.path}.`);
   }
@@ -63,6 +67,7 @@ export function needOf(access: RouteAccess, ids: z.infer<typeof PathIds>): Need 
   switch (access) {
     case 'public':
     case 'signedIn':
+    case 'self':
       return null;
     case 'kiosk': {
       const kioskId = ids.kioskId ?? ids.id;
@@ -98,6 +103,17 @@ function rateLimitCaller(c: Context<AppEnv>, operation: RateLimitedOperation, pr
   return principal ? describePrincipal(principal) : null;
 }
 
+/** The grant of a business route (its business's), or of a self-service route (the linked employee's); null for the others. */
+async function grantFor(c: Context<AppEnv>, access: RouteAccess, ids: z.infer<typeof PathIds>, principal: Principal): Promise<Grant | null> {
+  if (access === 'self') {
+    if (ids.employeeId === undefined) throw new Error('a self-service route without an employee id');
+    return authorizeSelf(c.var.db, principal, ids.employeeId, c.var.deps.now());
+  }
+  const need = needOf(access, ids);
+  if (!need || ids.businessId === undefined) return null;
+  return authorize(c.var.db, principal, ids.businessId, need);
+}
+
 export interface GuardOptions {
   rateLimits: RateLimits;
 }
@@ -117,16 +133,16 @@ export function guard(route: RouteConfig, handler: Handler, options: GuardOption
     if (!principal) throw unauthenticated();
     checkCallers(declaration['x-callers'], principal);
     const ids = PathIds.parse(validated(c, 'param') ?? {});
-    const need = needOf(access, ids);
-    if (!need || ids.businessId === undefined) return handler(c);
-    c.set('grant', await authorize(c.var.db, principal, ids.businessId, need));
+    const grant = await grantFor(c, access, ids, principal);
+    if (!grant) return handler(c);
+    c.set('grant', grant);
     const header = c.req.header('idempotency-key');
     if (!takesIdempotencyKey || header === undefined) return handler(c);
     return runIdempotently(
       c,
       {
         key: parseIdempotencyKey(header),
-        scope: idempotencyScope(ids.businessId, principal, declaration.operationId),
+        scope: idempotencyScope(grant.businessId, principal, declaration.operationId),
         shape: { method: declaration.method, path: new URL(c.req.url).pathname, query: validated(c, 'query'), body: validated(c, 'json') },
       },
       async () => handler(c),

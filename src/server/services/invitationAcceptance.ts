@@ -1,7 +1,8 @@
 /**
  * Accepting an invitation (invitations.ts): a new user activates their account by choosing a
  * password, a user who has one accepts with the token alone; either way the invited access starts
- * then, widening any access they already have.
+ * then, widening any access they already have. An invitation to self-service grants no access:
+ * it links the user to its employee (selfService.ts).
  */
 import { eq } from 'drizzle-orm';
 import type { BusinessAccessModel } from '../../contract/generated/models';
@@ -12,7 +13,8 @@ import { businessAccess, users } from '../db/schema';
 import { ApiError } from '../http/apiError';
 import { lockBusiness } from './access';
 import { mergeModels } from './accessModels';
-import { consumeInvitation } from './invitations';
+import { consumeInvitation, type UsedInvitation } from './invitations';
+import { linkSelfService } from './selfService';
 import type { UserRow } from './provisioning';
 import { clearSignInLockout } from './signInLockouts';
 import { withTransaction } from './transactions';
@@ -32,6 +34,13 @@ async function grantInvitedAccess(tx: Database, user: UserRow, businessId: numbe
     .insert(businessAccess)
     .values({ businessId, userId: user.id, accessType: granted.accessType, model: granted })
     .onConflictDoUpdate({ target: [businessAccess.businessId, businessAccess.userId], set: { accessType: granted.accessType, model: granted } });
+}
+
+/** What accepting starts: the invited business access, or the self-service link to the invited employee. */
+async function startInvited(tx: Database, user: UserRow, invitation: UsedInvitation): Promise<void> {
+  if (invitation.businessId === null) return;
+  if (invitation.employeeId !== null) await linkSelfService(tx, { userId: user.id, businessId: invitation.businessId, employeeId: invitation.employeeId });
+  else if (invitation.model) await grantInvitedAccess(tx, user, invitation.businessId, invitation.model);
 }
 
 async function invitedUser(tx: Database, userId: number): Promise<UserRow> {
@@ -58,7 +67,7 @@ export async function activateAccount(db: Database, args: { token: string; passw
     }
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     await clearSignInLockout(tx, user.email);
-    if (invitation.businessId !== null && invitation.model) await grantInvitedAccess(tx, user, invitation.businessId, invitation.model);
+    await startInvited(tx, user, invitation);
   });
 }
 
@@ -66,13 +75,13 @@ export async function activateAccount(db: Database, args: { token: string; passw
 export async function acceptInvitation(db: Database, args: { token: string; now: Date }): Promise<void> {
   await withTransaction(db, async (tx) => {
     const invitation = await consumeInvitation(tx, args.token, args.now);
-    if (!invitation?.model || invitation.businessId === null) throw invalidInvitation();
+    if (!invitation || invitation.businessId === null || (!invitation.model && invitation.employeeId === null)) throw invalidInvitation();
     const user = await invitedUser(tx, invitation.userId);
     if (user.passwordHash === null) {
       throw new ApiError(400, 'invalid-grant', 'The account is not active yet.', {
         detail: 'Choose a password to accept: POST /api/v2/account/activate with this token and a password.',
       });
     }
-    await grantInvitedAccess(tx, user, invitation.businessId, invitation.model);
+    await startInvited(tx, user, invitation);
   });
 }

@@ -3,8 +3,10 @@
  * business without their consent: the grant is kept with a one-time token, e-mailed to them, and
  * starts only when they accept (a new user accepts by choosing a password). Until then the business
  * is not in their list and they have no access. Only the token's digest is stored.
+ * An invitation naming an employee (`employeeId`, issue 11) is one to employee self-service: it
+ * carries no business access and, accepted, links the user to that employee (selfService.ts).
  */
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, type SQL } from 'drizzle-orm';
 import { BusinessAccessModel } from '../../contract/generated/models';
 import { digest, newToken, TOKEN_PREFIX } from '../auth/secrets';
 import type { Database } from '../db/openDatabase';
@@ -18,8 +20,10 @@ export interface NewInvitation {
   user: UserRow;
   businessId: number;
   businessName: string;
-  /** The access the invitee gets on accepting. */
-  model: BusinessAccessModel;
+  /** The access the invitee gets on accepting (none for a self-service invitation). */
+  model: BusinessAccessModel | null;
+  /** Set for an invitation to self-service as this employee. */
+  employeeId?: number;
   now: Date;
   /** Base URL for the instructions (PUBLIC_URL), when configured. */
   publicUrl: string | undefined;
@@ -28,13 +32,15 @@ export interface NewInvitation {
 }
 
 const open = (now: Date) => and(isNull(invitations.usedAt), gt(invitations.expiresAt, now));
+/** Invitations to the business itself, not to self-service. */
+const toBusiness = isNull(invitations.employeeId);
 
 /** The access of the user's open invitation to the business, if any. */
 export async function openInvitationModel(db: Database, userId: number, businessId: number, now: Date): Promise<BusinessAccessModel | null> {
   const [row] = await db
     .select({ model: invitations.model })
     .from(invitations)
-    .where(and(eq(invitations.userId, userId), eq(invitations.businessId, businessId), open(now)))
+    .where(and(eq(invitations.userId, userId), eq(invitations.businessId, businessId), toBusiness, open(now)))
     .orderBy(desc(invitations.id))
     .limit(1);
   const parsed = BusinessAccessModel.safeParse(row?.model);
@@ -43,51 +49,85 @@ export async function openInvitationModel(db: Database, userId: number, business
 
 /** Withdraws the user's open invitations to the business; returns how many there were. */
 export async function cancelInvitations(db: Database, userId: number, businessId: number, now: Date): Promise<number> {
+  return withdraw(db, and(eq(invitations.userId, userId), eq(invitations.businessId, businessId), toBusiness), now);
+}
+
+/** Withdraws the open self-service invitations of the employee (any user's); returns how many there were. */
+export async function cancelSelfServiceInvitations(db: Database, employeeId: number, now: Date): Promise<number> {
+  return withdraw(db, eq(invitations.employeeId, employeeId), now);
+}
+
+async function withdraw(db: Database, which: SQL | undefined, now: Date): Promise<number> {
   const cancelled = await db
     .update(invitations)
     .set({ usedAt: now })
-    .where(and(eq(invitations.userId, userId), eq(invitations.businessId, businessId), open(now)))
+    .where(and(which, open(now)))
     .returning({ id: invitations.id });
   return cancelled.length;
 }
 
 function instructions(invitation: NewInvitation, token: string, expiresAt: Date): string[] {
   const base = invitation.publicUrl?.replace(/\/+$/, '') ?? '';
-  const { user, businessName } = invitation;
+  const { user, businessName, employeeId } = invitation;
   const until = expiresAt.toISOString();
+  const afterwards =
+    employeeId === undefined
+      ? []
+      : [
+          '',
+          'Then sign in with your e-mail address and password (OAuth password grant, POST /api/v2/oauth/token) and',
+          `clock on and off yourself under ${base}/api/v2/ess/${employeeId}/timeandattendance/.`,
+        ];
+  const invited =
+    employeeId === undefined
+      ? `You have been invited to ${businessName} on Kiosk Clock.`
+      : `You have been invited to clock on and off for ${businessName} through employee self-service on Kiosk Clock.`;
   if (user.passwordHash === null) {
     return [
-      `You have been invited to ${businessName} on Kiosk Clock.`,
+      invited,
       `To accept, activate your account: choose a password of at least 8 characters before ${until} by sending`,
       '',
       `  POST ${base}/api/v2/account/activate`,
       `  {"token": "${token}", "password": "<your new password>"}`,
+      ...afterwards,
     ];
   }
   return [
-    `You have been invited to ${businessName} on Kiosk Clock.`,
+    invited,
     `To accept, before ${until} send`,
     '',
     `  POST ${base}/api/v2/account/invitations/accept`,
     `  {"token": "${token}"}`,
+    ...afterwards,
     '',
-    `Until you accept, you have no access to ${businessName} and it does not appear among your businesses.`,
+    employeeId === undefined
+      ? `Until you accept, you have no access to ${businessName} and it does not appear among your businesses.`
+      : 'Until you accept, you cannot clock on or off through self-service.',
   ];
 }
 
-/** Replaces the user's open invitation to the business with a new one, e-mailed unless `notify` is false. */
+/**
+ * Replaces the user's open invitation to the business (or, to self-service, the employee's open
+ * self-service invitations) with a new one, e-mailed unless `notify` is false.
+ */
 export async function createInvitation(db: Database, invitation: NewInvitation): Promise<void> {
-  const { user, businessId, now } = invitation;
-  await cancelInvitations(db, user.id, businessId, now);
+  const { user, businessId, now, employeeId } = invitation;
+  if (employeeId === undefined) await cancelInvitations(db, user.id, businessId, now);
+  else await cancelSelfServiceInvitations(db, employeeId, now);
   const token = newToken(TOKEN_PREFIX.invitation);
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
-  await db.insert(invitations).values({ userId: user.id, businessId, model: invitation.model, tokenHash: digest(token), expiresAt });
+  await db
+    .insert(invitations)
+    .values({ userId: user.id, businessId, model: invitation.model, employeeId: employeeId ?? null, tokenHash: digest(token), expiresAt });
   if (!invitation.notify) return;
   await enqueueMessage(db, {
     businessId,
     channel: 'email',
     recipient: user.email,
-    subject: `You have been invited to ${invitation.businessName}`,
+    subject:
+      employeeId === undefined
+        ? `You have been invited to ${invitation.businessName}`
+        : `Clock on and off for ${invitation.businessName} through self-service`,
     body: [
       `Hello ${user.name},`,
       '',
@@ -104,6 +144,8 @@ export interface UsedInvitation {
   userId: number;
   businessId: number | null;
   model: BusinessAccessModel | null;
+  /** Set when it was an invitation to self-service as this employee. */
+  employeeId: number | null;
 }
 
 /** Marks an open invitation used and returns it; null when the token is unknown, used or expired. */
@@ -112,8 +154,8 @@ export async function consumeInvitation(db: Database, token: string, now: Date):
     .update(invitations)
     .set({ usedAt: now })
     .where(and(eq(invitations.tokenHash, digest(token)), open(now)))
-    .returning({ userId: invitations.userId, businessId: invitations.businessId, model: invitations.model });
+    .returning({ userId: invitations.userId, businessId: invitations.businessId, model: invitations.model, employeeId: invitations.employeeId });
   if (!row) return null;
   const parsed = BusinessAccessModel.safeParse(row.model);
-  return { userId: row.userId, businessId: row.businessId, model: parsed.success ? parsed.data : null };
+  return { userId: row.userId, businessId: row.businessId, model: parsed.success ? parsed.data : null, employeeId: row.employeeId };
 }

@@ -1,0 +1,219 @@
+/**
+ * Employee self-service time and attendance: the contract's 13 operations of section 2.2, under
+ * `S` = `/api/v2/ess/{employeeId}`, declared with `access('self')` (only a user linked to that
+ * employee). Plus two project extensions under the business, for admins: inviting an employee to
+ * self-service and ending it. Operation ids are the contract's ids.
+ */
+import { z } from 'zod';
+import type { PunchKind } from '../../domain/attendance';
+import * as m from '../generated/models';
+import { PAGE_LIMITS, SHIFT_SEARCH } from '../paging';
+import { InviteToSelfServiceModel, SelfServiceInvitationModel } from '../supporting/selfService';
+import {
+  access,
+  businessParams,
+  conflictError,
+  emptyOk,
+  idempotencyHeaders,
+  jsonBody,
+  jsonResponse,
+  mutationErrors,
+  pathId,
+  queryBool,
+  queryInt,
+  standardErrors,
+} from './common';
+import { defineRoute } from './define';
+import { pageQuery, pagingText } from './odataQuery';
+
+const tags = ['Employee self-service'];
+const S = '/api/v2/ess/{employeeId}';
+const selfParams = z.object({ employeeId: pathId('employeeId') });
+const shiftParams = selfParams.extend({ shiftId: pathId('shiftId') });
+
+const SELF_TEXT =
+  'Only the employee in the path may call it: a user linked to them by an accepted self-service invitation ' +
+  '(`POST B/employee/{employeeId}/selfservice/invitation`), signed in with the OAuth password grant. Anyone else gets 404.';
+const PUNCH_TEXT =
+  `${SELF_TEXT} The same rules as the kiosk's punches (state machine, recorded time, notes, photo, choices), with the ` +
+  "portal's settings: the photo is required when EmployeePortalSettingsModel.requirePhoto is set, roster matching uses its " +
+  "windows, paid breaks and required location/work type follow the timesheet settings. The body's employeeId, when given " +
+  '(not 0), must be the one in the path, and kioskId must be left out (or 0): a self-service punch is made at no kiosk ' +
+  '(the shift search shows kioskId 0). isAdminInitiated is refused (403). Send an Idempotency-Key to make a retry safe.';
+
+const punch = <T extends z.ZodType>(operationId: string, path: string, summary: string, body: T) =>
+  defineRoute({
+    operationId,
+    ...access('self'),
+    method: 'post',
+    path: `${S}/timeandattendance/${path}`,
+    tags,
+    summary,
+    description: PUNCH_TEXT,
+    request: { params: selfParams, headers: idempotencyHeaders, ...jsonBody(body) },
+    responses: { 200: jsonResponse(m.KioskEmployeeModel, "The employee's new state."), ...mutationErrors, ...conflictError },
+  });
+
+export const essClockIn = punch('ess.clockInEmployee', 'clockon', 'Clock on through self-service', m.UkClockOnModelInput);
+export const essStartBreak = punch('ess.startBreak', 'startbreak', 'Start a break through self-service', m.StartBreakModelInput);
+export const essEndBreak = punch('ess.endBreak', 'endbreak', 'End a break through self-service', m.EndBreakModelInput);
+export const essClockOut = punch('ess.clockOutEmployee', 'clockoff', 'Clock off through self-service (ends an open break)', m.ClockOffModelInput);
+export const essDiscard = punch('ess.discardCurrentShift', 'discard', 'Abandon the open shift through self-service', m.ClockOffModelInput);
+
+/** The self-service route of each punch kind (the kiosk's registry is src/contract/punchKinds.ts). */
+export const ESS_PUNCH_ROUTES = {
+  clockOn: essClockIn,
+  startBreak: essStartBreak,
+  endBreak: essEndBreak,
+  clockOff: essClockOut,
+  discard: essDiscard,
+} as const satisfies Record<PunchKind, unknown>;
+
+export const essShifts = defineRoute({
+  operationId: 'ess.shifts',
+  ...access('self'),
+  method: 'post',
+  path: `${S}/timeandattendance/shifts`,
+  tags,
+  summary: "Search the employee's own clocked shifts (read-only despite the verb)",
+  description:
+    `${SELF_TEXT} The kiosk shift search's window and limits (at most ${SHIFT_SEARCH.maxResults} shifts, newest first; windows of ` +
+    `at most ${SHIFT_SEARCH.maxWindowDays} days), over this employee's shifts only, at any kiosk or through self-service. ` +
+    "The body's employeeId, when given (not 0), must be the one in the path.",
+  request: { params: selfParams, ...jsonBody(m.GetShiftsModelInput) },
+  responses: { 200: jsonResponse(z.array(m.UkTimeAndAttendanceShiftModel), 'Matching shifts, newest first.'), ...standardErrors },
+});
+
+const NOTE_TEXT = `${SELF_TEXT} Only the employee's own clocked shifts: another shift id is 404.`;
+
+export const essGetShiftNotes = defineRoute({
+  operationId: 'ess.getShiftNotes',
+  ...access('self'),
+  method: 'get',
+  path: `${S}/timeandattendance/shift/{shiftId}/notes`,
+  tags,
+  summary: 'Notes of one of the employee’s clocked shifts',
+  description: `${NOTE_TEXT} ${pagingText(PAGE_LIMITS.settings, 'oldest first')}`,
+  request: {
+    params: shiftParams,
+    query: pageQuery(PAGE_LIMITS.settings).extend({
+      EmployeeId: queryInt.optional(),
+      IsAdminInitiated: queryBool.optional(),
+      Type: m.TimeAttendanceShiftNoteType.optional(),
+      Visibility: m.TimeAttendanceShiftNoteVisibility.optional(),
+    }),
+  },
+  responses: { 200: jsonResponse(z.array(m.ShiftNoteViewModel), 'The notes, oldest first.'), ...standardErrors },
+});
+
+export const essAddNoteToShift = defineRoute({
+  operationId: 'ess.addNoteToShift',
+  ...access('self'),
+  method: 'post',
+  path: `${S}/timeandattendance/shift/{shiftId}/notes`,
+  tags,
+  summary: 'Add a note to one of the employee’s clocked shifts',
+  description: `${NOTE_TEXT} The note is written as the employee (employeeId, when given and not 0, must be the one in the path); isAdminInitiated is refused (403).`,
+  request: { params: shiftParams, headers: idempotencyHeaders, ...jsonBody(m.AddNoteModelInput) },
+  responses: { 200: jsonResponse(m.ShiftNoteViewModel, 'The stored note.'), ...mutationErrors },
+});
+
+export const essMarkShiftNotesRead = defineRoute({
+  operationId: 'ess.markShiftNotesRead',
+  ...access('self'),
+  method: 'post',
+  path: `${S}/timeandattendance/shift/{shiftId}/notes/read-state`,
+  tags,
+  summary: 'Mark notes on the employee’s shift read or unread',
+  description: `${NOTE_TEXT} The read flag is set on behalf of the employee in the path (employeeId, when given and not 0, must be it).`,
+  request: { params: shiftParams, headers: idempotencyHeaders, ...jsonBody(m.MarkNotesReadViewModelInput) },
+  responses: { ...emptyOk, ...mutationErrors },
+});
+
+export const essGetLookupData = defineRoute({
+  operationId: 'ess.getLookupData',
+  ...access('self'),
+  method: 'get',
+  path: `${S}/timeandattendance/lookupdata`,
+  tags,
+  summary: 'Pick-lists for a self-service clock-on',
+  description: `${SELF_TEXT} What a self-service clock-on accepts: the employee's own locations (and global ones), work types and shift conditions.`,
+  request: { params: selfParams },
+  responses: { 200: jsonResponse(m.UkTimeAndAttendanceLookupDataModel, 'Locations, work types, shift conditions.'), ...standardErrors },
+});
+
+export const essGetLocations = defineRoute({
+  operationId: 'ess.getLocations',
+  ...access('self'),
+  method: 'get',
+  path: `${S}/lookup/location`,
+  tags,
+  summary: 'Locations the employee may pick',
+  description: `${SELF_TEXT} The locations a self-service clock-on accepts, by id.`,
+  request: { params: selfParams },
+  responses: { 200: jsonResponse(z.array(m.LocationModel), 'The locations, by id.'), ...standardErrors },
+});
+
+export const essGetWorkTypes = defineRoute({
+  operationId: 'ess.getWorkTypes',
+  ...access('self'),
+  method: 'get',
+  path: `${S}/lookup/worktype`,
+  tags,
+  summary: 'Work types the employee may pick',
+  description: `${SELF_TEXT} The work types (not shift conditions) a self-service clock-on accepts, by id.`,
+  request: { params: selfParams },
+  responses: { 200: jsonResponse(z.array(m.UkWorkTypeModel), 'The work types, by id.'), ...standardErrors },
+});
+
+export const essGetShiftConditions = defineRoute({
+  operationId: 'ess.getShiftConditions',
+  ...access('self'),
+  method: 'get',
+  path: `${S}/lookup/shiftcondition`,
+  tags,
+  summary: 'Shift conditions the employee may pick',
+  description: `${SELF_TEXT} The shift conditions a self-service clock-on accepts, in the work-type shape, by id.`,
+  request: { params: selfParams },
+  responses: { 200: jsonResponse(z.array(m.UkWorkTypeModel), 'The shift conditions, by id.'), ...standardErrors },
+});
+
+const B = '/api/v2/business/{businessId}';
+const employeeParams = businessParams.extend({ employeeId: pathId('employeeId') });
+
+/** Project extension: invite an employee to self-service. */
+export const inviteToSelfService = defineRoute({
+  operationId: 'selfService.invite',
+  ...access('admin', 'users'),
+  method: 'post',
+  path: `${B}/employee/{employeeId}/selfservice/invitation`,
+  tags,
+  summary: 'Invite an employee to self-service (project extension)',
+  description:
+    "Project extension (the vendor's portal credentials come from its web app). E-mails a one-time invitation token (valid 7 days) " +
+    "to `emailAddress`, else the employee's own e-mail address (400 when neither); it replaces the employee's open self-service " +
+    'invitation. A new user accepts with `POST /api/v2/account/activate` (choosing a password), an existing one with ' +
+    '`POST /api/v2/account/invitations/accept`. Accepting links that user to this employee for the `/api/v2/ess/{employeeId}` ' +
+    'routes and grants no access to the business. The user then signs in with the OAuth password grant.',
+  request: {
+    params: employeeParams,
+    headers: idempotencyHeaders,
+    body: { content: { 'application/json': { schema: InviteToSelfServiceModel } }, required: false },
+  },
+  responses: { 200: jsonResponse(SelfServiceInvitationModel, 'The invitation sent.'), ...mutationErrors },
+});
+
+/** Project extension: end an employee's self-service. */
+export const revokeSelfService = defineRoute({
+  operationId: 'selfService.revoke',
+  ...access('admin', 'users'),
+  method: 'delete',
+  path: `${B}/employee/{employeeId}/selfservice`,
+  tags,
+  summary: "End an employee's self-service (project extension)",
+  description:
+    'Project extension. Removes every link of a user to this employee and withdraws open self-service invitations; their ' +
+    'self-service requests get 404 from then on. 404 when there was neither.',
+  request: { params: employeeParams, headers: idempotencyHeaders },
+  responses: { ...emptyOk, ...mutationErrors },
+});
