@@ -219,6 +219,28 @@ describe('web hook delivery', () => {
     expect(hook.accepted()[0]?.envelope.Attempt).toBe(2);
   });
 
+  it('two workers at once never send one registration\'s deliveries concurrently, nor twice, nor out of order', async () => {
+    t.clock.set('2026-11-04T20:00:00Z');
+    const tenant = await createTenant(t, { employees: 2 });
+    const [ada, ben] = tenant.employees.map((e) => e.id);
+    const slow = await receiver(() => ({ status: 200, afterMs: 40 }));
+    const other = await receiver(() => ({ status: 200, afterMs: 40 }));
+    await register(tenant, `${slow.origin}/hook`, { filters: ['ClockOn', 'StartBreak', 'EndBreak', 'ClockOff'] });
+    await register(tenant, `${other.origin}/hook`, { filters: ['ClockOn', 'ClockOff'] });
+    for (const op of ['clockon', 'startbreak', 'endbreak', 'clockoff']) {
+      await punch(tenant, op, ada!);
+      await punch(tenant, op, ben!);
+    }
+    const [a, b] = [worker(), worker()];
+    const counts = await Promise.all([a.runNow(), b.runNow(), a.runNow(), b.runNow()]);
+    expect(counts.reduce((sum, c) => sum + c.delivered, 0)).toBe(12);
+    expect(slow.maxInFlight).toBe(1);
+    expect(other.maxInFlight).toBe(1);
+    const order = (hook: WebhookReceiver) => hook.received.map((r) => `${String(r.envelope.Notifications[0]?.employeeId)}:${r.envelope.Notifications[0]?.Action}`);
+    expect(order(slow)).toEqual(['ClockOn', 'StartBreak', 'EndBreak', 'ClockOff'].flatMap((action) => [`${ada}:${action}`, `${ben}:${action}`]));
+    expect(order(other)).toEqual(['ClockOn', 'ClockOff'].flatMap((action) => [`${ada}:${action}`, `${ben}:${action}`]));
+  });
+
   it('delivers what was pending when the service stopped, from a new service on the same database, and takes over an abandoned claim', async () => {
     t.clock.set('2026-11-05T08:00:00Z');
     const tenant = await createTenant(t, { employees: 1 });

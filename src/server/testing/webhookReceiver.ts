@@ -18,14 +18,16 @@ export interface ReceivedWebhook {
   answered: number | null;
 }
 
-/** How to answer the n-th request (0-based): a status, a redirect to a path, or hang. */
-export type ReceiverAnswer = number | { redirect: string } | 'hang';
+/** How to answer the n-th request (0-based): a status, a status after a pause, a redirect to a path, or hang. */
+export type ReceiverAnswer = number | { status: number; afterMs: number } | { redirect: string } | 'hang';
 
 export interface WebhookReceiver {
   /** `http://127.0.0.1:<port>` */
   origin: string;
   port: number;
   received: ReceivedWebhook[];
+  /** The most requests that were ever open at once. */
+  maxInFlight: number;
   answer: (n: number, path: string) => ReceiverAnswer;
   /** The requests answered 2xx. */
   accepted(): ReceivedWebhook[];
@@ -38,6 +40,7 @@ export async function startWebhookReceiver(answer: (n: number, path: string) => 
     origin: '',
     port: 0,
     received: [],
+    maxInFlight: 0,
     answer,
     accepted: () => receiver.received.filter((r) => r.answered !== null && r.answered >= 200 && r.answered < 300),
     close: async () => {
@@ -46,7 +49,13 @@ export async function startWebhookReceiver(answer: (n: number, path: string) => 
       await new Promise<void>((done) => server.close(() => done()));
     },
   };
+  let inFlight = 0;
   const server = createServer((request, response) => {
+    inFlight += 1;
+    receiver.maxInFlight = Math.max(receiver.maxInFlight, inFlight);
+    response.on('close', () => {
+      inFlight -= 1;
+    });
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -66,9 +75,14 @@ export async function startWebhookReceiver(answer: (n: number, path: string) => 
         hanging.push(response);
         return;
       }
-      if (typeof reply === 'number') {
-        entry.answered = reply;
-        response.writeHead(reply, { 'content-type': 'text/plain' }).end(reply >= 400 ? 'receiver says no' : 'ok');
+      if (typeof reply === 'number' || 'status' in reply) {
+        const status = typeof reply === 'number' ? reply : reply.status;
+        const send = () => {
+          entry.answered = status;
+          response.writeHead(status, { 'content-type': 'text/plain' }).end(status >= 400 ? 'receiver says no' : 'ok');
+        };
+        if (typeof reply === 'number') send();
+        else setTimeout(send, reply.afterMs);
         return;
       }
       entry.answered = 302;
