@@ -21,6 +21,7 @@ import { sql } from 'drizzle-orm';
 import { buildEnvelope, nextAttemptAfter, SIGNATURE_HEADER, signatureOf, type WebhookEvent } from '../../domain/webhooks';
 import type { Database } from '../db/openDatabase';
 import type { Logger } from '../logger';
+import { rowsOf } from '../services/webhookEvents';
 import { openWebhookSecret } from '../services/webhookSecrets';
 import { sendWebhook, type SendOutcome } from './sendWebhook';
 
@@ -80,11 +81,6 @@ interface ClaimRow extends Record<string, unknown> {
   secret_sealed: string;
   headers: unknown;
   properties: unknown;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  if (typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows)) return result.rows as T[];
-  return [];
 }
 
 /** jsonb read back: PGlite and node-postgres both parse it; an odd value becomes empty. */

@@ -101,7 +101,7 @@ export async function recordTestEvent(db: Database, registrationPk: number, acti
 }
 
 /** The rows of an `execute` result: node-postgres and PGlite both answer `{ rows }`. */
-function rowsOf<T>(result: unknown): T[] {
+export function rowsOf<T>(result: unknown): T[] {
   if (typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows)) return result.rows as T[];
   return [];
 }
