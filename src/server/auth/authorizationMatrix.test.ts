@@ -16,6 +16,7 @@ import { issueTokens, tokenSettings } from '../services/tokens';
 import { changedTables, fingerprintDatabase, listTables } from '../testing/databaseState';
 import { addKiosk, addRestrictedUser, createTenant, enrolDeviceAuth, restrictedUserAuth, type Tenant } from '../testing/fixtures';
 import { requestInRolledBackTransaction } from '../testing/rolledBack';
+import { selfServiceAuth } from '../testing/selfServiceFixture';
 import { bearer, startTestService, type ApiResult, type TestService } from '../testing/testService';
 
 type Outsider = 'otherBusiness' | 'deviceOfOtherKiosk' | 'restrictedUserOfOtherKiosk' | 'revokedDevice' | 'expiredToken';
@@ -24,6 +25,8 @@ type Expectation = { denied: number } | 'scoped';
 /** What the route's declaration lets each outsider do. */
 function expectationFor(outsider: Outsider, access: RouteAccess, callers: RouteCallers | undefined): Expectation {
   if (outsider === 'revokedDevice' || outsider === 'expiredToken') return { denied: 401 };
+  // Self-service: nobody but the employee's linked user; the employee "does not exist" for anyone else.
+  if (access === 'self') return { denied: 404 };
   const isDevice = outsider === 'deviceOfOtherKiosk';
   if ((callers === 'users' && isDevice) || (callers === 'devices' && !isDevice)) return { denied: 403 };
   if (access === 'signedIn') return 'scoped';
@@ -48,8 +51,10 @@ interface World {
   /** Path ids by name (a web hook registration's is a string). */
   ids: Record<string, number | string>;
   restrictedEmail: string;
-  /** The positive controls: business A's manager, and a device of kiosk A1. */
-  insiders: { manager: string; deviceOfA1: string };
+  /** The positive controls: business A's manager, a device of kiosk A1, and the user linked to employee e1 (self-service). */
+  insiders: { manager: string; deviceOfA1: string; selfOfE1: string };
+  /** Callers refused on e1's self-service routes although tied to business A or to self-service (404). */
+  notSelf: Record<string, string>;
   callers: Record<Outsider, string>;
 }
 
@@ -103,6 +108,10 @@ async function buildWorld(): Promise<World> {
   const { email: restrictedEmail } = await addRestrictedUser(t, owner);
 
   const other = await createTenant(t);
+  // Employee self-service (issue 11): e1's own user, e2's (same business) and an employee's of the other business.
+  const selfOfE1 = (await selfServiceAuth(t, owner, e1!.id)).auth;
+  const selfOfE2 = (await selfServiceAuth(t, owner, e2.id)).auth;
+  const selfElsewhere = (await selfServiceAuth(t, other, other.employees[0]!.id)).auth;
   const revoked = await t.request('POST', `${owner.kiosk}/devices`, { auth, json: { name: 'Stolen tablet' } });
   const revokedBody = revoked.body as { id: number; token: string };
   await revokeDevice(t.db, owner.businessId, owner.kioskId, revokedBody.id, t.clock.now());
@@ -130,7 +139,8 @@ async function buildWorld(): Promise<World> {
       webhookregistrations: 'Matrix-Hook',
     },
     restrictedEmail,
-    insiders: { manager: auth, deviceOfA1: bearer(deviceA1Body.token) },
+    insiders: { manager: auth, deviceOfA1: bearer(deviceA1Body.token), selfOfE1 },
+    notSelf: { managerOfA: auth, deviceOfA1: bearer(deviceA1Body.token), selfOfE2, selfOfOtherBusiness: selfElsewhere },
     callers: {
       otherBusiness: other.manager.auth,
       deviceOfOtherKiosk: await enrolDeviceAuth(t, owner, kioskA2),
@@ -223,6 +233,15 @@ function sampleBody(operationId: string, w: World): unknown {
     'rosterShift.stubShiftTimesheets': { note: 'Outsider stub' },
     'webhook.registerWebHook': { webHookUri: 'https://hooks.example.com/outsider', headers: { 'X-Outsider': 'yes' } },
     'webhook.updateWebHookRegistration': { webHookUri: 'https://hooks.example.com/outsider', filters: ['ClockOn'] },
+    'ess.clockInEmployee': { employeeId },
+    'ess.startBreak': {},
+    'ess.endBreak': {},
+    'ess.clockOutEmployee': { employeeId: 0 },
+    'ess.discardCurrentShift': {},
+    'ess.shifts': {},
+    'ess.addNoteToShift': { note: 'Outsider note', type: 'Shift', visibility: 'Visible' },
+    'ess.markShiftNotesRead': { employeeId, noteIds: [w.ids.noteId], read: true },
+    'selfService.invite': { emailAddress: 'someone-else@example.test' },
     'kioskExtensions.submitIdentityClaim': { employeeId, punchKey: 'matrix-claim', punchKind: 'clockOn', recordedTimeUtc: new Date(t.clock.now().getTime() - 60_000).toISOString() },
   };
   if (!(operationId in samples)) throw new Error(`no sample body for ${operationId}: add one to the authorization matrix`);
@@ -328,8 +347,21 @@ describe('the authorization matrix, generated from the route table', () => {
         expect(changedTables(before, await snapshotDatabase()), label).toEqual([]);
       }
     }
+    // On e1's self-service routes, business A's own manager and device, e2's user and another business's
+    // self-service user are refused alike: only e1's linked user gets through.
+    if (op.access === 'self') {
+      for (const [who, caller] of Object.entries(world.notSelf)) {
+        const before = await snapshotDatabase();
+        const res = await t.request(op.method, path, { auth: caller, json });
+        casesRun += 1;
+        const label = `${op.operationId} as ${who}: ${res.status} ${res.text.slice(0, 200)}`;
+        expect(res.status, label).toBe(404);
+        expect(changedTables(before, await snapshotDatabase()), label).toEqual([]);
+      }
+    }
     // The owner's identical request (rolled back) reaches the data: the denials above were about the caller.
-    const insider = op.callers === 'devices' ? world.insiders.deviceOfA1 : world.insiders.manager;
+    const insider =
+      op.access === 'self' ? world.insiders.selfOfE1 : op.callers === 'devices' ? world.insiders.deviceOfA1 : world.insiders.manager;
     const control = await requestInRolledBackTransaction(t, op.method, path, { auth: insider, json });
     expect([401, 403, 404], `${op.operationId} as owner: ${control.status} ${control.text.slice(0, 300)}`).not.toContain(control.status);
   });

@@ -19,6 +19,7 @@ import { eq } from 'drizzle-orm';
 import { outbox } from '../db/schema';
 import { createEmployee } from '../services/provisioning';
 import { createTenant, type Tenant } from '../testing/fixtures';
+import { selfServiceAuth } from '../testing/selfServiceFixture';
 import { startTestService } from '../testing/testService';
 import { isValueType, jsonKindOf, loadContract, type OperationSpec, type TypeExpr } from './contract';
 import { checkResponse, checkValue } from './modelCheck';
@@ -71,6 +72,9 @@ const KNOWN_IMPLEMENTED = [
   'webhook.listWebHookRegistrations', 'webhook.registerWebHook', 'webhook.deleteAllWebHookRegistrations',
   'webhook.getWebHookRegistrationById', 'webhook.updateWebHookRegistration', 'webhook.deleteWebHookRegistration',
   'webhook.testWebHook',
+  'ess.clockInEmployee', 'ess.startBreak', 'ess.endBreak', 'ess.clockOutEmployee', 'ess.discardCurrentShift', 'ess.shifts',
+  'ess.getShiftNotes', 'ess.addNoteToShift', 'ess.markShiftNotesRead', 'ess.getLookupData', 'ess.getLocations',
+  'ess.getWorkTypes', 'ess.getShiftConditions',
 ];
 
 /** Operations the live part calls and checks (each call goes through `call` below). */
@@ -92,6 +96,8 @@ const LIVE_OPERATIONS = [
   'rosterShift.createRosterShift', 'rosterShift.updateRosterShift', 'rosterShift.getRosterShifts',
   'rosterShift.findMatchingClockOnRosterShift', 'rosterShift.findMatchingClockOffRosterShift', 'rosterShift.findNearbyRosterShifts',
   'webhook.getWebHookRegistrationById', 'webhook.listWebHookRegistrations',
+  'ess.clockInEmployee', 'ess.startBreak', 'ess.endBreak', 'ess.clockOutEmployee', 'ess.discardCurrentShift', 'ess.shifts',
+  'ess.getShiftNotes', 'ess.addNoteToShift', 'ess.getLookupData', 'ess.getLocations', 'ess.getWorkTypes', 'ess.getShiftConditions',
 ];
 
 /** Implemented operations with a response body that are deliberately not called live, with why. */
@@ -406,13 +412,17 @@ describe('live: actual responses against models.json', () => {
   }
 
   /** Calls an operation as models.json defines it, expects 200 and checks the body against the contract. */
-  async function call(id: string, params: Record<string, number | string> = {}, options: { json?: unknown; query?: string } = {}): Promise<unknown> {
+  async function call(
+    id: string,
+    params: Record<string, number | string> = {},
+    options: { json?: unknown; query?: string; auth?: string } = {},
+  ): Promise<unknown> {
     const op = contractOp(id);
     exercised.add(id);
     expect(docById.has(id), `${id} is not in the OpenAPI document`).toBe(true);
     expect(op.response, `${id} has a response body in models.json`).not.toBeNull();
     const url = pathOf(op, params) + (options.query ? `?${options.query}` : '');
-    const res = await t.request(op.method, url, { auth: tenant.manager.auth, json: options.json });
+    const res = await t.request(op.method, url, { auth: options.auth ?? tenant.manager.auth, json: options.json });
     expect(res.status, `${op.method} ${url}: ${res.text}`).toBe(200);
     expect(res.headers.get('content-type'), `${id} content type`).toMatch(/^application\/json/);
     expect(checkResponse(contract, op.response ?? '', res.body), `${id} response against ${op.response}`).toEqual([]);
@@ -673,6 +683,40 @@ describe('live: actual responses against models.json', () => {
     await call('businessAccess.listAllBusinessAccessUsers');
     await call('businessAccess.getUserBusinessAccess', {}, { query: `email=${encodeURIComponent(email)}` });
     await call('businessAccess.getUserBusinessAccess', {}, { query: `email=${encodeURIComponent(tenant.manager.email)}` });
+  });
+
+  it('employee self-service, with the employee\'s own credentials (invited, activated, password grant)', async () => {
+    t.clock.set('2026-03-05T08:00:00Z');
+    const employeeId = state.hiro.id;
+    const { auth } = await selfServiceAuth(t, tenant, employeeId);
+    const ess = { employeeId };
+    const as = { auth };
+    await call('ess.getLookupData', ess, as);
+    expect(IdList.parse(await call('ess.getLocations', ess, as)).map((l) => l.id)).toEqual([state.warehouse]);
+    expect(IdList.parse(await call('ess.getWorkTypes', ess, as)).map((w) => w.id)).toEqual([state.picking]);
+    expect(IdList.parse(await call('ess.getShiftConditions', ess, as)).map((w) => w.id)).toEqual([state.night]);
+    const on = Punched.parse(
+      await call('ess.clockInEmployee', ess, {
+        auth,
+        json: { employeeId, locationId: state.warehouse, workTypeId: state.picking, note: 'From the depot', noteVisibility: 'Visible', latitude: 51.5, longitude: -0.12 },
+      }),
+    );
+    const shiftId = on.currentShiftId ?? 0;
+    t.clock.set('2026-03-05T11:00:00Z');
+    await call('ess.startBreak', ess, { auth, json: {} });
+    t.clock.set('2026-03-05T11:30:00Z');
+    await call('ess.endBreak', ess, { auth, json: { employeeId } });
+    const note = Id.parse(await call('ess.addNoteToShift', { employeeId, shiftId }, { auth, json: { type: 'Shift', visibility: 'Visible', note: 'Van 2' } }));
+    expect(IdList.parse(await call('ess.getShiftNotes', { employeeId, shiftId }, as)).length).toBeGreaterThanOrEqual(2);
+    await call('ess.getShiftNotes', { employeeId, shiftId }, { auth, query: `EmployeeId=${employeeId}&IsAdminInitiated=False&Type=Shift&Visibility=Visible` });
+    const read = await t.request('POST', `/api/v2/ess/${employeeId}/timeandattendance/shift/${shiftId}/notes/read-state`, { auth, json: { employeeId, noteIds: [note.id], read: true } });
+    expect(read.status, read.text).toBe(200);
+    t.clock.set('2026-03-05T16:00:00Z');
+    await call('ess.clockOutEmployee', ess, { auth, json: { note: 'Done', noteVisibility: 'Visible' } });
+    const shifts = IdList.parse(await call('ess.shifts', ess, { auth, json: { fromDateUtc: '2026-03-05T00:00:00', toDateUtc: '2026-03-06T00:00:00' } }));
+    expect(shifts.map((s) => s.id)).toEqual([shiftId]);
+    await call('ess.clockInEmployee', ess, { auth, json: {} });
+    await call('ess.discardCurrentShift', ess, { auth, json: {} });
   });
 
   it('covers every implemented operation with a response body', () => {
