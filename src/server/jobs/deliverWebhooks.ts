@@ -44,6 +44,8 @@ export interface DeliverWebhooksOptions {
   rounds?: number;
   /** The clock (tests move it). Default: real time. */
   now?: () => Date;
+  /** Asked before each round: true ends the run early (the service is shutting down). */
+  shouldStop?: () => boolean;
   logger?: Logger;
 }
 
@@ -215,7 +217,7 @@ export async function deliverPendingWebhooks(db: Database, options: DeliverWebho
   const rounds = options.rounds ?? DEFAULT_WEBHOOK_ROUNDS;
   const leaseMs = options.timeoutMs + LEASE_MARGIN_MS;
   const counts: WebhookRunCounts = { delivered: 0, failed: 0, gaveUp: 0 };
-  for (let round = 0; round < rounds; round += 1) {
+  for (let round = 0; round < rounds && !options.shouldStop?.(); round += 1) {
     const claims = await claimDueHeads(db, clock(), leaseMs, concurrency);
     if (claims.length === 0) break;
     const outcomes = await Promise.all(claims.map((claim) => attempt(db, claim, options)));

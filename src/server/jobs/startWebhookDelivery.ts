@@ -38,9 +38,10 @@ function describeRunError(error: unknown): string {
 export function startWebhookDelivery(options: StartWebhookDeliveryOptions): WebhookDelivery {
   const { db, logger, intervalMs = WEBHOOK_POLL_INTERVAL_MS, manual = false, ...tuning } = options;
   if (!Number.isFinite(intervalMs) || intervalMs <= 0) throw new Error('intervalMs must be a positive number');
-  const deliverOptions: DeliverWebhooksOptions = { ...tuning, logger };
-
   let stopped = false;
+  // A stop ends a run after its current round (at most one request timeout), not after all of them.
+  const deliverOptions: DeliverWebhooksOptions = { ...tuning, logger, shouldStop: () => stopped };
+
   let timer: NodeJS.Timeout | undefined;
   let queue: Promise<unknown> = Promise.resolve();
 
