@@ -4,7 +4,8 @@
  * against its rate limits when the route declares one (`x-rate-limit`), enforces the route's
  * declared access (`x-access`, `x-callers` in src/contract/routes), hands the grant to the handler
  * as `c.var.grant`, and runs business routes that declare and carry an Idempotency-Key inside the
- * idempotency layer. A route without an access declaration cannot be registered.
+ * idempotency layer. Self-service routes (`access('self')`) get their grant, and their idempotency
+ * scope's business, from the caller's link to the employee in the path. A route without an access declaration cannot be registered.
  */
 import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
 import type { Context } from 'hono';
