@@ -114,8 +114,8 @@ describe('web hook delivery', () => {
     await punch(tenant, 'clockoff', employeeId);
 
     expect(await worker().runNow()).toEqual({ delivered: 5, failed: 0, gaveUp: 0 });
-    // A clock-off's line is written (TimesheetCreated) inside the clock-off, just before its event.
-    expect(actionsOf(hook.received)).toEqual(['ClockOn', 'StartBreak', 'EndBreak', 'TimesheetCreated', 'ClockOff']);
+    // A clock-off's line is written inside the clock-off: its TimesheetCreated follows the ClockOff.
+    expect(actionsOf(hook.received)).toEqual(['ClockOn', 'StartBreak', 'EndBreak', 'ClockOff', 'TimesheetCreated']);
     for (const got of hook.received) {
       expect(await verifySignature(got.body, registration.secret, got.headers['ms-signature'] as string)).toBe(true);
       expect(await verifySignature(got.body, 'another secret', got.headers['ms-signature'] as string)).toBe(false);
@@ -138,8 +138,8 @@ describe('web hook delivery', () => {
       timeUtc: '2026-11-02T08:00:00.000Z',
       employee: { status: 'ClockedOn' },
     });
-    expect(hook.received[4]?.envelope.Notifications[0]).toMatchObject({ Action: 'ClockOff', employee: { status: 'ClockedOff' } });
-    expect(hook.received[3]?.envelope.Notifications[0]).toMatchObject({ Action: 'TimesheetCreated', timesheetLine: { employeeId, status: 'Submitted' } });
+    expect(hook.received[3]?.envelope.Notifications[0]).toMatchObject({ Action: 'ClockOff', employee: { status: 'ClockedOff' } });
+    expect(hook.received[4]?.envelope.Notifications[0]).toMatchObject({ Action: 'TimesheetCreated', timesheetLine: { employeeId, status: 'Submitted' } });
     const rows = await deliveriesOf(registration.pk);
     expect(rows.every((row) => row.deliveredAt !== null && row.lastStatus === 200 && row.attempts === 1 && row.claimedUntil === null)).toBe(true);
     // Nothing more to send.

@@ -116,7 +116,6 @@ export async function recordCompleteShift(db: Database, ctx: PunchContext, body:
         })
         .returning()
       : [];
-    await writeLineForShift(tx, { ...shift, endUtc: plan.end, breaks }, submitter(ctx));
 
     // Later punches must not precede a shift recorded after the employee's last punch.
     const state = attendanceStateOf(employee);
@@ -131,7 +130,7 @@ export async function recordCompleteShift(db: Database, ctx: PunchContext, body:
       longShiftMinutes: ctx.settings.longShiftMinutes,
       groupIds: await ctx.groupIdsOf(tx, current),
     });
-    // Web hooks (issue 11): every punch of the added shift, in order, then its note.
+    // Web hooks (issue 11): every punch of the added shift, in order, then its note, then its line.
     const place = { businessId: ctx.businessId, kioskId: ctx.point.id, shiftId: shift.id, employeeId: employee.id };
     const shiftPunches = [
       { kind: 'clockOn' as const, at: plan.start },
@@ -139,6 +138,8 @@ export async function recordCompleteShift(db: Database, ctx: PunchContext, body:
       { kind: 'clockOff' as const, at: plan.end },
     ];
     await recordPunchEvents(tx, place, shiftPunches, model, noteRow && toNoteModel(noteRow, employee));
+    // The line (and its TimesheetCreated) after the punches it comes from.
+    await writeLineForShift(tx, { ...shift, endUtc: plan.end, breaks }, submitter(ctx));
     return model;
   });
 }

@@ -249,7 +249,6 @@ export async function recordPunch(db: Database, ctx: PunchContext, request: Punc
         createdAt: ctx.now,
       }).returning();
     }
-    if (outcome.effects.some((e) => e.type === 'closeShift') && shiftId !== null) await completeShift(tx, ctx, shiftId, at);
 
     const state = outcome.state;
     const [updated] = await tx
@@ -269,9 +268,10 @@ export async function recordPunch(db: Database, ctx: PunchContext, request: Punc
       longShiftMinutes: ctx.settings.longShiftMinutes,
       groupIds: await ctx.groupIdsOf(tx, updated),
     });
-    // Web hooks (issue 11): the punch's event, then its note's, in this transaction.
+    // Web hooks (issue 11): the punch's event, then its note's, then (clock-off) the line's TimesheetCreated.
     const place = { businessId: ctx.businessId, kioskId: ctx.point.id, shiftId, employeeId: employee.id };
     await recordPunchEvent(tx, { ...place, kind: request.kind, at, employee: model, note: noteRow && toNoteModel(noteRow, employee) });
+    if (outcome.effects.some((e) => e.type === 'closeShift') && shiftId !== null) await completeShift(tx, ctx, shiftId, at);
     return model;
   });
 }
