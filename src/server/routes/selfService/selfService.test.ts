@@ -10,7 +10,7 @@ import {
   UkWorkTypeModel,
 } from '../../../contract/generated/models';
 import { DEFAULT_PORTAL_SETTINGS } from '../../services/settings';
-import { clockShifts, employees, invitations, punches, selfServiceLinks, users } from '../../db/schema';
+import { clockShifts, employees, invitations, outbox, punches, selfServiceLinks, users } from '../../db/schema';
 import { createEmployee } from '../../services/provisioning';
 import { createTenant, enrolDeviceAuth, type Tenant } from '../../testing/fixtures';
 import { invitationTokenFor, passwordGrant, selfServiceAuth } from '../../testing/selfServiceFixture';
@@ -68,6 +68,10 @@ describe('employee self-service credentials', () => {
     expect(emailAddress).toMatch(/^ada-.*@example\.test$/);
     const [stored] = await t.db.select().from(invitations).where(eq(invitations.employeeId, employeeId));
     expect(stored).toMatchObject({ businessId: tenant.businessId, model: null, usedAt: null });
+    const [mail] = await t.db.select().from(outbox).where(eq(outbox.recipient, emailAddress));
+    expect(mail?.subject).toContain('self-service');
+    expect(mail?.body).toContain('/api/v2/account/activate');
+    expect(mail?.body).toContain(`/api/v2/ess/${employeeId}/timeandattendance/`);
 
     // Before accepting, the invited user has no link.
     expect(await t.db.select().from(selfServiceLinks).where(eq(selfServiceLinks.employeeId, employeeId))).toEqual([]);
@@ -232,6 +236,35 @@ describe('self-service time and attendance', () => {
     const shifts = await t.db.select().from(clockShifts).where(eq(clockShifts.employeeId, employeeId));
     expect(shifts).toHaveLength(1);
     expect((await essPost(auth, employeeId, 'clockon', { note: 'different' }, key)).status).toBe(422);
+  });
+
+  it('matches the roster by the portal settings’ window (read at each punch), not any kiosk’s', async () => {
+    // The kiosk's own window would match; self-service follows the portal settings alone.
+    const tenant = await createTenant(t, { kiosk: { clockOnWindowMinutes: 120 } });
+    const employeeId = tenant.employees[0]!.id;
+    const { auth } = await selfServiceAuth(t, tenant, employeeId);
+    t.clock.set('2026-06-03T07:00:00Z');
+    const rostered = await t.request('POST', `${tenant.base}/rostershift?publish=true`, {
+      auth: tenant.manager.auth,
+      json: { employeeId, startTime: '2026-06-03T09:00:00', endTime: '2026-06-03T17:00:00' },
+    });
+    expect(rostered.status, rostered.text).toBe(200);
+    const rosterShiftId = (rostered.body as { id: number }).id;
+    const portal = (clockOnWindowMinutes: number | null) =>
+      t.request('POST', `${tenant.base}/employeeportalsettings`, { auth: tenant.manager.auth, json: { ...DEFAULT_PORTAL_SETTINGS, clockOnWindowMinutes } });
+    const shiftOf = async (on: KioskEmployeeModel) => (await t.db.select().from(clockShifts).where(eq(clockShifts.id, on.currentShiftId!)))[0];
+
+    // 07:50 UTC is 08:50 in London: ten minutes early. No portal window: no match.
+    t.clock.set('2026-06-03T07:50:00Z');
+    expect((await portal(null)).status).toBe(200);
+    const unmatched = await essOk(auth, employeeId, 'clockon');
+    expect(await shiftOf(unmatched)).toMatchObject({ kioskId: null, rosterShiftId: null });
+    await essOk(auth, employeeId, 'discard');
+
+    expect((await portal(15)).status).toBe(200);
+    t.clock.set('2026-06-03T07:51:00Z');
+    const matched = await essOk(auth, employeeId, 'clockon');
+    expect(await shiftOf(matched)).toMatchObject({ kioskId: null, rosterShiftId });
   });
 
   it('requires a photo when the portal settings say so (read at each punch)', async () => {
