@@ -28,6 +28,8 @@ export const StoredBreaks = z.array(z.object({ startUtc: z.iso.datetime(), endUt
 type StoredBreaks = z.infer<typeof StoredBreaks>;
 
 export const KIOSK_LINE_SOURCE = 'TimeAndAttendanceKiosk';
+/** The source (the vendor's ExternalService) of a line clocked through employee self-service. */
+export const PORTAL_LINE_SOURCE = 'EmployeePortal';
 export const SUBMITTED = 'Submitted';
 /** decided_by of a kiosk line approved because it matched its roster shift. */
 export const ROSTER_MATCH_DECIDER = 'roster-match';
@@ -46,6 +48,8 @@ export interface CompletedShift {
   breaks: ReadonlyArray<{ startUtc: Date; endUtc: Date | null; isPaidBreak: boolean }>;
   /** The roster shift matched at clock-on, if any. */
   rosterShiftId?: number | null;
+  /** The kiosk it was clocked at; null when made through employee self-service. */
+  kioskId?: number | null;
 }
 
 async function rosterShiftOf(db: Database, businessId: number, rosterShiftId: number | null | undefined) {
@@ -116,7 +120,7 @@ export async function writeLineForShift(db: Database, shift: CompletedShift, sub
       breaks,
       status: approved ? 'Approved' : SUBMITTED,
       ...(approved ? { decidedBy: ROSTER_MATCH_DECIDER, decidedAt: sql`now()` } : {}),
-      source: KIOSK_LINE_SOURCE,
+      source: shift.kioskId === null ? PORTAL_LINE_SOURCE : KIOSK_LINE_SOURCE,
       shiftConditionIds: shift.shiftConditionIds,
       dimensionValueIds: shift.dimensionValueIds,
       submittedByUser: submittedBy,

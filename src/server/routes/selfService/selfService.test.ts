@@ -189,7 +189,7 @@ describe('self-service time and attendance', () => {
     // and in the timesheets, submitted as self-service by the employee's user.
     const lines = UkTimesheetLineModel.array().parse((await t.request('GET', `${tenant.base}/timesheet`, { auth: tenant.manager.auth })).body);
     const line = lines.find((l) => l.id === found?.timesheetLineId);
-    expect(line).toMatchObject({ employeeId, startTime: '2026-06-01T08:00:00', endTime: '2026-06-01T16:30:00', submittedByUser: `Self-service: ${email}` });
+    expect(line).toMatchObject({ employeeId, startTime: '2026-06-01T08:00:00', endTime: '2026-06-01T16:30:00', submittedByUser: `Self-service: ${email}`, source: 'EmployeePortal' });
 
     // The employee's own search finds it.
     const own = await essPost(auth, employeeId, 'shifts', { fromDateUtc: '2026-06-01T00:00:00', toDateUtc: '2026-06-02T00:00:00' });
