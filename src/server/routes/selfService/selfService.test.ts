@@ -191,6 +191,16 @@ describe('self-service time and attendance', () => {
     const line = lines.find((l) => l.id === found?.timesheetLineId);
     expect(line).toMatchObject({ employeeId, startTime: '2026-06-01T08:00:00', endTime: '2026-06-01T16:30:00', submittedByUser: `Self-service: ${email}`, source: 'EmployeePortal' });
 
+    // The business's punch audit lists the punches with no kiosk, recorded by the employee's user.
+    const trail = await t.request('GET', `${tenant.base}/kiosk/punches?EmployeeId=${employeeId}`, { auth: tenant.manager.auth });
+    expect(trail.status, trail.text).toBe(200);
+    expect((trail.body as { kind: string; kioskId: number | null; recordedBy: string }[]).map((p) => [p.kind, p.kioskId, p.recordedBy.split(':')[0]])).toEqual([
+      ['clockOn', null, 'user'],
+      ['startBreak', null, 'user'],
+      ['endBreak', null, 'user'],
+      ['clockOff', null, 'user'],
+    ]);
+
     // The employee's own search finds it.
     const own = await essPost(auth, employeeId, 'shifts', { fromDateUtc: '2026-06-01T00:00:00', toDateUtc: '2026-06-02T00:00:00' });
     expect(own.status, own.text).toBe(200);
