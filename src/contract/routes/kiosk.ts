@@ -242,6 +242,14 @@ export const shifts = defineRoute({
   responses: { 200: jsonResponse(z.array(m.UkTimeAndAttendanceShiftModel), 'Matching shifts, newest first.'), ...standardErrors },
 });
 
+/** The filters of a shift's note list (kiosk and self-service), as the contract lists them. */
+export const shiftNoteQuery = pageQuery(PAGE_LIMITS.settings).extend({
+  EmployeeId: queryInt.optional(),
+  IsAdminInitiated: queryBool.optional(),
+  Type: m.TimeAttendanceShiftNoteType.optional(),
+  Visibility: m.TimeAttendanceShiftNoteVisibility.optional(),
+});
+
 export const getShiftNotes = defineRoute({
   operationId: 'kiosk.getShiftNotes',
   ...access('kiosk'),
@@ -252,12 +260,7 @@ export const getShiftNotes = defineRoute({
   description: pagingText(PAGE_LIMITS.settings, 'oldest first'),
   request: {
     params: shiftParams,
-    query: pageQuery(PAGE_LIMITS.settings).extend({
-      EmployeeId: queryInt.optional(),
-      IsAdminInitiated: queryBool.optional(),
-      Type: m.TimeAttendanceShiftNoteType.optional(),
-      Visibility: m.TimeAttendanceShiftNoteVisibility.optional(),
-    }),
+    query: shiftNoteQuery,
   },
   responses: { 200: jsonResponse(z.array(m.ShiftNoteViewModel), 'The notes, oldest first.'), ...standardErrors },
 });

@@ -19,12 +19,11 @@ import {
   jsonResponse,
   mutationErrors,
   pathId,
-  queryBool,
-  queryInt,
   standardErrors,
 } from './common';
 import { defineRoute } from './define';
-import { pageQuery, pagingText } from './odataQuery';
+import { shiftNoteQuery } from './kiosk';
+import { pagingText } from './odataQuery';
 
 const tags = ['Employee self-service'];
 const S = '/api/v2/ess/{employeeId}';
@@ -96,12 +95,7 @@ export const essGetShiftNotes = defineRoute({
   description: `${NOTE_TEXT} ${pagingText(PAGE_LIMITS.settings, 'oldest first')}`,
   request: {
     params: shiftParams,
-    query: pageQuery(PAGE_LIMITS.settings).extend({
-      EmployeeId: queryInt.optional(),
-      IsAdminInitiated: queryBool.optional(),
-      Type: m.TimeAttendanceShiftNoteType.optional(),
-      Visibility: m.TimeAttendanceShiftNoteVisibility.optional(),
-    }),
+    query: shiftNoteQuery,
   },
   responses: { 200: jsonResponse(z.array(m.ShiftNoteViewModel), 'The notes, oldest first.'), ...standardErrors },
 });
