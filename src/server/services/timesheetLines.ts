@@ -130,9 +130,9 @@ export async function writeLineForShift(db: Database, shift: CompletedShift, sub
     .returning();
   if (!line) throw new Error('insert returned no timesheet line');
   await db.update(clockShifts).set({ timesheetLineId: line.id }).where(eq(clockShifts.id, shift.id));
-  const refs = await referencesOfLines(db, shift.businessId, [line]);
-  const timesheetLine = toIndividualLine(line, refs);
-  await recordWebhookEvent(db, { businessId: shift.businessId, action: 'TimesheetCreated', data: { businessId: shift.businessId, timesheetLine }, occurredAt: line.createdAt });
+  // The line model's names are read only when someone listens to TimesheetCreated.
+  const timesheetLine = async () => ({ businessId: shift.businessId, timesheetLine: toIndividualLine(line, await referencesOfLines(db, shift.businessId, [line])) });
+  await recordWebhookEvent(db, { businessId: shift.businessId, action: 'TimesheetCreated', data: timesheetLine, occurredAt: line.createdAt });
   return line.id;
 }
 

@@ -54,6 +54,24 @@ describe('recordWebhookEvent', () => {
     expect(await eventsOf(tenant.businessId)).toEqual([]);
   });
 
+  it("builds an event's data only when someone listens to it", async () => {
+    const tenant = await createTenant(t, { employees: 0 });
+    let built = 0;
+    const data = () => {
+      built += 1;
+      return Promise.resolve({ line: built });
+    };
+    const raise = () => recordWebhookEvent(t.db, { businessId: tenant.businessId, action: 'TimesheetCreated', data, occurredAt: new Date() });
+    await raise();
+    await register(tenant, ['ClockOn']);
+    await raise();
+    expect(built).toBe(0);
+    await register(tenant, ['TimesheetCreated']);
+    await raise();
+    expect(built).toBe(1);
+    expect((await eventsOf(tenant.businessId)).map((event) => event.data)).toEqual([{ line: 1 }]);
+  });
+
   it('queues one delivery per matching registration, paused ones included, in the transaction of the change', async () => {
     const tenant = await createTenant(t, { employees: 0 });
     const all = await register(tenant, ['*']);

@@ -82,8 +82,9 @@ export function lineChangeEvent(before: string, after: string): WebhookEvent {
 }
 
 /**
- * Raises one Timesheet* event per line (all of one business), in order, in one statement. `refs`
- * is what the write already loaded; without it only the lines' own locations and work types are read.
+ * Raises one Timesheet* event per line (all of one business), in order. `refs` is what the write
+ * already loaded; without it the lines' own locations and work types are read, and only when
+ * someone listens.
  */
 export async function recordLineEvents(
   tx: Database,
@@ -93,11 +94,18 @@ export async function recordLineEvents(
   refs?: ReferenceData,
 ): Promise<void> {
   if (lines.length === 0) return;
-  const known = refs ?? (await referencesOfLines(tx, businessId, lines.map((line) => line.row)));
+  // Read (once, for all lines) only when someone listens: recordWebhookEvents builds data lazily.
+  let known = refs;
+  const references = async () => (known ??= await referencesOfLines(tx, businessId, lines.map((line) => line.row)));
   await recordWebhookEvents(
     tx,
     businessId,
-    lines.map(({ action, row }) => ({ businessId, action, data: { businessId, timesheetLine: toIndividualLine(row, known) }, occurredAt: at })),
+    lines.map(({ action, row }) => ({
+      businessId,
+      action,
+      data: async () => ({ businessId, timesheetLine: toIndividualLine(row, await references()) }),
+      occurredAt: at,
+    })),
   );
 }
 
