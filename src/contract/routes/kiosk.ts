@@ -237,7 +237,9 @@ export const shifts = defineRoute({
     `count however old; completed ones when they began at most ${SHIFT_SEARCH.overlapLookbackHours} hours before it). ` +
     `Without fromDateUtc the window starts ${SHIFT_SEARCH.defaultWindowDays} days before its end; without toDateUtc it ends now (plus the clock-skew allowance for punches recorded ahead of the service's clock). ` +
     `A window longer than ${SHIFT_SEARCH.maxWindowDays} days is a 400 on toDateUtc. At most ${SHIFT_SEARCH.maxResults} shifts are ` +
-    'answered, the newest first: to read further back, search again with toDateUtc set to the start of the oldest shift answered.',
+    'answered, the newest first: to read further back, search again with toDateUtc set to the start of the oldest shift answered. ' +
+    'A device or a user with access to some kiosks only sees those kiosks\' shifts and the shifts kiosk staff clocked through ' +
+    'employee self-service (kioskId 0, kioskName null); a search naming a kioskId leaves self-service shifts out.',
   request: { params: businessParams, ...jsonBody(m.GetShiftsModelInput) },
   responses: { 200: jsonResponse(z.array(m.UkTimeAndAttendanceShiftModel), 'Matching shifts, newest first.'), ...standardErrors },
 });

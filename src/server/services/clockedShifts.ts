@@ -60,7 +60,15 @@ const NEWEST_FIRST = [desc(clockShifts.startUtc), desc(clockShifts.id)];
 async function findShifts(db: Database, businessId: number, filters: ShiftFilters) {
   const limit = SHIFT_SEARCH.maxResults;
   const base: SQL[] = [eq(clockShifts.businessId, businessId), inArray(clockShifts.status, ['open', 'completed'])];
-  if (filters.kioskIds !== 'all') base.push(inArray(clockShifts.kioskId, [...filters.kioskIds, -1]));
+  if (filters.kioskIds !== 'all') {
+    // A caller limited to some kiosks (a device, a restricted user) sees their shifts, and the
+    // self-service shifts (no kiosk) of kiosk staff, so a tablet can tell "clocked on through
+    // self-service" from "at another kiosk"; never other kiosks' shifts.
+    const kioskless = and(isNull(clockShifts.kioskId), eq(employees.isKioskEnabled, true));
+    const visible = or(inArray(clockShifts.kioskId, [...filters.kioskIds, -1]), kioskless);
+    if (!visible) throw new Error('no visibility condition');
+    base.push(visible);
+  }
   if (filters.kioskId) base.push(eq(clockShifts.kioskId, filters.kioskId));
   if (filters.locationId) base.push(eq(clockShifts.locationId, filters.locationId));
   if (filters.employeeId) base.push(eq(clockShifts.employeeId, filters.employeeId));

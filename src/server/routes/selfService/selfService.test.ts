@@ -38,8 +38,8 @@ async function essOk(auth: string, employeeId: number, op: string, json: Record<
   return KioskEmployeeModel.parse(res.body);
 }
 
-async function searchAtKiosk(tenant: Tenant, json: Record<string, unknown> = {}) {
-  const res = await t.request('POST', `${tenant.base}/kiosk/shifts`, { auth: tenant.manager.auth, json });
+async function searchAtKiosk(tenant: Tenant, json: Record<string, unknown> = {}, auth = tenant.manager.auth) {
+  const res = await t.request('POST', `${tenant.base}/kiosk/shifts`, { auth, json });
   expect(res.status, res.text).toBe(200);
   return UkTimeAndAttendanceShiftModel.array().parse(res.body);
 }
@@ -186,6 +186,15 @@ describe('self-service time and attendance', () => {
     expect(found?.breaks).toHaveLength(1);
     // not when it searches one kiosk,
     expect((await searchAtKiosk(tenant, { kioskId: tenant.kioskId, fromDateUtc: '2026-06-01T00:00:00' })).map((s) => s.id)).not.toContain(on.currentShiftId);
+    // a kiosk's device sees it too (the person is kiosk staff), so the tablet can say where they clocked on,
+    const device = await enrolDeviceAuth(t, tenant);
+    const seenByDevice = await searchAtKiosk(tenant, { fromDateUtc: '2026-06-01T00:00:00', toDateUtc: '2026-06-02T00:00:00' }, device);
+    expect(seenByDevice.find((s) => s.id === on.currentShiftId)).toMatchObject({ kioskId: 0, kioskName: null });
+    // but not once the person is no kiosk staff,
+    await t.db.update(employees).set({ isKioskEnabled: false }).where(eq(employees.id, employeeId));
+    const notStaff = await searchAtKiosk(tenant, { fromDateUtc: '2026-06-01T00:00:00', toDateUtc: '2026-06-02T00:00:00' }, device);
+    expect(notStaff.map((s) => s.id)).not.toContain(on.currentShiftId);
+    await t.db.update(employees).set({ isKioskEnabled: true }).where(eq(employees.id, employeeId));
     // and in the timesheets, submitted as self-service by the employee's user.
     const lines = UkTimesheetLineModel.array().parse((await t.request('GET', `${tenant.base}/timesheet`, { auth: tenant.manager.auth })).body);
     const line = lines.find((l) => l.id === found?.timesheetLineId);
