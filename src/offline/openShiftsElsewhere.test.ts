@@ -1,11 +1,13 @@
 /**
  * Who is clocked on at another kiosk (issue 10, part 4), against the real service: at refresh the
  * staff's open shifts that this device cannot see here are at another kiosk (not one here, not a
- * closed one), and the grid's check only counts the shift the tablet shows the person on.
+ * closed one), and the grid's check only counts the shift the tablet shows the person on; a shift
+ * clocked through self-service is told apart.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addKiosk, createTenant, enrolDeviceAuth } from '../server/testing/fixtures';
+import { selfServiceAuth } from '../server/testing/selfServiceFixture';
 import { startTestService, type TestService } from '../server/testing/testService';
 import { OPEN_SHIFTS_KEY, openShiftElsewhere, readOpenShifts } from './openShiftsElsewhere';
 import { readRecord, StaffRecord } from './records';
@@ -43,5 +45,18 @@ describe('open shifts at other kiosks', () => {
     expect((await punch(backDoor, elsewhere, 'clockoff', ada!.id)).status).toBe(200);
     expect(await h.runtime.refresh()).toBe(true);
     expect(readOpenShifts((await h.db.meta.get(OPEN_SHIFTS_KEY))?.value)).toEqual({});
+  });
+
+  it('say when a person clocked on through self-service, not at another kiosk', async () => {
+    const tenant = await createTenant(t, { employees: 2 });
+    const [cleo] = tenant.employees;
+    const { auth } = await selfServiceAuth(t, tenant, cleo!.id, `cleo-${randomUUID().slice(0, 8)}@example.test`);
+    const on = await t.request('POST', `/api/v2/ess/${cleo!.id}/timeandattendance/clockon`, { auth, json: {}, headers: { 'idempotency-key': randomUUID() } });
+    expect(on.status, on.text).toBe(200);
+
+    const h = await createOfflineHarness(t, tenant);
+    expect(await h.runtime.refresh()).toBe(true);
+    const kept = readOpenShifts((await h.db.meta.get(OPEN_SHIFTS_KEY))?.value);
+    expect(kept[String(cleo!.id)]).toMatchObject({ kioskName: null, selfService: true });
   });
 });

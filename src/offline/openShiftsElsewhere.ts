@@ -4,7 +4,8 @@
  * kiosk's shifts, so at each refresh the tablet compares the staff list (the service's open shift
  * of each person, wherever it is) with the open shifts the service shows it here (one search
  * from now: open shifts count however old): an open shift it cannot see is at another kiosk. A
- * shift it can see at another kiosk (a grant covering several) is named. Kept as one `meta`
+ * shift it can see at another kiosk (a grant covering several) is named, and one clocked through
+ * employee self-service (kiosk 0, which a device sees for kiosk staff) says so. Kept as one `meta`
  * record, read with zod/mini (the grid reads it).
  */
 import * as z from 'zod/mini';
@@ -19,6 +20,8 @@ const OpenShift = z.object({
   shiftId: z.int(),
   /** Null when the kiosk is not one this device may see. */
   kioskName: z.nullable(z.string()),
+  /** True when the shift was clocked through employee self-service (at no kiosk). */
+  selfService: z.optional(z.boolean()),
   startTimeUtc: isoInstant,
 });
 export type OpenShiftElsewhere = z.infer<typeof OpenShift>;
@@ -56,7 +59,9 @@ export function openShiftsElsewhere(staff: readonly StaffRecord[], visible: read
     if (currentShiftId === null || clockOnTimeUtc === null || !isOnShift(status)) continue;
     const shift = seen.get(currentShiftId);
     if (shift && shift.kioskId === kioskId) continue;
-    out[String(person.employeeId)] = { shiftId: currentShiftId, kioskName: shift?.kioskName ?? null, startTimeUtc: clockOnTimeUtc };
+    // The contract's kioskId is not nullable: a shift clocked through self-service answers kiosk 0.
+    const selfService = shift?.kioskId === 0 ? { selfService: true } : {};
+    out[String(person.employeeId)] = { shiftId: currentShiftId, kioskName: shift?.kioskName ?? null, startTimeUtc: clockOnTimeUtc, ...selfService };
   }
   return out;
 }

@@ -36,6 +36,7 @@ import { useKeptRoster } from './useKeptRoster';
 import { localDaysBetween, sinceWhen } from './useStatusLine';
 import { useCommitPunch } from './useCommitPunch';
 import { useStepPerson } from './useStepPerson';
+import { whereElsewhere } from './whereElsewhere';
 
 const PUNCHES: Partial<Record<PunchKind, { label: MessageKey; variant: ButtonVariant; icon: ReactNode }>> = {
   clockOn: { label: 'kiosk.actions.clockOn', variant: 'clockOn', icon: <LoginIcon /> },
@@ -121,7 +122,7 @@ export function ActionsStep({ employeeId, pin }: { employeeId: number; pin: stri
         <p className={styles.statusLine}>{statusLine}</p>
         {elsewhere ? (
           <p className={styles.statusLine} data-testid="elsewhere">
-            {t('kiosk.roster.elsewhere', { kiosk: elsewhere.kioskName ?? t('kiosk.when.anotherKiosk') })}
+            {t('kiosk.roster.elsewhere', { kiosk: whereElsewhere(t, elsewhere) })}
           </p>
         ) : null}
       </PersonHeading>

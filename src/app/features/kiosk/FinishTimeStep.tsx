@@ -26,6 +26,7 @@ import { shiftLabel, shiftNames } from './RosterShiftCard';
 import steps from './Steps.module.css';
 import { useCommitPunch } from './useCommitPunch';
 import { sinceWhen } from './useStatusLine';
+import { whereElsewhere } from './whereElsewhere';
 
 interface FinishTimeStepProps {
   person: StaffRecord;
@@ -54,7 +55,7 @@ export function FinishTimeStep({ person, pin, roster, elsewhere, onStillWorking 
 
   const when = sinceWhen(t, format, clockOnText, openedAt);
   const intro = elsewhere
-    ? t('kiosk.finish.introElsewhere', { when, kiosk: elsewhere.kioskName ?? t('kiosk.when.anotherKiosk') })
+    ? t('kiosk.finish.introElsewhere', { when, kiosk: whereElsewhere(t, elsewhere) })
     : t('kiosk.finish.intro', { when });
 
   const clockOff = async (finish: Date, suggestedBy: 'roster' | 'typed') => {

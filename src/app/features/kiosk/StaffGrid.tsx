@@ -20,6 +20,7 @@ import { CoffeeIcon, HashIcon, PlayIcon, SearchIcon } from '../../ui/icons';
 import styles from './StaffGrid.module.css';
 import steps from './Steps.module.css';
 import { useShortStatus, useStatusLine } from './useStatusLine';
+import { whereElsewhere } from './whereElsewhere';
 
 type OpenShifts = ReturnType<typeof useOpenShiftsElsewhere>;
 
@@ -42,7 +43,7 @@ function Group({ id, title, people, openShifts }: { id: string; title: string; p
 function PersonCard({ person, elsewhere }: { person: StaffRecord; elsewhere: OpenShiftElsewhere | null }) {
   const go = useUiStore((s) => s.go);
   const { t } = useI18n();
-  const kioskName = elsewhere ? (elsewhere.kioskName ?? t('kiosk.when.anotherKiosk')) : null;
+  const kioskName = elsewhere ? whereElsewhere(t, elsewhere) : null;
   const statusLine = useStatusLine(person.local) + (kioskName ? `, ${t('kiosk.grid.elsewhereLabel', { kiosk: kioskName })}` : '');
   const shortStatus = useShortStatus(person.local);
   return (

@@ -22,6 +22,7 @@ export const kiosk = defineMessages({
     'kiosk.when.yesterday': 'yesterday at {time}',
     'kiosk.when.yesterdayShort': 'yesterday',
     'kiosk.when.anotherKiosk': 'another kiosk',
+    'kiosk.when.selfService': 'the self-service portal',
 
     'kiosk.number.title': 'Enter your employee number',
     'kiosk.number.label': 'Employee number',
@@ -185,6 +186,7 @@ export const kiosk = defineMessages({
     'kiosk.when.yesterday': 'ayer a las {time}',
     'kiosk.when.yesterdayShort': 'ayer',
     'kiosk.when.anotherKiosk': 'otro quiosco',
+    'kiosk.when.selfService': 'el portal del empleado',
 
     'kiosk.number.title': 'Escribe tu número de empleado',
     'kiosk.number.label': 'Número de empleado',
