@@ -6,7 +6,6 @@
  * punch raising nothing. The worker runs by hand on the test clock (no real waits but the 300 ms
  * timeout configured here).
  */
-import { randomUUID } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import { hostname } from 'node:os';
 import { eq, inArray } from 'drizzle-orm';
@@ -14,10 +13,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { verifySignature, type WebhookEvent } from '../../domain/webhooks';
 import { createService } from '../app';
 import { webhookDeliveries, webhookEvents, webhookRegistrations } from '../db/schema';
-import { sealWebhookSecret } from '../services/webhookSecrets';
 import { recordTestEvent } from '../services/webhookEvents';
 import { createTenant, type Tenant } from '../testing/fixtures';
 import { sendRequest, startTestService, type TestService } from '../testing/testService';
+import { insertRegistration, type RegistrationOptions } from '../testing/webhookFixture';
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhookReceiver';
 import { claimDueHeads } from './deliverWebhooks';
 import { startWebhookDelivery, type WebhookDelivery } from './startWebhookDelivery';
@@ -52,33 +51,10 @@ function worker(allowPrivate = true): WebhookDelivery {
   return started;
 }
 
-interface Registered {
-  pk: number;
-  secret: string;
-}
+type Registered = Awaited<ReturnType<typeof insertRegistration>>;
 
-async function register(
-  tenant: Tenant,
-  url: string,
-  options: { filters?: string[]; headers?: Record<string, string>; properties?: Record<string, unknown>; isPaused?: boolean } = {},
-): Promise<Registered> {
-  const secret = `s3cret-${randomUUID()}`;
-  const [row] = await t.db
-    .insert(webhookRegistrations)
-    .values({
-      businessId: tenant.businessId,
-      userId: tenant.manager.userId,
-      id: randomUUID(),
-      webHookUri: url,
-      secretSealed: await sealWebhookSecret(t.db, secret),
-      isPaused: options.isPaused ?? false,
-      filters: options.filters ?? ['*'],
-      headers: options.headers ?? {},
-      properties: options.properties ?? {},
-    })
-    .returning({ pk: webhookRegistrations.pk });
-  if (!row) throw new Error('no registration');
-  return { pk: row.pk, secret };
+function register(tenant: Tenant, url: string, options: Omit<RegistrationOptions, 'url'> = {}): Promise<Registered> {
+  return insertRegistration(t, tenant, { ...options, url });
 }
 
 async function punch(tenant: Tenant, op: string, employeeId: number, expected = 200) {

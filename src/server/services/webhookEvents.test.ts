@@ -3,12 +3,12 @@
  * registration (filters `*` or the action, paused included), nothing stored when nobody listens,
  * a test event goes to its one registration only.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { webhookDeliveries, webhookEvents, webhookRegistrations } from '../db/schema';
+import { webhookDeliveries, webhookEvents } from '../db/schema';
 import { createTenant, type Tenant } from '../testing/fixtures';
 import { startTestService, type TestService } from '../testing/testService';
+import { insertRegistration } from '../testing/webhookFixture';
 import { recordTestEvent, recordWebhookEvent, recordWebhookEvents } from './webhookEvents';
 import { withTransaction } from './transactions';
 
@@ -22,22 +22,7 @@ afterAll(async () => {
 });
 
 async function register(tenant: Tenant, filters: string[], isPaused = false): Promise<number> {
-  const [row] = await t.db
-    .insert(webhookRegistrations)
-    .values({
-      businessId: tenant.businessId,
-      userId: tenant.manager.userId,
-      id: randomUUID(),
-      webHookUri: 'http://127.0.0.1:9/hook',
-      secretSealed: 'not-used-here',
-      isPaused,
-      filters,
-      headers: {},
-      properties: {},
-    })
-    .returning({ pk: webhookRegistrations.pk });
-  if (!row) throw new Error('no registration');
-  return row.pk;
+  return (await insertRegistration(t, tenant, { filters, isPaused })).pk;
 }
 
 async function eventsOf(businessId: number) {
