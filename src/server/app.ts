@@ -6,11 +6,11 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import * as models from '../contract/generated/models';
 import type { AppDeps, AppEnv } from './context';
 import { describePrincipal } from './auth/principal';
 import { guardEveryRoute } from './auth/routeGuard';
 import { ApiError } from './http/apiError';
+import { caseKeptPathSegments, declaredFieldNames, declaredMapFields } from './http/declaredShapes';
 import { createRequestNormalizer } from './http/normalizeRequest';
 import { apiSecurityHeaders } from './http/securityHeaders';
 import type { ConnectionInfo } from './http/clientAddress';
@@ -36,103 +36,6 @@ export interface Service {
   /** `connection`: what the HTTP server knows of the peer (its address, for rate limits); none when called directly. */
   fetch(request: Request, connection?: ConnectionInfo): Promise<Response>;
   app: OpenAPIHono<AppEnv>;
-}
-
-/** Every property name of every object schema reachable from a schema (for key normalisation). */
-function collectFieldNames(schema: unknown, names: Set<string>, seen = new Set<unknown>()): void {
-  if (!schema || typeof schema !== 'object' || seen.has(schema)) return;
-  seen.add(schema);
-  const candidate = schema as { shape?: Record<string, unknown>; def?: Record<string, unknown> };
-  if (candidate.shape && typeof candidate.shape === 'object') {
-    for (const [key, inner] of Object.entries(candidate.shape)) {
-      names.add(key);
-      collectFieldNames(inner, names, seen);
-    }
-  }
-  for (const inner of Object.values(candidate.def ?? {})) {
-    if (Array.isArray(inner)) inner.forEach((item) => collectFieldNames(item, names, seen));
-    else collectFieldNames(inner, names, seen);
-  }
-}
-
-function declaredFieldNames(app: OpenAPIHono<AppEnv>): Set<string> {
-  const names = new Set<string>();
-  for (const schema of Object.values(models)) collectFieldNames(schema, names);
-  for (const definition of app.openAPIRegistry.definitions) {
-    if (definition.type !== 'route') continue;
-    const content = definition.route.request?.body?.content ?? {};
-    for (const media of Object.values(content)) collectFieldNames(media && 'schema' in media ? media.schema : null, names);
-  }
-  return names;
-}
-
-/** The schema inside optional/nullable/default wrappers. */
-function unwrapped(schema: unknown): { def?: Record<string, unknown> } | null {
-  let current = schema as { def?: Record<string, unknown> } | null;
-  for (let i = 0; i < 10 && current?.def && ['optional', 'nullable', 'default', 'prefault'].includes(String(current.def.type)); i += 1) {
-    current = current.def.innerType as { def?: Record<string, unknown> } | null;
-  }
-  return current;
-}
-
-/** Every field (by name) of an object schema reachable from a schema that is a map (z.record), and its value schema. */
-function collectMapFields(schema: unknown, found: Map<string, unknown[]>, seen = new Set<unknown>()): void {
-  if (!schema || typeof schema !== 'object' || seen.has(schema)) return;
-  seen.add(schema);
-  const candidate = schema as { shape?: Record<string, unknown>; def?: Record<string, unknown> };
-  if (candidate.shape && typeof candidate.shape === 'object') {
-    for (const [key, inner] of Object.entries(candidate.shape)) {
-      const bare = unwrapped(inner);
-      if (bare?.def?.type === 'record') found.set(key, [...(found.get(key) ?? []), bare.def.valueType]);
-    }
-  }
-  for (const inner of Object.values(candidate.shape ?? {})) collectMapFields(inner, found, seen);
-  for (const inner of Object.values(candidate.def ?? {})) {
-    if (Array.isArray(inner)) inner.forEach((item) => collectMapFields(item, found, seen));
-    else collectMapFields(inner, found, seen);
-  }
-}
-
-/**
- * Request fields that are maps (`Map<string, X>`): their keys are data (a web hook's header names
- * and property keys, employee ids), so the normaliser keeps them as sent. `true` when the values
- * are models whose own property names are normalised (bulk timesheets), `false` when the values
- * are kept as sent too (strings, free JSON). A name that is a map in one model and something else,
- * or a map of both kinds, in another is refused at start-up.
- */
-function declaredMapFields(app: OpenAPIHono<AppEnv>): Map<string, boolean> {
-  const found = new Map<string, unknown[]>();
-  for (const schema of Object.values(models)) collectMapFields(schema, found);
-  for (const definition of app.openAPIRegistry.definitions) {
-    if (definition.type !== 'route') continue;
-    for (const media of Object.values(definition.route.request?.body?.content ?? {})) collectMapFields(media && 'schema' in media ? media.schema : null, found);
-  }
-  const result = new Map<string, boolean>();
-  for (const [name, valueTypes] of found) {
-    const kinds = new Set(valueTypes.map((valueType) => !['string', 'unknown', 'any'].includes(String(unwrapped(valueType)?.def?.type))));
-    if (kinds.size !== 1) throw new Error(`Request field "${name}" is a map of models in one place and of plain values in another; rename one.`);
-    result.set(name, [...kinds][0] === true);
-  }
-  return result;
-}
-
-/**
- * Literal path segments followed by a string path parameter (`webhookregistrations/{id}`): the
- * normaliser lower-cases paths, but not such a parameter, since its case is part of the value.
- */
-function caseKeptPathSegments(app: OpenAPIHono<AppEnv>): Set<string> {
-  const segments = new Set<string>();
-  for (const definition of app.openAPIRegistry.definitions) {
-    if (definition.type !== 'route') continue;
-    const params = (definition.route.request?.params as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
-    const parts = definition.route.path.split('/');
-    parts.forEach((part, index) => {
-      const name = /^\{(\w+)\}$/.exec(part)?.[1];
-      if (!name || index === 0) return;
-      if (unwrapped(params[name])?.def?.type === 'string') segments.add((parts[index - 1] ?? '').toLowerCase());
-    });
-  }
-  return segments;
 }
 
 /**
