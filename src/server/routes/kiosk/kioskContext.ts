@@ -10,7 +10,8 @@ import { lockoutPolicy } from '../../../domain/pinPolicy';
 import type { Database } from '../../db/openDatabase';
 import { loadKiosk, type KioskRow } from '../../services/kiosks';
 import { groupIdsOfEmployee } from '../../services/employeeGroups';
-import type { PunchContext } from '../../services/punches';
+import type { Env } from '../../env';
+import type { PunchContext, PunchSettings } from '../../services/punches';
 import { kioskPoint } from '../../services/punchPoints';
 import type { PinContext } from '../../services/pins';
 import type { EmployeeRow } from '../../services/kioskEmployees';
@@ -22,6 +23,15 @@ export interface KioskScope {
   pin: PinContext;
 }
 
+/** The punch services' settings, read from the service's settings (kiosk and self-service alike). */
+export function punchSettings(settings: Env): PunchSettings {
+  return {
+    maxFutureSkewMs: settings.MAX_FUTURE_SKEW_SECONDS * 1000,
+    maxPhotoBytes: settings.MAX_PHOTO_BYTES,
+    longShiftMinutes: settings.LONG_SHIFT_MINUTES,
+  };
+}
+
 /** Authorises the caller for the kiosk, loads it, and builds the service contexts. */
 export async function kioskScope(c: Context<AppEnv>, businessId: number, kioskId: number): Promise<KioskScope> {
   const db = c.var.db;
@@ -30,7 +40,7 @@ export async function kioskScope(c: Context<AppEnv>, businessId: number, kioskId
   const settings = c.var.deps.settings;
   const now = c.var.deps.now();
   const groups = (tx: Database, employee: EmployeeRow) => groupIdsOfEmployee(tx, businessId, employee);
-  const maxFutureSkewMs = settings.MAX_FUTURE_SKEW_SECONDS * 1000;
+  const punch = punchSettings(settings);
   return {
     grant,
     kiosk,
@@ -39,19 +49,15 @@ export async function kioskScope(c: Context<AppEnv>, businessId: number, kioskId
       point: kioskPoint(kiosk),
       principal: grant.principal,
       now,
-      settings: {
-        maxFutureSkewMs,
-        maxPhotoBytes: settings.MAX_PHOTO_BYTES,
-        longShiftMinutes: settings.LONG_SHIFT_MINUTES,
-      },
+      settings: punch,
       groupIdsOf: groups,
     },
     pin: {
       businessId,
       now,
       policy: lockoutPolicy(settings.PIN_MAX_ATTEMPTS, settings.PIN_LOCKOUT_MINUTES),
-      longShiftMinutes: settings.LONG_SHIFT_MINUTES,
-      maxFutureSkewMs,
+      longShiftMinutes: punch.longShiftMinutes,
+      maxFutureSkewMs: punch.maxFutureSkewMs,
       groupIdsOf: groups,
     },
   };

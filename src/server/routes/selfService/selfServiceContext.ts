@@ -11,6 +11,7 @@ import { groupIdsOfEmployee } from '../../services/employeeGroups';
 import type { EmployeeRow } from '../../services/kioskEmployees';
 import { portalPoint } from '../../services/punchPoints';
 import type { PunchContext } from '../../services/punches';
+import { punchSettings } from '../kiosk/kioskContext';
 
 export interface SelfScope {
   businessId: number;
@@ -27,17 +28,12 @@ export function selfScope(c: Context<AppEnv>): SelfScope {
 
 /** The punch context of the self-service portal, its rules read from the business's settings now. */
 export async function selfServicePunchContext(c: Context<AppEnv>, scope: SelfScope): Promise<PunchContext> {
-  const settings = c.var.deps.settings;
   return {
     businessId: scope.businessId,
     point: await portalPoint(c.var.db, scope.businessId),
     principal: grantOf(c).principal,
     now: scope.now,
-    settings: {
-      maxFutureSkewMs: settings.MAX_FUTURE_SKEW_SECONDS * 1000,
-      maxPhotoBytes: settings.MAX_PHOTO_BYTES,
-      longShiftMinutes: settings.LONG_SHIFT_MINUTES,
-    },
+    settings: punchSettings(c.var.deps.settings),
     groupIdsOf: (tx: Database, employee: EmployeeRow) => groupIdsOfEmployee(tx, scope.businessId, employee),
   };
 }
