@@ -8,7 +8,7 @@
 import { and, desc, eq, gte, inArray, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { UkTimeAndAttendanceShiftModel } from '../../contract/generated/models';
 import { SHIFT_SEARCH } from '../../contract/paging';
-import { toLocalDateTime } from '../../domain/time';
+import { parseWireDateTime, toLocalDateTime } from '../../domain/time';
 import type { Database } from '../db/openDatabase';
 import { clockShifts, employees, kiosks, shiftBreaks } from '../db/schema';
 import { invalidField } from '../http/apiError';
@@ -55,6 +55,14 @@ export interface ShiftFilters extends ShiftWindow {
 }
 
 const NEWEST_FIRST = [desc(clockShifts.startUtc), desc(clockShifts.id)];
+
+/** A window bound sent as text (the shift search's fromDateUtc/toDateUtc, the punch audit's FromUtc/ToUtc), or null when not given; 400 when unreadable. */
+export function searchBound(value: string | null | undefined, field: string): Date | null {
+  if (value === null || value === undefined) return null;
+  const at = parseWireDateTime(value, 'utc');
+  if (!at) throw invalidField('validation-failed', field, `${field} is not a valid date-time.`);
+  return at;
+}
 
 /** The newest shifts of the window, at most SHIFT_SEARCH.maxResults, with employee and kiosk name. */
 async function findShifts(db: Database, businessId: number, filters: ShiftFilters) {

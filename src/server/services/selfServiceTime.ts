@@ -6,7 +6,6 @@
  */
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { LocationModel, UkWorkTypeModel } from '../../contract/generated/models';
-import { parseWireDateTime } from '../../domain/time';
 import type { Database } from '../db/openDatabase';
 import { clockShifts, locations, workTypes } from '../db/schema';
 import { invalidField, notFound } from '../http/apiError';
@@ -45,14 +44,6 @@ export async function loadOwnShift(db: Database, businessId: number, employeeId:
     );
   if (!shift) throw notFound(`Shift ${shiftId}`);
   return shift;
-}
-
-/** A search bound of the shift search body, or null when not given. */
-export function searchBound(value: string | null | undefined, field: string): Date | null {
-  if (value === null || value === undefined) return null;
-  const at = parseWireDateTime(value, 'utc');
-  if (!at) throw invalidField('validation-failed', field, `${field} is not a valid date-time.`);
-  return at;
 }
 
 /** The locations a self-service clock-on accepts for the employee, as LocationModel, by id. */

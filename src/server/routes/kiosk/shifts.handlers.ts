@@ -1,32 +1,25 @@
 /** Clocked shifts: the business-wide search and the shift-note routes. */
 import * as routes from '../../../contract/routes/kiosk';
 import { PAGE_LIMITS } from '../../../contract/paging';
-import { parseWireDateTime } from '../../../domain/time';
 import type { App } from '../../context';
 import { grantOf } from '../../auth/routeGuard';
 import { grantCoversKiosk } from '../../auth/access';
 import { forbidden, invalidField } from '../../http/apiError';
 import { planPage } from '../../http/odata/planList';
 import { throughListGate } from '../../http/listGate';
-import { searchShifts, shiftWindow } from '../../services/clockedShifts';
+import { searchBound, searchShifts, shiftWindow } from '../../services/clockedShifts';
 import { listPunches } from '../../services/punchAudit';
 import { addNote, deleteNote, listNotes, loadShiftAtKiosk, markNotesRead } from '../../services/shiftNotes';
 import { kioskScope } from './kioskContext';
 
-function windowBound(value: string | null | undefined, field: string): Date | null {
-  if (value === null || value === undefined) return null;
-  const at = parseWireDateTime(value, 'utc');
-  if (!at) throw invalidField('validation-failed', field, `${field} is not a valid date-time.`);
-  return at;
-}
 
 export function registerShiftRoutes(app: App) {
   app.openapi(routes.listPunches, async (c) => {
     const { businessId } = c.req.valid('param');
     const query = c.req.valid('query');
     const page = planPage(query, PAGE_LIMITS.history);
-    const fromUtc = windowBound(query.FromUtc, 'FromUtc');
-    const toUtc = windowBound(query.ToUtc, 'ToUtc');
+    const fromUtc = searchBound(query.FromUtc, 'FromUtc');
+    const toUtc = searchBound(query.ToUtc, 'ToUtc');
     const grant = grantOf(c);
     const filters = { employeeId: query.EmployeeId, kioskId: query.kioskId, fromUtc, toUtc, kioskIds: grant.isAdmin ? 'all' : grant.kiosks } as const;
     return throughListGate(c.var.deps.settings, async () => c.json(await listPunches(c.var.db, businessId, filters, page), 200));
@@ -37,7 +30,7 @@ export function registerShiftRoutes(app: App) {
     const body = c.req.valid('json');
     const now = c.var.deps.now();
     const allowance = c.var.deps.settings.MAX_FUTURE_SKEW_SECONDS * 1000;
-    const window = shiftWindow(windowBound(body.fromDateUtc, 'fromDateUtc'), windowBound(body.toDateUtc, 'toDateUtc'), now, allowance);
+    const window = shiftWindow(searchBound(body.fromDateUtc, 'fromDateUtc'), searchBound(body.toDateUtc, 'toDateUtc'), now, allowance);
     const db = c.var.db;
     const grant = grantOf(c);
     if (body.kioskId && !grantCoversKiosk(grant, body.kioskId)) throw forbidden(`You have no access to kiosk ${body.kioskId}.`);

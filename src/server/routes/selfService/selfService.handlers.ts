@@ -11,7 +11,7 @@ import type { App } from '../../context';
 import { forbidden } from '../../http/apiError';
 import { throughListGate } from '../../http/listGate';
 import { planPage } from '../../http/odata/planList';
-import { searchShifts, shiftWindow } from '../../services/clockedShifts';
+import { searchBound, searchShifts, shiftWindow } from '../../services/clockedShifts';
 import { lookupDataFor } from '../../services/lookupData';
 import { portalPoint } from '../../services/punchPoints';
 import { recordPunch } from '../../services/punches';
@@ -19,7 +19,6 @@ import {
   asEmployee,
   loadOwnShift,
   loadSelfServiceEmployee,
-  searchBound,
   selfServiceLocations,
   selfServiceWorkTypes,
 } from '../../services/selfServiceTime';
