@@ -23,6 +23,7 @@ import type { NodemailerError, Transporter } from 'nodemailer';
 import type { Database } from '../db/openDatabase';
 import { outbox } from '../db/schema';
 import type { Logger } from '../logger';
+import { clip, gaveUp } from './failureText';
 
 /** What one run did. */
 export interface DeliveryCounts {
@@ -68,7 +69,6 @@ export const DEFAULT_MAX_ATTEMPTS = 20;
 /** How long a claimed row is reserved for the run sending it. */
 export const DEFAULT_LEASE_MS = 10 * 60_000;
 
-const MAX_ERROR_LENGTH = 200;
 
 /**
  * Nodemailer codes meaning the connection (not this message) failed: the rest of the batch
@@ -80,12 +80,6 @@ function isNodemailerError(error: unknown): error is NodemailerError {
   return error instanceof Error;
 }
 
-/** One line of at most MAX_ERROR_LENGTH characters, control characters removed. */
-function clip(text: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  const line = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
-  return line.length > MAX_ERROR_LENGTH ? `${line.slice(0, MAX_ERROR_LENGTH - 1)}…` : line;
-}
 
 /** A one-line reason for `last_error`: code and SMTP reply, or the error message. */
 function describeFailure(error: unknown): string {
@@ -94,9 +88,6 @@ function describeFailure(error: unknown): string {
   return error.code ? `${error.code}: ${detail}` : detail;
 }
 
-function gaveUp(attempts: number, reason: string): string {
-  return `gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${reason}`;
-}
 
 function isConnectionFailure(error: unknown): boolean {
   if (!isNodemailerError(error)) return false;

@@ -23,6 +23,7 @@ import type { Database } from '../db/openDatabase';
 import type { Logger } from '../logger';
 import { rowsOf } from '../services/webhookEvents';
 import { openWebhookSecret } from '../services/webhookSecrets';
+import { clip, gaveUp } from './failureText';
 import { sendWebhook, type SendOutcome } from './sendWebhook';
 
 /** The User-Agent of every delivery. */
@@ -33,7 +34,6 @@ export const DEFAULT_WEBHOOK_CONCURRENCY = 8;
 export const DEFAULT_WEBHOOK_ROUNDS = 50;
 /** The lease beyond the request timeout, so a lease never ends while its request may still run. */
 const LEASE_MARGIN_MS = 60_000;
-const MAX_ERROR_LENGTH = 200;
 
 export interface DeliverWebhooksOptions {
   /** WEBHOOK_TIMEOUT_MS: the whole of one attempt (connect, send, answer). */
@@ -149,12 +149,6 @@ export async function claimDueHeads(db: Database, now: Date, leaseMs: number, li
   }));
 }
 
-/** One line of at most MAX_ERROR_LENGTH characters, control characters removed. */
-function clip(text: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  const line = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
-  return line.length > MAX_ERROR_LENGTH ? `${line.slice(0, MAX_ERROR_LENGTH - 1)}…` : line;
-}
 
 /** Signs and sends one claimed delivery; the body is the exact string signed. */
 async function attempt(db: Database, claim: ClaimedDelivery, options: DeliverWebhooksOptions): Promise<SendOutcome> {
@@ -193,9 +187,7 @@ async function recordOutcome(db: Database, claim: ClaimedDelivery, outcome: Send
     return 'delivered';
   }
   const next = nextAttemptAfter(claim.attempt, now, claim.firstAttemptAt);
-  const reason = next
-    ? outcome.reason
-    : `gave up after ${claim.attempt} attempt${claim.attempt === 1 ? '' : 's'}: ${outcome.reason}`;
+  const reason = next ? outcome.reason : gaveUp(claim.attempt, outcome.reason);
   await db.execute(sql`
     update webhook_deliveries
     set claimed_until = null,
