@@ -94,7 +94,7 @@ function photoFor(request: PunchRequest, ctx: PunchContext): Photo | null {
 function paidBreakRequested(request: PunchRequest, point: PunchPoint): boolean {
   if (request.kind === 'clockOn' || !request.body.isPaidBreak) return false;
   if (!point.paidBreaksEnabled) {
-    throw invalidField('validation-failed', 'isPaidBreak', `Paid breaks are not enabled for ${point.kind === 'kiosk' ? 'this kiosk' : 'self-service'}.`);
+    throw invalidField('validation-failed', 'isPaidBreak', `Paid breaks are not enabled for ${pointPhrase(point).toLowerCase()}.`);
   }
   return true;
 }
