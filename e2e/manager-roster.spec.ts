@@ -54,6 +54,13 @@ async function expectNoOverflow(page: Page): Promise<void> {
 test.describe('manager mode: roster and timesheets', () => {
   test('a manager rosters a shift and sees who arrived late, is due, running late or absent', async ({ page, demo, serviceURL, request }) => {
     test.setTimeout(120_000);
+    // The board shows one local day, and this scenario's shifts start from two hours before now to
+    // fifteen minutes after it, against the service's real clock (the kiosk corrects the browser's
+    // clock to the service's, so it cannot be faked here). Within those hours of midnight they fall
+    // on two days and the board rightly shows only today's: a run at 23:50 failed on the "due"
+    // shift rostered for tomorrow. Such a run skips it, saying so, instead of failing.
+    const london = Number(londonWallClock(new Date()).time.replace(':', ''));
+    test.skip(london < 205 || london >= 2340, `London time ${london}: the scenario's shifts would span midnight`);
     await enrolDeviceThroughApi(page, serviceURL, demo, 'Roster e2e tablet');
     const manager = new ManagerMode(page, demo);
     const api = new DemoApi(request, serviceURL, demo);
