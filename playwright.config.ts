@@ -1,6 +1,6 @@
 /**
  * Browser tests (e2e/**.spec.ts) against the REAL service serving the production build: the global
- * setup starts `src/server/main.ts` with DEMO=1 on a free loopback port and a temp DATA_DIR (build
+ * setup starts the compiled service (`build/server/main.js`) with DEMO=1 on a free loopback port and a temp DATA_DIR (build
  * first: `npm run build`). One worker, one service: deterministic. Chromium is Debian's (or
  * $CHROMIUM_PATH), since Playwright cannot download browsers here; see e2e/support/browser.ts.
  */

@@ -1,5 +1,6 @@
 /**
- * Starts the real Kiosk Clock service (`tsx src/server/main.ts`, serving the built dist/) as a
+ * Starts the real Kiosk Clock service as production runs it (`node build/server/main.js`, the
+ * compiled service serving the built dist/; `npm run build` makes both) as a
  * child process on a loopback port chosen by the OS, with a fresh temporary DATA_DIR, and waits
  * for /healthz to answer 200. Used by the global setup (the shared instance) and by tests that need
  * an isolated instance of their own (a fresh device and database, e.g. the installer flow).
@@ -17,6 +18,8 @@ import type { DemoFile } from '../../src/server/demo/seedDemo';
 export type { DemoFile };
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** The compiled service (`npm run build`). */
+export const SERVICE_ENTRY = join(PROJECT_ROOT, 'build/server/main.js');
 
 export interface ServiceInstance<Demo extends DemoFile | null = DemoFile | null> {
   /** e.g. http://127.0.0.1:41234 (no trailing slash). */
@@ -108,8 +111,9 @@ export async function startService(options: CommonOptions & { demo?: boolean } =
   /** Spawns one service process; `end()` stops it by PID (SIGTERM, then SIGKILL after 10 s). */
   const launch = (launchEnv: NodeJS.ProcessEnv) => {
     launched = '';
-    // One process (node with tsx's loader), so its PID is the service itself.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    // The compiled service, as `npm start` runs it; one process, so its PID is the service itself.
+    if (!existsSync(SERVICE_ENTRY)) throw new Error(`[${label}] ${SERVICE_ENTRY} is missing: run \`npm run build\` first`);
+    const child = spawn(process.execPath, ['--enable-source-maps', SERVICE_ENTRY], {
       cwd: PROJECT_ROOT,
       env: launchEnv,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -96,6 +96,17 @@ export const EnvSchema = z.object({
   WEBHOOKS_ALLOW_PRIVATE_TARGETS: flag.default(false),
   /** How long one web hook delivery attempt may take (connect, send, response) before it counts as failed. */
   WEBHOOK_TIMEOUT_MS: positiveInt.max(300_000).default(10_000),
+  /**
+   * Service processes sharing the port (node:cluster), each a full service; more than 1 needs
+   * DATABASE_URL (PGlite lives inside one process). 0: one per CPU core.
+   */
+  WORKERS: z.coerce.number().int().min(0).max(64).default(1),
+  /** Connections each process keeps to PostgreSQL (ignored on PGlite). */
+  DATABASE_POOL_SIZE: positiveInt.max(200).default(10),
+  /** Serves Prometheus metrics at /metrics (off: 404). */
+  METRICS: flag.default(false),
+  /** On SIGTERM, how long requests and deliveries in flight may take to finish before their connections are cut. */
+  SHUTDOWN_TIMEOUT_MS: positiveInt.max(600_000).default(10_000),
   /** Creates (or resets the password of) this manager at start-up, for a first sign-in. */
   ADMIN_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
   ADMIN_PASSWORD: z.string().min(8).optional().or(z.literal('').transform(() => undefined)),

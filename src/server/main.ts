@@ -1,122 +1,79 @@
 /**
- * `npm start`: validates the settings, opens the database (PGlite in DATA_DIR unless DATABASE_URL
- * names a PostgreSQL server) and migrates it, serves the API and the kiosk on one port, seeds the
- * demo when DEMO=1, and runs the background jobs. /healthz answers 200 once all of that is done.
+ * `npm start` (`node build/server/main.js`): validates the settings and runs the service, as one
+ * process or, with WORKERS > 1 on PostgreSQL, as a node:cluster of processes sharing the port.
+ * The first worker migrates the database and seeds the demo before the others start, so they
+ * never race. SIGTERM or SIGINT stops every process gracefully (startService.ts).
  */
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { asc, eq } from 'drizzle-orm';
-import { openDatabase } from './db/openDatabase';
-import { ensureServiceSecrets } from './services/serviceSecrets';
-import { kiosks } from './db/schema';
-import { ensureDemo } from './demo/seedDemo';
-import { parseEnv } from './env';
-import { pruneIdempotencyKeys } from './http/idempotency';
-import { pruneSecurityRecords } from './jobs/pruneSecurityRecords';
-import { startOutboxDelivery } from './jobs/startOutboxDelivery';
-import { startWebhookDelivery } from './jobs/startWebhookDelivery';
+import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
+import { parseEnv, type Env } from './env';
 import { createLogger } from './logger';
-import { createServer, listen } from './server';
-import { ensureUser } from './services/provisioning';
+import { startService } from './startService';
 
-const HOUR_MS = 60 * 60 * 1000;
+type WorkerMessage = { kind: 'ready'; banner: string };
 
-async function main() {
-  const settings = parseEnv(process.env);
-  const logger = createLogger(settings.LOG_LEVEL);
-  const dataDir = resolve(settings.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
-
-  const opened = await openDatabase(
-    settings.DATABASE_URL
-      ? { kind: 'postgres', url: settings.DATABASE_URL }
-      : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
-  );
-  const db = opened.db;
-  await ensureServiceSecrets(db);
-  const now = () => new Date();
-  const deps = { db, settings, now, logger };
-  const staticRoot = fileURLToPath(new URL('../../dist', import.meta.url));
-  const { fetch, service } = createServer(deps, { staticRoot });
-
-  let ready = false;
-  const { server, port } = await listen(
-    (request: Request) =>
-      ready
-        ? fetch(request)
-        : new Response(JSON.stringify({ status: 'starting' }), {
-            status: 503,
-            headers: { 'content-type': 'application/json', 'retry-after': '1' },
-          }),
-    { hostname: settings.HOST, port: settings.PORT },
-  );
-  const shownHost = settings.HOST === '0.0.0.0' || settings.HOST === '::' ? '127.0.0.1' : settings.HOST;
-  const baseUrl = settings.PUBLIC_URL ?? `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
-
-  if (settings.ADMIN_EMAIL && settings.ADMIN_PASSWORD) {
-    await ensureUser(db, { email: settings.ADMIN_EMAIL, name: 'Administrator', password: settings.ADMIN_PASSWORD });
-    logger.info('administrator account ready', { email: settings.ADMIN_EMAIL });
-  }
-  let demoNote = '';
-  if (settings.DEMO) {
-    const demo = await ensureDemo(db, service, {
-      dataDir,
-      baseUrl,
-      ianaTimeZone: 'Europe/London',
-      firstKioskId: async (businessId) => {
-        const [first] = await db.select({ id: kiosks.id }).from(kiosks).where(eq(kiosks.businessId, businessId)).orderBy(asc(kiosks.id));
-        return first?.id ?? 0;
-      },
-    });
-    demoNote = `\n  Demo ${demo.created ? 'seeded' : 'ready'}: credentials and PINs in ${join(dataDir, 'demo.json')}`;
-  }
-
-  const prune = async () => {
-    const cutoff = new Date(Date.now() - settings.IDEMPOTENCY_KEY_TTL_HOURS * HOUR_MS);
-    const removed = await pruneIdempotencyKeys(db, cutoff);
-    if (removed > 0) logger.info('pruned idempotency keys', { removed });
-    const security = await pruneSecurityRecords(db, new Date(), settings);
-    if (security > 0) logger.info('pruned rate-limit counters, sign-in lockouts and wrong-PIN reports', { removed: security });
-  };
-  await prune();
-  const pruneTimer = setInterval(() => void prune().catch((error: unknown) => logger.error('prune failed', { error: String(error) })), HOUR_MS);
-  pruneTimer.unref();
-
-  const mail = settings.SMTP_URL
-    ? startOutboxDelivery({ db, smtpUrl: settings.SMTP_URL, mailFrom: settings.MAIL_FROM, logger, intervalMs: 30_000 })
-    : null;
-  // Web hooks always go (a registration is the switch); the outbox keeps them across restarts.
-  const webhooks = startWebhookDelivery({
-    db,
-    logger,
-    timeoutMs: settings.WEBHOOK_TIMEOUT_MS,
-    allowPrivate: settings.WEBHOOKS_ALLOW_PRIVATE_TARGETS,
-  });
-
-  ready = true;
-  const database = opened.kind === 'pglite' ? `PGlite in ${join(dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)';
-  process.stdout.write(
-    `\nKiosk Clock is running at ${baseUrl}\n  API reference: ${baseUrl}/docs\n  Database: ${database}\n  Mail: ${mail ? 'sent through SMTP_URL' : 'kept in the outbox table (set SMTP_URL to send it)'}${demoNote}\n\n`,
-  );
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info('shutting down', { signal });
-    clearInterval(pruneTimer);
-    await mail?.stop();
-    await webhooks.stop();
-    await new Promise<void>((done) => server.close(() => done()));
-    await opened.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-}
-
-main().catch((error: unknown) => {
+function fail(error: unknown): never {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
-});
+}
+
+/** One service in this process; `provision` seeds the demo and the administrator. */
+async function runOne(settings: Env, provision: boolean, announce: (banner: string) => void): Promise<void> {
+  const logger = createLogger(settings.LOG_LEVEL);
+  const running = await startService(settings, logger, { provision });
+  announce(running.banner);
+  const stop = (signal: string) =>
+    void running.stop(signal).then(
+      () => process.exit(0),
+      (error: unknown) => fail(error),
+    );
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+/** The cluster's primary: starts the first worker, then the rest, and passes signals on. */
+function runPrimary(settings: Env, workers: number): void {
+  const logger = createLogger(settings.LOG_LEVEL);
+  let stopping = false;
+  const fork = (provision: boolean) => cluster.fork({ KIOSK_WORKER_PROVISION: provision ? '1' : '0' });
+  const first = fork(true);
+  first.once('message', (message: WorkerMessage) => {
+    if (message.kind !== 'ready') return;
+    for (let index = 1; index < workers; index += 1) fork(false);
+    process.stdout.write(message.banner.replace('\n\n', `\n  Processes: ${workers} (node:cluster)\n\n`));
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    // A worker that died unasked is replaced (its requests in flight are replayed by the kiosks).
+    logger.error('service process exited; starting another', { pid: worker.process.pid, code, signal });
+    fork(false);
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+function main(): void {
+  const settings = parseEnv(process.env);
+  const workers = settings.WORKERS === 0 ? availableParallelism() : settings.WORKERS;
+  if (cluster.isPrimary) {
+    if (workers <= 1) {
+      void runOne(settings, true, (banner) => process.stdout.write(banner)).catch(fail);
+      return;
+    }
+    if (!settings.DATABASE_URL) fail('Invalid settings:\n  WORKERS above 1 needs DATABASE_URL (PGlite lives inside one process)');
+    runPrimary(settings, workers);
+    return;
+  }
+  const provision = process.env.KIOSK_WORKER_PROVISION === '1';
+  void runOne(settings, provision, (banner) => process.send?.({ kind: 'ready', banner } satisfies WorkerMessage)).catch(fail);
+}
+
+main();

@@ -1,5 +1,6 @@
 /**
- * The whole HTTP surface on one port: the API (and OAuth) from app.ts, /healthz, the API
+ * The whole HTTP surface on one port: the API (and OAuth) from app.ts, the health routes
+ * (/livez, /readyz and its older name /healthz; startService.ts says what each means), the API
  * reference page at /docs, and the kiosk PWA's static files with a single-page-app fallback, and
  * `listen`, which puts them behind Node's HTTP server.
  */
@@ -21,6 +22,8 @@ import type { AppDeps } from './context';
 export interface ServerOptions {
   /** Directory of the built kiosk app (vite build output); omitted when there is none. */
   staticRoot: string | null;
+  /** Where the process is in its life (startService.ts); readiness is 503 unless 'ready'. Default: always ready. */
+  phase?: () => 'starting' | 'ready' | 'stopping';
 }
 
 const DOCS_PAGE = `<!doctype html>
@@ -66,10 +69,26 @@ export function createServer(deps: AppDeps, options: ServerOptions): { fetch: (r
   const service = createService(deps);
   const root = new Hono();
 
-  root.get('/healthz', async (c) => {
-    await deps.db.execute(sql`select 1`);
+  const phase = options.phase ?? (() => 'ready' as const);
+  for (const path of ['/livez', '/readyz', '/healthz']) {
+    root.use(path, async (c, next) => {
+      await next();
+      c.res.headers.set('cache-control', 'no-store');
+    });
+  }
+  root.get('/livez', (c) => c.json({ status: 'alive' }));
+  const readiness = async (c: Context) => {
+    const now = phase();
+    if (now !== 'ready') return c.json({ status: now }, 503, { 'retry-after': '1' });
+    try {
+      await deps.db.execute(sql`select 1`);
+    } catch {
+      return c.json({ status: 'database unavailable' }, 503, { 'retry-after': '1' });
+    }
     return c.json({ status: 'ok', time: deps.now().toISOString() });
-  });
+  };
+  root.get('/readyz', readiness);
+  root.get('/healthz', readiness);
 
   // The API sets its own headers (app.ts); the reference page and the app get theirs here.
   const docsPaths = ['/docs', '/docs/*'];

@@ -1,0 +1,145 @@
+/**
+ * One service process's life: opens the database (PGlite in DATA_DIR unless DATABASE_URL names a
+ * PostgreSQL server) and migrates it, serves the API and the kiosk on one port, seeds the demo when
+ * asked, runs the background jobs, and stops gracefully. main.ts runs one of these, or several
+ * under node:cluster.
+ *
+ * Health: `/livez` answers 200 while the process runs (no database call: restart me only if this
+ * fails); `/readyz` (and `/healthz`, its older name) answers 200 only once start-up is done, the
+ * database answers, and the process is not stopping (send me traffic).
+ *
+ * Stopping (SIGTERM): readiness turns 503 at once, the port stops accepting, requests in flight
+ * finish (idle keep-alive connections are closed; after SHUTDOWN_TIMEOUT_MS the rest are cut),
+ * the senders finish the delivery in progress, and the database is closed last. A punch whose
+ * answer was cut is replayed by the kiosk's outbox under the same idempotency key.
+ */
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { asc, eq } from 'drizzle-orm';
+import { openDatabase } from './db/openDatabase';
+import { ensureServiceSecrets } from './services/serviceSecrets';
+import { kiosks } from './db/schema';
+import { ensureDemo } from './demo/seedDemo';
+import type { Env } from './env';
+import { pruneIdempotencyKeys } from './http/idempotency';
+import { pruneSecurityRecords } from './jobs/pruneSecurityRecords';
+import { startOutboxDelivery } from './jobs/startOutboxDelivery';
+import { startWebhookDelivery } from './jobs/startWebhookDelivery';
+import type { Logger } from './logger';
+import { createServer, listen } from './server';
+import { ensureUser } from './services/provisioning';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export interface RunningService {
+  port: number;
+  baseUrl: string;
+  /** What `npm start` prints once ready. */
+  banner: string;
+  /** Graceful stop (module comment); resolves once the database is closed. */
+  stop(reason: string): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Seed the demo and create ADMIN_EMAIL (the first process of a cluster only). */
+  provision: boolean;
+}
+
+function json(status: number, body: unknown, extra: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...extra } });
+}
+
+export async function startService(settings: Env, logger: Logger, options: StartOptions): Promise<RunningService> {
+  const dataDir = resolve(settings.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const opened = await openDatabase(
+    settings.DATABASE_URL
+      ? { kind: 'postgres', url: settings.DATABASE_URL, poolSize: settings.DATABASE_POOL_SIZE }
+      : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
+  );
+  const db = opened.db;
+  await ensureServiceSecrets(db);
+  const now = () => new Date();
+  const deps = { db, settings, now, logger };
+  const staticRoot = fileURLToPath(new URL('../../dist', import.meta.url));
+  let phase: 'starting' | 'ready' | 'stopping' = 'starting';
+  const { fetch, service } = createServer(deps, { staticRoot, phase: () => phase });
+  const HEALTH = new Set(['/livez', '/readyz', '/healthz']);
+  const handle = (request: Request): Promise<Response> =>
+    phase === 'starting' && !HEALTH.has(new URL(request.url).pathname)
+      ? Promise.resolve(json(503, { status: 'starting' }, { 'retry-after': '1' }))
+      : fetch(request);
+  const { server, port } = await listen(handle, { hostname: settings.HOST, port: settings.PORT });
+  const shownHost = settings.HOST === '0.0.0.0' || settings.HOST === '::' ? '127.0.0.1' : settings.HOST;
+  const baseUrl = settings.PUBLIC_URL ?? `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
+
+  let demoNote = '';
+  if (options.provision) {
+    if (settings.ADMIN_EMAIL && settings.ADMIN_PASSWORD) {
+      await ensureUser(db, { email: settings.ADMIN_EMAIL, name: 'Administrator', password: settings.ADMIN_PASSWORD });
+      logger.info('administrator account ready', { email: settings.ADMIN_EMAIL });
+    }
+    if (settings.DEMO) {
+      const demo = await ensureDemo(db, service, {
+        dataDir,
+        baseUrl,
+        ianaTimeZone: 'Europe/London',
+        firstKioskId: async (businessId) => {
+          const [first] = await db.select({ id: kiosks.id }).from(kiosks).where(eq(kiosks.businessId, businessId)).orderBy(asc(kiosks.id));
+          return first?.id ?? 0;
+        },
+      });
+      demoNote = `\n  Demo ${demo.created ? 'seeded' : 'ready'}: credentials and PINs in ${join(dataDir, 'demo.json')}`;
+    }
+  }
+
+  const prune = async () => {
+    const cutoff = new Date(Date.now() - settings.IDEMPOTENCY_KEY_TTL_HOURS * HOUR_MS);
+    const removed = await pruneIdempotencyKeys(db, cutoff);
+    if (removed > 0) logger.info('pruned idempotency keys', { removed });
+    const security = await pruneSecurityRecords(db, new Date(), settings);
+    if (security > 0) logger.info('pruned rate-limit counters, sign-in lockouts and wrong-PIN reports', { removed: security });
+  };
+  await prune();
+  const pruneTimer = setInterval(() => void prune().catch((error: unknown) => logger.error('prune failed', { error: String(error) })), HOUR_MS);
+  pruneTimer.unref();
+
+  const mail = settings.SMTP_URL
+    ? startOutboxDelivery({ db, smtpUrl: settings.SMTP_URL, mailFrom: settings.MAIL_FROM, logger, intervalMs: 30_000 })
+    : null;
+  // Web hooks always go (a registration is the switch); the outbox keeps them across restarts.
+  const webhooks = startWebhookDelivery({
+    db,
+    logger,
+    timeoutMs: settings.WEBHOOK_TIMEOUT_MS,
+    allowPrivate: settings.WEBHOOKS_ALLOW_PRIVATE_TARGETS,
+  });
+
+  phase = 'ready';
+  const database = opened.kind === 'pglite' ? `PGlite in ${join(dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)';
+  const banner = `\nKiosk Clock is running at ${baseUrl}\n  API reference: ${baseUrl}/docs\n  Database: ${database}\n  Mail: ${mail ? 'sent through SMTP_URL' : 'kept in the outbox table (set SMTP_URL to send it)'}${demoNote}\n\n`;
+
+  let stopped: Promise<void> | null = null;
+  const stop = (reason: string): Promise<void> => {
+    stopped ??= (async () => {
+      phase = 'stopping';
+      logger.info('shutting down', { reason });
+      clearInterval(pruneTimer);
+      const closed = new Promise<void>((done) => server.close(() => done()));
+      // Keep-alive connections with no request in flight would hold close() open.
+      if ('closeIdleConnections' in server) server.closeIdleConnections();
+      const cut = setTimeout(() => {
+        logger.info('cutting connections still open at the shutdown deadline', { timeoutMs: settings.SHUTDOWN_TIMEOUT_MS });
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      }, settings.SHUTDOWN_TIMEOUT_MS);
+      cut.unref();
+      await Promise.all([closed, mail?.stop(), webhooks.stop()]);
+      clearTimeout(cut);
+      await opened.close();
+      logger.info('stopped', { reason });
+    })();
+    return stopped;
+  };
+  return { port, baseUrl, banner, stop };
+}
