@@ -37,6 +37,28 @@ export type DatabaseTarget = (
   onRows?: RowObserver;
 };
 
+/** Any fixed number: the advisory lock every service process takes while it migrates. */
+const MIGRATION_LOCK_KEY = 0x6b696f736b;
+
+/**
+ * Migrates PostgreSQL under a session advisory lock, so separate service processes started at
+ * once on one database (docs/deployment.md) migrate one after the other: the first applies the
+ * migrations, the others wait and then find nothing to do.
+ */
+async function migrateExclusively(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(target: DatabaseTarget): Promise<OpenedDatabase> {
   if (target.kind === 'postgres') {
@@ -44,7 +66,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenedDataba
     // A failing idle client must not crash the process; the next query reports the problem.
     pool.on('error', () => undefined);
     const db = drizzlePg(target.onRows ? observePool(pool, target.onRows) : pool, { schema });
-    await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migrateExclusively(pool);
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
   }
   if (target.dataDir) {
