@@ -4,7 +4,7 @@
  * Starts a throw-away PostgreSQL 15 cluster on a loopback port, seeds one business with 10,000
  * employees, 1,000,000 completed clocked shifts (breaks on the long ones, their punches and some
  * notes) and 1,000,000 timesheet lines, and beside it an "empty" business with the same staff and
- * set-up but no history. Runs the service as its own process (`src/server/main.ts` with
+ * set-up but no history. Runs the compiled service as its own process (`build/server/main.js` with
  * DATABASE_URL) and measures from this process, on each business: punches, checkpin, the staff
  * list, lookupdata and the first page of every list route, with the database's own time per
  * request (pg_stat_statements) and a no-op route as ceilings; the service's peak memory (VmHWM);

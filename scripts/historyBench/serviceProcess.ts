@@ -1,11 +1,14 @@
 /**
- * The service as its own process for the history benchmark (`src/server/main.ts` on the bench's
- * PostgreSQL through DATABASE_URL, as it runs in production), and its memory as Linux reports it:
+ * The service as its own process for the history benchmark (the compiled `build/server/main.js`,
+ * copied privately as the kiosk bench does, on the bench's PostgreSQL through DATABASE_URL, as it
+ * runs in production), and its memory as Linux reports it:
  * VmHWM (peak resident set) per phase, reset between phases through /proc/<pid>/clear_refs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { EnvSchema } from '../../src/server/env';
+import { privateBuild } from '../kioskBench/serviceProcess';
 
 export interface ServiceProcess {
   baseUrl: string;
@@ -27,10 +30,12 @@ const statusField = (pid: number, name: string) => Number(new RegExp(`${name}:\\
 const unlimited = Object.fromEntries(Object.keys(EnvSchema.shape).filter((name) => name.startsWith('RATE_LIMIT_')).map((name) => [name, '1000000']));
 
 export async function startServiceProcess(databaseUrl: string, port: number): Promise<ServiceProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, ...unlimited, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DEMO: '0', LOG_LEVEL: 'error' },
+  const build = privateBuild(fileURLToPath(new URL('../..', import.meta.url)));
+  const child: ChildProcess = spawn(process.execPath, [build.entry], {
+    env: { ...process.env, ...unlimited, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DEMO: '0', LOG_LEVEL: 'error', WORKERS: '1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  child.once('exit', () => build.remove());
   const pid = child.pid;
   if (pid === undefined) throw new Error('the service process did not start');
   const baseUrl = `http://127.0.0.1:${port}`;

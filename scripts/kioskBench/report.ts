@@ -1,0 +1,105 @@
+/**
+ * The kiosk bench's table: each punch figure beside its ceilings from the same run (the database's
+ * equivalent transaction, the no-op route), the ratio, the target and whether it was met, the CPU
+ * each party used, and the service's memory. Printed, written to bench-results.json and placed in
+ * BENCHMARKS.md between the `kiosk-bench` markers (historyBench/report.ts keeps the other sections).
+ */
+import type { CeilingResult } from './ceiling';
+import type { CpuShare } from './cpuShare';
+import type { LoadResult } from './load';
+
+export interface Measured<T> {
+  result: T;
+  cpu: CpuShare;
+}
+
+export interface ConfigResult {
+  key: 'pg2' | 'pg1' | 'pglite';
+  label: string;
+  workers: number;
+  /** Resident MB of each process after start-up and a few idle seconds (primary first), and after the load. */
+  restMb: number[];
+  afterMb: number[];
+  runs: Array<{ clients: number; punch: Measured<LoadResult>; noop: Measured<LoadResult> }>;
+}
+
+export interface Ceilings {
+  postgres: Map<number, Measured<CeilingResult>>;
+  pglite: Measured<number> | null;
+}
+
+export interface Verdict {
+  name: string;
+  figure: string;
+  target: string;
+  met: boolean;
+  /** For a miss: what the run says bounds it. */
+  bound?: string;
+}
+
+export const fmt = (value: number, digits = value < 10 ? 1 : 0) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
+const pct = (value: number | null) => (value === null ? '–' : `${fmt(value, 0)}`);
+export const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+
+export function ceilingFor(config: ConfigResult, ceilings: Ceilings, clients: number): number | null {
+  if (config.key === 'pglite') return ceilings.pglite?.result ?? null;
+  return ceilings.postgres.get(clients)?.result.rate ?? null;
+}
+
+/** What the machine did beyond the measured parties: other processes on the same cores. */
+export function otherCpu(cpu: CpuShare): number {
+  return Math.max(0, cpu.machine - (cpu.service ?? 0) - (cpu.database ?? 0) - cpu.load);
+}
+
+function cpuText(cpu: CpuShare): string {
+  return `${pct(cpu.service)} / ${pct(cpu.database)} / ${pct(cpu.load)} / ${pct(otherCpu(cpu))} / ${pct(cpu.machine)}`;
+}
+
+/** One sentence on where the CPU went during a run. */
+export function cpuSentence(cpu: CpuShare): string {
+  const parts = [
+    cpu.service === null ? null : `the service ${fmt(cpu.service, 0)} %`,
+    cpu.database === null ? null : `PostgreSQL ${fmt(cpu.database, 0)} %`,
+    `the load generator ${fmt(cpu.load, 0)} %`,
+    `other processes ${fmt(otherCpu(cpu), 0)} %`,
+  ].filter((part) => part !== null);
+  return `the machine was ${fmt(cpu.machine, 0)} % busy of ${cpu.cores * 100} % (${cpu.cores} cores): ${parts.join(', ')} of one core`;
+}
+
+export function markdown(configs: readonly ConfigResult[], ceilings: Ceilings, verdicts: readonly Verdict[], header: string, footer: string): string {
+  const lines = [
+    header,
+    '',
+    '| Service | Clients | Punches/s | p50 / p99 (ms) | Ceiling: equivalent transaction/s | Ratio | No-op route/s | No-op p50 / p99 (ms) | CPU % service / database / load / other / machine |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const config of configs) {
+    for (const run of config.runs) {
+      const ceiling = ceilingFor(config, ceilings, run.clients);
+      const punch = run.punch.result;
+      const failed = punch.failed > 0 ? ` (**${punch.failed} failed**)` : '';
+      lines.push(
+        `| ${config.label} | ${run.clients} | ${fmt(punch.rate, 0)}${failed} | ${fmt(punch.p50)} / ${fmt(punch.p99)} | ${ceiling === null ? '–' : fmt(ceiling, 0)} | ` +
+          `${ceiling === null ? '–' : `${fmt((100 * punch.rate) / ceiling, 0)} %`} | ${fmt(run.noop.result.rate, 0)} | ${fmt(run.noop.result.p50)} / ${fmt(run.noop.result.p99)} | ${cpuText(run.punch.cpu)} |`,
+      );
+    }
+  }
+  lines.push('', '| Ceiling run | Clients | Transactions/s | Latency average (ms) | CPU % service / database / load / other / machine |', '|---|---|---|---|---|');
+  for (const [clients, measured] of ceilings.postgres) {
+    lines.push(`| pgbench, equivalent punch, PostgreSQL 15 | ${clients} | ${fmt(measured.result.rate, 0)} | ${fmt(measured.result.latencyMs)} | ${cpuText(measured.cpu)} |`);
+  }
+  if (ceilings.pglite) {
+    lines.push(`| equivalent punch on PGlite, in one process (one connection) | 1 | ${fmt(ceilings.pglite.result, 0)} | ${fmt(1000 / ceilings.pglite.result)} | ${cpuText(ceilings.pglite.cpu)} |`);
+  }
+  lines.push('', '| Memory (VmRSS, MB) | At rest after start-up | After the load |', '|---|---|---|');
+  for (const config of configs) {
+    const each = (values: readonly number[]) => (values.length > 1 ? `${fmt(sum(values), 0)} (${values.map((value) => fmt(value, 0)).join(' + ')})` : fmt(values[0] ?? Number.NaN, 0));
+    lines.push(`| ${config.label} | ${each(config.restMb)} | ${each(config.afterMb)} |`);
+  }
+  lines.push('', '| Target | Figure | Target | Met |', '|---|---|---|---|');
+  for (const verdict of verdicts) lines.push(`| ${verdict.name} | ${verdict.figure} | ${verdict.target} | ${verdict.met ? 'yes' : '**no**'} |`);
+  const misses = verdicts.filter((verdict) => !verdict.met && verdict.bound);
+  if (misses.length > 0) lines.push('', ...misses.map((verdict) => `- Missed, ${verdict.name}: ${verdict.bound}.`));
+  lines.push('', footer);
+  return lines.join('\n');
+}
