@@ -19,8 +19,23 @@ export async function enrolDeviceThroughApi(page: Page, serviceURL: string, demo
     data: { name },
   });
   if (!response.ok()) throw new Error(`device enrolment failed: ${response.status()} ${await response.text()}`);
-  const device = (await response.json()) as { id: number; name: string; token: string };
+  const device = (await response.json()) as IssuedDevice;
   await page.goto('/');
+  return storeEnrolment(page, serviceURL, demo, device);
+}
+
+/** A device credential as the service issues it (POST kiosk/{id}/devices). */
+export interface IssuedDevice {
+  id: number;
+  name: string;
+  token: string;
+}
+
+/**
+ * Writes an issued device credential where the app keeps its enrolment and reloads; the page must
+ * be on the app already (it opened its database).
+ */
+export async function storeEnrolment(page: Page, serviceURL: string, demo: DemoFile, device: IssuedDevice): Promise<EnrolledDevice> {
   await new KioskStore(page).putMeta('device', {
     serviceUrl: serviceURL,
     businessId: demo.businessId,

@@ -49,7 +49,7 @@ interface CommonOptions {
 /** How long to wait for /healthz; PGlite's first start (initdb + migrations + demo) takes seconds. */
 const READY_TIMEOUT_MS = 90_000;
 
-const READY_LINE = /Kiosk Clock is running at (http:\/\/\S+)/;
+const READY_LINE = /Kiosk Clock is running at (https?:\/\/\S+)/;
 const OUTPUT_LIMIT = 200_000;
 
 /** Signals our own child by PID; it may already have gone (ESRCH), which is fine. */
@@ -178,6 +178,14 @@ export async function startService(options: CommonOptions & { demo?: boolean } =
       if (Date.now() > deadline) return { reason: `no "running at" line within ${READY_TIMEOUT_MS} ms` };
       announced = READY_LINE.exec(launched)?.[1]?.replace(/\/+$/, '');
       if (!announced) await delay(100);
+    }
+    // Behind a front end (PUBLIC_URL, e.g. https://kiosk.test:8443) the banner names the public
+    // address; the process itself listens on the fixed loopback PORT it was given.
+    const publicURL = env.PUBLIC_URL?.replace(/\/+$/, '');
+    if (publicURL) {
+      if (announced !== publicURL) return { reason: `it announced ${announced}, not PUBLIC_URL ${publicURL}` };
+      if (!env.PORT || env.PORT === '0') return { reason: 'PUBLIC_URL needs a fixed PORT in the settings' };
+      announced = `http://127.0.0.1:${env.PORT}`;
     }
     const origin = new URL(announced);
     if (origin.hostname !== '127.0.0.1') return { reason: `it announced ${announced}, which is not loopback` };
