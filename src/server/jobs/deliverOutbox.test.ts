@@ -6,96 +6,17 @@ import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { outbox } from '../db/schema';
 import { createLogger } from '../logger';
 import { enqueueMessage, type OutgoingMessage } from '../services/outbox';
+import { startMailSink, type MailSink } from '../testing/mailSink';
 import { startTestService, type TestService } from '../testing/testService';
 import { deliverPendingMail } from './deliverOutbox';
 import { startOutboxDelivery } from './startOutboxDelivery';
 
 const FROM = 'Kiosk Clock <no-reply@kiosk.invalid>';
 const T0 = '2026-03-02T09:00:00.000Z';
-
-interface ReceivedMail {
-  envelopeTo: string[];
-  to: string;
-  subject: string;
-  text: string;
-}
-
-interface MailSink {
-  port: number;
-  url: string;
-  received: ReceivedMail[];
-  /** Recipients the server answers 550 at RCPT TO. */
-  reject: Set<string>;
-  /** Delay (ms) before the server acknowledges DATA. */
-  dataDelayMs: number;
-  close(): Promise<void>;
-}
-
-/** Minimal RFC 5322 reading: unfolded headers, and a 7bit or quoted-printable text body. */
-function parseMail(raw: string, envelopeTo: string[]): ReceivedMail {
-  const split = raw.indexOf('\r\n\r\n');
-  const headerText = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
-  let body = raw.slice(split + 4);
-  const headers = new Map<string, string>();
-  for (const line of headerText.split('\r\n')) {
-    const colon = line.indexOf(':');
-    if (colon > 0) headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim());
-  }
-  if (headers.get('content-transfer-encoding')?.toLowerCase() === 'quoted-printable') {
-    body = Buffer.from(
-      body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-      'latin1',
-    ).toString('utf8');
-  }
-  return {
-    envelopeTo,
-    to: headers.get('to') ?? '',
-    subject: headers.get('subject') ?? '',
-    text: body.replace(/\r\n$/, ''),
-  };
-}
-
-async function startMailSink(): Promise<MailSink> {
-  const received: ReceivedMail[] = [];
-  const reject = new Set<string>();
-  const sink = { received, reject, dataDelayMs: 0 };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (reject.has(address.address)) {
-        const error = Object.assign(new Error('5.1.1 Mailbox unavailable'), { responseCode: 550 });
-        callback(error);
-        return;
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const envelopeTo = session.envelope.rcptTo.map((address) => address.address);
-        setTimeout(() => {
-          received.push(parseMail(Buffer.concat(chunks).toString('utf8'), envelopeTo));
-          callback();
-        }, sink.dataDelayMs);
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return Object.assign(sink, {
-    port,
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(resolve)),
-  });
-}
 
 /** A TCP server that accepts connections and never says a word (an SMTP server that hangs). */
 async function startSilentServer(): Promise<{ port: number; sockets: Socket[]; close(): Promise<void> }> {
