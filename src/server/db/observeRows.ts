@@ -1,17 +1,25 @@
 /**
  * Counting the rows the database hands back, for tests that prove a request reads no more than
- * its page needs (src/server/lists/history.test.ts). Wraps a PGlite instance or a pg Pool so each
- * query result reports its row count; nothing else changes, and the service never sets it.
+ * its page needs (src/server/routes/history.test.ts), and the statements it runs (a punch's, in
+ * src/server/routes/kiosk/punchStatements.test.ts). Wraps a PGlite instance or a pg Pool so each
+ * query reports its row count and its SQL text; nothing else changes, and the service never sets it.
  */
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 
-export type RowObserver = (rows: number) => void;
+/** `sql`: the statement's text (a pg query config's `text`, or `name` for a prepared one seen again). */
+export type RowObserver = (rows: number, sql: string) => void;
 
 const rowsOf = (result: unknown): number => {
   if (Array.isArray(result)) return result.reduce((sum: number, part) => sum + rowsOf(part), 0);
   const rows = (result as { rows?: unknown } | null)?.rows;
   return Array.isArray(rows) ? rows.length : 0;
+};
+
+const sqlOf = (query: unknown): string => {
+  if (typeof query === 'string') return query;
+  const config = query as { text?: unknown; name?: unknown } | null;
+  return typeof config?.text === 'string' ? config.text : typeof config?.name === 'string' ? config.name : '';
 };
 
 /** A view of `target` whose `method` reports result rows; other members act on `target` itself. */
@@ -31,7 +39,7 @@ function countingQuery(observe: RowObserver) {
   return (original: (...args: unknown[]) => unknown) =>
     async (...args: unknown[]) => {
       const result = await original(...args);
-      observe(rowsOf(result));
+      observe(rowsOf(result), sqlOf(args[0]));
       return result;
     };
 }

@@ -7,7 +7,7 @@ import type { Database } from '../db/openDatabase';
 import { invalidField } from '../http/apiError';
 import type { EmployeeRow } from './kioskEmployees';
 import type { ChoiceRules } from './punchPoints';
-import { loadReferenceData, type LocationRef, type ReferenceData, type WorkTypeRef } from './references';
+import { loadChoiceReferences, type LocationRef, type ReferenceData, type WorkTypeRef } from './references';
 
 export interface ClockOnChoices {
   locationId: number | null;
@@ -57,7 +57,18 @@ export async function checkClockOnChoices(
   employee: EmployeeRow,
   input: ChoiceInput,
 ): Promise<ClockOnChoices> {
-  const refs = await loadReferenceData(db, businessId);
+  // Only the locations the clock-on names, or its default could be (the kiosk's, the employee's),
+  // and the work types it names or its location's default shift conditions name.
+  const named = input.locationId ?? null;
+  if (named === null && kiosk.isLocationRequired) {
+    throw invalidField('location-required', 'locationId', 'This kiosk requires a location at clock-on.');
+  }
+  const candidates = named !== null ? [named] : [...(kiosk.locationId === null ? [] : [kiosk.locationId]), ...employee.locationIds];
+  const refs = await loadChoiceReferences(db, businessId, candidates, (found) => {
+    const location = named !== null ? found.get(named) : defaultLocation(offeredLocations({ locations: found, workTypes: new Map() }, kiosk, employee), kiosk, employee);
+    const workType = input.workTypeId === null || input.workTypeId === undefined ? [] : [input.workTypeId];
+    return [...workType, ...(input.shiftConditionIds ?? location?.defaultShiftConditionIds ?? [])];
+  });
   const offered = offeredLocations(refs, kiosk, employee);
 
   let location: LocationRef | null = null;

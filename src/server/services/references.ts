@@ -3,7 +3,7 @@
  * checking the ids a punch refers to, and naming them in lookups; or only those a page of shifts
  * or timesheet lines names (loadReferencesFor), so a list never loads more than its page needs.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/openDatabase';
 import { locations, workTypes } from '../db/schema';
 import { fullyQualifiedNameSql } from './locationList';
@@ -68,6 +68,41 @@ export async function loadReferenceData(db: Database, businessId: number): Promi
     locations: new Map(locationRows.map((row) => [row.id, toLocationRef(row, fullyQualifiedName(row, byId))])),
     workTypes: new Map(workTypeRows.map((row) => [row.id, toWorkTypeRef(row)])),
   };
+}
+
+/**
+ * Only the given locations, then only the given work types, of the business (deleted ones too), in
+ * id order, unnamed (`fullyQualifiedName` is the bare name): what a clock-on needs to check its
+ * choices (clockOnChoices.ts), where a whole list per punch would grow with the business. The work
+ * types are asked for once the locations are known (a location names default shift conditions);
+ * no id, no statement.
+ */
+export async function loadChoiceReferences(
+  db: Database,
+  businessId: number,
+  locationIds: Iterable<number>,
+  workTypeIds: (locations: Map<number, LocationRef>) => Iterable<number>,
+): Promise<ReferenceData> {
+  const wantedLocations = [...new Set(locationIds)];
+  const locationRows =
+    wantedLocations.length === 0
+      ? []
+      : await db
+        .select()
+        .from(locations)
+        .where(and(eq(locations.businessId, businessId), inArray(locations.id, wantedLocations)))
+        .orderBy(asc(locations.id));
+  const found = new Map(locationRows.map((row) => [row.id, toLocationRef(row, row.name)]));
+  const wantedWorkTypes = [...new Set(workTypeIds(found))];
+  const workTypeRows =
+    wantedWorkTypes.length === 0
+      ? []
+      : await db
+        .select()
+        .from(workTypes)
+        .where(and(eq(workTypes.businessId, businessId), inArray(workTypes.id, wantedWorkTypes)))
+        .orderBy(asc(workTypes.id));
+  return { locations: found, workTypes: new Map(workTypeRows.map((row) => [row.id, toWorkTypeRef(row)])) };
 }
 
 /**

@@ -1,0 +1,88 @@
+/**
+ * The SQL statements a kiosk punch costs (issue 12, item 4): the punch is the service's hot path,
+ * and its rate on PostgreSQL is bounded by the statements it sends. This counts the statements of
+ * a device's clock-on and clock-off (with an Idempotency-Key, as the tablet sends them), a
+ * manager's clock-on (API key: the caller and its access in one read) and an idempotent replay, and
+ * fails if the count grows back. Transaction control (begin, commit, savepoints) is left out: PGlite
+ * sends it outside the observed query path, PostgreSQL through it.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, enrolDeviceAuth, type Tenant } from '../../testing/fixtures';
+import { startTestService, type TestService } from '../../testing/testService';
+
+let t: TestService;
+let statements: string[] | null = null;
+const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
+
+beforeAll(async () => {
+  t = await startTestService(
+    {},
+    {
+      onRows: (_rows, sql) => {
+        if (statements && !TRANSACTION_CONTROL.test(sql)) statements.push(sql);
+      },
+    },
+  );
+});
+afterAll(() => t.close());
+
+/** The statements one request runs. */
+async function statementsOf(send: () => Promise<{ status: number; text: string }>): Promise<string[]> {
+  statements = [];
+  try {
+    const res = await send();
+    expect(res.status, res.text).toBe(200);
+    return statements;
+  } finally {
+    statements = null;
+  }
+}
+
+function punch(tenant: Tenant, auth: string, op: string, employeeId: number, key = randomUUID()) {
+  return t.request('POST', `${tenant.kiosk}/${op}`, { auth, json: { employeeId }, headers: { 'idempotency-key': key } });
+}
+
+/** The list, numbered, for the failure message. */
+const listed = (sql: readonly string[]) => sql.map((text, i) => `${i + 1}. ${text}`).join('\n');
+
+describe('statements per punch', () => {
+  let tenant: Tenant;
+  let device: string;
+  beforeAll(async () => {
+    t.clock.set('2026-06-01T07:00:00Z');
+    tenant = await createTenant(t, { employees: 3 });
+    device = await enrolDeviceAuth(t, tenant);
+    // The device's first request records its contact (at most once a minute): not part of a punch's cost.
+    await t.request('GET', `${tenant.kiosk}/staff`, { auth: device });
+  });
+
+  it('a device clock-on and clock-off stay within their statement budgets', async () => {
+    const employeeId = tenant.employees[0]!.id;
+    const on = await statementsOf(() => punch(tenant, device, 'clockon', employeeId));
+    expect(on.length, listed(on)).toBeLessThanOrEqual(CLOCK_ON_BUDGET);
+    t.clock.set('2026-06-01T07:00:30Z');
+    const off = await statementsOf(() => punch(tenant, device, 'clockoff', employeeId));
+    expect(off.length, listed(off)).toBeLessThanOrEqual(CLOCK_OFF_BUDGET);
+  });
+
+  it('a manager (API key) reads the caller and its access once', async () => {
+    const employeeId = tenant.employees[1]!.id;
+    const on = await statementsOf(() => punch(tenant, tenant.manager.auth, 'clockon', employeeId));
+    expect(on.length, listed(on)).toBeLessThanOrEqual(MANAGER_CLOCK_ON_BUDGET);
+  });
+
+  it('a replayed punch costs only the caller and the stored answer', async () => {
+    const employeeId = tenant.employees[2]!.id;
+    const key = randomUUID();
+    await statementsOf(() => punch(tenant, device, 'clockon', employeeId, key));
+    const replay = await statementsOf(() => punch(tenant, device, 'clockon', employeeId, key));
+    expect(replay.length, listed(replay)).toBeLessThanOrEqual(REPLAY_BUDGET);
+  });
+});
+
+/** Statements per request, without transaction control (measured before issue 12: 13, 18, 15 and 3). */
+const CLOCK_ON_BUDGET = 11;
+const CLOCK_OFF_BUDGET = 17;
+const MANAGER_CLOCK_ON_BUDGET = 13;
+const REPLAY_BUDGET = 3;
