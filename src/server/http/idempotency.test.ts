@@ -114,3 +114,36 @@ describe('Idempotency-Key scope', () => {
     expect(await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'search-key'))).toHaveLength(0);
   });
 });
+
+describe('Idempotency-Key: concurrent duplicates (the record is written once, at the end of the work)', () => {
+  it('two identical punches sent at once apply once; both get the first answer', async () => {
+    const tenant = await createTenant(t);
+    const employeeId = tenant.employees[0]!.id;
+    const send = () => t.request('POST', `${tenant.kiosk}/clockon`, { auth: tenant.manager.auth, json: { employeeId }, headers: keyed('concurrent-punch') });
+    const [one, two] = await Promise.all([send(), send()]);
+    expect([one.status, two.status], `${one.text} ${two.text}`).toEqual([200, 200]);
+    expect(one.text).toBe(two.text);
+    expect([one, two].filter((r) => r.headers.get('idempotent-replayed') === 'true')).toHaveLength(1);
+    expect(await t.db.select().from(punches).where(eq(punches.employeeId, employeeId))).toHaveLength(1);
+  });
+
+  it('two identical creations with no row lock between them apply once (the key record decides)', async () => {
+    const tenant = await createTenant(t);
+    const send = () => t.request('POST', `${tenant.base}/location`, { auth: tenant.manager.auth, json: { name: 'Loading bay' }, headers: keyed('concurrent-location') });
+    const [one, two] = await Promise.all([send(), send()]);
+    expect([one.status, two.status], `${one.text} ${two.text}`).toEqual([200, 200]);
+    expect(one.text).toBe(two.text);
+    const listed = await t.request('GET', `${tenant.base}/location`, { auth: tenant.manager.auth });
+    expect((listed.body as Array<{ name: string }>).filter((l) => l.name === 'Loading bay')).toHaveLength(1);
+  });
+
+  it('a different request under a used key is refused (422) even when its own work would succeed', async () => {
+    const tenant = await createTenant(t);
+    const [a, b] = tenant.employees.map((e) => e.id);
+    const first = await t.request('POST', `${tenant.kiosk}/clockon`, { auth: tenant.manager.auth, json: { employeeId: a }, headers: keyed('used-once') });
+    expect(first.status, first.text).toBe(200);
+    const other = await t.request('POST', `${tenant.kiosk}/clockon`, { auth: tenant.manager.auth, json: { employeeId: b }, headers: keyed('used-once') });
+    expect(other.status, other.text).toBe(422);
+    expect(await t.db.select().from(punches).where(eq(punches.employeeId, b!))).toHaveLength(0);
+  });
+});

@@ -32,6 +32,8 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 export const FINGERPRINT_SECRET_PURPOSE: ServiceSecretPurpose = 'idempotency-fingerprint';
 
 class RollBack extends Error {}
+/** The key's record exists (or a concurrent duplicate committed it first): roll the work back and replay. */
+class KeyUsed extends Error {}
 
 /** Parses the header: a structured-field string (quoted) or a bare token. */
 export function parseIdempotencyKey(header: string): string {
@@ -77,9 +79,45 @@ export interface IdempotentRequest {
   shape: RequestShape;
 }
 
+/** The stored answer of a used key: replayed, or refused when the request differs. */
+function replayStored(
+  existing: { fingerprint: string; responseStatus: number | null; responseBody: string | null; responseContentType: string | null },
+  fingerprint: string,
+): Response {
+  if (existing.fingerprint !== fingerprint) {
+    throw new ApiError(422, 'idempotency-key-reused', 'This Idempotency-Key was used for a different request.', {
+      detail: 'Use a new key for a new request; reuse a key only to retry the identical request.',
+    });
+  }
+  if (existing.responseStatus === null || existing.responseBody === null) {
+    throw new ApiError(409, 'conflict', 'A request with this Idempotency-Key is still in progress.');
+  }
+  return replay(existing.responseStatus, existing.responseBody, existing.responseContentType);
+}
+
+async function storedKey(db: Database, scope: string, key: string) {
+  const [existing] = await db
+    .select({
+      fingerprint: idempotencyKeys.fingerprint,
+      responseStatus: idempotencyKeys.responseStatus,
+      responseBody: idempotencyKeys.responseBody,
+      responseContentType: idempotencyKeys.responseContentType,
+    })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+  return existing;
+}
+
 /**
- * Runs the handler at most once per key: inside one transaction with the key's record, or not at
- * all when the key was already used (its first response is returned instead).
+ * Runs the handler at most once per key, in one transaction with the key's record, which is
+ * written once, with the response, as the transaction's last statement (issue 12: one write, not
+ * an insert before the work and an update after it). When the key turns out to be used already
+ * (the record exists, or a concurrent duplicate commits it first: the insert waits for that
+ * commit), the work is rolled back and the first response is returned instead; a failure of the
+ * handler is likewise answered with the stored response when the key was used. So the work is
+ * applied at most once per key and every request with a used key gets the first answer (or 422),
+ * as before; a handler runs, and is rolled back, on a replay (its effects are all in the
+ * transaction: idempotent routes write only through `c.var.db`).
  */
 export async function runIdempotently(
   c: Context<AppEnv>,
@@ -93,52 +131,36 @@ export async function runIdempotently(
   let failure: unknown = null;
   try {
     await db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(idempotencyKeys)
-        .values({ scope, key, fingerprint })
-        .onConflictDoNothing()
-        .returning({ id: idempotencyKeys.id });
-      const id = inserted[0]?.id;
-      if (id === undefined) {
-        const [existing] = await tx
-          .select()
-          .from(idempotencyKeys)
-          .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
-        if (!existing || existing.responseStatus === null || existing.responseBody === null) {
-          throw new ApiError(409, 'conflict', 'A request with this Idempotency-Key is still in progress.');
-        }
-        if (existing.fingerprint !== fingerprint) {
-          throw new ApiError(422, 'idempotency-key-reused', 'This Idempotency-Key was used for a different request.', {
-            detail: 'Use a new key for a new request; reuse a key only to retry the identical request.',
-          });
-        }
-        outcome = replay(existing.responseStatus, existing.responseBody, existing.responseContentType);
-        return;
-      }
       c.set('db', tx as unknown as Database);
       let response: Response;
       try {
         response = await handle();
       } catch (error) {
         if (!c.var.keepWorkOnError) throw error;
-        // Keep the recorded failure, but not the key: a retry must be evaluated afresh.
-        await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.id, id));
+        // Keep the recorded failure, but no key (a retry must be evaluated afresh), unless the key was used.
+        if (await storedKey(tx, scope, key)) throw new KeyUsed();
         failure = error;
         return;
       }
       outcome = response;
       if (response.status >= 400) {
         if (!c.var.keepWorkOnError) throw new RollBack();
-        await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.id, id));
+        if (await storedKey(tx, scope, key)) throw new KeyUsed();
         return;
       }
       const body = await response.clone().text();
-      await tx
-        .update(idempotencyKeys)
-        .set({ responseStatus: response.status, responseBody: body, responseContentType: response.headers.get('content-type') })
-        .where(eq(idempotencyKeys.id, id));
+      const inserted = await tx
+        .insert(idempotencyKeys)
+        .values({ scope, key, fingerprint, responseStatus: response.status, responseBody: body, responseContentType: response.headers.get('content-type') })
+        .onConflictDoNothing()
+        .returning({ id: idempotencyKeys.id });
+      if (inserted.length === 0) throw new KeyUsed();
     });
   } catch (error) {
+    // Rolled back: a used key answers with its first response; otherwise the failure stands.
+    const existing = await storedKey(db, scope, key);
+    if (existing) return replayStored(existing, fingerprint);
+    if (error instanceof KeyUsed) throw new Error('idempotency key vanished while replaying');
     if (!(error instanceof RollBack)) throw error;
   } finally {
     c.set('db', db);
