@@ -18,8 +18,8 @@ import type { ApiResult } from './testService';
 export interface ProcessPair {
   a: ServiceProcess;
   b: ServiceProcess;
-  /** The demo A seeded (null when started without it). */
-  demo: DemoFile | null;
+  /** The demo A seeded. */
+  demo: DemoFile;
   databaseUrl: string;
   /** A query on the shared database, as the test's own client. */
   query<Row extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<Row[]>;
@@ -74,11 +74,10 @@ function pairSettings(databaseUrl: string, dataDir: string): Record<string, stri
 }
 
 /**
- * Starts the pair on a fresh, migrated database. With `demo`, A seeds the demo and B starts once A
- * is ready (as the README says to start a first instance alone); without it both start at once.
- * `settings` apply to both.
+ * Starts the pair on a fresh, migrated database: A seeds the demo, and B starts once A is ready
+ * (as docs/deployment.md starts the first instance alone). `settings` apply to both.
  */
-export async function startProcessPair(settings: Record<string, string>, options: { demo: boolean }): Promise<ProcessPair> {
+export async function startProcessPair(settings: Record<string, string>): Promise<ProcessPair> {
   const database = await createPostgresDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-pair-'));
   const client = new pg.Client({ connectionString: database.url });
@@ -92,13 +91,11 @@ export async function startProcessPair(settings: Record<string, string>, options
   };
   try {
     const common = { ...pairSettings(database.url, dataDir), ...settings };
-    const launch = async (demo: boolean) => {
-      const service = await spawnService({ ...common, DEMO: demo ? '1' : '0' });
-      started.push(service);
-      return service;
-    };
-    const [a, b] = options.demo ? [await launch(true), await launch(false)] : await Promise.all([launch(false), launch(false)]);
-    const demo = options.demo ? DemoFile.parse(JSON.parse(readFileSync(join(dataDir, 'demo.json'), 'utf8'))) : null;
+    const a = await spawnService({ ...common, DEMO: '1' });
+    started.push(a);
+    const b = await spawnService({ ...common, DEMO: '0' });
+    started.push(b);
+    const demo = DemoFile.parse(JSON.parse(readFileSync(join(dataDir, 'demo.json'), 'utf8')));
     return {
       a,
       b,
