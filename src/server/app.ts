@@ -4,8 +4,9 @@
  * under Node's HTTP server and directly in tests.
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
+import { routePath } from 'hono/route';
 import type { AppDeps, AppEnv } from './context';
 import { describePrincipal } from './auth/principal';
 import { guardEveryRoute } from './auth/routeGuard';
@@ -128,14 +129,20 @@ export function createService(deps: AppDeps): Service {
     c.header('cache-control', 'no-store', { append: false });
     // The service's own clock: kiosks measure their offset from it.
     c.header('date', deps.now().toUTCString(), { append: false });
+    const ms = performance.now() - started;
     // Method, path and outcome only: bodies, queries and headers may carry PINs or credentials.
     deps.logger.info('request', {
       method: c.req.method,
       path: new URL(c.req.url).pathname,
       status: c.res.status,
-      ms: Math.round(performance.now() - started),
+      ms: Math.round(ms),
       caller: c.var.principal ? describePrincipal(c.var.principal) : 'anonymous',
     });
+    // The route's template (its endpoint is the last route matched), never the raw path with its ids.
+    if (deps.metrics) {
+      const route = routePath(c as Context, -1); // widened: OpenAPIHono types this input as any
+      deps.metrics.observeRequest(c.req.method, route.endsWith('*') ? 'unmatched' : route, c.res.status, ms / 1000, c.res.headers.get('idempotent-replayed') === 'true');
+    }
   });
   app.use(
     '*',
@@ -169,8 +176,11 @@ export function createService(deps: AppDeps): Service {
   const edge = new Hono<{ Bindings: ConnectionInfo }>();
   edge.use('*', apiSecurityHeaders());
   edge.all('*', async (c) => {
+    const started = performance.now();
     const normalized = await normalize(c.req.raw);
-    return normalized instanceof Response ? normalized : app.fetch(normalized, c.env);
+    if (!(normalized instanceof Response)) return app.fetch(normalized, c.env);
+    deps.metrics?.observeRequest(c.req.method, 'refused before routing', normalized.status, (performance.now() - started) / 1000, false);
+    return normalized;
   });
   return { app, fetch: async (request, connection = {}) => edge.fetch(request, connection) };
 }

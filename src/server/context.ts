@@ -6,6 +6,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Database } from './db/openDatabase';
 import type { Env } from './env';
 import type { Logger } from './logger';
+import type { ServiceMetrics } from './metrics/serviceMetrics';
 import type { Grant } from './auth/access';
 import type { Principal } from './auth/principal';
 
@@ -15,6 +16,8 @@ export interface AppDeps {
   /** The service's clock; tests may pin it. */
   now: () => Date;
   logger: Logger;
+  /** Prometheus instruments when METRICS=1 (metrics/serviceMetrics.ts); absent otherwise, at no cost. */
+  metrics?: ServiceMetrics;
 }
 
 export interface AppEnv {

@@ -2,12 +2,13 @@
  * `npm start` (`node build/server/main.js`): validates the settings and runs the service, as one
  * process or, with WORKERS > 1 on PostgreSQL, as a node:cluster of processes sharing the port.
  * The first worker migrates the database and seeds the demo before the others start, so they
- * never race. SIGTERM or SIGINT stops every process gracefully (startService.ts).
+ * never race; the banner is printed once all are ready. SIGTERM or SIGINT stops every process gracefully (startService.ts).
  */
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { parseEnv, type Env } from './env';
 import { createLogger } from './logger';
+import { serveClusterMetrics } from './metrics/clusterMetrics';
 import { startService } from './startService';
 
 type WorkerMessage = { kind: 'ready'; banner: string };
@@ -34,13 +35,21 @@ async function runOne(settings: Env, provision: boolean, announce: (banner: stri
 /** The cluster's primary: starts the first worker, then the rest, and passes signals on. */
 function runPrimary(settings: Env, workers: number): void {
   const logger = createLogger(settings.LOG_LEVEL);
+  if (settings.METRICS) serveClusterMetrics();
   let stopping = false;
   const fork = (provision: boolean) => cluster.fork({ KIOSK_WORKER_PROVISION: provision ? '1' : '0' });
   const first = fork(true);
-  first.once('message', (message: WorkerMessage) => {
-    if (message.kind !== 'ready') return;
-    for (let index = 1; index < workers; index += 1) fork(false);
-    process.stdout.write(message.banner.replace('\n\n', `\n  Processes: ${workers} (node:cluster)\n\n`));
+  // The banner is printed once every worker is ready (each listens), so it is true when read.
+  let ready = 0;
+  let banner = '';
+  cluster.on('message', (worker, message: WorkerMessage | { kind: string }) => {
+    if (message.kind !== 'ready' || !('banner' in message)) return;
+    ready += 1;
+    if (worker === first) {
+      banner = message.banner;
+      for (let index = 1; index < workers; index += 1) fork(false);
+    }
+    if (ready === workers) process.stdout.write(banner.replace('\n\n', `\n  Processes: ${workers} (node:cluster)\n\n`));
   });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {

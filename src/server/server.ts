@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
 import { except } from 'hono/combine';
 import { compress } from 'hono/compress';
+import { routePath } from 'hono/route';
 import { serve, type ServerType } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -24,6 +25,8 @@ export interface ServerOptions {
   staticRoot: string | null;
   /** Where the process is in its life (startService.ts); readiness is 503 unless 'ready'. Default: always ready. */
   phase?: () => 'starting' | 'ready' | 'stopping';
+  /** The Prometheus text /metrics answers (METRICS=1: this process's, or the whole cluster's); without it /metrics is 404. */
+  metrics?: { scrape: () => Promise<string>; contentType: string };
 }
 
 const DOCS_PAGE = `<!doctype html>
@@ -70,6 +73,29 @@ export function createServer(deps: AppDeps, options: ServerOptions): { fetch: (r
   const root = new Hono();
 
   const phase = options.phase ?? (() => 'ready' as const);
+  // Requests outside the API (health, metrics, docs, the app's files), by the route that answered;
+  // the API observes its own (app.ts), where the route templates are.
+  const instruments = deps.metrics;
+  if (instruments) {
+    root.use(
+      '*',
+      except(API_PATHS, async (c, next) => {
+        const started = performance.now();
+        await next();
+        instruments.observeRequest(c.req.method, routePath(c), c.res.status, (performance.now() - started) / 1000, false);
+      }),
+    );
+  }
+  const metrics = options.metrics;
+  root.get('/metrics', async (c) => {
+    if (!metrics) return c.json({ status: 'not found', detail: 'Metrics are off (METRICS=1 turns them on).' }, 404, { 'cache-control': 'no-store' });
+    try {
+      return c.body(await metrics.scrape(), 200, { 'content-type': metrics.contentType, 'cache-control': 'no-store' });
+    } catch (error) {
+      deps.logger.error('metrics scrape failed', { error: String(error) });
+      return c.json({ status: 'metrics unavailable' }, 503, { 'cache-control': 'no-store', 'retry-after': '5' });
+    }
+  });
   for (const path of ['/livez', '/readyz', '/healthz']) {
     root.use(path, async (c, next) => {
       await next();

@@ -11,8 +11,13 @@
  * Stopping (SIGTERM): readiness turns 503 at once, the port stops accepting, requests in flight
  * finish (idle keep-alive connections are closed; after SHUTDOWN_TIMEOUT_MS the rest are cut),
  * the senders finish the delivery in progress, and the database is closed last. A punch whose
- * answer was cut is replayed by the kiosk's outbox under the same idempotency key.
+ * answer was cut is replayed by the kiosk's outbox under the same idempotency key
+ * (shutdown.test.ts proves it through real processes).
+ *
+ * Metrics (METRICS=1): /metrics answers in Prometheus's format (metrics/serviceMetrics.ts); under
+ * node:cluster for the whole cluster (metrics/clusterMetrics.ts).
  */
+import cluster from 'node:cluster';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +32,8 @@ import { pruneSecurityRecords } from './jobs/pruneSecurityRecords';
 import { startOutboxDelivery } from './jobs/startOutboxDelivery';
 import { startWebhookDelivery } from './jobs/startWebhookDelivery';
 import type { Logger } from './logger';
+import { clusterScrape } from './metrics/clusterMetrics';
+import { createServiceMetrics } from './metrics/serviceMetrics';
 import { createServer, listen } from './server';
 import { ensureUser } from './services/provisioning';
 
@@ -61,10 +68,19 @@ export async function startService(settings: Env, logger: Logger, options: Start
   const db = opened.db;
   await ensureServiceSecrets(db);
   const now = () => new Date();
-  const deps = { db, settings, now, logger };
+  const metrics = settings.METRICS
+    ? createServiceMetrics({ db, databaseKind: opened.kind, ...(opened.poolStats ? { poolStats: opened.poolStats } : {}) })
+    : undefined;
+  const deps = { db, settings, now, logger, ...(metrics ? { metrics } : {}) };
   const staticRoot = fileURLToPath(new URL('../../dist', import.meta.url));
   let phase: 'starting' | 'ready' | 'stopping' = 'starting';
-  const { fetch, service } = createServer(deps, { staticRoot, phase: () => phase });
+  // Under node:cluster a scrape answers for every process (metrics/clusterMetrics.ts).
+  const scrape = metrics && (cluster.isWorker ? clusterScrape(metrics.registry) : () => metrics.registry.metrics());
+  const { fetch, service } = createServer(deps, {
+    staticRoot,
+    phase: () => phase,
+    ...(metrics && scrape ? { metrics: { scrape, contentType: metrics.registry.contentType } } : {}),
+  });
   const HEALTH = new Set(['/livez', '/readyz', '/healthz']);
   const handle = (request: Request): Promise<Response> =>
     phase === 'starting' && !HEALTH.has(new URL(request.url).pathname)

@@ -22,6 +22,8 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface OpenedDatabase {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: the pool's connections now (for /metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -67,7 +69,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenedDataba
     pool.on('error', () => undefined);
     const db = drizzlePg(target.onRows ? observePool(pool, target.onRows) : pool, { schema });
     await migrateExclusively(pool);
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+    const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db: db as unknown as Database, kind: 'postgres', poolStats, close: () => pool.end() };
   }
   if (target.dataDir) {
     mkdirSync(target.dataDir, { recursive: true });
