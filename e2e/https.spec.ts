@@ -127,6 +127,11 @@ test.describe('HTTPS through Caddy to two service processes on one PostgreSQL', 
         locale: 'en-GB',
         timezoneId: 'Europe/London',
       });
+      // As every spec's context (fixtures.ts): the app must work under the service's CSP, here behind Caddy too.
+      const cspViolations: string[] = [];
+      context.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+      });
       const page = await context.newPage();
 
       const shell = await page.goto('/');
@@ -193,6 +198,8 @@ test.describe('HTTPS through Caddy to two service processes on one PostgreSQL', 
       expect(shell?.headers()['strict-transport-security']).toMatch(/max-age=\d+/);
       // Caddy 2.6 leaves a non-default HTTPS port out of the redirect; on 443, as deployed, this is the site.
       expect(await redirectFrom(caddy.httpOrigin)).toEqual({ status: 308, location: `https://${SITE}/` });
+
+      expect(cspViolations, 'Content-Security-Policy violations').toEqual([]);
 
       // The trust is real: the same browser without the root refuses the site.
       const bareHome = mkdtempSync(join(tmpdir(), 'kiosk-clock-stranger-home-'));
