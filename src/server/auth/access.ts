@@ -13,7 +13,7 @@ import { BusinessAccessModel } from '../../contract/generated/models';
 import type { Database } from '../db/openDatabase';
 import { businessAccess, employees, kiosks, selfServiceLinks } from '../db/schema';
 import { ApiError, forbidden } from '../http/apiError';
-import type { Principal } from './principal';
+import type { CallerReads, Principal } from './principal';
 
 /** A stored access model, parsed (a bad one is a server fault). */
 export function parseModel(raw: unknown, businessId: number, userId: number): BusinessAccessModel {
@@ -53,6 +53,8 @@ export interface Grant {
   access: BusinessAccessModel | null;
   /** Set on a self-service grant: the one employee the caller acts as. */
   selfService?: { employeeId: number };
+  /** The kiosk in the path as read with the caller (principal.ts CallerReads); undefined when not read. */
+  kiosk?: CallerReads['kiosk'];
 }
 
 export const unauthenticated = () =>
@@ -72,7 +74,10 @@ function userKiosks(access: BusinessAccessModel): 'all' | number[] {
   return kioskAccess.kiosks ?? [];
 }
 
-async function isOpenToRestrictedUsers(db: Database, businessId: number, kioskId: number): Promise<boolean> {
+async function isOpenToRestrictedUsers(db: Database, businessId: number, kioskId: number, reads: CallerReads): Promise<boolean> {
+  if (reads.kiosk !== undefined && (reads.kiosk === null || reads.kiosk.id === kioskId)) {
+    return reads.kiosk?.availableToAllRestrictedUsersWithKioskAccess ?? false;
+  }
   const [row] = await db
     .select({ open: kiosks.availableToAllRestrictedUsersWithKioskAccess })
     .from(kiosks)
@@ -80,12 +85,16 @@ async function isOpenToRestrictedUsers(db: Database, businessId: number, kioskId
   return row?.open ?? false;
 }
 
-/** Throws 401/403/404 unless the principal may do what `need` describes in the business. */
-export async function authorize(db: Database, principal: Principal | null, businessId: number, need: Need): Promise<Grant> {
+/**
+ * Throws 401/403/404 unless the principal may do what `need` describes in the business. `reads`:
+ * what the caller's statement already read (the user's access, the kiosk), so it is not read again.
+ */
+export async function authorize(db: Database, principal: Principal | null, businessId: number, need: Need, reads: CallerReads = {}): Promise<Grant> {
   if (!principal) throw unauthenticated();
+  const kiosk = reads.kiosk === undefined ? {} : { kiosk: reads.kiosk };
   if (principal.kind === 'device') {
     if (principal.businessId !== businessId) throw businessNotFound();
-    const grant: Grant = { principal, businessId, isAdmin: false, kiosks: [principal.kioskId], access: null };
+    const grant: Grant = { principal, businessId, isAdmin: false, kiosks: [principal.kioskId], access: null, ...kiosk };
     if (need.kind === 'anyKiosk' || need.kind === 'member') return grant;
     if (need.kind === 'kiosk' && need.kioskId === principal.kioskId) return grant;
     throw forbidden(
@@ -94,11 +103,12 @@ export async function authorize(db: Database, principal: Principal | null, busin
         : 'A kiosk device cannot use this operation; sign in as a manager.',
     );
   }
-  const access = await accessOf(db, businessId, principal.userId);
+  const access =
+    reads.access === undefined ? await accessOf(db, businessId, principal.userId) : reads.access === null ? null : parseModel(reads.access, businessId, principal.userId);
   if (!access) throw businessNotFound();
   const isAdmin = access.accessType === 'Unrestricted';
   const kioskIds = userKiosks(access);
-  const grant: Grant = { principal, businessId, isAdmin, kiosks: kioskIds, access };
+  const grant: Grant = { principal, businessId, isAdmin, kiosks: kioskIds, access, ...kiosk };
   switch (need.kind) {
     case 'member':
     case 'read':
@@ -111,7 +121,7 @@ export async function authorize(db: Database, principal: Principal | null, busin
       throw forbidden('You have no kiosk access in this business.');
     case 'kiosk':
       if (kioskIds === 'all' || kioskIds.includes(need.kioskId)) return grant;
-      if (access.kioskAccess && access.kioskAccess.accessType !== 'None' && (await isOpenToRestrictedUsers(db, businessId, need.kioskId))) {
+      if (access.kioskAccess && access.kioskAccess.accessType !== 'None' && (await isOpenToRestrictedUsers(db, businessId, need.kioskId, reads))) {
         return grant;
       }
       throw forbidden(`You have no access to kiosk ${need.kioskId}.`);

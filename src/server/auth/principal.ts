@@ -5,7 +5,7 @@
  */
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../db/openDatabase';
-import { apiKeys, devices, kiosks, oauthTokens, users } from '../db/schema';
+import { apiKeys, businessAccess, devices, kiosks, oauthTokens, users } from '../db/schema';
 import { LAST_SEEN_RESOLUTION_MS, touchDevice } from './deviceContact';
 import { digest, TOKEN_PREFIX } from './secrets';
 
@@ -28,29 +28,86 @@ function basicUserName(header: string): string | null {
   }
 }
 
-async function userById(db: Database, userId: number, via: 'oauth' | 'apiKey'): Promise<Principal | null> {
-  const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId));
-  return user ? { kind: 'user', userId: user.id, email: user.email, via } : null;
+type KioskRow = typeof kiosks.$inferSelect;
+
+/**
+ * What the caller's statement read beside the credential, for the business and kiosk in the path
+ * (issue 12: one authorization read per request). `undefined`: not read (no such id in the path);
+ * `null`: read, and there is none.
+ */
+export interface CallerReads {
+  /** A user caller's stored access model in the business (access.ts parses it). */
+  access?: unknown;
+  /** The kiosk in the path, if it is the business's (deleted ones too: kioskScope refuses those). */
+  kiosk?: KioskRow | null;
 }
 
-/** Resolves the Authorization header; null when absent or not valid. */
-export async function resolvePrincipal(db: Database, authorization: string | undefined, now: Date): Promise<Principal | null> {
+export interface Caller {
+  principal: Principal;
+  reads: CallerReads;
+}
+
+/** The business and kiosk of the route's path, whose access and kiosk row the caller's statement reads too. */
+export interface CallerScope {
+  businessId?: number | undefined;
+  kioskId?: number | undefined;
+}
+
+/** No row has id 0: a left join on it finds nothing, so the statement keeps one shape. */
+const NONE = 0;
+
+/** A user's id and e-mail, with their access in the scope's business and the scope's kiosk, in one statement. */
+async function userCaller(
+  db: Database,
+  credential: { table: 'apiKey'; keyHash: string } | { table: 'oauth'; accessHash: string; now: Date },
+  scope: CallerScope,
+): Promise<Caller | null> {
+  const businessId = scope.businessId ?? NONE;
+  const kioskId = scope.businessId === undefined ? NONE : (scope.kioskId ?? NONE);
+  const columns = { userId: users.id, email: users.email, access: businessAccess.model, kiosk: kiosks };
+  const query =
+    credential.table === 'apiKey'
+      ? db
+        .select(columns)
+        .from(apiKeys)
+        .innerJoin(users, eq(users.id, apiKeys.userId))
+        .where(and(eq(apiKeys.keyHash, credential.keyHash), isNull(apiKeys.revokedAt)))
+      : db
+        .select(columns)
+        .from(oauthTokens)
+        .innerJoin(users, eq(users.id, oauthTokens.userId))
+        .where(and(eq(oauthTokens.accessHash, credential.accessHash), isNull(oauthTokens.revokedAt), gt(oauthTokens.accessExpiresAt, credential.now)));
+  const [row] = await query
+    .leftJoin(businessAccess, and(eq(businessAccess.userId, users.id), eq(businessAccess.businessId, businessId)))
+    .leftJoin(kiosks, and(eq(kiosks.id, kioskId), eq(kiosks.businessId, businessId)));
+  if (!row) return null;
+  const via = credential.table;
+  return {
+    principal: { kind: 'user', userId: row.userId, email: row.email, via },
+    reads: {
+      ...(scope.businessId === undefined ? {} : { access: row.access }),
+      ...(scope.businessId === undefined || scope.kioskId === undefined ? {} : { kiosk: row.kiosk }),
+    },
+  };
+}
+
+/**
+ * Resolves the Authorization header, with the caller's access to the business in `scope` and that
+ * business's kiosk in `scope` read in the same statement; null when absent or not valid.
+ */
+export async function resolveCaller(db: Database, authorization: string | undefined, now: Date, scope: CallerScope = {}): Promise<Caller | null> {
   if (!authorization) return null;
   const [scheme, value] = authorization.trim().split(/\s+/, 2);
   if (!scheme || !value) return null;
   if (scheme.toLowerCase() === 'basic') {
     const key = basicUserName(value);
     if (!key) return null;
-    const [row] = await db
-      .select({ userId: apiKeys.userId })
-      .from(apiKeys)
-      .where(and(eq(apiKeys.keyHash, digest(key)), isNull(apiKeys.revokedAt)));
-    return row ? userById(db, row.userId, 'apiKey') : null;
+    return userCaller(db, { table: 'apiKey', keyHash: digest(key) }, scope);
   }
   if (scheme.toLowerCase() !== 'bearer') return null;
   if (value.startsWith(TOKEN_PREFIX.device)) {
     const [device] = await db
-      .select({ id: devices.id, businessId: devices.businessId, kioskId: devices.kioskId, lastSeenAt: devices.lastSeenAt })
+      .select({ id: devices.id, businessId: devices.businessId, kioskId: devices.kioskId, lastSeenAt: devices.lastSeenAt, kiosk: kiosks })
       .from(devices)
       .innerJoin(kiosks, eq(kiosks.id, devices.kioskId))
       .where(and(eq(devices.tokenHash, digest(value)), isNull(devices.revokedAt), isNull(kiosks.deletedAt)));
@@ -58,11 +115,17 @@ export async function resolvePrincipal(db: Database, authorization: string | und
     if (!device.lastSeenAt || now.getTime() - device.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
       await touchDevice(db, device.id, now);
     }
-    return { kind: 'device', deviceId: device.id, businessId: device.businessId, kioskId: device.kioskId };
+    // The device's own kiosk came with it: it is the scope's kiosk when the path names it.
+    const ownKiosk = scope.businessId === device.businessId && scope.kioskId === device.kioskId;
+    return {
+      principal: { kind: 'device', deviceId: device.id, businessId: device.businessId, kioskId: device.kioskId },
+      reads: ownKiosk ? { kiosk: device.kiosk } : {},
+    };
   }
-  const [token] = await db
-    .select({ userId: oauthTokens.userId })
-    .from(oauthTokens)
-    .where(and(eq(oauthTokens.accessHash, digest(value)), isNull(oauthTokens.revokedAt), gt(oauthTokens.accessExpiresAt, now)));
-  return token ? userById(db, token.userId, 'oauth') : null;
+  return userCaller(db, { table: 'oauth', accessHash: digest(value), now }, scope);
+}
+
+/** Resolves the Authorization header; null when absent or not valid. */
+export async function resolvePrincipal(db: Database, authorization: string | undefined, now: Date): Promise<Principal | null> {
+  return (await resolveCaller(db, authorization, now))?.principal ?? null;
 }

@@ -17,7 +17,7 @@ import { forbidden } from '../http/apiError';
 import { idempotencyScope, parseIdempotencyKey, runIdempotently } from '../http/idempotency';
 import { signInCallerKey, type RateLimits } from '../http/rateLimits';
 import { authorize, authorizeSelf, unauthenticated, type Grant, type Need } from './access';
-import { describePrincipal, resolvePrincipal, type Principal } from './principal';
+import { describePrincipal, resolveCaller, type Caller, type Principal } from './principal';
 
 type Handler = (c: Context<AppEnv>) => Response | Promise<Response>;
 
@@ -105,14 +105,14 @@ function rateLimitCaller(c: Context<AppEnv>, operation: RateLimitedOperation, pr
 }
 
 /** The grant of a business route (its business's), or of a self-service route (the linked employee's); null for the others. */
-async function grantFor(c: Context<AppEnv>, access: RouteAccess, ids: z.infer<typeof PathIds>, principal: Principal): Promise<Grant | null> {
+async function grantFor(c: Context<AppEnv>, access: RouteAccess, ids: z.infer<typeof PathIds>, { principal, reads }: Caller): Promise<Grant | null> {
   if (access === 'self') {
     if (ids.employeeId === undefined) throw new Error('a self-service route without an employee id');
     return authorizeSelf(c.var.db, principal, ids.employeeId, c.var.deps.now());
   }
   const need = needOf(access, ids);
   if (!need || ids.businessId === undefined) return null;
-  return authorize(c.var.db, principal, ids.businessId, need);
+  return authorize(c.var.db, principal, ids.businessId, need, reads);
 }
 
 export interface GuardOptions {
@@ -127,14 +127,17 @@ export function guard(route: RouteConfig, handler: Handler, options: GuardOption
   const takesIdempotencyKey = MUTATING.has(declaration.method.toLowerCase()) && declaresIdempotencyKey(route);
   return async (c) => {
     const { deps } = c.var;
-    const principal = access === 'public' ? null : await resolvePrincipal(deps.db, c.req.header('authorization'), deps.now());
+    const ids = access === 'public' ? {} : PathIds.parse(validated(c, 'param') ?? {});
+    // One statement: the caller, with its access to the path's business and the path's kiosk (principal.ts).
+    const scope = { businessId: ids.businessId, kioskId: access === 'kiosk' ? (ids.kioskId ?? ids.id) : undefined };
+    const caller = access === 'public' ? null : await resolveCaller(deps.db, c.req.header('authorization'), deps.now(), scope);
+    const principal = caller?.principal ?? null;
     c.set('principal', principal);
     if (limited) await options.rateLimits.consume(c, limited, rateLimitCaller(c, limited, principal));
     if (access === 'public') return handler(c);
     if (!principal) throw unauthenticated();
     checkCallers(declaration['x-callers'], principal);
-    const ids = PathIds.parse(validated(c, 'param') ?? {});
-    const grant = await grantFor(c, access, ids, principal);
+    const grant = await grantFor(c, access, ids, { principal, reads: caller?.reads ?? {} });
     if (!grant) return handler(c);
     c.set('grant', grant);
     const header = c.req.header('idempotency-key');

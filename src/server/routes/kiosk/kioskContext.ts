@@ -36,7 +36,9 @@ export function punchSettings(settings: Env): PunchSettings {
 export async function kioskScope(c: Context<AppEnv>, businessId: number, kioskId: number): Promise<KioskScope> {
   const db = c.var.db;
   const grant = grantOf(c);
-  const kiosk = await loadKiosk(db, businessId, kioskId);
+  // The route guard read the kiosk with the caller (auth/principal.ts); a deleted one is refused here, by loadKiosk.
+  const known = grant.kiosk;
+  const kiosk = known && known.id === kioskId && known.businessId === businessId && known.deletedAt === null ? known : await loadKiosk(db, businessId, kioskId);
   const settings = c.var.deps.settings;
   const now = c.var.deps.now();
   const groups = (tx: Database, employee: EmployeeRow) => groupIdsOfEmployee(tx, businessId, employee);
