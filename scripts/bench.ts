@@ -59,6 +59,7 @@ async function measureService(config: Pick<ConfigResult, 'key' | 'label' | 'work
     for (const clients of CLIENTS) {
       const noop = await withCpu(probes, CORES, () => noopLoad(service.baseUrl, clients, SECONDS));
       const punch = await withCpu(probes, CORES, () => punchLoad(service.baseUrl, seeded, clients, SECONDS));
+      service.assertRunning();
       console.log(
         `${config.label}, ${clients} clients: ${fmt(punch.result.rate, 0)} punches/s (p50 ${fmt(punch.result.p50)} ms, p99 ${fmt(punch.result.p99)} ms` +
           `${punch.result.failed ? `, ${punch.result.failed} failed: ${punch.result.failure}` : ''}); no-op ${fmt(noop.result.rate, 0)}/s; ${cpuSentence(punch.cpu)}`,
@@ -141,7 +142,7 @@ async function postgresPhases(dir: string, entry: string, configs: ConfigResult[
       const label = `PostgreSQL 15, WORKERS=${workers}`;
       const port = await freePort();
       configs.push(
-        await measureService({ key, label, workers }, () => startBenchService({ entry, port, databaseUrl: url, dataDir: join(dir, 'data-pg'), workers }), seeded.service, postmaster),
+        await measureService({ key, label, workers }, () => startBenchService({ entry, port, databaseUrl: url, dataDir: join(dir, 'data-pg'), workers, logPath: join(dir, `service-${key}.log`) }), seeded.service, postmaster),
       );
     }
   } finally {
@@ -159,7 +160,7 @@ async function pglitePhase(dir: string, entry: string, configs: ConfigResult[], 
     await seed.close();
   }
   const port = await freePort();
-  configs.push(await measureService({ key: 'pglite', label: 'PGlite', workers: 1 }, () => startBenchService({ entry, port, dataDir, workers: 1 }), seeded.service, null));
+  configs.push(await measureService({ key: 'pglite', label: 'PGlite', workers: 1 }, () => startBenchService({ entry, port, dataDir, workers: 1, logPath: join(dir, 'service-pglite.log') }), seeded.service, null));
   // The ceiling: the same database files, the equivalent transaction in this process alone.
   const opened = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
   try {

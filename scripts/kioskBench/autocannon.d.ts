@@ -15,6 +15,8 @@ declare module 'autocannon' {
     pipelining?: number;
     timeout?: number;
     requests?: AutocannonRequest[];
+    /** Called once per connection's client (an EventEmitter: 'connError', 'timeout', ...). */
+    setupClient?: (client: { on(event: string, listener: (...args: unknown[]) => void): unknown }) => void;
   }
   interface AutocannonResult {
     errors: number;

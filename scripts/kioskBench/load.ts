@@ -37,7 +37,8 @@ async function run(
   connections: number,
   seconds: number,
   setup: (request: AutocannonRequest, context: Record<string, unknown>) => AutocannonRequest,
-  answered: (status: number, body: string, context: Record<string, unknown>) => void,
+  /** Answers a reason to count the answer as failed whatever its status, or null. */
+  answered: (status: number, body: string, context: Record<string, unknown>) => string | null,
 ): Promise<LoadResult> {
   const samples: number[] = [];
   let ok = 0;
@@ -50,6 +51,11 @@ async function run(
     duration: seconds,
     pipelining: 1,
     timeout: 10,
+    setupClient(client) {
+      client.on('connError', (error: unknown) => {
+        failure ??= `connection error: ${error instanceof Error ? error.message : String(error)}`;
+      });
+    },
     requests: [
       {
         method: 'GET',
@@ -59,18 +65,24 @@ async function run(
           return setup(request, context);
         },
         onResponse(status, body, context) {
+          const refused = answered(status, body, context);
+          if (refused !== null) {
+            failed += 1;
+            failure ??= refused;
+            return;
+          }
           if (samples.length < MAX_SAMPLES) samples.push(performance.now() - Number(context.sent));
           if (status === 200) ok += 1;
           else {
             failed += 1;
             failure ??= `${status} ${body.slice(0, 300)}`;
           }
-          answered(status, body, context);
         },
       },
     ],
   });
   const elapsed = (performance.now() - started) / 1000;
+  if (process.env.BENCH_DEBUG) console.error(`run: ${JSON.stringify({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, total: result.requests.total, ok, failed })}`);
   failed += result.errors + result.timeouts;
   if (result.errors + result.timeouts > 0) failure ??= `${result.errors} connection errors, ${result.timeouts} timeouts`;
   const sorted = samples.sort((a, b) => a - b);
@@ -79,7 +91,7 @@ async function run(
 
 /** The no-op route: what the HTTP stack alone answers under the same settings. */
 export function noopLoad(baseUrl: string, connections: number, seconds: number): Promise<LoadResult> {
-  return run(baseUrl, connections, seconds, (request) => request, () => undefined);
+  return run(baseUrl, connections, seconds, (request) => request, () => null);
 }
 
 const StaffStatus = z.array(z.object({ employeeId: z.number(), status: z.string() }));
@@ -94,14 +106,29 @@ export async function punchLoad(baseUrl: string, seeded: SeededKiosks, connectio
   if (!response.ok) throw new Error(`the kiosk's staff list answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
   const status = new Map(StaffStatus.parse(await response.json()).map((row) => [row.employeeId, row.status]));
   const kioskOf = new Map(seeded.employeeIds.map((id, index) => [id, seeded.kiosks[index % seeded.kiosks.length] ?? first]));
-  const free = seeded.employeeIds.filter((id) => status.get(id) === 'ClockedOn' || status.get(id) === 'NotClockedOn');
+  // Clocked on: the next punch clocks off; never clocked on or clocked off: it clocks on.
+  const free = seeded.employeeIds.filter((id) => ['ClockedOn', 'NotClockedOn', 'ClockedOff'].includes(status.get(id) ?? ''));
+  if (process.env.BENCH_DEBUG) {
+    const counts: Record<string, number> = {};
+    for (const id of seeded.employeeIds) counts[status.get(id) ?? 'unlisted'] = (counts[status.get(id) ?? 'unlisted'] ?? 0) + 1;
+    console.error(`punch run: ${free.length} of ${seeded.employeeIds.length} employees free: ${JSON.stringify(counts)}`);
+  }
   return run(
     baseUrl,
     connections,
     seconds,
     (request, context) => {
       const employeeId = free.shift();
-      if (employeeId === undefined) throw new Error('the bench ran out of idle employees (more connections than staff?)');
+      if (employeeId === undefined) {
+        // Every employee is in flight or lost with a broken connection: a filler request, counted
+        // as a failure in the answer callback (never a throw inside autocannon's event handlers).
+        context.starved = true;
+        request.method = 'GET';
+        request.path = '/livez';
+        request.headers = {};
+        request.body = '';
+        return request;
+      }
       const kiosk = kioskOf.get(employeeId) ?? first;
       const kind = status.get(employeeId) === 'ClockedOn' ? 'clockoff' : 'clockon';
       context.employeeId = employeeId;
@@ -112,10 +139,11 @@ export async function punchLoad(baseUrl: string, seeded: SeededKiosks, connectio
       return request;
     },
     (code, body, context) => {
+      if (context.starved === true) return 'no idle employee left (requests lost with their connections)';
       const employeeId = Number(context.employeeId);
-      if (code === 200) status.set(employeeId, status.get(employeeId) === 'ClockedOn' ? 'NotClockedOn' : 'ClockedOn');
-      else void body;
+      if (code === 200) status.set(employeeId, status.get(employeeId) === 'ClockedOn' ? 'ClockedOff' : 'ClockedOn');
       free.push(employeeId);
+      return null;
     },
   );
 }

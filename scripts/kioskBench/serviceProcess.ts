@@ -7,7 +7,7 @@
  * loopback address; the limiter still runs and its work is measured.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { EnvSchema } from '../../src/server/env';
 import { childrenOf, memoryMb, treeCpuSeconds } from './procStats';
@@ -25,6 +25,8 @@ export interface BenchService {
   residentMb(): number[];
   /** CPU seconds used so far by the service's processes. */
   cpuSeconds(): number;
+  /** Throws, with the end of the service's output, when the process has exited. */
+  assertRunning(): void;
   stop(): Promise<void>;
 }
 
@@ -44,6 +46,8 @@ export interface ServiceOptions {
   databaseUrl?: string;
   dataDir: string;
   workers: number;
+  /** The service's output (stdout and stderr) goes here. */
+  logPath: string;
 }
 
 export async function startBenchService(options: ServiceOptions): Promise<BenchService> {
@@ -60,7 +64,10 @@ export async function startBenchService(options: ServiceOptions): Promise<BenchS
   };
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
-  const child = spawn(process.execPath, [options.entry], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const log = openSync(options.logPath, 'a');
+  const child = spawn(process.execPath, ['--enable-source-maps', options.entry], { env, stdio: ['ignore', log, log] });
+  closeSync(log);
+  const tail = () => readFileSync(options.logPath, 'utf8').slice(-3000);
   const pid = child.pid;
   if (pid === undefined) throw new Error('the service process did not start');
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -74,7 +81,7 @@ export async function startBenchService(options: ServiceOptions): Promise<BenchS
   }
   if (!ready) {
     child.kill('SIGKILL');
-    throw new Error('the service did not become ready within 60 s');
+    throw new Error(`the service did not become ready within 60 s:\n${tail()}`);
   }
   // Every worker answers before anything is measured (the last one forked may still be opening).
   for (let i = 0; i < 4 * options.workers; i += 1) await fetch(`${baseUrl}/readyz`).then((r) => r.text());
@@ -85,6 +92,9 @@ export async function startBenchService(options: ServiceOptions): Promise<BenchS
     pids,
     residentMb: () => pids().map((p) => memoryMb(p)),
     cpuSeconds: () => treeCpuSeconds(pid),
+    assertRunning() {
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the service exited (${child.exitCode ?? child.signalCode}):\n${tail()}`);
+    },
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');
