@@ -2,7 +2,8 @@
  * Structured logging on pino: one JSON line per event (`time`, `level`, `message` and the event's
  * fields). Call sites pass only what is safe to log; on top of that, every field whose name says
  * it could hold a secret (PINs, passwords, tokens, keys, photos), at any depth, is replaced by
- * `[redacted]` before the line is written. The service's modules see only the small Logger
+ * `[redacted]` before the line is written, and so are secrets inside any text (a failed query's
+ * parameters in an error's stack, credentials). The service's modules see only the small Logger
  * interface, so tests collect lines through `write`.
  */
 import pino from 'pino';
@@ -15,12 +16,27 @@ export interface Logger {
   debug(message: string, fields?: Record<string, unknown>): void;
 }
 
-const SECRET_KEYS = /pin|password|secret|token|authorization|image|photo|apikey|api_key/i;
+const SECRET_KEYS = /pin|password|passwd|secret|token|authorization|cookie|credential|image|photo|api[-_]?key/i;
 const REDACTED = '[redacted]';
+/**
+ * Secrets a text can carry whatever its field is called (an error's message or stack): the
+ * parameters drizzle prints after a failed query (hashes, sealed secrets, photos, notes), HTTP
+ * credentials, and the service's own credentials by their prefixes (kck_, kcd_, kca_, kcr_, ...).
+ */
+const SECRET_TEXT: ReadonlyArray<[RegExp, string]> = [
+  [/\nparams: [\s\S]*?(?=\n {4}at |$)/g, `\nparams: ${REDACTED}`],
+  [/\b(Bearer|Basic)\s+[\w.~+/=-]+/gi, `$1 ${REDACTED}`],
+  [/\bkc[a-z]_[\w-]{8,}/g, REDACTED],
+];
+
+function redactText(text: string): string {
+  return SECRET_TEXT.reduce((result, [pattern, replacement]) => result.replace(pattern, replacement), text);
+}
 /** Deeper than any field the service logs; anything below is cut rather than walked. */
 const MAX_DEPTH = 8;
 
 function redactValue(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return redactText(value);
   if (value === null || typeof value !== 'object') return value;
   if (depth >= MAX_DEPTH) return '[too deep]';
   if (Array.isArray(value)) return value.map((item) => redactValue(item, depth + 1));
