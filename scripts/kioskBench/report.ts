@@ -31,8 +31,12 @@ export interface Ceilings {
 export interface Verdict {
   name: string;
   figure: string;
+  /** What the figure is compared with, measured in the same run. */
+  ceiling?: string;
+  ratio?: string;
   target: string;
-  met: boolean;
+  /** Null: reported, no target. */
+  met: boolean | null;
   /** For a miss: what the run says bounds it. */
   bound?: string;
 }
@@ -55,23 +59,38 @@ function cpuText(cpu: CpuShare): string {
   return `${pct(cpu.service)} / ${pct(cpu.database)} / ${pct(cpu.load)} / ${pct(otherCpu(cpu))} / ${pct(cpu.machine)}`;
 }
 
-/** One sentence on where the CPU went during a run. */
-export function cpuSentence(cpu: CpuShare): string {
+/** CPU milliseconds one answer cost a party (its share of a core over the rate): independent of how busy the machine was. */
+export function msPerAnswer(share: number | null, rate: number): number | null {
+  return share === null || rate <= 0 ? null : (10 * share) / rate;
+}
+
+const msText = (value: number | null) => (value === null ? '–' : fmt(value, value < 1 ? 2 : 1));
+
+/** One sentence on where the CPU went during a run (and what each answer cost, when the rate is given). */
+export function cpuSentence(cpu: CpuShare, rate?: number): string {
+  const saturated = cpu.machine >= 0.95 * cpu.cores * 100;
+  const lead = saturated
+    ? `CPU: the ${cpu.cores} cores were saturated (${fmt(cpu.machine, 0)} %)`
+    : `not CPU alone: the ${cpu.cores} cores were ${fmt(cpu.machine, 0)} % busy of ${cpu.cores * 100} %, so requests also waited (round trips, locks, the event loop)`;
+  const cost =
+    rate === undefined
+      ? ''
+      : `; each punch cost the service ${msText(msPerAnswer(cpu.service, rate))} ms of CPU${cpu.database === null ? '' : ` and PostgreSQL ${msText(msPerAnswer(cpu.database, rate))} ms`}`;
   const parts = [
     cpu.service === null ? null : `the service ${fmt(cpu.service, 0)} %`,
     cpu.database === null ? null : `PostgreSQL ${fmt(cpu.database, 0)} %`,
     `the load generator ${fmt(cpu.load, 0)} %`,
     `other processes ${fmt(otherCpu(cpu), 0)} %`,
   ].filter((part) => part !== null);
-  return `the machine was ${fmt(cpu.machine, 0)} % busy of ${cpu.cores * 100} % (${cpu.cores} cores): ${parts.join(', ')} of one core`;
+  return `${lead}: ${parts.join(', ')} of one core${cost}`;
 }
 
 export function markdown(configs: readonly ConfigResult[], ceilings: Ceilings, verdicts: readonly Verdict[], header: string, footer: string): string {
   const lines = [
     header,
     '',
-    '| Service | Clients | Punches/s | p50 / p99 (ms) | Ceiling: equivalent transaction/s | Ratio | No-op route/s | No-op p50 / p99 (ms) | CPU % service / database / load / other / machine |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| Service | Clients | Punches/s | p50 / p99 (ms) | Ceiling: equivalent transaction/s | Ratio | No-op route/s | No-op p50 / p99 (ms) | CPU % service / database / load / other / machine | CPU ms per punch: service / database |',
+    '|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const config of configs) {
     for (const run of config.runs) {
@@ -80,25 +99,36 @@ export function markdown(configs: readonly ConfigResult[], ceilings: Ceilings, v
       const failed = punch.failed > 0 ? ` (**${punch.failed} failed**)` : '';
       lines.push(
         `| ${config.label} | ${run.clients} | ${fmt(punch.rate, 0)}${failed} | ${fmt(punch.p50)} / ${fmt(punch.p99)} | ${ceiling === null ? '–' : fmt(ceiling, 0)} | ` +
-          `${ceiling === null ? '–' : `${fmt((100 * punch.rate) / ceiling, 0)} %`} | ${fmt(run.noop.result.rate, 0)} | ${fmt(run.noop.result.p50)} / ${fmt(run.noop.result.p99)} | ${cpuText(run.punch.cpu)} |`,
+          `${ceiling === null ? '–' : `${fmt((100 * punch.rate) / ceiling, 0)} %`} | ${fmt(run.noop.result.rate, 0)} | ${fmt(run.noop.result.p50)} / ${fmt(run.noop.result.p99)} | ${cpuText(run.punch.cpu)} | ` +
+          `${msText(msPerAnswer(run.punch.cpu.service, punch.rate))} / ${msText(msPerAnswer(run.punch.cpu.database, punch.rate))} |`,
       );
     }
   }
-  lines.push('', '| Ceiling run | Clients | Transactions/s | Latency average (ms) | CPU % service / database / load / other / machine |', '|---|---|---|---|---|');
+  lines.push(
+    '',
+    '| Ceiling run | Clients | Transactions/s | Latency average (ms) | CPU % service / database / load / other / machine | CPU ms per transaction: database |',
+    '|---|---|---|---|---|---|',
+  );
   for (const [clients, measured] of ceilings.postgres) {
-    lines.push(`| pgbench, equivalent punch, PostgreSQL 15 | ${clients} | ${fmt(measured.result.rate, 0)} | ${fmt(measured.result.latencyMs)} | ${cpuText(measured.cpu)} |`);
+    lines.push(
+      `| pgbench, equivalent punch, PostgreSQL 15 | ${clients} | ${fmt(measured.result.rate, 0)} | ${fmt(measured.result.latencyMs)} | ${cpuText(measured.cpu)} | ${msText(msPerAnswer(measured.cpu.database, measured.result.rate))} |`,
+    );
   }
   if (ceilings.pglite) {
-    lines.push(`| equivalent punch on PGlite, in one process (one connection) | 1 | ${fmt(ceilings.pglite.result, 0)} | ${fmt(1000 / ceilings.pglite.result)} | ${cpuText(ceilings.pglite.cpu)} |`);
+    const { result, cpu } = ceilings.pglite;
+    lines.push(`| equivalent punch on PGlite, in one process (one connection) | 1 | ${fmt(result, 0)} | ${fmt(1000 / result)} | ${cpuText(cpu)} | ${msText(msPerAnswer(cpu.load, result))} |`);
   }
   lines.push('', '| Memory (VmRSS, MB) | At rest after start-up | After the load |', '|---|---|---|');
   for (const config of configs) {
     const each = (values: readonly number[]) => (values.length > 1 ? `${fmt(sum(values), 0)} (${values.map((value) => fmt(value, 0)).join(' + ')})` : fmt(values[0] ?? Number.NaN, 0));
     lines.push(`| ${config.label} | ${each(config.restMb)} | ${each(config.afterMb)} |`);
   }
-  lines.push('', '| Target | Figure | Target | Met |', '|---|---|---|---|');
-  for (const verdict of verdicts) lines.push(`| ${verdict.name} | ${verdict.figure} | ${verdict.target} | ${verdict.met ? 'yes' : '**no**'} |`);
-  const misses = verdicts.filter((verdict) => !verdict.met && verdict.bound);
+  lines.push('', '| Figure | Measured | Ceiling (same run) | Ratio | Target | Met |', '|---|---|---|---|---|---|');
+  for (const verdict of verdicts) {
+    const met = verdict.met === null ? '' : verdict.met ? 'yes' : '**no**';
+    lines.push(`| ${verdict.name} | ${verdict.figure} | ${verdict.ceiling ?? ''} | ${verdict.ratio ?? ''} | ${verdict.target} | ${met} |`);
+  }
+  const misses = verdicts.filter((verdict) => verdict.met === false && verdict.bound);
   if (misses.length > 0) lines.push('', ...misses.map((verdict) => `- Missed, ${verdict.name}: ${verdict.bound}.`));
   lines.push('', footer);
   return lines.join('\n');
