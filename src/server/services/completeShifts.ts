@@ -18,7 +18,7 @@ import { checkAdminClaim, checkBodyKiosk, loadPunchingEmployee, punchAuditRow, s
 import { rosterShiftIdForClockOn } from './rosterMatching';
 import { writeLineForShift } from './timesheetLines';
 import { toNoteModel } from './shiftNotes';
-import { recordPunchEvents } from './webhookPayloads';
+import { punchEvents } from './webhookPayloads';
 
 function requiredTime(value: string | null | undefined, field: string, now: Date): Date {
   if (value === null || value === undefined) throw invalidField('validation-failed', field, `${field} is required.`);
@@ -137,9 +137,9 @@ export async function recordCompleteShift(db: Database, ctx: PunchContext, body:
       ...plan.breaks.flatMap((b) => [{ kind: 'startBreak' as const, at: b.start }, { kind: 'endBreak' as const, at: b.end }]),
       { kind: 'clockOff' as const, at: plan.end },
     ];
-    await recordPunchEvents(tx, place, shiftPunches, model, noteRow && toNoteModel(noteRow, employee));
-    // The line (and its TimesheetCreated) after the punches it comes from.
-    await writeLineForShift(tx, { ...shift, endUtc: plan.end, breaks }, submitter(ctx));
+    // The line's TimesheetCreated after the punches it comes from, in one statement.
+    const events = punchEvents(place, shiftPunches, model, noteRow && toNoteModel(noteRow, employee));
+    await writeLineForShift(tx, { ...shift, endUtc: plan.end, breaks }, submitter(ctx), events);
     return model;
   });
 }

@@ -24,7 +24,8 @@ import { checkClockOnChoices, type ClockOnChoices } from './clockOnChoices';
 import { rosterShiftIdForClockOn } from './rosterMatching';
 import { writeLineForShift } from './timesheetLines';
 import { toNoteModel } from './shiftNotes';
-import { recordPunchEvent } from './webhookPayloads';
+import { punchEvents } from './webhookPayloads';
+import { recordWebhookEvents, type RaisedWebhookEvent } from './webhookEvents';
 
 export interface PunchSettings {
   maxFutureSkewMs: number;
@@ -123,8 +124,8 @@ async function openShift(
   return shift.id;
 }
 
-/** Completes the open shift and writes its timesheet line. */
-async function completeShift(tx: Database, ctx: PunchContext, shiftId: number, at: Date): Promise<void> {
+/** Completes the open shift and writes its timesheet line; `events`: the punch's, raised with the line's. */
+async function completeShift(tx: Database, ctx: PunchContext, shiftId: number, at: Date, events: readonly RaisedWebhookEvent[]): Promise<void> {
   const [shift] = await tx
     .update(clockShifts)
     .set({ endUtc: at, status: 'completed' })
@@ -132,7 +133,7 @@ async function completeShift(tx: Database, ctx: PunchContext, shiftId: number, a
     .returning();
   if (!shift) throw new Error(`open shift ${shiftId} vanished`);
   const breaks = await tx.select().from(shiftBreaks).where(eq(shiftBreaks.shiftId, shiftId)).orderBy(asc(shiftBreaks.startUtc));
-  await writeLineForShift(tx, { ...shift, endUtc: at, breaks }, submitter(ctx));
+  await writeLineForShift(tx, { ...shift, endUtc: at, breaks }, submitter(ctx), events);
 }
 
 /** What a punch body says about the device, kept in the punch's audit row. */
@@ -268,10 +269,12 @@ export async function recordPunch(db: Database, ctx: PunchContext, request: Punc
       longShiftMinutes: ctx.settings.longShiftMinutes,
       groupIds: await ctx.groupIdsOf(tx, updated),
     });
-    // Web hooks (issue 11): the punch's event, then its note's, then (clock-off) the line's TimesheetCreated.
+    // Web hooks (issue 11): the punch's event, then its note's, then (clock-off) the line's
+    // TimesheetCreated, raised in one statement (issue 12).
     const place = { businessId: ctx.businessId, kioskId: ctx.point.id, shiftId, employeeId: employee.id };
-    await recordPunchEvent(tx, { ...place, kind: request.kind, at, employee: model, note: noteRow && toNoteModel(noteRow, employee) });
-    if (outcome.effects.some((e) => e.type === 'closeShift') && shiftId !== null) await completeShift(tx, ctx, shiftId, at);
+    const events = punchEvents(place, [{ kind: request.kind, at }], model, noteRow && toNoteModel(noteRow, employee));
+    if (outcome.effects.some((e) => e.type === 'closeShift') && shiftId !== null) await completeShift(tx, ctx, shiftId, at, events);
+    else await recordWebhookEvents(tx, ctx.businessId, events);
     return model;
   });
 }

@@ -17,8 +17,13 @@ export async function readRoundingRules(db: Database, businessId: number): Promi
     .select({ model: businessSettings.model })
     .from(businessSettings)
     .where(and(eq(businessSettings.businessId, businessId), eq(businessSettings.kind, ROUNDING_RULES_KIND)));
-  if (!row) return NO_ROUNDING;
-  const parsed = RoundingRulesModel.safeParse(row.model);
+  return roundingRulesFrom(row?.model, businessId);
+}
+
+/** The rules of a stored document (undefined: none stored, so NO_ROUNDING), for a caller that read it with others. */
+export function roundingRulesFrom(model: unknown, businessId: number): RoundingRules {
+  if (model === undefined) return NO_ROUNDING;
+  const parsed = RoundingRulesModel.safeParse(model);
   if (!parsed.success) throw new Error(`Stored rounding rules of business ${businessId} are not valid`);
   return parsed.data;
 }

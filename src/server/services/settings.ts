@@ -64,9 +64,14 @@ export async function readSettings<K extends Kind>(db: Database, businessId: num
     .select({ model: businessSettings.model })
     .from(businessSettings)
     .where(and(eq(businessSettings.businessId, businessId), eq(businessSettings.kind, kind)));
+  return settingsFrom(kind, row?.model, businessId);
+}
+
+/** The settings of a stored document (undefined: none stored, so the defaults), for a caller that read it with others. */
+export function settingsFrom<K extends Kind>(kind: K, model: unknown, businessId: number): ModelOf<K> {
   const fallback = (kind === 'portal' ? DEFAULT_PORTAL_SETTINGS : DEFAULT_TIMESHEET_SETTINGS) as ModelOf<K>;
-  if (!row) return fallback;
-  const parsed = KINDS[kind].safeParse(row.model);
+  if (model === undefined) return fallback;
+  const parsed = KINDS[kind].safeParse(model);
   if (!parsed.success) throw new Error(`Stored ${kind} settings of business ${businessId} are not valid`);
   return parsed.data as ModelOf<K>;
 }

@@ -6,21 +6,21 @@
  * wall-clock times in the line's zone (the kiosk's), as the contract infers for timesheets.
  * Writing a line raises TimesheetCreated (web hooks) in the same transaction.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ExternalService, type UkIndividualTimesheetLineModel, type UkTimesheetLineModel } from '../../contract/generated/models';
-import { roundShift, type ShiftTimes } from '../../domain/rounding';
+import { roundShift, type RoundingRules, type ShiftTimes } from '../../domain/rounding';
 import { toLocalDateTime } from '../../domain/time';
 import { lineMatchesRoster } from '../../domain/timesheets';
 import type { Database } from '../db/openDatabase';
-import { clockShifts, rosterShifts, shiftNotes, timesheetLines } from '../db/schema';
+import { businessSettings, clockShifts, rosterShifts, shiftNotes, timesheetLines } from '../db/schema';
 import { notFound } from '../http/apiError';
 import type { ReferenceData } from './references';
-import { readRoundingRules } from './roundingRules';
-import { readSettings } from './settings';
+import { readRoundingRules, ROUNDING_RULES_KIND, roundingRulesFrom } from './roundingRules';
+import { settingsFrom } from './settings';
 import { referencesOfLines } from './timesheetLineList';
 import { readInTurn } from './transactions';
-import { recordWebhookEvent } from './webhookEvents';
+import { recordWebhookEvents, type RaisedWebhookEvent } from './webhookEvents';
 
 export type TimesheetLineRow = typeof timesheetLines.$inferSelect;
 
@@ -66,9 +66,17 @@ async function rosterShiftOf(db: Database, businessId: number, rosterShiftId: nu
  * roster shift (breaks as the line stores them), and that roster shift. Used when the line is
  * written and when an accepted forgotten clock-off rewrites it.
  */
-export async function roundedLineTimes(db: Database, businessId: number, raw: ShiftTimes, zone: string, rosterShiftId: number | null | undefined) {
+export async function roundedLineTimes(
+  db: Database,
+  businessId: number,
+  raw: ShiftTimes,
+  zone: string,
+  rosterShiftId: number | null | undefined,
+  /** The business's rounding rules when the caller read them already (lineSettings). */
+  knownRules?: RoundingRules,
+) {
   const [rules, roster] = await readInTurn(
-    () => readRoundingRules(db, businessId),
+    async () => knownRules ?? readRoundingRules(db, businessId),
     () => rosterShiftOf(db, businessId, rosterShiftId),
   );
   const rounded = roundShift(raw, rules, zone, roster);
@@ -76,21 +84,37 @@ export async function roundedLineTimes(db: Database, businessId: number, raw: Sh
   return { startUtc: rounded.startUtc, endUtc: rounded.endUtc, breaks, roster };
 }
 
+/** The business's rounding rules and timesheet settings, in one statement. */
+async function lineSettings(db: Database, businessId: number) {
+  const rows = await db
+    .select({ kind: businessSettings.kind, model: businessSettings.model })
+    .from(businessSettings)
+    .where(and(eq(businessSettings.businessId, businessId), inArray(businessSettings.kind, [ROUNDING_RULES_KIND, 'timesheet'])));
+  const stored = (kind: string) => rows.find((row) => row.kind === kind)?.model;
+  return { rules: roundingRulesFrom(stored(ROUNDING_RULES_KIND), businessId), timesheet: settingsFrom('timesheet', stored('timesheet'), businessId) };
+}
+
 /**
  * Writes the timesheet line of a completed shift (its comments are the shift's notes) and links
- * the shift to it. The line's times are the shift's rounded by the business's rules (snapping to
+ * the shift to it. `before`: the events of the punches the line comes from, raised first, with the
+ * line's TimesheetCreated, in one web hook statement (webhookEvents.ts). The line's times are the shift's rounded by the business's rules (snapping to
  * the roster shift's start and end where the rules say); with the timesheet setting
  * `approveIfMatchesRosterShift`, a line that matches its roster shift is written Approved.
  */
-export async function writeLineForShift(db: Database, shift: CompletedShift, submittedBy: string): Promise<number> {
-  const [notes, settings] = await readInTurn(
+export async function writeLineForShift(
+  db: Database,
+  shift: CompletedShift,
+  submittedBy: string,
+  before: readonly RaisedWebhookEvent[] = [],
+): Promise<number> {
+  const [notes, { rules, timesheet: settings }] = await readInTurn(
     () =>
       db
         .select({ note: shiftNotes.note, visibility: shiftNotes.visibility })
         .from(shiftNotes)
         .where(eq(shiftNotes.shiftId, shift.id))
         .orderBy(asc(shiftNotes.id)),
-    () => readSettings(db, shift.businessId, 'timesheet'),
+    () => lineSettings(db, shift.businessId),
   );
   const join = (visibility: string) =>
     notes.filter((n) => n.visibility === visibility).map((n) => n.note).join('\n') || null;
@@ -99,7 +123,7 @@ export async function writeLineForShift(db: Database, shift: CompletedShift, sub
     endUtc: shift.endUtc,
     breaks: shift.breaks.map((b) => ({ startUtc: b.startUtc, endUtc: b.endUtc ?? shift.endUtc, isPaidBreak: b.isPaidBreak })),
   };
-  const rounded = await roundedLineTimes(db, shift.businessId, raw, shift.ianaTimeZone, shift.rosterShiftId);
+  const rounded = await roundedLineTimes(db, shift.businessId, raw, shift.ianaTimeZone, shift.rosterShiftId, rules);
   const { roster, breaks } = rounded;
   const approved =
     settings.approveIfMatchesRosterShift &&
@@ -132,7 +156,10 @@ export async function writeLineForShift(db: Database, shift: CompletedShift, sub
   await db.update(clockShifts).set({ timesheetLineId: line.id }).where(eq(clockShifts.id, shift.id));
   // The line model's names are read only when someone listens to TimesheetCreated.
   const timesheetLine = async () => ({ businessId: shift.businessId, timesheetLine: toIndividualLine(line, await referencesOfLines(db, shift.businessId, [line])) });
-  await recordWebhookEvent(db, { businessId: shift.businessId, action: 'TimesheetCreated', data: timesheetLine, occurredAt: line.createdAt });
+  await recordWebhookEvents(db, shift.businessId, [
+    ...before,
+    { businessId: shift.businessId, action: 'TimesheetCreated', data: timesheetLine, occurredAt: line.createdAt },
+  ]);
   return line.id;
 }
 

@@ -49,6 +49,19 @@ export async function recordPunchEvents(
   employee: KioskEmployeeModel | null,
   note?: ShiftNoteViewModel | null,
 ): Promise<void> {
+  await recordWebhookEvents(tx, place.businessId, punchEvents(place, punches, employee, note));
+}
+
+/**
+ * The events recordPunchEvents raises, for a caller that raises them with others in one statement
+ * (a clock-off's, with its timesheet line's TimesheetCreated: timesheetLines.ts).
+ */
+export function punchEvents(
+  place: PunchPlace,
+  punches: ReadonlyArray<{ kind: PunchKind; at: Date }>,
+  employee: KioskEmployeeModel | null,
+  note?: ShiftNoteViewModel | null,
+): RaisedWebhookEvent[] {
   const at = punches[punches.length - 1]?.at ?? new Date();
   const where = { businessId: place.businessId, kioskId: place.kioskId, shiftId: place.shiftId, employeeId: place.employeeId };
   const events: RaisedWebhookEvent[] = punches.map((punch) => ({
@@ -58,7 +71,7 @@ export async function recordPunchEvents(
     occurredAt: punch.at,
   }));
   if (note) events.push({ businessId: place.businessId, action: 'ShiftNoteAdded', data: { ...where, note }, occurredAt: at });
-  await recordWebhookEvents(tx, place.businessId, events);
+  return events;
 }
 
 /** Raises the event of one live punch, then ShiftNoteAdded when the punch carried a note. */
