@@ -14,7 +14,7 @@
  * Prints the table, writes bench-results.json and BENCHMARKS.md's kiosk section, and exits non-zero
  * when a target is missed.
  *
- * Settings: BENCH_PHASES (pg2,pg1,pglite), BENCH_CLIENTS (1,16,64), BENCH_SECONDS (10),
+ * Settings: BENCH_PHASES (pg2,pg1,pglite; `pgbench` alone: only the PostgreSQL ceiling), BENCH_CLIENTS (1,16,64), BENCH_SECONDS (10),
  * BENCH_STAFF (256), BENCH_KIOSKS (64), BENCH_WRITE (0: leave BENCHMARKS.md alone), POSTGRES_BIN.
  */
 import { spawn } from 'node:child_process';
@@ -47,9 +47,28 @@ const KIOSKS = Number(process.env.BENCH_KIOSKS ?? 64);
 const CORES = availableParallelism();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * What to undo if the bench is interrupted (Ctrl-C, SIGTERM): the processes it started, by their
+ * own handles, and its temporary directories. Normally each is undone in a `finally` and removed.
+ */
+const cleanups = new Set<() => void>();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    for (const cleanup of [...cleanups].reverse()) {
+      try {
+        cleanup();
+      } catch {
+        // keep undoing the rest
+      }
+    }
+    process.exit(130);
+  });
+}
 /** Start, memory at rest, warm-up, then the no-op route and punches at every client count. */
 async function measureService(config: Pick<ConfigResult, 'key' | 'label' | 'workers'>, start: () => Promise<BenchService>, seeded: SeededKiosks, postmaster: number | null) {
   const service = await start();
+  const kill = () => service.kill();
+  cleanups.add(kill);
   try {
     await sleep(3000); // at rest: start-up done, nothing asked
     const restMb = service.residentMb();
@@ -71,13 +90,18 @@ async function measureService(config: Pick<ConfigResult, 'key' | 'label' | 'work
     return { ...config, restMb, afterMb: service.residentMb(), runs } satisfies ConfigResult;
   } finally {
     await service.stop();
+    cleanups.delete(kill);
   }
 }
 
 async function postgresPhases(dir: string, entry: string, configs: ConfigResult[], ceilings: Ceilings): Promise<void> {
   let cluster: PostgresCluster | null = null;
+  let stopCluster: (() => void) | null = null;
   try {
     cluster = await startPostgres(['max_wal_size=2GB', 'checkpoint_timeout=30min']);
+    const started = cluster;
+    stopCluster = () => started.stop();
+    cleanups.add(stopCluster);
     const admin = new pg.Client({ connectionString: cluster.url('postgres') });
     await admin.connect();
     await admin.query('CREATE DATABASE bench');
@@ -93,7 +117,7 @@ async function postgresPhases(dir: string, entry: string, configs: ConfigResult[
     }
     const postmaster = postmasterOn(Number(new URL(url).port));
     for (const clients of CLIENTS) {
-      const measured = await withCpu({ postmaster }, CORES, () => pgbenchRate(url, dir, seeded.ceiling, clients, SECONDS));
+      const measured = await withCpu({ postmaster }, CORES, () => pgbenchRate(url, dir, seeded.ceiling, clients, SECONDS), 500);
       console.log(`pgbench equivalent punch, ${clients} clients: ${fmt(measured.result.rate, 0)} tx/s; ${cpuSentence(measured.cpu)}`);
       ceilings.postgres.set(clients, measured);
     }
@@ -107,6 +131,7 @@ async function postgresPhases(dir: string, entry: string, configs: ConfigResult[
       );
     }
   } finally {
+    if (stopCluster) cleanups.delete(stopCluster);
     cluster?.stop();
   }
 }
@@ -147,6 +172,8 @@ async function main() {
   const started = performance.now();
   const dir = mkdtempSync(join(tmpdir(), 'kiosk-bench-'));
   const build = privateBuild(ROOT);
+  cleanups.add(() => build.remove());
+  cleanups.add(() => rmSync(dir, { recursive: true, force: true }));
   const configs: ConfigResult[] = [];
   const ceilings: Ceilings = { postgres: new Map(), pglite: null };
   try {

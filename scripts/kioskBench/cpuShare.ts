@@ -24,12 +24,17 @@ function loadSeconds(): number {
   return (usage.user + usage.system) / 1e6 + cpuSeconds(process.pid).children;
 }
 
-/** Runs `work` and answers its result with the CPU each party used meanwhile. */
-export async function withCpu<T>(probes: CpuProbes, cores: number, work: () => Promise<T>): Promise<{ result: T; cpu: CpuShare }> {
+/**
+ * Runs `work` and answers its result with the CPU each party used meanwhile. `settleMs`: wait that
+ * long after the work before reading (not counted in its duration), so the backends of a client
+ * that just disconnected have exited and been reaped into the postmaster's children's time.
+ */
+export async function withCpu<T>(probes: CpuProbes, cores: number, work: () => Promise<T>, settleMs = 0): Promise<{ result: T; cpu: CpuShare }> {
   const postmaster = probes.postmaster ?? null;
   const before = { service: probes.service?.() ?? 0, database: postmaster ? treeCpuSeconds(postmaster) : 0, load: loadSeconds(), machine: machineCpu(), at: performance.now() };
   const result = await work();
   const seconds = (performance.now() - before.at) / 1000;
+  if (settleMs > 0) await new Promise((resolve) => setTimeout(resolve, settleMs));
   const machine = machineCpu();
   const pct = (used: number) => (100 * used) / seconds;
   return {

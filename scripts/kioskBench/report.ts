@@ -68,7 +68,7 @@ const msText = (value: number | null) => (value === null ? '–' : fmt(value, va
 
 /** One sentence on where the CPU went during a run (and what each answer cost, when the rate is given). */
 export function cpuSentence(cpu: CpuShare, rate?: number): string {
-  const saturated = cpu.machine >= 0.95 * cpu.cores * 100;
+  const saturated = cpu.machine >= 0.9 * cpu.cores * 100;
   const lead = saturated
     ? `CPU: the ${cpu.cores} cores were saturated (${fmt(cpu.machine, 0)} %)`
     : `not CPU alone: the ${cpu.cores} cores were ${fmt(cpu.machine, 0)} % busy of ${cpu.cores * 100} %, so requests also waited (round trips, locks, the event loop)`;

@@ -28,6 +28,8 @@ export interface BenchService {
   /** Throws, with the end of the service's output, when the process has exited. */
   assertRunning(): void;
   stop(): Promise<void>;
+  /** SIGTERM to the process the bench started, without waiting (for an interrupted bench). */
+  kill(): void;
 }
 
 /** Copies build/server to a private directory at the project root; answers it and how to remove it. */
@@ -94,6 +96,9 @@ export async function startBenchService(options: ServiceOptions): Promise<BenchS
     cpuSeconds: () => treeCpuSeconds(pid),
     assertRunning() {
       if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the service exited (${child.exitCode ?? child.signalCode}):\n${tail()}`);
+    },
+    kill() {
+      if (child.exitCode === null) child.kill('SIGTERM');
     },
     async stop() {
       if (child.exitCode !== null) return;
