@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Hono, type Context } from 'hono';
 import { except } from 'hono/combine';
 import { compress } from 'hono/compress';
@@ -14,11 +14,18 @@ import { routePath } from 'hono/route';
 import { serve, type ServerType } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { absolutePath as swaggerUiPath } from 'swagger-ui-dist';
+import { createRequire } from 'node:module';
 import { sql } from 'drizzle-orm';
 import { createService, type Service } from './app';
 import { appSecurityHeaders, docsSecurityHeaders } from './http/securityHeaders';
 import type { AppDeps } from './context';
+
+/**
+ * Where swagger-ui-dist's files are. Not `import { absolutePath } from 'swagger-ui-dist'`: its
+ * entry point also loads the 1.4 MB browser bundle into every service process (issue 12: memory
+ * at rest), though the service only serves the files.
+ */
+const swaggerUiPath = () => dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
 export interface ServerOptions {
   /** Directory of the built kiosk app (vite build output); omitted when there is none. */

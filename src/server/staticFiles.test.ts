@@ -79,3 +79,13 @@ describe('the kiosk app files', () => {
     expect(cacheControlFor('/icons/icon-192.png')).toBe('no-cache');
   });
 });
+
+describe('the API reference (/docs)', () => {
+  it("serves swagger-ui-dist's files, found without loading its browser bundle in the service", async () => {
+    const css = await get('/docs/assets/swagger-ui.css');
+    expect(css.status).toBe(200);
+    expect(await css.text()).toContain('.swagger-ui');
+    const bundle = await get('/docs/assets/swagger-ui-bundle.js');
+    expect(bundle.status).toBe(200);
+  });
+});

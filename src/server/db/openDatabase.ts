@@ -5,10 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -72,6 +69,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenedDataba
     const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
     return { db: db as unknown as Database, kind: 'postgres', poolStats, close: () => pool.end() };
   }
+  // PGlite (its WebAssembly PostgreSQL) is loaded only when it is the database: a service on
+  // PostgreSQL never holds it in memory (issue 12).
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   if (target.dataDir) {
     mkdirSync(target.dataDir, { recursive: true });
     if (!target.loadDataDir && !isInitialised(target.dataDir)) await initPgliteDataDir(target.dataDir);
