@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-const apiTests = ['src/server/**/*.test.ts', 'src/client/**/*.test.ts', 'src/offline/**/*.test.ts'];
+const apiTests = ['src/server/**/*.test.ts', 'src/client/**/*.test.ts', 'src/offline/**/*.test.ts', 'scripts/**/*.test.ts'];
 const unitOnly = ['src/**/*.unit.test.ts'];
 
 /** The API tests run once per database, as project `api-<database>`. */

@@ -94,6 +94,16 @@ export function noopLoad(baseUrl: string, connections: number, seconds: number):
   return run(baseUrl, connections, seconds, (request) => request, () => null);
 }
 
+/** A punch as a kiosk delivers a queued one: its tablet's token, a fresh Idempotency-Key, the outbox's body. */
+export function kioskPunch(seeded: SeededKiosks, kiosk: { id: number; token: string }, employeeId: number, kind: 'clockon' | 'clockoff') {
+  return {
+    method: 'POST',
+    path: `/api/v2/business/${seeded.businessId}/kiosk/${kiosk.id}/${kind}`,
+    headers: { authorization: `Bearer ${kiosk.token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+    body: JSON.stringify({ employeeId, kioskId: kiosk.id, recordedTimeUtc: new Date().toISOString(), utcOffset: '00:00:00' }),
+  };
+}
+
 const StaffStatus = z.array(z.object({ employeeId: z.number(), status: z.string() }));
 
 /** Clock on / clock off cycles as kiosks send them, each employee's state read from the service first. */
@@ -129,14 +139,8 @@ export async function punchLoad(baseUrl: string, seeded: SeededKiosks, connectio
         request.body = '';
         return request;
       }
-      const kiosk = kioskOf.get(employeeId) ?? first;
-      const kind = status.get(employeeId) === 'ClockedOn' ? 'clockoff' : 'clockon';
       context.employeeId = employeeId;
-      request.method = 'POST';
-      request.path = `${B}/${kiosk.id}/${kind}`;
-      request.headers = { authorization: `Bearer ${kiosk.token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() };
-      request.body = JSON.stringify({ employeeId, kioskId: kiosk.id, recordedTimeUtc: new Date().toISOString(), utcOffset: '00:00:00' });
-      return request;
+      return Object.assign(request, kioskPunch(seeded, kioskOf.get(employeeId) ?? first, employeeId, status.get(employeeId) === 'ClockedOn' ? 'clockoff' : 'clockon'));
     },
     (code, body, context) => {
       if (context.starved === true) return 'no idle employee left (requests lost with their connections)';
