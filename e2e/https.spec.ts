@@ -6,8 +6,9 @@
  * https://kiosk.test:<port> through a host-resolver rule and trusts Caddy's root only because the
  * root was added to its NSS database, as a tablet's owner adds it (no ignoreHTTPSErrors; a browser
  * without that root is refused). It proves the page is served over HTTPS by that name, the service
- * worker controls it, a punch made offline arrives exactly once after the network is back, and
- * both processes answered API requests (counted from each process's request log).
+ * worker controls it, a punch made offline arrives exactly once after the network is back, a
+ * punch made while one process is stopped goes through the other with no error, and both
+ * processes answered API requests (counted from each process's request log).
  */
 import pg from 'pg';
 import { chromium, type Browser, type Page } from '@playwright/test';
@@ -83,6 +84,9 @@ test.describe('HTTPS through Caddy to two service processes on one PostgreSQL', 
     test.setTimeout(180_000);
     if (!hasPostgres()) throw new Error('PostgreSQL 15 is not installed (`apt-get install -y postgresql-15`; .ci/run installs it).');
     const cleanups: Array<() => Promise<void> | void> = [];
+    /** What each process printed, attached when the test fails. */
+    const logs: Array<[string, () => string]> = [];
+    let finished = false;
     try {
       // PostgreSQL, empty: the first service process migrates it and seeds the demo.
       const cluster: PostgresCluster = await startPostgres();
@@ -97,6 +101,7 @@ test.describe('HTTPS through Caddy to two service processes on one PostgreSQL', 
       const ports = [await freePort(), await freePort()];
       const caddy: CaddyFrontEnd = await startCaddy({ site: SITE, upstreams: ports.map((port) => `127.0.0.1:${port}`) });
       cleanups.push(() => caddy.stop());
+      logs.push(['caddy', () => caddy.output()]);
 
       const settings = (port: number) => ({
         DATABASE_URL: databaseURL,
@@ -112,6 +117,7 @@ test.describe('HTTPS through Caddy to two service processes on one PostgreSQL', 
         startService({ label: 'upstream-b', settings: settings(portB) }),
       ]);
       cleanups.push(() => first.stop(), () => second.stop());
+      logs.push(['service A', () => first.output()], ['service B', () => second.output()]);
       const demo = first.demo;
       expect(demo.baseUrl, 'demo.json names the public address').toBe(caddy.origin);
 
@@ -183,6 +189,19 @@ test.describe('HTTPS through Caddy to two service processes on one PostgreSQL', 
       await db.end();
       expect(stored.rows[0]?.count, 'one stored result for the punch’s Idempotency-Key').toBe('1');
 
+      // One process stops, as `systemctl restart` stops it: the next punch goes through the other
+      // with no error reaching the tablet (Caddy retries the connection the stopped one refuses).
+      const upstreamErrors: string[] = [];
+      page.on('response', (response) => {
+        if (response.url().includes('/api/') && response.status() >= 502) upstreamErrors.push(`${response.status()} ${response.url()}`);
+      });
+      await second.halt();
+      await punchThroughScreens(kiosk, member, 'clockOff');
+      await expect.poll(async () => (await audit.byDevice(device.id)).map((p) => p.kind), { message: 'the clock-off arrived', timeout: 10_000 }).toEqual(['clockOn', 'clockOff']);
+      await kiosk.waitForSync();
+      expect(upstreamErrors, 'answers from Caddy with no process behind them').toEqual([]);
+      await second.restart();
+
       // Both processes served the tablet's API requests (Caddy's round robin).
       const served = { a: apiRequestsServed(first) - seeding.a, b: apiRequestsServed(second) - seeding.b };
       test.info().annotations.push({ type: 'API requests per process', description: JSON.stringify(served) });
@@ -214,7 +233,11 @@ test.describe('HTTPS through Caddy to two service processes on one PostgreSQL', 
         (error: unknown) => String(error),
       );
       expect(refused).toMatch(/ERR_CERT_AUTHORITY_INVALID/);
+      finished = true;
     } finally {
+      if (!finished) {
+        for (const [name, output] of logs) await test.info().attach(`${name} output`, { body: output(), contentType: 'text/plain' });
+      }
       for (const cleanup of cleanups.reverse()) await cleanup();
     }
   });
