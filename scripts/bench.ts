@@ -15,7 +15,8 @@
  * when a target is missed.
  *
  * Settings: BENCH_PHASES (pg2,pg1,pglite; `pgbench` alone: only the PostgreSQL ceiling), BENCH_CLIENTS (1,16,64), BENCH_SECONDS (10),
- * BENCH_STAFF (256), BENCH_KIOSKS (64), BENCH_WRITE (0: leave BENCHMARKS.md alone), POSTGRES_BIN.
+ * BENCH_STAFF (256), BENCH_KIOSKS (64), BENCH_WRITE (0: leave BENCHMARKS.md alone), POSTGRES_BIN,
+ * BENCH_SERVICE_NODE_ARGS (extra node arguments for the service, e.g. --cpu-prof).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -65,9 +65,12 @@ export async function startBenchService(options: ServiceOptions): Promise<BenchS
     WORKERS: String(options.workers),
   };
   delete env.DATABASE_URL;
+  delete env.NODE_OPTIONS;
+  // BENCH_SERVICE_NODE_ARGS reach the service's node only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
+  const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   const log = openSync(options.logPath, 'a');
-  const child = spawn(process.execPath, ['--enable-source-maps', options.entry], { env, stdio: ['ignore', log, log] });
+  const child = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, options.entry], { env, stdio: ['ignore', log, log] });
   closeSync(log);
   const tail = () => readFileSync(options.logPath, 'utf8').slice(-3000);
   const pid = child.pid;
