@@ -116,7 +116,10 @@ export type Env = z.infer<typeof EnvSchema>;
 
 /** Parses the environment; throws one readable error naming every bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = EnvSchema.safeParse(source);
+  // A setting given as empty (`WORKERS=` in a unit file or a compose file) means "not set": its
+  // default, not 0 or an error.
+  const given = Object.fromEntries(Object.entries(source).filter(([key, value]) => !(value === '' && key in EnvSchema.shape)));
+  const result = EnvSchema.safeParse(given);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid settings:\n${lines.join('\n')}`);
