@@ -16,7 +16,7 @@
  *
  * Settings: BENCH_PHASES (pg2,pg1,pglite; `pgbench` alone: only the PostgreSQL ceiling), BENCH_CLIENTS (1,16,64), BENCH_SECONDS (10),
  * BENCH_STAFF (256), BENCH_KIOSKS (64), BENCH_WRITE (0: leave BENCHMARKS.md alone), POSTGRES_BIN,
- * BENCH_SERVICE_NODE_ARGS (extra node arguments for the service, e.g. --cpu-prof).
+ * BENCH_SERVICE_NODE_ARGS (extra node arguments for the service, e.g. --cpu-prof), BENCH_LOG_LEVEL (info).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -117,15 +117,23 @@ async function postgresPhases(dir: string, entry: string, configs: ConfigResult[
       await opened.close();
     }
     const postmaster = postmasterOn(Number(new URL(url).port));
-    for (const clients of CLIENTS) {
-      const measured = await withCpu({ postmaster }, CORES, () => pgbenchRate(url, dir, seeded.ceiling, clients, SECONDS), 500);
-      console.log(`pgbench equivalent punch, ${clients} clients: ${fmt(measured.result.rate, 0)} tx/s; ${cpuSentence(measured.cpu)}`);
-      ceilings.postgres.set(clients, measured);
-    }
-    for (const workers of [2, 1]) {
-      const key = workers === 2 ? 'pg2' : 'pg1';
-      if (!PHASES.includes(key)) continue;
+    // The ceiling is measured before each service configuration, next to it in time; the best
+    // round is the database's ceiling (the machine is shared, so a round can be held back).
+    const ceilingRound = async (when: string) => {
+      for (const clients of CLIENTS) {
+        const measured = await withCpu({ postmaster }, CORES, () => pgbenchRate(url, dir, seeded.ceiling, clients, SECONDS), 500);
+        console.log(`pgbench equivalent punch ${when}, ${clients} clients: ${fmt(measured.result.rate, 0)} tx/s; ${cpuSentence(measured.cpu)}`);
+        ceilings.postgresRounds.push({ when, clients, ...measured });
+        const best = ceilings.postgres.get(clients);
+        if (!best || measured.result.rate > best.result.rate) ceilings.postgres.set(clients, measured);
+      }
+    };
+    const keys = (['pg2', 'pg1'] as const).filter((key) => PHASES.includes(key));
+    if (keys.length === 0) await ceilingRound('alone');
+    for (const key of keys) {
+      const workers = key === 'pg2' ? 2 : 1;
       const label = `PostgreSQL 15, WORKERS=${workers}`;
+      await ceilingRound(`before ${label}`);
       const port = await freePort();
       configs.push(
         await measureService({ key, label, workers }, () => startBenchService({ entry, port, databaseUrl: url, dataDir: join(dir, 'data-pg'), workers, logPath: join(dir, `service-${key}.log`) }), seeded.service, postmaster),
@@ -176,7 +184,7 @@ async function main() {
   cleanups.add(() => build.remove());
   cleanups.add(() => rmSync(dir, { recursive: true, force: true }));
   const configs: ConfigResult[] = [];
-  const ceilings: Ceilings = { postgres: new Map(), pglite: null };
+  const ceilings: Ceilings = { postgres: new Map(), postgresRounds: [], pglite: null };
   try {
     if (PHASES.some((phase) => phase.startsWith('pg'))) {
       if (!hasPostgres()) throw new Error('The kiosk bench needs PostgreSQL 15 (set POSTGRES_BIN or install postgresql-15), or BENCH_PHASES=pglite.');
@@ -192,13 +200,13 @@ async function main() {
   const machine = `${CORES} cores, load average ${loadavg().map((n) => n.toFixed(1)).join(' / ')} (1 / 5 / 15 min) at the end`;
   const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const header =
-    `Measured by \`npm run bench\` (scripts/bench.ts) on ${date} UTC: the compiled service (\`node build/server/main.js\`), ${STAFF} staff, ${KIOSKS} kiosks with a tablet each; ` +
+    `Measured by \`npm run bench\` (scripts/bench.ts) on ${date} UTC: the compiled service (\`node build/server/main.js\`, LOG_LEVEL ${process.env.BENCH_LOG_LEVEL ?? 'info'}, its log to a file), ${STAFF} staff, ${KIOSKS} kiosks with a tablet each; ` +
     `autocannon in the bench's own process over loopback, ${SECONDS} s per run, one request at a time per connection; clock on / clock off on distinct employees, ` +
     `each with its own Idempotency-Key. Machine: ${machine}. CPU is each party's share of one core during the punch run ("other" is every other process on the machine; the machine's figure is out of ${CORES * 100} %).`;
   const footer = `Run time ${fmt(seconds, 0)} s.`;
   const table = markdown(configs, ceilings, results, header, footer);
   console.log(`\n${table}\n`);
-  writeFileSync('bench-results.json', `${JSON.stringify({ date, machine, staff: STAFF, kiosks: KIOSKS, seconds: SECONDS, configs, ceilings: { postgres: [...ceilings.postgres], pglite: ceilings.pglite }, verdicts: results }, null, 2)}\n`);
+  writeFileSync('bench-results.json', `${JSON.stringify({ date, machine, staff: STAFF, kiosks: KIOSKS, seconds: SECONDS, configs, ceilings: { postgres: ceilings.postgresRounds, pglite: ceilings.pglite }, verdicts: results }, null, 2)}\n`);
   if (process.env.BENCH_WRITE !== '0') writeBenchmarksMd('BENCHMARKS.md', table, 'kiosk-bench');
   const missed = results.filter((verdict) => verdict.met === false);
   if (missed.length > 0) {

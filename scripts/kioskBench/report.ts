@@ -24,7 +24,10 @@ export interface ConfigResult {
 }
 
 export interface Ceilings {
+  /** The best round's figure per client count: the database's ceiling. */
   postgres: Map<number, Measured<CeilingResult>>;
+  /** Every pgbench round, in order. */
+  postgresRounds: Array<Measured<CeilingResult> & { when: string; clients: number }>;
   pglite: Measured<number> | null;
 }
 
@@ -109,9 +112,11 @@ export function markdown(configs: readonly ConfigResult[], ceilings: Ceilings, v
     '| Ceiling run | Clients | Transactions/s | Latency average (ms) | CPU % service / database / load / other / machine | CPU ms per transaction: database |',
     '|---|---|---|---|---|---|',
   );
-  for (const [clients, measured] of ceilings.postgres) {
+  for (const measured of ceilings.postgresRounds) {
+    const clients = measured.clients;
+    const best = ceilings.postgres.get(clients)?.result === measured.result;
     lines.push(
-      `| pgbench, equivalent punch, PostgreSQL 15 | ${clients} | ${fmt(measured.result.rate, 0)} | ${fmt(measured.result.latencyMs)} | ${cpuText(measured.cpu)} | ${msText(msPerAnswer(measured.cpu.database, measured.result.rate))} |`,
+      `| pgbench, equivalent punch, ${measured.when}${best ? ' (the ceiling)' : ''} | ${clients} | ${fmt(measured.result.rate, 0)} | ${fmt(measured.result.latencyMs)} | ${cpuText(measured.cpu)} | ${msText(msPerAnswer(measured.cpu.database, measured.result.rate))} |`,
     );
   }
   if (ceilings.pglite) {

@@ -61,7 +61,8 @@ export async function startBenchService(options: ServiceOptions): Promise<BenchS
     HOST: '127.0.0.1',
     DATA_DIR: options.dataDir,
     DEMO: '0',
-    LOG_LEVEL: 'error',
+    // As production runs by default: a line per request, here into the log file.
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
     WORKERS: String(options.workers),
   };
   delete env.DATABASE_URL;
