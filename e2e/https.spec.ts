@@ -80,7 +80,7 @@ async function enrolThroughFrontEnd(page: Page, origin: string, demo: DemoFile):
 }
 
 test.describe('HTTPS through Caddy to two service processes on one PostgreSQL', () => {
-  test('a tablet trusting the LAN root installs the kiosk by name, punches offline, and the punch arrives once', async ({ request }) => {
+  test('a tablet trusting the LAN root gets the kiosk by name, a punch made offline arrives once, and a punch made while one process is stopped goes through the other', async ({ request }) => {
     test.setTimeout(180_000);
     if (!hasPostgres()) throw new Error('PostgreSQL 15 is not installed (`apt-get install -y postgresql-15`; .ci/run installs it).');
     const cleanups: Array<() => Promise<void> | void> = [];
