@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { initPgliteDataDir, isInitialised } from './initPgliteDataDir';
+import { namingStatements } from './namedStatements';
 import { observePglite, observePool, type RowObserver } from './observeRows';
 import * as schema from './schema';
 
@@ -64,7 +65,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenedDataba
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
     // A failing idle client must not crash the process; the next query reports the problem.
     pool.on('error', () => undefined);
-    const db = drizzlePg(target.onRows ? observePool(pool, target.onRows) : pool, { schema });
+    // Statements are prepared once per connection (namedStatements.ts).
+    const named = namingStatements(pool);
+    const db = drizzlePg(target.onRows ? observePool(named, target.onRows) : named, { schema });
     await migrateExclusively(pool);
     const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
     return { db: db as unknown as Database, kind: 'postgres', poolStats, close: () => pool.end() };
