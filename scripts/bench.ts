@@ -14,7 +14,7 @@
  * Prints the table, writes bench-results.json and BENCHMARKS.md's kiosk section, and exits non-zero
  * when a target is missed.
  *
- * Settings: BENCH_PHASES (pg2,pg1,pglite; `pgbench` alone: only the PostgreSQL ceiling), BENCH_CLIENTS (1,16,64), BENCH_SECONDS (10),
+ * Settings: BENCH_PHASES (pg2,pg1,pglite; `pgbench` alone: only the PostgreSQL ceiling), BENCH_CLIENTS (1,16,64), BENCH_SECONDS (8),
  * BENCH_STAFF (256), BENCH_KIOSKS (64), BENCH_WRITE (0: leave BENCHMARKS.md alone), POSTGRES_BIN,
  * BENCH_SERVICE_NODE_ARGS (extra node arguments for the service, e.g. --cpu-prof), BENCH_LOG_LEVEL (info).
  */
@@ -42,7 +42,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const list = (value: string | undefined, fallback: string) => (value ?? fallback).split(',').map((item) => item.trim()).filter(Boolean);
 const PHASES = list(process.env.BENCH_PHASES, 'pg2,pg1,pglite');
 const CLIENTS = list(process.env.BENCH_CLIENTS, '1,16,64').map(Number);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const STAFF = Number(process.env.BENCH_STAFF ?? 256);
 const KIOSKS = Number(process.env.BENCH_KIOSKS ?? 64);
 const CORES = availableParallelism();
