@@ -105,6 +105,11 @@ export const EnvSchema = z.object({
   DATABASE_POOL_SIZE: positiveInt.max(200).default(10),
   /** Serves Prometheus metrics at /metrics (off: 404). */
   METRICS: flag.default(false),
+  /**
+   * On SIGTERM, how long the process keeps serving after readiness turns 503, so a front end's
+   * health check (Caddy's every 2 s in deploy/) sees it and stops sending before the port closes.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** On SIGTERM, how long requests and deliveries in flight may take to finish before their connections are cut. */
   SHUTDOWN_TIMEOUT_MS: positiveInt.max(600_000).default(10_000),
   /** Creates (or resets the password of) this manager at start-up, for a first sign-in. */

@@ -235,6 +235,36 @@ describe('SIGTERM while kiosks are punching', () => {
   });
 });
 
+describe('SIGTERM with SHUTDOWN_DRAIN_MS (a front end checks readiness)', () => {
+  it('keeps accepting connections, answering /readyz 503 and serving requests, until the drain is over; then the port closes and the process exits 0', { timeout: 120_000 }, async () => {
+    const store = await freshStore();
+    const service = await started({ ...store, SHUTDOWN_DRAIN_MS: '3000' });
+    const port = Number(new URL(service.baseUrl).port);
+    expect((await fetch(`${service.baseUrl}/readyz`)).status).toBe(200);
+    const signalled = Date.now();
+    service.signal('SIGTERM');
+    // Within the drain: new connections are still accepted; readiness says 503 'stopping'; the
+    // process still serves (liveness 200), so a request the front end had already sent is answered.
+    let sawStopping = false;
+    for (let attempt = 0; attempt < 20 && !sawStopping && Date.now() - signalled < 2500; attempt += 1) {
+      const ready = await fetch(`${service.baseUrl}/readyz`, { headers: { connection: 'close' } });
+      sawStopping = ready.status === 503 && (await ready.json()).status === 'stopping';
+      if (!sawStopping) await delay(50);
+    }
+    expect(sawStopping, 'readiness turned 503 while the port still accepted connections').toBe(true);
+    expect((await fetch(`${service.baseUrl}/livez`, { headers: { connection: 'close' } })).status).toBe(200);
+    // After the drain the port closes and the process ends cleanly.
+    let refused = false;
+    for (let attempt = 0; attempt < 100 && !refused; attempt += 1) {
+      await delay(100);
+      refused = await connectionRefused(port);
+    }
+    expect(refused, 'the port closed after the drain').toBe(true);
+    expect(Date.now() - signalled, 'the port stayed open for the drain').toBeGreaterThanOrEqual(2900);
+    expect(await service.exited).toEqual({ code: 0, signal: null });
+  });
+});
+
 type StoredPunch = z.infer<typeof PunchRecord>;
 
 function matches(record: StoredPunch, entry: Entry): boolean {

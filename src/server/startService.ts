@@ -142,6 +142,9 @@ export async function startService(settings: Env, logger: Logger, options: Start
       phase = 'stopping';
       logger.info('shutting down', { reason });
       clearInterval(pruneTimer);
+      // Readiness is 503 from here; a front end's next health check moves traffic away before
+      // the port closes, so no request is left in the accept queue of a closing port.
+      if (settings.SHUTDOWN_DRAIN_MS > 0) await new Promise((done) => setTimeout(done, settings.SHUTDOWN_DRAIN_MS));
       const closed = new Promise<void>((done) => server.close(() => done()));
       // Keep-alive connections with no request in flight would hold close() open.
       if ('closeIdleConnections' in server) server.closeIdleConnections();
