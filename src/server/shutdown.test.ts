@@ -248,7 +248,7 @@ describe('SIGTERM with SHUTDOWN_DRAIN_MS (a front end checks readiness)', () => 
     let sawStopping = false;
     for (let attempt = 0; attempt < 20 && !sawStopping && Date.now() - signalled < 2500; attempt += 1) {
       const ready = await fetch(`${service.baseUrl}/readyz`, { headers: { connection: 'close' } });
-      sawStopping = ready.status === 503 && (await ready.json()).status === 'stopping';
+      sawStopping = ready.status === 503 && z.object({ status: z.string() }).parse(await ready.json()).status === 'stopping';
       if (!sawStopping) await delay(50);
     }
     expect(sawStopping, 'readiness turned 503 while the port still accepted connections').toBe(true);
