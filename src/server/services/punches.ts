@@ -8,7 +8,7 @@
  * The time of record is the device's `recordedTimeUtc` when present (offline punches arrive late),
  * otherwise the moment the service received the punch.
  */
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNull } from 'drizzle-orm';
 import type { ClockOffModelInput, KioskEmployeeModel } from '../../contract/generated/models';
 import type { PunchRequest } from '../../contract/punchKinds';
 import { applyPunch, isOnShift, type PunchError, type PunchKind, type ShiftEffect } from '../../domain/attendance';
@@ -25,6 +25,7 @@ import { rosterShiftIdForClockOn } from './rosterMatching';
 import { writeLineForShift } from './timesheetLines';
 import { toNoteModel } from './shiftNotes';
 import { punchEvents } from './webhookPayloads';
+import { groupIdsOfEmployee, groupRowsFrom, groupRowsSql } from './employeeGroups';
 import { recordWebhookEvents, type RaisedWebhookEvent } from './webhookEvents';
 
 export interface PunchSettings {
@@ -262,12 +263,14 @@ export async function recordPunch(db: Database, ctx: PunchContext, request: Punc
         lastPunchTimeUtc: state.lastPunchTimeUtc,
       })
       .where(eq(employees.id, employee.id))
-      .returning();
+      // The business's employee groups come back with the row, for the answer's group ids (one statement fewer).
+      .returning({ ...getTableColumns(employees), groups: groupRowsSql(ctx.businessId) });
     if (!updated) throw new Error('employee vanished during a punch');
-    const model = toKioskEmployee(updated, {
+    const { groups, ...row } = updated;
+    const model = toKioskEmployee(row, {
       now: ctx.now,
       longShiftMinutes: ctx.settings.longShiftMinutes,
-      groupIds: await ctx.groupIdsOf(tx, updated),
+      groupIds: await groupIdsOfEmployee(tx, ctx.businessId, row, groupRowsFrom(groups)),
     });
     // Web hooks (issue 11): the punch's event, then its note's, then (clock-off) the line's
     // TimesheetCreated, raised in one statement (issue 12).
