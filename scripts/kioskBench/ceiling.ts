@@ -1,8 +1,9 @@
 /**
  * The database's own ceiling for a punch, measured in the same run on the same database: pgbench
  * running the equivalent punch transaction (equivalentPunch.ts) at the bench's client counts.
- * pgbench is PostgreSQL's own load tool, a separate process speaking the simple query protocol,
- * one statement per round trip, as the service's driver does.
+ * pgbench is PostgreSQL's own load tool, a separate process sending one statement per round
+ * trip, each prepared once per connection (`-M prepared`): the cheapest way to run them, and what
+ * the service's driver does too since it names its statements.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -38,7 +39,7 @@ export async function pgbenchRate(url: string, dir: string, target: SeededCeilin
   const span = Math.max(...ids) - first + 1;
   const per = Math.max(1, Math.floor(span / clients));
   const args = [
-    '-n', '-f', script, '-c', String(clients), '-j', String(Math.min(clients, 2)), '-T', String(seconds),
+    '-n', '-M', 'prepared', '-f', script, '-c', String(clients), '-j', String(Math.min(clients, 2)), '-T', String(seconds),
     '-h', hostname, '-p', port, '-U', username,
     '-D', `first=${first}`, '-D', `per=${per}`, '-D', `span=${span}`, '-D', `b=${target.businessId}`, '-D', `k=${target.kioskId}`,
     pathname.slice(1),

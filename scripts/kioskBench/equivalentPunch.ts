@@ -30,6 +30,12 @@ const ANSWER = JSON.stringify({
   shiftTimeUtc: '2026-11-26T01:00:00.000Z',
 });
 
+/**
+ * A text constant with no colon in the script: pgbench takes `:name` anywhere, even inside a
+ * quoted literal, for one of its variables (the answer's JSON is full of them).
+ */
+const text = (value: string) => `convert_from(decode('${Buffer.from(value).toString('base64')}', 'base64'), 'UTF8')`;
+
 /** The transaction's statements; `:e`, `:b`, `:k` are the employee, business and kiosk. */
 function statements(v: { e: string; b: string; k: string }): string[] {
   return [
@@ -40,7 +46,7 @@ function statements(v: { e: string; b: string; k: string }): string[] {
     `UPDATE employees SET attendance_status = CASE WHEN attendance_status = 'ClockedOn' THEN 'NotClockedOn' ELSE 'ClockedOn' END, ` +
       `clock_on_time_utc = now(), last_punch_time_utc = now() WHERE id = ${v.e};`,
     `INSERT INTO idempotency_keys (scope, key, fingerprint, response_status, response_body, response_content_type) ` +
-      `VALUES ('business:' || ${v.b} || '|device:1|kiosk.clockInEmployee', gen_random_uuid()::text, md5(random()::text), 200, '${ANSWER}', 'application/json');`,
+      `VALUES (${text('business:')} || ${v.b} || ${text('|device:1|kiosk.clockInEmployee')}, gen_random_uuid()::text, md5(random()::text), 200, ${text(ANSWER)}, 'application/json');`,
     'END;',
   ];
 }
