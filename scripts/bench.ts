@@ -32,6 +32,7 @@ import { withCpu } from './kioskBench/cpuShare';
 import { equivalentRateOn } from './kioskBench/equivalentPunch';
 import { noopLoad, punchLoad } from './kioskBench/load';
 import { memoryMb, postmasterOn } from './kioskBench/procStats';
+import { statementStats, STATEMENT_SETTINGS, type StatementStats } from './kioskBench/statementStats';
 import { cpuSentence, fmt, markdown, type Ceilings, type ConfigResult } from './kioskBench/report';
 import { verdicts } from './kioskBench/verdicts';
 import { seedKioskBench, type SeededCeiling, type SeededKiosks } from './kioskBench/seed';
@@ -66,7 +67,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 /** Start, memory at rest, warm-up, then the no-op route and punches at every client count. */
-async function measureService(config: Pick<ConfigResult, 'key' | 'label' | 'workers'>, start: () => Promise<BenchService>, seeded: SeededKiosks, postmaster: number | null) {
+async function measureService(
+  config: Pick<ConfigResult, 'key' | 'label' | 'workers'>,
+  start: () => Promise<BenchService>,
+  seeded: SeededKiosks,
+  postmaster: number | null,
+  stats: StatementStats | null,
+) {
   const service = await start();
   const kill = () => service.kill();
   cleanups.add(kill);
@@ -79,13 +86,16 @@ async function measureService(config: Pick<ConfigResult, 'key' | 'label' | 'work
     const runs: ConfigResult['runs'] = [];
     for (const clients of CLIENTS) {
       const noop = await withCpu(probes, CORES, () => noopLoad(service.baseUrl, clients, SECONDS));
+      await stats?.reset();
       const punch = await withCpu(probes, CORES, () => punchLoad(service.baseUrl, seeded, clients, SECONDS));
+      const counted = await stats?.read();
+      const statements = counted && punch.result.ok > 0 ? { perPunch: counted.calls / punch.result.ok, msPerPunch: counted.ms / punch.result.ok } : null;
       service.assertRunning();
       console.log(
         `${config.label}, ${clients} clients: ${fmt(punch.result.rate, 0)} punches/s (p50 ${fmt(punch.result.p50)} ms, p99 ${fmt(punch.result.p99)} ms` +
           `${punch.result.failed ? `, ${punch.result.failed} failed: ${punch.result.failure}` : ''}); no-op ${fmt(noop.result.rate, 0)}/s; ${cpuSentence(punch.cpu, punch.result.rate)}`,
       );
-      runs.push({ clients, punch, noop });
+      runs.push({ clients, punch, noop, statements });
     }
     await sleep(1000);
     return { ...config, restMb, afterMb: service.residentMb(), runs } satisfies ConfigResult;
@@ -98,8 +108,9 @@ async function measureService(config: Pick<ConfigResult, 'key' | 'label' | 'work
 async function postgresPhases(dir: string, entry: string, configs: ConfigResult[], ceilings: Ceilings): Promise<void> {
   let cluster: PostgresCluster | null = null;
   let stopCluster: (() => void) | null = null;
+  let stats: StatementStats | null = null;
   try {
-    cluster = await startPostgres(['max_wal_size=2GB', 'checkpoint_timeout=30min']);
+    cluster = await startPostgres(['max_wal_size=2GB', 'checkpoint_timeout=30min', ...STATEMENT_SETTINGS]);
     const started = cluster;
     stopCluster = () => started.stop();
     cleanups.add(stopCluster);
@@ -111,12 +122,14 @@ async function postgresPhases(dir: string, entry: string, configs: ConfigResult[
     const opened = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
     let seeded: { service: SeededKiosks; ceiling: SeededCeiling };
     try {
+      await opened.db.execute(sql`CREATE EXTENSION pg_stat_statements`);
       seeded = await seedKioskBench(opened.db, STAFF, KIOSKS);
       await opened.db.execute(sql`VACUUM ANALYZE`);
     } finally {
       await opened.close();
     }
     const postmaster = postmasterOn(Number(new URL(url).port));
+    stats = await statementStats(url);
     // The ceiling is measured before each service configuration, next to it in time; the best
     // round is the database's ceiling (the machine is shared, so a round can be held back).
     const ceilingRound = async (when: string) => {
@@ -136,10 +149,17 @@ async function postgresPhases(dir: string, entry: string, configs: ConfigResult[
       await ceilingRound(`before ${label}`);
       const port = await freePort();
       configs.push(
-        await measureService({ key, label, workers }, () => startBenchService({ entry, port, databaseUrl: url, dataDir: join(dir, 'data-pg'), workers, logPath: join(dir, `service-${key}.log`) }), seeded.service, postmaster),
+        await measureService(
+          { key, label, workers },
+          () => startBenchService({ entry, port, databaseUrl: url, dataDir: join(dir, 'data-pg'), workers, logPath: join(dir, `service-${key}.log`) }),
+          seeded.service,
+          postmaster,
+          stats,
+        ),
       );
     }
   } finally {
+    await stats?.close();
     if (stopCluster) cleanups.delete(stopCluster);
     cluster?.stop();
   }
@@ -155,7 +175,7 @@ async function pglitePhase(dir: string, entry: string, configs: ConfigResult[], 
     await seed.close();
   }
   const port = await freePort();
-  configs.push(await measureService({ key: 'pglite', label: 'PGlite', workers: 1 }, () => startBenchService({ entry, port, dataDir, workers: 1, logPath: join(dir, 'service-pglite.log') }), seeded.service, null));
+  configs.push(await measureService({ key: 'pglite', label: 'PGlite', workers: 1 }, () => startBenchService({ entry, port, dataDir, workers: 1, logPath: join(dir, 'service-pglite.log') }), seeded.service, null, null));
   // The ceiling: the same database files, the equivalent transaction in this process alone.
   const opened = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
   try {

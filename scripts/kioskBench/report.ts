@@ -20,7 +20,13 @@ export interface ConfigResult {
   /** Resident MB of each process after start-up and a few idle seconds (primary first), and after the load. */
   restMb: number[];
   afterMb: number[];
-  runs: Array<{ clients: number; punch: Measured<LoadResult>; noop: Measured<LoadResult> }>;
+  runs: Array<{
+    clients: number;
+    punch: Measured<LoadResult>;
+    noop: Measured<LoadResult>;
+    /** PostgreSQL statements (BEGIN/COMMIT aside) and their execution time per punch; null on PGlite. */
+    statements: { perPunch: number; msPerPunch: number } | null;
+  }>;
 }
 
 export interface Ceilings {
@@ -92,8 +98,8 @@ export function markdown(configs: readonly ConfigResult[], ceilings: Ceilings, v
   const lines = [
     header,
     '',
-    '| Service | Clients | Punches/s | p50 / p99 (ms) | Ceiling: equivalent transaction/s | Ratio | No-op route/s | No-op p50 / p99 (ms) | CPU % service / database / load / other / machine | CPU ms per punch: service / database |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| Service | Clients | Punches/s | p50 / p99 (ms) | Ceiling: equivalent transaction/s | Ratio | No-op route/s | No-op p50 / p99 (ms) | CPU % service / database / load / other / machine | CPU ms per punch: service / database | Statements per punch (PostgreSQL time, ms) |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const config of configs) {
     for (const run of config.runs) {
@@ -103,7 +109,8 @@ export function markdown(configs: readonly ConfigResult[], ceilings: Ceilings, v
       lines.push(
         `| ${config.label} | ${run.clients} | ${fmt(punch.rate, 0)}${failed} | ${fmt(punch.p50)} / ${fmt(punch.p99)} | ${ceiling === null ? '–' : fmt(ceiling, 0)} | ` +
           `${ceiling === null ? '–' : `${fmt((100 * punch.rate) / ceiling, 0)} %`} | ${fmt(run.noop.result.rate, 0)} | ${fmt(run.noop.result.p50)} / ${fmt(run.noop.result.p99)} | ${cpuText(run.punch.cpu)} | ` +
-          `${msText(msPerAnswer(run.punch.cpu.service, punch.rate))} / ${msText(msPerAnswer(run.punch.cpu.database, punch.rate))} |`,
+          `${msText(msPerAnswer(run.punch.cpu.service, punch.rate))} / ${msText(msPerAnswer(run.punch.cpu.database, punch.rate))} | ` +
+          `${run.statements ? `${fmt(run.statements.perPunch)} (${msText(run.statements.msPerPunch)})` : '–'} |`,
       );
     }
   }
