@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'scratch', 'src/contract/generated', 'coverage', 'test-results', 'playwright-report'] },
+  { ignores: ['dist', 'build', '.bench-service-*', 'node_modules', 'scratch', 'src/contract/generated', 'coverage', 'test-results', 'playwright-report'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
