@@ -24,7 +24,6 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase } from '../src/server/db/openDatabase';
 import { freePort, hasPostgres, startPostgres, type PostgresCluster } from '../src/server/testing/postgresCluster';
 import { pgbenchRate } from './kioskBench/ceiling';
@@ -33,6 +32,7 @@ import { equivalentRateOn } from './kioskBench/equivalentPunch';
 import { noopLoad, punchLoad } from './kioskBench/load';
 import { memoryMb, postmasterOn } from './kioskBench/procStats';
 import { statementStats, STATEMENT_SETTINGS, type StatementStats } from './kioskBench/statementStats';
+import { createBenchDatabase } from './benchDatabase';
 import { cpuSentence, fmt, markdown, type Ceilings, type ConfigResult } from './kioskBench/report';
 import { verdicts } from './kioskBench/verdicts';
 import { seedKioskBench, type SeededCeiling, type SeededKiosks } from './kioskBench/seed';
@@ -114,15 +114,9 @@ async function postgresPhases(dir: string, entry: string, configs: ConfigResult[
     const started = cluster;
     stopCluster = () => started.stop();
     cleanups.add(stopCluster);
-    const admin = new pg.Client({ connectionString: cluster.url('postgres') });
-    await admin.connect();
-    await admin.query('CREATE DATABASE bench');
-    await admin.end();
-    const url = cluster.url('bench');
-    const opened = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
+    const { url, opened } = await createBenchDatabase(cluster);
     let seeded: { service: SeededKiosks; ceiling: SeededCeiling };
     try {
-      await opened.db.execute(sql`CREATE EXTENSION pg_stat_statements`);
       seeded = await seedKioskBench(opened.db, STAFF, KIOSKS);
       await opened.db.execute(sql`VACUUM ANALYZE`);
     } finally {

@@ -16,17 +16,17 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { z } from 'zod';
 import { hashSecret } from '../src/server/auth/secrets';
 import { basicAuthHeader } from '../src/server/auth/basicAuth';
-import { openDatabase, type Database } from '../src/server/db/openDatabase';
+import type { Database } from '../src/server/db/openDatabase';
 import { createBusiness, ensureUser, issueApiKey, type UserRow } from '../src/server/services/provisioning';
 import { freePort, hasPostgres, startPostgres } from '../src/server/testing/postgresCluster';
 import { seedHistory, type SeededHistory } from '../src/server/testing/seedHistory';
 import { expectOk, loopUntil, sample, summarise, timedRequest, type Caller, type Summary } from './historyBench/load';
 import { isMet, markdownTable, printTable, writeBenchmarksMd, type Row, type Target } from './historyBench/report';
 import { startServiceProcess, type ServiceProcess } from './historyBench/serviceProcess';
+import { createBenchDatabase } from './benchDatabase';
 
 const STAFF = Number(process.env.BENCH_HISTORY_STAFF ?? 10_000);
 const SHIFTS = Number(process.env.BENCH_HISTORY_SHIFTS ?? 1_000_000);
@@ -187,14 +187,8 @@ async function main() {
   ]);
   let service: ServiceProcess | null = null;
   try {
-    const admin = new pg.Client({ connectionString: cluster.url('postgres') });
-    await admin.connect();
-    await admin.query('CREATE DATABASE bench');
-    await admin.end();
-    const url = cluster.url('bench');
-    const opened = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
+    const { url, opened } = await createBenchDatabase(cluster);
     const db = opened.db;
-    await db.execute(sql`CREATE EXTENSION pg_stat_statements`);
 
     const seedStarted = performance.now();
     const owner = await ensureUser(db, { email: 'bench-owner@example.test', name: 'Bench owner' });
