@@ -42,9 +42,12 @@ function runPrimary(settings: Env, workers: number): void {
   // The banner is printed once every worker is ready (each listens), so it is true when read.
   let ready = 0;
   let banner = '';
+  /** Workers that finished starting; only those are replaced when they die. */
+  const started = new Set<number>();
   cluster.on('message', (worker, message: WorkerMessage | { kind: string }) => {
     if (message.kind !== 'ready' || !('banner' in message)) return;
     ready += 1;
+    started.add(worker.id);
     if (worker === first) {
       banner = message.banner;
       for (let index = 1; index < workers; index += 1) fork(false);
@@ -53,7 +56,17 @@ function runPrimary(settings: Env, workers: number): void {
   });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(process.exitCode ?? 0);
+      return;
+    }
+    if (!started.has(worker.id)) {
+      // It failed while starting (the database unreachable, a migration refused): starting
+      // another would fail the same way, over and over. Stop the rest and say so.
+      logger.error('service process failed to start; stopping', { pid: worker.process.pid, code, signal });
+      stopping = true;
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
+      process.exitCode = 1;
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1);
       return;
     }
     // A worker that died unasked is replaced (its requests in flight are replayed by the kiosks).
@@ -70,7 +83,12 @@ function runPrimary(settings: Env, workers: number): void {
 }
 
 function main(): void {
-  const settings = parseEnv(process.env);
+  let settings: Env;
+  try {
+    settings = parseEnv(process.env);
+  } catch (error) {
+    fail(error);
+  }
   const workers = settings.WORKERS === 0 ? availableParallelism() : settings.WORKERS;
   if (cluster.isPrimary) {
     if (workers <= 1) {
