@@ -5,10 +5,10 @@
  * VmHWM (peak resident set) per phase, reset between phases through /proc/<pid>/clear_refs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { EnvSchema } from '../../src/server/env';
-import { privateBuild } from '../kioskBench/serviceProcess';
+import { memoryMb } from '../kioskBench/procStats';
+import { privateBuild, unlimitedRateLimits } from '../kioskBench/serviceProcess';
 
 export interface ServiceProcess {
   baseUrl: string;
@@ -20,19 +20,10 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
-const statusField = (pid: number, name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-
-/**
- * The bench's load all comes from one loopback address and stands for many kiosks, so every rate
- * limit (each RATE_LIMIT_* setting) is raised out of its way: the limiter still runs and its
- * database work is still measured, but it never answers 429 to what it measures.
- */
-const unlimited = Object.fromEntries(Object.keys(EnvSchema.shape).filter((name) => name.startsWith('RATE_LIMIT_')).map((name) => [name, '1000000']));
-
 export async function startServiceProcess(databaseUrl: string, port: number): Promise<ServiceProcess> {
   const build = privateBuild(fileURLToPath(new URL('../..', import.meta.url)));
   const child: ChildProcess = spawn(process.execPath, [build.entry], {
-    env: { ...process.env, ...unlimited, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DEMO: '0', LOG_LEVEL: 'error', WORKERS: '1' },
+    env: { ...process.env, ...unlimitedRateLimits, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DEMO: '0', LOG_LEVEL: 'error', WORKERS: '1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   child.once('exit', () => build.remove());
@@ -51,8 +42,8 @@ export async function startServiceProcess(databaseUrl: string, port: number): Pr
   return {
     baseUrl,
     pid,
-    peakMb: () => statusField(pid, 'VmHWM'),
-    residentMb: () => statusField(pid, 'VmRSS'),
+    peakMb: () => memoryMb(pid, 'VmHWM'),
+    residentMb: () => memoryMb(pid),
     resetPeak: () => writeFileSync(`/proc/${pid}/clear_refs`, '5'),
     stop: () =>
       new Promise<void>((resolve) => {
