@@ -95,6 +95,8 @@ function deliveredBy(process: ServiceProcess): number {
   return total;
 }
 
+// Skipped under api-pglite: PGlite lives inside one process, so two processes cannot share it;
+// api-postgres runs these on every test run.
 describe.skipIf(!onPostgres)('two service processes on one PostgreSQL', () => {
   const replays: Array<{ name: string; order: 'ab' | 'ba' | 'together' }> = [
     { name: 'sent to A, replayed to B', order: 'ab' },

@@ -78,6 +78,8 @@ function sentBy(process: ServiceProcess): number {
   return total;
 }
 
+// Skipped under api-pglite: PGlite lives inside one process, so two processes cannot share it;
+// api-postgres runs these on every test run.
 describe.skipIf(!onPostgres)('the mail outbox with two service processes on one PostgreSQL', () => {
   it(`${MESSAGES} messages waiting when both processes start: each sent once, by the two senders together`, async () => {
     const subjects = Array.from({ length: MESSAGES }, (_, n) => `Message ${String(n + 1).padStart(2, '0')}`);
