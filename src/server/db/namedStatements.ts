@@ -14,10 +14,10 @@
  */
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import { wrapPoolQueries, type Method } from './wrapQueries';
 
 export const MAX_NAMED = 200;
 
-type Query = (...args: unknown[]) => unknown;
 
 /** A name for each statement text, up to MAX_NAMED texts; undefined beyond. */
 function namer(): (text: string) => string | undefined {
@@ -32,7 +32,7 @@ function namer(): (text: string) => string | undefined {
   };
 }
 
-function namingQuery(original: Query, nameOf: (text: string) => string | undefined): Query {
+function namingQuery(original: Method, nameOf: (text: string) => string | undefined): Method {
   return (...args) => {
     const [config, values] = args;
     if (typeof config !== 'object' || config === null || !Array.isArray(values) || values.length === 0) return original(...args);
@@ -46,16 +46,5 @@ function namingQuery(original: Query, nameOf: (text: string) => string | undefin
 /** The pool, with its queries (and those of the clients it lends for transactions) named. */
 export function namingStatements(pool: pg.Pool): pg.Pool {
   const nameOf = namer();
-  const withNamedQuery = <T extends object>(target: T): T =>
-    new Proxy(target, {
-      get(object, property) {
-        const value: unknown = Reflect.get(object, property, object);
-        if (typeof value !== 'function') return value;
-        const bound = (value as Query).bind(object);
-        if (property === 'query') return namingQuery(bound, nameOf);
-        if (property === 'connect') return async () => withNamedQuery((await bound()) as pg.PoolClient);
-        return bound;
-      },
-    });
-  return withNamedQuery(pool);
+  return wrapPoolQueries(pool, (original) => namingQuery(original, nameOf));
 }

@@ -6,6 +6,7 @@
  */
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
+import { wrapMethods, wrapPoolQueries, type MethodWrapper } from './wrapQueries';
 
 /** `sql`: the statement's text (a pg query config's `text`, or `name` for a prepared one seen again). */
 export type RowObserver = (rows: number, sql: string) => void;
@@ -22,21 +23,8 @@ const sqlOf = (query: unknown): string => {
   return typeof config?.text === 'string' ? config.text : typeof config?.name === 'string' ? config.name : '';
 };
 
-/** A view of `target` whose `method` reports result rows; other members act on `target` itself. */
-function wrap<T extends object>(target: T, methods: Partial<Record<string | symbol, (original: (...args: unknown[]) => unknown) => unknown>>): T {
-  return new Proxy(target, {
-    get(object, property) {
-      const value: unknown = Reflect.get(object, property, object);
-      if (typeof value !== 'function') return value;
-      const original = (value as (...args: unknown[]) => unknown).bind(object);
-      const wrapper = methods[property];
-      return wrapper ? wrapper(original) : original;
-    },
-  });
-}
-
-function countingQuery(observe: RowObserver) {
-  return (original: (...args: unknown[]) => unknown) =>
+function countingQuery(observe: RowObserver): MethodWrapper {
+  return (original) =>
     async (...args: unknown[]) => {
       const result = await original(...args);
       observe(rowsOf(result), sqlOf(args[0]));
@@ -47,17 +35,13 @@ function countingQuery(observe: RowObserver) {
 /** PGlite, with every query (in transactions too) reporting its rows. */
 export function observePglite(client: PGlite, observe: RowObserver): PGlite {
   const query = countingQuery(observe);
-  return wrap(client, {
+  return wrapMethods(client, {
     query,
-    transaction: (original) => (work: (tx: object) => unknown) => original((tx: object) => work(wrap(tx, { query }))),
+    transaction: (original) => (work: (tx: object) => unknown) => original((tx: object) => work(wrapMethods(tx, { query }))),
   });
 }
 
 /** A pg Pool, with every query (on checked-out clients too) reporting its rows. */
 export function observePool(pool: pg.Pool, observe: RowObserver): pg.Pool {
-  const query = countingQuery(observe);
-  return wrap(pool, {
-    query,
-    connect: (original) => async () => wrap((await original()) as pg.PoolClient, { query }),
-  });
+  return wrapPoolQueries(pool, countingQuery(observe));
 }
