@@ -46,6 +46,8 @@ export const businesses = pgTable('businesses', {
   externalId: text('external_id'),
   ianaTimeZone: text('iana_time_zone').notNull(),
   smsNotificationsEnabled: boolean('sms_notifications_enabled').notNull().default(false),
+  /** ISO 3166-1 alpha-2; selects the regional models (domain/regions.ts: AU, NZ, SG, MY; else UK). */
+  country: text('country').notNull().default('GB'),
   createdAt: createdAt(),
 });
 
@@ -195,6 +197,23 @@ export const workTypes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('work_types_business_idx').on(t.businessId)],
+);
+
+/**
+ * Award classifications of an AU business (Au.ClassificationLookupModel: id, description), offered
+ * at clock-on and recorded on the shift (clock_shifts.classification_id). Soft-deleted: past
+ * shifts still name them.
+ */
+export const classifications = pgTable(
+  'classifications',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    deletedAt: instant('deleted_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('classifications_business_idx').on(t.businessId, t.id)],
 );
 
 export const employeeGroups = pgTable(
