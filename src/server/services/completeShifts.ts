@@ -19,6 +19,7 @@ import { rosterShiftIdForClockOn } from './rosterMatching';
 import { writeLineForShift } from './timesheetLines';
 import { toNoteModel } from './shiftNotes';
 import { punchEvents } from './webhookPayloads';
+import { inTransaction } from './transactions';
 
 function requiredTime(value: string | null | undefined, field: string, now: Date): Date {
   if (value === null || value === undefined) throw invalidField('validation-failed', field, `${field} is required.`);
@@ -53,7 +54,7 @@ export async function recordCompleteShift(db: Database, ctx: PunchContext, body:
   const photo = body.image ? decodePhoto(body.image, ctx.settings.maxPhotoBytes) : null;
   const note = body.note?.trim();
 
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const employee = await loadPunchingEmployee(tx, ctx, employeeId);
     const nearby = await tx
       .select({ start: clockShifts.startUtc, end: clockShifts.endUtc })

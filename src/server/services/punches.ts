@@ -27,6 +27,7 @@ import { toNoteModel } from './shiftNotes';
 import { punchEvents } from './webhookPayloads';
 import { groupIdsOfEmployee, groupRowsFrom, groupRowsSql } from './employeeGroups';
 import { recordWebhookEvents, type RaisedWebhookEvent } from './webhookEvents';
+import { inTransaction } from './transactions';
 
 export interface PunchSettings {
   maxFutureSkewMs: number;
@@ -213,7 +214,7 @@ export async function recordPunch(db: Database, ctx: PunchContext, request: Punc
   const isPaidBreak = paidBreakRequested(request, ctx.point);
   const note = 'note' in body ? body.note?.trim() : undefined;
 
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const employee = await loadPunchingEmployee(tx, ctx, employeeId);
     const outcome = applyPunch(attendanceStateOf(employee), { kind: request.kind, at }, ctx.now, ctx.settings.maxFutureSkewMs);
     if (!outcome.ok) throw punchRefused(outcome.error);
