@@ -133,7 +133,8 @@ export const uriIn = (max: number) => z.url().max(max, `must be at most ${max} c
 
 /**
  * An enum array that the SDK writes as numeric indices (no string-enum marker): accept member
- * names and indices, always yield names.
+ * names and indices, always yield names. Superseded by enumInput (generated models use that);
+ * kept until every generated file has moved over.
  */
 export function indexedEnumInput<const T extends readonly string[]>(members: T) {
   const byName = z.enum(members as unknown as [T[number], ...T[number][]]);
@@ -159,4 +160,35 @@ export function flagsEnum<const T extends readonly string[]>(members: T, name: s
       `must be one or more ${name} names separated by commas`,
     )
     .meta({ description: `Comma-separated ${name} member names (a flags set).` });
+}
+
+/**
+ * The input form of a contract enum, as the vendor's .NET binder reads it: Newtonsoft's
+ * StringEnumConverter for JSON bodies and ASP.NET's EnumConverter (Enum.Parse with ignoreCase)
+ * for query strings both take a member name in any case, and the member's numeric value, as a
+ * JSON number or as digits in text. The contract gives no explicit values (models.json lists the
+ * members in SDK order), so a member's number is its 0-based position, as .NET numbers an enum
+ * without explicit values. Whatever form arrives, the canonical name comes out (and is what the
+ * service stores and answers with). Unlike .NET, a number that names no member is refused.
+ */
+export function enumInput<const T extends readonly string[]>(members: T, name: string) {
+  const byLowerCase = new Map<string, T[number]>(members.map((member) => [member.toLowerCase(), member]));
+  const last = members.length - 1;
+  const allowed = `must be one of ${members.join(', ')} (in any case) or its number 0 to ${last}`;
+  // Every letter as [Aa]: JSON Schema patterns have no case-insensitive flag.
+  const names = members.map((member) => member.replace(/[A-Za-z]/g, (c) => `[${c.toUpperCase()}${c.toLowerCase()}]`));
+  const pattern = new RegExp(`^(?:${names.join('|')}|\\d{1,10})$`);
+  return z
+    .union([z.string(allowed).regex(pattern, allowed), z.number(allowed).int(allowed).min(0, allowed).max(last, allowed)], { error: allowed })
+    .transform((value, ctx): T[number] => {
+      const found: T[number] | undefined = typeof value === 'number' ? members[value] : /^\d+$/.test(value) ? members[Number(value)] : byLowerCase.get(value.toLowerCase());
+      if (found !== undefined) return found;
+      ctx.addIssue({ code: 'custom', message: allowed });
+      return z.NEVER;
+    })
+    .meta({
+      id: `${name}Input`,
+      description: `A ${name} member: its name in any case, or its number (0-based position: ${members.map((m, i) => `${i} ${m}`).join(', ')}), as a number or as digits. Answers carry the name.`,
+      'x-enum-members': [...members],
+    });
 }
