@@ -1,20 +1,54 @@
 /**
  * Registers the service worker. A new version does not take over by itself: the app is told it is
  * waiting (uiStore.applyUpdate) and activates it at a safe moment, never mid-punch.
+ *
+ * The registration is watched here rather than through workbox-window's `waiting` event: that event
+ * hangs on the registration's `updatefound` reaching the page after `register()` resolves, and Chromium
+ * delivers the two on different channels. When `updatefound` came first (a busy tablet), the new
+ * version installed and waited, the app was never told, and it never took over. Looking at the
+ * registration's installing and waiting workers when it is handed over covers both orders.
  */
 import { registerSW } from 'virtual:pwa-register';
 import { useUiStore } from '../state/uiStore';
 
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
-  const update = registerSW({
+  registerSW({
     immediate: true,
-    onNeedRefresh() {
-      // workbox-window reloads only a page that had a worker when it loaded, not the one that installed the first.
-      useUiStore.getState().setApplyUpdate(() => {
-        navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
-        return update(true);
-      });
+    onRegisteredSW(_scriptUrl, registration) {
+      if (registration) watchForWaitingVersion(registration);
     },
   });
+}
+
+/** Offers every version that installs and waits behind the running one, whoever registered it. */
+export function watchForWaitingVersion(registration: ServiceWorkerRegistration): void {
+  let offered: ServiceWorker | null = null;
+  const offer = (worker: ServiceWorker) => {
+    offered = worker;
+    useUiStore.getState().setApplyUpdate(() => {
+      // The page reloads into the new version once it controls the page (also the page that
+      // installed the first version, which workbox-window would not reload).
+      navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+      worker.postMessage({ type: 'SKIP_WAITING' });
+      return Promise.resolve();
+    });
+  };
+  const follow = (worker: ServiceWorker | null) => {
+    if (!worker) return;
+    const check = () => {
+      // Installed with another version active: it waits (a first version activates at once).
+      if (worker.state === 'installed' && registration.waiting === worker) offer(worker);
+      // Replaced by a newer version before it took over: nothing to offer until that one waits.
+      if (worker.state === 'redundant' && offered === worker) {
+        offered = null;
+        useUiStore.getState().setApplyUpdate(null);
+      }
+    };
+    check();
+    if (worker.state === 'installing' || worker.state === 'installed') worker.addEventListener('statechange', check);
+  };
+  follow(registration.waiting);
+  follow(registration.installing);
+  registration.addEventListener('updatefound', () => follow(registration.installing));
 }

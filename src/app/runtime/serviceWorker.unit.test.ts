@@ -1,0 +1,103 @@
+/**
+ * The app learns of a waiting version whichever way Chromium orders `updatefound` and the
+ * registration's hand-over, and the offer activates exactly that version.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useUiStore } from '../state/uiStore';
+import { watchForWaitingVersion } from './serviceWorker';
+
+vi.mock('virtual:pwa-register', () => ({ registerSW: () => () => Promise.resolve() }));
+
+class FakeWorker extends EventTarget {
+  readonly messages: unknown[] = [];
+  constructor(public state: ServiceWorkerState) {
+    super();
+  }
+  postMessage(message: unknown): void {
+    this.messages.push(message);
+  }
+  moveTo(state: ServiceWorkerState, registration: FakeRegistration): void {
+    this.state = state;
+    if (state === 'installed') {
+      registration.installing = null;
+      registration.waiting = this;
+    }
+    if (state === 'redundant' && registration.waiting === this) registration.waiting = null;
+    this.dispatchEvent(new Event('statechange'));
+  }
+}
+
+class FakeRegistration extends EventTarget {
+  installing: FakeWorker | null = null;
+  waiting: FakeWorker | null = null;
+  active: FakeWorker | null = new FakeWorker('activated');
+  find(worker: FakeWorker): void {
+    this.installing = worker;
+    this.dispatchEvent(new Event('updatefound'));
+  }
+}
+
+const watch = (registration: FakeRegistration) => watchForWaitingVersion(registration as unknown as ServiceWorkerRegistration);
+
+describe('watchForWaitingVersion', () => {
+  const container = new EventTarget();
+  beforeEach(() => {
+    useUiStore.getState().setApplyUpdate(null);
+    vi.stubGlobal('navigator', { serviceWorker: container });
+    vi.stubGlobal('window', { location: { reload: vi.fn() } });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('offers a version found after the hand-over once it waits, and the offer activates it', async () => {
+    const registration = new FakeRegistration();
+    watch(registration);
+    const next = new FakeWorker('installing');
+    registration.find(next);
+    expect(useUiStore.getState().applyUpdate).toBeNull();
+    next.moveTo('installed', registration);
+    const apply = useUiStore.getState().applyUpdate;
+    expect(apply).not.toBeNull();
+    await apply?.();
+    expect(next.messages).toEqual([{ type: 'SKIP_WAITING' }]);
+  });
+
+  it('offers a version whose updatefound came before the hand-over (still installing then)', () => {
+    const registration = new FakeRegistration();
+    const next = new FakeWorker('installing');
+    registration.find(next); // nobody listening yet
+    watch(registration);
+    expect(useUiStore.getState().applyUpdate).toBeNull();
+    next.moveTo('installed', registration);
+    expect(useUiStore.getState().applyUpdate).not.toBeNull();
+  });
+
+  it('offers a version already waiting at the hand-over', () => {
+    const registration = new FakeRegistration();
+    registration.waiting = new FakeWorker('installed');
+    watch(registration);
+    expect(useUiStore.getState().applyUpdate).not.toBeNull();
+  });
+
+  it('offers nothing for a first version, which activates without waiting', () => {
+    const registration = new FakeRegistration();
+    registration.active = null;
+    watch(registration);
+    const first = new FakeWorker('installing');
+    registration.find(first);
+    first.state = 'activating';
+    registration.installing = null;
+    first.dispatchEvent(new Event('statechange'));
+    expect(useUiStore.getState().applyUpdate).toBeNull();
+  });
+
+  it('withdraws the offer when the waiting version is replaced before it takes over', () => {
+    const registration = new FakeRegistration();
+    watch(registration);
+    const next = new FakeWorker('installing');
+    registration.find(next);
+    next.moveTo('installed', registration);
+    expect(useUiStore.getState().applyUpdate).not.toBeNull();
+    next.moveTo('redundant', registration);
+    expect(useUiStore.getState().applyUpdate).toBeNull();
+  });
+});
