@@ -55,7 +55,7 @@ export async function recordCompleteShift(db: Database, ctx: PunchContext, body:
   const note = body.note?.trim();
 
   return inTransaction(db, async (tx) => {
-    const employee = await loadPunchingEmployee(tx, ctx, employeeId);
+    const employee = await loadPunchingEmployee(tx, ctx, employeeId, true);
     const nearby = await tx
       .select({ start: clockShifts.startUtc, end: clockShifts.endUtc })
       .from(clockShifts)

@@ -3,10 +3,11 @@
  * attendance state for the domain state machine, and mapping it to BasicKioskEmployeeModel /
  * KioskEmployeeModel with live shift state.
  */
-import { and, asc, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { BasicKioskEmployeeModel, KioskEmployeeModel } from '../../contract/generated/models';
 import { KIOSK_STAFF_MAX } from '../../contract/paging';
 import { ATTENDANCE_STATUSES, isLongShift, type AttendanceState, type AttendanceStatus } from '../../domain/attendance';
+import { isListedAtKiosk } from '../../domain/kioskStaff';
 import type { Database } from '../db/openDatabase';
 import { clockShifts, employees } from '../db/schema';
 import { ApiError, invalidField, notFound } from '../http/apiError';
@@ -101,26 +102,50 @@ export function requireEmployeeId(employeeId: number | null | undefined): number
 /**
  * Loads an employee of the business for a kiosk operation. With `lock`, the row is locked until
  * the surrounding transaction ends, which serialises every punch and PIN check of that employee.
- * `kioskAccess: false` (a self-service punch) asks only that they are not terminated.
+ * `kioskAccess: false` (a self-service punch) asks only that they are not terminated. With
+ * `atKiosk`, the employee must also be listed at that kiosk (domain/kioskStaff.ts): a kiosk does not
+ * accept someone it does not list; refused like a person without kiosk access.
  */
 export async function loadKioskEmployee(
   db: Database,
   businessId: number,
   employeeId: number,
-  options: { lock?: boolean; now: Date; kioskAccess?: boolean },
+  options: { lock?: boolean; now: Date; kioskAccess?: boolean; atKiosk?: { locationId: number | null } },
 ): Promise<EmployeeRow> {
+  return (await loadKioskEmployeeWith(db, businessId, employeeId, options, null)).row;
+}
+
+/**
+ * loadKioskEmployee, also reading `also` (one SQL value, e.g. a punch's other reads as JSON) in the
+ * same statement: one round trip for a punch's reads (issue 12, item 4). `also` is evaluated in
+ * the statement's snapshot, which a wait for the lock does not refresh: read through it only data
+ * that the employee's other punches do not change.
+ */
+export async function loadKioskEmployeeWith(
+  db: Database,
+  businessId: number,
+  employeeId: number,
+  options: Parameters<typeof loadKioskEmployee>[3],
+  also: SQL | null,
+): Promise<{ row: EmployeeRow; also: unknown }> {
   const query = db
-    .select()
+    .select({ row: employees, also: also ?? sql<unknown>`null` })
     .from(employees)
     .where(and(eq(employees.id, employeeId), eq(employees.businessId, businessId)));
-  const [row] = options.lock ? await query.for('update') : await query;
-  if (!row) throw notFound(`Employee ${employeeId}`);
+  const [found] = options.lock ? await query.for('update') : await query;
+  const row = found?.row;
+  if (!found || !row) throw notFound(`Employee ${employeeId}`);
   if (options.kioskAccess === false ? !isCurrentEmployee(row, options.now) : !isActiveKioskEmployee(row, options.now)) {
     throw new ApiError(403, 'not-kiosk-enabled', 'The employee cannot use kiosks.', {
       detail: `Employee ${employeeId} is not enabled for kiosk use. A manager can grant kiosk access.`,
     });
   }
-  return row;
+  if (options.atKiosk && !isListedAtKiosk(options.atKiosk.locationId, row.locationIds)) {
+    throw new ApiError(403, 'not-kiosk-enabled', 'The employee cannot use this kiosk.', {
+      detail: `Employee ${employeeId} does not work at this kiosk's location. A manager can add the location to the employee.`,
+    });
+  }
+  return { row, also: found.also };
 }
 
 export interface KioskStaff {
@@ -131,11 +156,12 @@ export interface KioskStaff {
 }
 
 /**
- * Kiosk-enabled, non-terminated employees of a business, by first name, surname and id: at most
- * KIOSK_STAFF_MAX of them, each with their open shift's location, in one query that history does
- * not slow down (the shift is found by primary key).
+ * Kiosk-enabled, non-terminated employees of a business listed at a kiosk at `kioskLocationId`
+ * (domain/kioskStaff.ts, in SQL), by first name, surname and id: at most KIOSK_STAFF_MAX of them,
+ * each with their open shift's location, in one query that history does not slow down (the shift
+ * is found by primary key).
  */
-export async function listKioskStaff(db: Database, businessId: number, now: Date): Promise<KioskStaff> {
+export async function listKioskStaff(db: Database, businessId: number, now: Date, kioskLocationId: number | null): Promise<KioskStaff> {
   const rows = await db
     .select({ employee: STAFF_COLUMNS, shiftLocationId: clockShifts.locationId })
     .from(employees)
@@ -145,6 +171,9 @@ export async function listKioskStaff(db: Database, businessId: number, now: Date
         eq(employees.businessId, businessId),
         eq(employees.isKioskEnabled, true),
         or(isNull(employees.endDate), gt(employees.endDate, now)),
+        kioskLocationId === null
+          ? undefined
+          : sql`(cardinality(${employees.locationIds}) = 0 or ${kioskLocationId}::integer = any(${employees.locationIds}))`,
       ),
     )
     .orderBy(asc(employees.firstName), asc(employees.surname), asc(employees.id))

@@ -43,6 +43,8 @@ export interface PinContext {
   maxFutureSkewMs: number;
   /** Employee-group ids of one (current) employee, for the response. */
   groupIdsOf(db: Database, employee: EmployeeRow): Promise<number[]>;
+  /** The kiosk checking the PIN: only someone it lists may sign in there (domain/kioskStaff.ts). */
+  atKiosk?: { locationId: number | null };
 }
 
 /** Success, or an error to answer with after the attempt has been recorded. */
@@ -94,7 +96,7 @@ type Claimed = { ok: true; row: EmployeeRow; state: LockoutState } | { ok: false
  */
 async function claimPinAttempt(db: Database, ctx: PinContext, employeeId: number): Promise<Claimed> {
   return withTransaction(db, async (tx) => {
-    const row = await loadKioskEmployee(tx, ctx.businessId, employeeId, { lock: true, now: ctx.now });
+    const row = await loadKioskEmployee(tx, ctx.businessId, employeeId, { lock: true, now: ctx.now, atKiosk: ctx.atKiosk });
     const claim = claimAttempt(lockoutOf(row), ctx.now, ctx.policy);
     if (!claim.granted) return { ok: false, error: lockedError(claim.lockedUntil, ctx.now) };
     if (!row.pinHash && !row.pinResetHash) return { ok: false, error: notSet() };

@@ -172,9 +172,15 @@ export function submitter(ctx: Pick<PunchContext, 'principal' | 'point'>): strin
   return ctx.point.kind === 'portal' ? `${ctx.point.name}: ${ctx.principal.email}` : ctx.principal.email;
 }
 
-/** The punching employee, locked: kiosk-enabled at a kiosk; at the portal, the self-service link is the permission. */
-export function loadPunchingEmployee(tx: Database, ctx: PunchContext, employeeId: number): Promise<EmployeeRow> {
-  return loadKioskEmployee(tx, ctx.businessId, employeeId, { lock: true, now: ctx.now, kioskAccess: ctx.point.kind === 'kiosk' });
+/**
+ * The punching employee, locked: kiosk-enabled at a kiosk; at the portal, the self-service link is
+ * the permission. A shift starts (`startsShift`: clock-on, addshift) only at a kiosk that lists the
+ * employee (domain/kioskStaff.ts); breaks and clock-off of an open shift are taken anywhere, so a
+ * shift stays closable after the employee's locations change.
+ */
+export function loadPunchingEmployee(tx: Database, ctx: PunchContext, employeeId: number, startsShift = false): Promise<EmployeeRow> {
+  const atKiosk = startsShift && ctx.point.kind === 'kiosk' ? { locationId: ctx.point.locationId } : undefined;
+  return loadKioskEmployee(tx, ctx.businessId, employeeId, { lock: true, now: ctx.now, kioskAccess: ctx.point.kind === 'kiosk', atKiosk });
 }
 
 async function applyEffect(
@@ -215,7 +221,7 @@ export async function recordPunch(db: Database, ctx: PunchContext, request: Punc
   const note = 'note' in body ? body.note?.trim() : undefined;
 
   return inTransaction(db, async (tx) => {
-    const employee = await loadPunchingEmployee(tx, ctx, employeeId);
+    const employee = await loadPunchingEmployee(tx, ctx, employeeId, request.kind === 'clockOn');
     const outcome = applyPunch(attendanceStateOf(employee), { kind: request.kind, at }, ctx.now, ctx.settings.maxFutureSkewMs);
     if (!outcome.ok) throw punchRefused(outcome.error);
 

@@ -61,6 +61,7 @@ export async function kioskScope(c: Context<AppEnv>, businessId: number, kioskId
       longShiftMinutes: punch.longShiftMinutes,
       maxFutureSkewMs: punch.maxFutureSkewMs,
       groupIdsOf: groups,
+      atKiosk: { locationId: kiosk.locationId },
     },
   };
 }

@@ -39,7 +39,7 @@ export function registerStaffRoutes(app: App) {
     const hides = (row: KioskStaff['rows'][number]) =>
       restrict === true && kiosk.locationId !== null && row.employee.currentShiftId !== null && row.shiftLocationId !== kiosk.locationId;
     return throughListGate(c.var.deps.settings, async () => {
-      const staff = await listKioskStaff(db, businessId, now);
+      const staff = await listKioskStaff(db, businessId, now, kiosk.locationId);
       if (staff.truncated) c.var.deps.logger.error('kiosk staff list cut at its maximum', { businessId, kioskId, max: KIOSK_STAFF_MAX });
       const groups = await groupIdsByEmployee(db, businessId, staff.rows.map((row) => row.employee));
       const view = (row: KioskStaff['rows'][number]) => ({ now, longShiftMinutes, groupIds: groups.get(row.employee.id) ?? [], hideCurrentShift: hides(row) });
@@ -92,10 +92,10 @@ export function registerStaffRoutes(app: App) {
     const { businessId, kioskId } = c.req.valid('param');
     const employeeId = requireEmployeeId(c.req.valid('json').employeeId);
     const db = c.var.db;
-    await kioskScope(c, businessId, kioskId);
+    const { kiosk } = await kioskScope(c, businessId, kioskId);
     const now = c.var.deps.now();
-    const row = await loadKioskEmployee(db, businessId, employeeId, { now }).catch((error: unknown) => {
-      // Typing an id at a kiosk must not reveal who exists but is not kiosk-enabled.
+    const row = await loadKioskEmployee(db, businessId, employeeId, { now, atKiosk: kiosk }).catch((error: unknown) => {
+      // Typing an id at a kiosk must not reveal who exists but is not kiosk-enabled (or not at this kiosk).
       if (error instanceof ApiError && error.code === 'not-kiosk-enabled') throw notFound(`Employee ${employeeId}`);
       throw error;
     });
@@ -113,7 +113,7 @@ export function registerStaffRoutes(app: App) {
     const { businessId, kioskId, employeeId } = c.req.valid('param');
     const db = c.var.db;
     const { kiosk } = await kioskScope(c, businessId, kioskId);
-    const employee = await loadKioskEmployee(db, businessId, employeeId, { now: c.var.deps.now() });
+    const employee = await loadKioskEmployee(db, businessId, employeeId, { now: c.var.deps.now(), atKiosk: kiosk });
     return c.json(await lookupDataFor(db, businessId, kiosk, employee), 200);
   });
 }
