@@ -10,6 +10,12 @@
  * latitude/longitude, the most items per array (baked in as numbers, so a change to the table
  * shows up here on regeneration).
  *
+ * Regional models and enums (keys such as `Au.AuWorkTypeModel`, contract section 5.12) are emitted
+ * too, under their name after the dot (`AuWorkTypeModel`) with the contract's key as their OpenAPI
+ * id, plus a `...Fill` output schema per regional model: the service builds its answers in the UK
+ * shape and a business's region reshapes them through it (fields the region adds default to null,
+ * false or 0 unless the service supplies them; fields it lacks are dropped; nested models follow).
+ *
  * Run: npm run contract:generate
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -25,7 +31,11 @@ const FieldSchema = z.object({ type: z.string(), nullable: z.boolean() });
 const ReferenceSchema = z.object({
   meta: z.object({ conventions: z.object({ enumEncoding: z.string() }) }),
   operations: z.array(
-    z.object({ request: z.string().nullable(), response: z.string().nullable() }),
+    z.object({
+      request: z.string().nullable(),
+      response: z.string().nullable(),
+      variantDiffs: z.record(z.string(), z.object({ request: z.string().optional(), response: z.string().optional() })).optional(),
+    }),
   ),
   models: z.record(z.string(), z.object({ fields: z.record(z.string(), FieldSchema) })),
   enums: z.record(z.string(), z.array(z.string())),
@@ -35,13 +45,22 @@ const reference = ReferenceSchema.parse(JSON.parse(readFileSync(referencePath, '
 const isBase = (name: string) => !name.includes('.');
 const baseModels = Object.keys(reference.models).filter(isBase);
 const baseEnums = Object.keys(reference.enums).filter(isBase);
+const regionalModels = Object.keys(reference.models).filter((name) => !isBase(name));
+const regionalEnums = Object.keys(reference.enums).filter((name) => !isBase(name));
 
-/** Fields the SDK writes as enum indices (see conventions.enumEncoding). */
-const indexedEnumFields = new Set(
-  [...reference.meta.conventions.enumEncoding.matchAll(/([A-Za-z.]+\.[a-zA-Z]+)(?=[,\s]|$)/g)]
-    .map((m) => m[1] ?? '')
-    .filter((name) => isBase(name.slice(0, name.lastIndexOf('.')))),
-);
+/** The TypeScript name of a contract type: a regional key `Au.AuWorkTypeModel` becomes `AuWorkTypeModel`. */
+const tsName = (key: string) => key.slice(key.indexOf('.') + 1);
+
+/**
+ * The UK model a regional one is "like" (contract 5.12): `Au.AuWorkTypeModel` -> `UkWorkTypeModel`,
+ * `Au.AuRosterShiftEditModel` -> `RosterShiftEditModel`; none for a model of its own
+ * (`Au.ClassificationLookupModel`).
+ */
+function baseCounterpart(key: string): string | null {
+  const rest = tsName(key).replace(/^(Au|Nz|Sg|My)/, '');
+  return [`Uk${rest}`, rest].find((name) => reference.models[name] !== undefined) ?? null;
+}
+
 
 const PRIMITIVE_OUT: Record<string, string> = {
   int32: 't.int32',
@@ -84,26 +103,40 @@ interface FieldAt {
   field: string;
 }
 
-function schemaFor(type: string, direction: 'out' | 'in', indexed: boolean, at: FieldAt): string {
+/** `fill`: a regional output schema that reshapes a UK-shaped answer (see the header). */
+type Direction = 'out' | 'in' | 'fill';
+
+function schemaFor(type: string, direction: Direction, at: FieldAt): string {
   const list = /^List<(.+)>$/.exec(type);
   if (list?.[1]) {
-    const item = schemaFor(list[1], direction, indexed, at);
+    const inner = list[1];
+    // A UK answer may hold members the region's enum lacks (employment types): they are left out.
+    if (direction === 'fill' && reference.enums[inner] && !FLAGS_ENUMS.has(inner)) {
+      const name = tsName(inner);
+      return `z.array(z.string()).transform((v) => v.filter((m): m is ${name} => (${name}.options as readonly string[]).includes(m)))`;
+    }
+    const item = schemaFor(inner, direction, at);
     return direction === 'in' ? `t.list(${item}, ${maxArrayItems(at.field)})` : `z.array(${item})`;
   }
   const map = /^Map<string,(.+)>$/.exec(type);
-  if (map?.[1]) return `z.record(z.string(), ${schemaFor(map[1], direction, indexed, at)})`;
+  if (map?.[1]) return `z.record(z.string(), ${schemaFor(map[1], direction, at)})`;
   if (direction === 'in' && type === 'string') return `t.text(${maxTextLength(at.field, at.model)})`;
   if (direction === 'in' && type === 'uri') return `t.uriIn(${maxTextLength(at.field, at.model)})`;
   const range = NUMBER_RANGES[at.field];
   if (direction === 'in' && type === 'decimal' && range) return `t.decimalIn(${range[0]}, ${range[1]})`;
-  const primitive = (direction === 'out' ? PRIMITIVE_OUT : PRIMITIVE_IN)[type];
+  const primitive = (direction === 'in' ? PRIMITIVE_IN : PRIMITIVE_OUT)[type];
   if (primitive) return primitive;
   if (reference.enums[type]) {
-    if (FLAGS_ENUMS.has(type)) return `t.flagsEnum(${type}.options, '${type}')`;
-    if (direction === 'in' && indexed) return `t.indexedEnumInput(${type}.options)`;
-    return type;
+    if (FLAGS_ENUMS.has(type)) return `t.flagsEnum(${tsName(type)}.options, '${type}')`;
+    // Input enums take any case and the member's number (wireTypes.enumInput), which also covers
+    // the fields the SDK itself writes as indices (conventions.enumEncoding).
+    if (direction === 'in') return `${tsName(type)}Input`;
+    return tsName(type);
   }
-  if (reference.models[type]) return direction === 'out' ? type : `${type}Input`;
+  if (reference.models[type]) {
+    if (direction === 'fill') return isBase(type) ? type : `${tsName(type)}Fill`;
+    return direction === 'out' ? tsName(type) : `${tsName(type)}Input`;
+  }
   throw new Error(`Unknown contract type ${type}`);
 }
 
@@ -114,7 +147,10 @@ function schemaFor(type: string, direction: 'out' | 'in', indexed: boolean, at: 
  */
 function nullable(schema: string, type: string): string {
   const named = reference.models[type] !== undefined || (reference.enums[type] !== undefined && !FLAGS_ENUMS.has(type));
-  return named ? `z.union([${schema}, z.null()])` : `${schema}.nullable()`;
+  if (!named) return `${schema}.nullable()`;
+  // An enum input's own message (which members, which numbers) must survive the union with null.
+  const isEnumInput = reference.enums[type] !== undefined && schema.endsWith('Input');
+  return isEnumInput ? `t.orNull(${schema})` : `z.union([${schema}, z.null()])`;
 }
 
 function dependenciesOf(model: string): string[] {
@@ -148,7 +184,12 @@ function closure(roots: string[]): Set<string> {
   return result;
 }
 
-const responseModels = closure(reference.operations.flatMap((o) => (o.response ? [o.response] : [])));
+const responseModels = closure(
+  reference.operations.flatMap((o) => [
+    ...(o.response ? [o.response] : []),
+    ...Object.values(o.variantDiffs ?? {}).flatMap((v) => (v.response ? [v.response] : [])),
+  ]),
+);
 
 const lines: string[] = [
   '// Generated by scripts/generateContract.ts from src/contract/reference/models.json. Do not edit.',
@@ -157,23 +198,25 @@ const lines: string[] = [
   "import { z } from 'zod';",
   "import * as t from '../wireTypes';",
   '',
-  '// Enums: members travel as their names.',
+  '// Enums: members travel as their names; XInput also accepts any case and the member number.',
 ];
-for (const name of baseEnums) {
-  const members = (reference.enums[name] ?? []).map((m) => `'${m}'`).join(', ');
-  lines.push(`export const ${name} = /*#__PURE__*/ z.enum([${members}]).meta({ id: '${name}' });`);
+for (const key of [...baseEnums, ...regionalEnums]) {
+  const name = tsName(key);
+  const members = (reference.enums[key] ?? []).map((m) => `'${m}'`).join(', ');
+  lines.push(`export const ${name} = /*#__PURE__*/ z.enum([${members}]).meta({ id: '${key}' });`);
   lines.push(`export type ${name} = z.infer<typeof ${name}>;`);
+  if (!FLAGS_ENUMS.has(key)) lines.push(`export const ${name}Input = /*#__PURE__*/ t.enumInput(${name}.options, '${key}');`);
 }
 
-for (const model of topologicalOrder(baseModels)) {
+for (const model of topologicalOrder([...baseModels, ...regionalModels])) {
   const fields = Object.entries(reference.models[model]?.fields ?? {});
   const out = fields.map(([field, f]) => {
-    const schema = schemaFor(f.type, 'out', false, { model, field });
+    const schema = schemaFor(f.type, 'out', { model, field });
     return `  ${field}: ${f.nullable ? nullable(schema, f.type) : schema},`;
   });
   const inputName = responseModels.has(model) ? `${model}Input` : model;
   const input = fields.map(([field, f]) => {
-    const schema = schemaFor(f.type, 'in', indexedEnumFields.has(`${model}.${field}`), { model, field });
+    const schema = schemaFor(f.type, 'in', { model, field });
     if (f.nullable) return `  ${field}: ${nullable(schema, f.type)}.optional(),`;
     // An unset flags set means "no flags": accept it missing rather than invent a member.
     if (FLAGS_ENUMS.has(f.type)) return `  ${field}: ${schema}.optional(),`;
@@ -181,12 +224,36 @@ for (const model of topologicalOrder(baseModels)) {
     const fallback = enumMembers ? `'${enumMembers[0]}'` : DEFAULTS[f.type];
     return fallback ? `  ${field}: ${schema}.default(${fallback}),` : `  ${field}: ${schema},`;
   });
+  const name = tsName(model);
   lines.push('');
-  lines.push(`export const ${model} = /*#__PURE__*/ z.object({\n${out.join('\n')}\n}).meta({ id: '${model}' });`);
-  lines.push(`export type ${model} = z.infer<typeof ${model}>;`);
-  lines.push(`export const ${model}Input = /*#__PURE__*/ z.object({\n${input.join('\n')}\n}).meta({ id: '${inputName}' });`);
-  lines.push(`export type ${model}Input = z.infer<typeof ${model}Input>;`);
+  lines.push(`export const ${name} = /*#__PURE__*/ z.object({\n${out.join('\n')}\n}).meta({ id: '${model}' });`);
+  lines.push(`export type ${name} = z.infer<typeof ${name}>;`);
+  lines.push(`export const ${name}Input = /*#__PURE__*/ z.object({\n${input.join('\n')}\n}).meta({ id: '${inputName}' });`);
+  lines.push(`export type ${name}Input = z.infer<typeof ${name}Input>;`);
+  if (!isBase(model)) lines.push(fillSchema(model));
+}
+
+/**
+ * The `...Fill` schema of a regional model: its output shape, where each field the UK counterpart
+ * lacks defaults (null when nullable, else the .NET default) so a UK-shaped answer can be reshaped.
+ */
+function fillSchema(model: string): string {
+  const counterpart = baseCounterpart(model);
+  const known = new Set(Object.keys(counterpart ? (reference.models[counterpart]?.fields ?? {}) : {}));
+  const fields = Object.entries(reference.models[model]?.fields ?? {}).map(([field, f]) => {
+    const raw = schemaFor(f.type, 'fill', { model, field });
+    const schema = f.nullable ? nullable(raw, f.type) : raw;
+    if (known.has(field)) return `  ${field}: ${schema},`;
+    const enumMembers = reference.enums[f.type];
+    const fallback = f.nullable ? 'null' : enumMembers ? `'${enumMembers[0]}'` : (DEFAULTS[f.type] ?? 'null');
+    return `  ${field}: ${schema}.default(${fallback}),`;
+  });
+  const name = tsName(model);
+  const like = counterpart ? ` (like ${counterpart})` : '';
+  return `/** Reshapes a UK-shaped answer as ${model}${like}. */\nexport const ${name}Fill = /*#__PURE__*/ z.object({\n${fields.join('\n')}\n});`;
 }
 
 writeFileSync(outputPath, `${lines.join('\n')}\n`);
-console.log(`wrote ${baseModels.length} models and ${baseEnums.length} enums to ${outputPath}`);
+console.log(
+  `wrote ${baseModels.length} base and ${regionalModels.length} regional models, ${baseEnums.length} base and ${regionalEnums.length} regional enums to ${outputPath}`,
+);

@@ -19,6 +19,7 @@ import { createRateLimits } from './http/rateLimits';
 import { problemResponse, renderError, validationError } from './http/renderProblem';
 import { registerAccessRoutes } from './routes/access';
 import { registerBusinessRoutes } from './routes/business';
+import { registerClassificationRoutes } from './routes/classifications';
 import { registerDeviceRoutes } from './routes/devices';
 import { registerEmployeeGroupRoutes } from './routes/employeeGroups';
 import { registerEmployeeRoutes } from './routes/employees';
@@ -79,6 +80,7 @@ function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   registerShiftCorrectionRoutes(app);
   registerSelfServiceRoutes(app);
   registerWebhookRoutes(app);
+  registerClassificationRoutes(app);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {
     type: 'http',

@@ -9,6 +9,7 @@ import type { Logger } from './logger';
 import type { ServiceMetrics } from './metrics/serviceMetrics';
 import type { Grant } from './auth/access';
 import type { Principal } from './auth/principal';
+import type { Region } from '../domain/regions';
 
 export interface AppDeps {
   db: Database;
@@ -34,6 +35,8 @@ export interface AppEnv {
      * lockout even when the request carried an Idempotency-Key and answers 4xx).
      */
     keepWorkOnError?: boolean;
+    /** The business's region, set by the route guard on routes with regional variants (auth/businessRegion.ts). */
+    region?: Region;
   };
 }
 

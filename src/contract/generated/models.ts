@@ -4,49 +4,90 @@
 import { z } from 'zod';
 import * as t from '../wireTypes';
 
-// Enums: members travel as their names.
+// Enums: members travel as their names; XInput also accepts any case and the member number.
 export const TimeAttendanceStatus = /*#__PURE__*/ z.enum(['NotClockedOn', 'ClockedOn', 'OnBreak', 'ClockedOff']).meta({ id: 'TimeAttendanceStatus' });
 export type TimeAttendanceStatus = z.infer<typeof TimeAttendanceStatus>;
+export const TimeAttendanceStatusInput = /*#__PURE__*/ t.enumInput(TimeAttendanceStatus.options, 'TimeAttendanceStatus');
 export const TimeAttendanceShiftNoteVisibility = /*#__PURE__*/ z.enum(['Hidden', 'Visible']).meta({ id: 'TimeAttendanceShiftNoteVisibility' });
 export type TimeAttendanceShiftNoteVisibility = z.infer<typeof TimeAttendanceShiftNoteVisibility>;
+export const TimeAttendanceShiftNoteVisibilityInput = /*#__PURE__*/ t.enumInput(TimeAttendanceShiftNoteVisibility.options, 'TimeAttendanceShiftNoteVisibility');
 export const TimeAttendanceShiftNoteType = /*#__PURE__*/ z.enum(['Shift', 'ClockOn', 'ClockOff']).meta({ id: 'TimeAttendanceShiftNoteType' });
 export type TimeAttendanceShiftNoteType = z.infer<typeof TimeAttendanceShiftNoteType>;
+export const TimeAttendanceShiftNoteTypeInput = /*#__PURE__*/ t.enumInput(TimeAttendanceShiftNoteType.options, 'TimeAttendanceShiftNoteType');
 export const UkEmploymentTypeEnum = /*#__PURE__*/ z.enum(['Unknown', 'FullTime', 'PartTime', 'Casual', 'NotApplicable']).meta({ id: 'UkEmploymentTypeEnum' });
 export type UkEmploymentTypeEnum = z.infer<typeof UkEmploymentTypeEnum>;
+export const UkEmploymentTypeEnumInput = /*#__PURE__*/ t.enumInput(UkEmploymentTypeEnum.options, 'UkEmploymentTypeEnum');
 export const WorkTypeMappingType = /*#__PURE__*/ z.enum(['PayCategory', 'LeaveCategory', 'PrimaryPayCategory', 'ShiftCondition']).meta({ id: 'WorkTypeMappingType' });
 export type WorkTypeMappingType = z.infer<typeof WorkTypeMappingType>;
+export const WorkTypeMappingTypeInput = /*#__PURE__*/ t.enumInput(WorkTypeMappingType.options, 'WorkTypeMappingType');
 export const EmploymentTypeEnum = /*#__PURE__*/ z.enum(['Unknown', 'FullTime', 'PartTime', 'LabourHire', 'SuperannuationIncomeStream', 'Casual', 'NotApplicable', 'IndependentContractor', 'Management', 'Contract', 'Intern', 'Other', 'Volunteer', 'Seasonal', 'Consultant']).meta({ id: 'EmploymentTypeEnum' });
 export type EmploymentTypeEnum = z.infer<typeof EmploymentTypeEnum>;
+export const EmploymentTypeEnumInput = /*#__PURE__*/ t.enumInput(EmploymentTypeEnum.options, 'EmploymentTypeEnum');
 export const RelatedUserType = /*#__PURE__*/ z.enum(['Unrestricted', 'Restricted']).meta({ id: 'RelatedUserType' });
 export type RelatedUserType = z.infer<typeof RelatedUserType>;
+export const RelatedUserTypeInput = /*#__PURE__*/ t.enumInput(RelatedUserType.options, 'RelatedUserType');
 export const UserPermission = /*#__PURE__*/ z.enum(['ApproveTimesheets', 'ApproveLeaveRequests', 'CreateTimesheets', 'CreateLeaveRequests', 'ViewLeaveRequests', 'ManageRosters', 'ViewRosters', 'ViewShiftCosts', 'ViewExpenses', 'CreateExpenses', 'ApproveExpenses', 'CreateTasks', 'ViewEmployeeDocuments', 'ManageEmployeeDocuments', 'ViewEmployeeQualifications', 'ManageEmployeeQualifications', 'InitiateEmployeeSelfSetup', 'AddEmployeeFromKiosk', 'ViewEmployeeDetails', 'EditBasicEmployeeDetails', 'EditAllEmployeeDetails', 'EmployeeNotes']).meta({ id: 'UserPermission' });
 export type UserPermission = z.infer<typeof UserPermission>;
 export const LocationRestrictionFilterTypeEnum = /*#__PURE__*/ z.enum(['Location', 'LocationOrParents']).meta({ id: 'LocationRestrictionFilterTypeEnum' });
 export type LocationRestrictionFilterTypeEnum = z.infer<typeof LocationRestrictionFilterTypeEnum>;
+export const LocationRestrictionFilterTypeEnumInput = /*#__PURE__*/ t.enumInput(LocationRestrictionFilterTypeEnum.options, 'LocationRestrictionFilterTypeEnum');
 export const ReportAccessType = /*#__PURE__*/ z.enum(['None', 'AllReports', 'SpecificReports', 'ReportPack']).meta({ id: 'ReportAccessType' });
 export type ReportAccessType = z.infer<typeof ReportAccessType>;
+export const ReportAccessTypeInput = /*#__PURE__*/ t.enumInput(ReportAccessType.options, 'ReportAccessType');
 export const KioskAccessType = /*#__PURE__*/ z.enum(['None', 'AllKiosks', 'SpecificKiosks']).meta({ id: 'KioskAccessType' });
 export type KioskAccessType = z.infer<typeof KioskAccessType>;
+export const KioskAccessTypeInput = /*#__PURE__*/ t.enumInput(KioskAccessType.options, 'KioskAccessType');
 export const BusinessRestrictionTypeEnum = /*#__PURE__*/ z.enum(['PayEventApprover', 'PayRunApproverAllSchedules', 'PayRunApproverSelectedSchedules', 'PaymentApproverAllSchedules', 'PaymentApproverSelectedSchedules', 'PayRunCreatorAllSchedules', 'PayRunCreatorSelectedSchedules']).meta({ id: 'BusinessRestrictionTypeEnum' });
 export type BusinessRestrictionTypeEnum = z.infer<typeof BusinessRestrictionTypeEnum>;
+export const BusinessRestrictionTypeEnumInput = /*#__PURE__*/ t.enumInput(BusinessRestrictionTypeEnum.options, 'BusinessRestrictionTypeEnum');
 export const ShiftAssignmentStatusEnum = /*#__PURE__*/ z.enum(['Pending', 'Assigned', 'Bidding', 'PendingShiftSwap', 'PendingShiftSwapAwaitingApproval', 'ProposedShiftSwap', 'ProposedShiftSwapAwaitingApproval']).meta({ id: 'ShiftAssignmentStatusEnum' });
 export type ShiftAssignmentStatusEnum = z.infer<typeof ShiftAssignmentStatusEnum>;
+export const ShiftAssignmentStatusEnumInput = /*#__PURE__*/ t.enumInput(ShiftAssignmentStatusEnum.options, 'ShiftAssignmentStatusEnum');
 export const RosterShiftStatus = /*#__PURE__*/ z.enum(['All', 'Published', 'Unpublished', 'Accepted']).meta({ id: 'RosterShiftStatus' });
 export type RosterShiftStatus = z.infer<typeof RosterShiftStatus>;
+export const RosterShiftStatusInput = /*#__PURE__*/ t.enumInput(RosterShiftStatus.options, 'RosterShiftStatus');
 export const LeaveUnitTypeEnum = /*#__PURE__*/ z.enum(['Hours', 'Days', 'Weeks']).meta({ id: 'LeaveUnitTypeEnum' });
 export type LeaveUnitTypeEnum = z.infer<typeof LeaveUnitTypeEnum>;
+export const LeaveUnitTypeEnumInput = /*#__PURE__*/ t.enumInput(LeaveUnitTypeEnum.options, 'LeaveUnitTypeEnum');
 export const ExternalService = /*#__PURE__*/ z.enum(['None', 'Saasu', 'Xero', 'MYOB', 'Deputy', 'EmployeeTimePunch', 'ClickSuper', 'IntegratedTimesheets', 'FileImport', 'FileExport', 'QuickBooks', 'Harmony', 'AwardStore', 'Attache', 'IntegratedRostering', 'ReckonAccounts', 'API', 'MicroPower', 'RosterLive', 'NetSuite', 'Kounta', 'TimeAndAttendanceKiosk', 'DetailedFileExport', 'JonasPremier', 'WageEasy', 'Maestrano', 'WorkZone', 'EmployeePortal', 'RosterTemplate', 'Onboarding', 'Admin', 'WorkZoneClockOnOff', 'NetSuiteOneWorld', 'Sage50', 'PensionSync', 'FinancialsOffice', 'ProntoXI', 'PayRunDefault', 'StandardWorkDay', 'Beam', 'PayRunAutomation', 'BureauDashboard', 'Wiise', 'QBOMigrationTool', 'AbridgedFileImport', 'QBOForcedMigration', 'HmrcDpsUpdate', 'HmrcDpsStudentLoan', 'HmrcDpsPostGradLoan', 'Sage50FileImporter', 'FPSFileImporter', 'OAuth', 'FreshBooks', 'StarFileImporter', 'ActiveCampaign', 'SummaryAndDetailsExport', 'Telleroo', 'EmployeeAdvancedHoursUpload', 'BusinessCentral', 'Paytron', 'AccessFinancials', 'Comma', 'Zoho', 'FlatFileEmployeeImporter', 'Twinfield', 'SageAccounting', 'Square', 'Quickfile', 'Tide', 'TideSso', 'FreeAgent', 'Akahu', 'InstaPay', 'Zepto', 'Slack', 'Caxton', 'QuickbooksStandalonePayroll', 'ImportEmployeeSelfSetup', 'XeroIdentityPayrollSignUp', 'XeroIdentityHrSignUp', 'SageIntacct', 'InstaPayDaily', 'Salesforce', 'AutomatedPublicHolidayNotWorked', 'EmployeePayRatesUpload', 'Zapier', 'StapledSuperFund', 'Swag', 'Crezco', 'KafkaConsumer', 'EmployeeLeaveRateCalculationMethodUpload', 'MoneyMovement', 'PayRunSettingsFlatFileImport', 'Sage200', 'RosterCostCalculation', 'HeroClear', 'BrightPay', 'EmployeeLeaveYearStartDatesImport', 'PayConditionComparisonUpload', 'GlobalMoneyMovement']).meta({ id: 'ExternalService' });
 export type ExternalService = z.infer<typeof ExternalService>;
+export const ExternalServiceInput = /*#__PURE__*/ t.enumInput(ExternalService.options, 'ExternalService');
 export const IdType = /*#__PURE__*/ z.enum(['Standard', 'External']).meta({ id: 'IdType' });
 export type IdType = z.infer<typeof IdType>;
+export const IdTypeInput = /*#__PURE__*/ t.enumInput(IdType.options, 'IdType');
 export const ESSTimesheetSettingModelEnum = /*#__PURE__*/ z.enum(['Disabled', 'ReadOnly', 'ReadWrite', 'EditKiosk', 'EditWorkZoneClockOnOff', 'EditKioskOrWorkZoneClockOnOff', 'Enabled']).meta({ id: 'ESSTimesheetSettingModelEnum' });
 export type ESSTimesheetSettingModelEnum = z.infer<typeof ESSTimesheetSettingModelEnum>;
+export const ESSTimesheetSettingModelEnumInput = /*#__PURE__*/ t.enumInput(ESSTimesheetSettingModelEnum.options, 'ESSTimesheetSettingModelEnum');
 export const FilterCombinationStrategyEnum = /*#__PURE__*/ z.enum(['Or', 'And']).meta({ id: 'FilterCombinationStrategyEnum' });
 export type FilterCombinationStrategyEnum = z.infer<typeof FilterCombinationStrategyEnum>;
+export const FilterCombinationStrategyEnumInput = /*#__PURE__*/ t.enumInput(FilterCombinationStrategyEnum.options, 'FilterCombinationStrategyEnum');
 export const UkFilterTypeEnum = /*#__PURE__*/ z.enum(['Location', 'LocationOrParents', 'Employee', 'PaySchedule', 'Tag']).meta({ id: 'UkFilterTypeEnum' });
 export type UkFilterTypeEnum = z.infer<typeof UkFilterTypeEnum>;
+export const UkFilterTypeEnumInput = /*#__PURE__*/ t.enumInput(UkFilterTypeEnum.options, 'UkFilterTypeEnum');
 export const FilterOperatorEnum = /*#__PURE__*/ z.enum(['In', 'NotIn']).meta({ id: 'FilterOperatorEnum' });
 export type FilterOperatorEnum = z.infer<typeof FilterOperatorEnum>;
+export const FilterOperatorEnumInput = /*#__PURE__*/ t.enumInput(FilterOperatorEnum.options, 'FilterOperatorEnum');
+export const AuEmploymentTypeEnum = /*#__PURE__*/ z.enum(['Unknown', 'FullTime', 'PartTime', 'LabourHire', 'SuperannuationIncomeStream', 'Casual']).meta({ id: 'Au.AuEmploymentTypeEnum' });
+export type AuEmploymentTypeEnum = z.infer<typeof AuEmploymentTypeEnum>;
+export const AuEmploymentTypeEnumInput = /*#__PURE__*/ t.enumInput(AuEmploymentTypeEnum.options, 'Au.AuEmploymentTypeEnum');
+export const NzEmploymentTypeEnum = /*#__PURE__*/ z.enum(['Unknown', 'FullTime', 'PartTime', 'Casual', 'IndependentContractor']).meta({ id: 'Nz.NzEmploymentTypeEnum' });
+export type NzEmploymentTypeEnum = z.infer<typeof NzEmploymentTypeEnum>;
+export const NzEmploymentTypeEnumInput = /*#__PURE__*/ t.enumInput(NzEmploymentTypeEnum.options, 'Nz.NzEmploymentTypeEnum');
+export const MyEmploymentTypeEnum = /*#__PURE__*/ z.enum(['Unknown', 'Permanent', 'PartTime', 'LabourHire', 'SuperannuationIncomeStream', 'Casual', 'NotApplicable', 'IndependentContractor', 'Management', 'Contract', 'Intern', 'Other']).meta({ id: 'My.MyEmploymentTypeEnum' });
+export type MyEmploymentTypeEnum = z.infer<typeof MyEmploymentTypeEnum>;
+export const MyEmploymentTypeEnumInput = /*#__PURE__*/ t.enumInput(MyEmploymentTypeEnum.options, 'My.MyEmploymentTypeEnum');
+export const AuFilterTypeEnum = /*#__PURE__*/ z.enum(['Location', 'LocationOrParents', 'Employee', 'PaySchedule', 'EmploymentType', 'EmployingEntity', 'Tag']).meta({ id: 'Au.AuFilterTypeEnum' });
+export type AuFilterTypeEnum = z.infer<typeof AuFilterTypeEnum>;
+export const AuFilterTypeEnumInput = /*#__PURE__*/ t.enumInput(AuFilterTypeEnum.options, 'Au.AuFilterTypeEnum');
+export const NzFilterTypeEnum = /*#__PURE__*/ z.enum(['Location', 'LocationOrParents', 'Employee', 'PaySchedule', 'EmploymentType', 'Tag']).meta({ id: 'Nz.NzFilterTypeEnum' });
+export type NzFilterTypeEnum = z.infer<typeof NzFilterTypeEnum>;
+export const NzFilterTypeEnumInput = /*#__PURE__*/ t.enumInput(NzFilterTypeEnum.options, 'Nz.NzFilterTypeEnum');
+export const SgFilterTypeEnum = /*#__PURE__*/ z.enum(['Location', 'LocationOrParents', 'Employee', 'PaySchedule', 'EmploymentType', 'Tag']).meta({ id: 'Sg.SgFilterTypeEnum' });
+export type SgFilterTypeEnum = z.infer<typeof SgFilterTypeEnum>;
+export const SgFilterTypeEnumInput = /*#__PURE__*/ t.enumInput(SgFilterTypeEnum.options, 'Sg.SgFilterTypeEnum');
+export const MyFilterTypeEnum = /*#__PURE__*/ z.enum(['Location', 'LocationOrParents', 'Employee', 'PaySchedule', 'EmploymentType', 'Tag']).meta({ id: 'My.MyFilterTypeEnum' });
+export type MyFilterTypeEnum = z.infer<typeof MyFilterTypeEnum>;
+export const MyFilterTypeEnumInput = /*#__PURE__*/ t.enumInput(MyFilterTypeEnum.options, 'My.MyFilterTypeEnum');
 
 export const KioskCreateEmployeeModel = /*#__PURE__*/ z.object({
   firstName: t.string.nullable(),
@@ -91,7 +132,7 @@ export const BasicKioskEmployeeModelInput = /*#__PURE__*/ z.object({
   hasEmail: t.bool.default(false),
   profileImageUrl: t.text(2048).nullable().optional(),
   mobileNumber: t.text(40).nullable().optional(),
-  status: TimeAttendanceStatus.default('NotClockedOn'),
+  status: TimeAttendanceStatusInput.default('NotClockedOn'),
   longShift: t.bool.default(false),
   clockOnTimeUtc: t.dateTimeInput.nullable().optional(),
   breakStartTimeUtc: t.dateTimeInput.nullable().optional(),
@@ -136,7 +177,7 @@ export const StartBreakModelInput = /*#__PURE__*/ z.object({
   isAdminInitiated: t.bool.default(false),
   recordedTimeUtc: t.dateTimeInput.nullable().optional(),
   utcOffset: t.timeSpanInput.nullable().optional(),
-  noteVisibility: z.union([TimeAttendanceShiftNoteVisibility, z.null()]).optional(),
+  noteVisibility: t.orNull(TimeAttendanceShiftNoteVisibilityInput).optional(),
 }).meta({ id: 'StartBreakModel' });
 export type StartBreakModelInput = z.infer<typeof StartBreakModelInput>;
 
@@ -165,7 +206,7 @@ export const EndBreakModelInput = /*#__PURE__*/ z.object({
   isAdminInitiated: t.bool.default(false),
   recordedTimeUtc: t.dateTimeInput.nullable().optional(),
   utcOffset: t.timeSpanInput.nullable().optional(),
-  noteVisibility: z.union([TimeAttendanceShiftNoteVisibility, z.null()]).optional(),
+  noteVisibility: t.orNull(TimeAttendanceShiftNoteVisibilityInput).optional(),
 }).meta({ id: 'EndBreakModel' });
 export type EndBreakModelInput = z.infer<typeof EndBreakModelInput>;
 
@@ -198,7 +239,7 @@ export const ShiftBreakModelInput = /*#__PURE__*/ z.object({
   isAdminInitiated: t.bool.default(false),
   recordedTimeUtc: t.dateTimeInput.nullable().optional(),
   utcOffset: t.timeSpanInput.nullable().optional(),
-  noteVisibility: z.union([TimeAttendanceShiftNoteVisibility, z.null()]).optional(),
+  noteVisibility: t.orNull(TimeAttendanceShiftNoteVisibilityInput).optional(),
 }).meta({ id: 'ShiftBreakModel' });
 export type ShiftBreakModelInput = z.infer<typeof ShiftBreakModelInput>;
 
@@ -243,7 +284,7 @@ export const AddShiftModelInput = /*#__PURE__*/ z.object({
   isAdminInitiated: t.bool.default(false),
   recordedTimeUtc: t.dateTimeInput.nullable().optional(),
   utcOffset: t.timeSpanInput.nullable().optional(),
-  noteVisibility: z.union([TimeAttendanceShiftNoteVisibility, z.null()]).optional(),
+  noteVisibility: t.orNull(TimeAttendanceShiftNoteVisibilityInput).optional(),
 }).meta({ id: 'AddShiftModel' });
 export type AddShiftModelInput = z.infer<typeof AddShiftModelInput>;
 
@@ -275,7 +316,7 @@ export const KioskEmployeeModelInput = /*#__PURE__*/ z.object({
   hasEmail: t.bool.default(false),
   profileImageUrl: t.text(2048).nullable().optional(),
   mobileNumber: t.text(40).nullable().optional(),
-  status: TimeAttendanceStatus.default('NotClockedOn'),
+  status: TimeAttendanceStatusInput.default('NotClockedOn'),
   longShift: t.bool.default(false),
   clockOnTimeUtc: t.dateTimeInput.nullable().optional(),
   breakStartTimeUtc: t.dateTimeInput.nullable().optional(),
@@ -334,7 +375,7 @@ export const ClockOnModelInput = /*#__PURE__*/ z.object({
   isAdminInitiated: t.bool.default(false),
   recordedTimeUtc: t.dateTimeInput.nullable().optional(),
   utcOffset: t.timeSpanInput.nullable().optional(),
-  noteVisibility: z.union([TimeAttendanceShiftNoteVisibility, z.null()]).optional(),
+  noteVisibility: t.orNull(TimeAttendanceShiftNoteVisibilityInput).optional(),
 }).meta({ id: 'ClockOnModel' });
 export type ClockOnModelInput = z.infer<typeof ClockOnModelInput>;
 
@@ -365,7 +406,7 @@ export const ClockOffModelInput = /*#__PURE__*/ z.object({
   isAdminInitiated: t.bool.default(false),
   recordedTimeUtc: t.dateTimeInput.nullable().optional(),
   utcOffset: t.timeSpanInput.nullable().optional(),
-  noteVisibility: z.union([TimeAttendanceShiftNoteVisibility, z.null()]).optional(),
+  noteVisibility: t.orNull(TimeAttendanceShiftNoteVisibilityInput).optional(),
 }).meta({ id: 'ClockOffModel' });
 export type ClockOffModelInput = z.infer<typeof ClockOffModelInput>;
 
@@ -413,10 +454,10 @@ export const ShiftNoteViewModelInput = /*#__PURE__*/ z.object({
   id: t.int32.default(0),
   employee: z.union([EmployeeViewModelInput, z.null()]).optional(),
   date: t.dateTimeInput,
-  type: TimeAttendanceShiftNoteType.default('Shift'),
+  type: TimeAttendanceShiftNoteTypeInput.default('Shift'),
   note: t.text(2000).nullable().optional(),
   noteId: t.int32.default(0),
-  visibility: TimeAttendanceShiftNoteVisibility.default('Hidden'),
+  visibility: TimeAttendanceShiftNoteVisibilityInput.default('Hidden'),
   read: t.bool.default(false),
   createdByAdmin: t.bool.default(false),
 }).meta({ id: 'ShiftNoteViewModelInput' });
@@ -601,8 +642,8 @@ export const AddNoteModel = /*#__PURE__*/ z.object({
 export type AddNoteModel = z.infer<typeof AddNoteModel>;
 export const AddNoteModelInput = /*#__PURE__*/ z.object({
   employeeId: t.int32.default(0),
-  type: TimeAttendanceShiftNoteType.default('Shift'),
-  visibility: TimeAttendanceShiftNoteVisibility.default('Hidden'),
+  type: TimeAttendanceShiftNoteTypeInput.default('Shift'),
+  visibility: TimeAttendanceShiftNoteVisibilityInput.default('Hidden'),
   note: t.text(2000).nullable().optional(),
   isAdminInitiated: t.bool.default(false),
 }).meta({ id: 'AddNoteModel' });
@@ -770,7 +811,7 @@ export const UkClockOnModelInput = /*#__PURE__*/ z.object({
   isAdminInitiated: t.bool.default(false),
   recordedTimeUtc: t.dateTimeInput.nullable().optional(),
   utcOffset: t.timeSpanInput.nullable().optional(),
-  noteVisibility: z.union([TimeAttendanceShiftNoteVisibility, z.null()]).optional(),
+  noteVisibility: t.orNull(TimeAttendanceShiftNoteVisibilityInput).optional(),
 }).meta({ id: 'UkClockOnModel' });
 export type UkClockOnModelInput = z.infer<typeof UkClockOnModelInput>;
 
@@ -819,7 +860,7 @@ export const UkWorkTypeModel = /*#__PURE__*/ z.object({
 }).meta({ id: 'UkWorkTypeModel' });
 export type UkWorkTypeModel = z.infer<typeof UkWorkTypeModel>;
 export const UkWorkTypeModelInput = /*#__PURE__*/ z.object({
-  employmentTypes: t.list(t.indexedEnumInput(UkEmploymentTypeEnum.options), 1000).nullable().optional(),
+  employmentTypes: t.list(UkEmploymentTypeEnumInput, 1000).nullable().optional(),
   id: t.int32.default(0),
   name: t.text(100).nullable().optional(),
   payCategoryId: t.int32.nullable().optional(),
@@ -827,7 +868,7 @@ export const UkWorkTypeModelInput = /*#__PURE__*/ z.object({
   externalId: t.text(100).nullable().optional(),
   source: t.text(100).nullable().optional(),
   accruesLeave: t.bool.default(false),
-  mappingType: z.union([WorkTypeMappingType, z.null()]).optional(),
+  mappingType: t.orNull(WorkTypeMappingTypeInput).optional(),
   shortCode: t.text(50).nullable().optional(),
 }).meta({ id: 'UkWorkTypeModelInput' });
 export type UkWorkTypeModelInput = z.infer<typeof UkWorkTypeModelInput>;
@@ -948,7 +989,7 @@ export const LocationAccessModel = /*#__PURE__*/ z.object({
 }).meta({ id: 'LocationAccessModel' });
 export type LocationAccessModel = z.infer<typeof LocationAccessModel>;
 export const LocationAccessModelInput = /*#__PURE__*/ z.object({
-  filterType: LocationRestrictionFilterTypeEnum.default('Location'),
+  filterType: LocationRestrictionFilterTypeEnumInput.default('Location'),
   locationIds: t.list(t.int32, 1000).nullable().optional(),
   permissions: t.flagsEnum(UserPermission.options, 'UserPermission').optional(),
 }).meta({ id: 'LocationAccessModelInput' });
@@ -961,7 +1002,7 @@ export const ReportAccessModel = /*#__PURE__*/ z.object({
 }).meta({ id: 'ReportAccessModel' });
 export type ReportAccessModel = z.infer<typeof ReportAccessModel>;
 export const ReportAccessModelInput = /*#__PURE__*/ z.object({
-  accessType: ReportAccessType.default('None'),
+  accessType: ReportAccessTypeInput.default('None'),
   specificReports: t.text(2000).nullable().optional(),
   noReportingRestriction: t.bool.default(false),
 }).meta({ id: 'ReportAccessModelInput' });
@@ -975,7 +1016,7 @@ export const KioskAccessModel = /*#__PURE__*/ z.object({
 export type KioskAccessModel = z.infer<typeof KioskAccessModel>;
 export const KioskAccessModelInput = /*#__PURE__*/ z.object({
   kiosks: t.list(t.int32, 1000).nullable().optional(),
-  accessType: KioskAccessType.default('None'),
+  accessType: KioskAccessTypeInput.default('None'),
   permissions: t.flagsEnum(UserPermission.options, 'UserPermission').optional(),
 }).meta({ id: 'KioskAccessModelInput' });
 export type KioskAccessModelInput = z.infer<typeof KioskAccessModelInput>;
@@ -992,8 +1033,8 @@ export type PayrollAccessModel = z.infer<typeof PayrollAccessModel>;
 export const PayrollAccessModelInput = /*#__PURE__*/ z.object({
   approveElectronicPayrollLodgement: t.bool.default(false),
   userBusinessRestrictionCount: t.int32.default(0),
-  payRunApprovalAccess: z.union([BusinessRestrictionTypeEnum, z.null()]).optional(),
-  payRunCreationAccess: z.union([BusinessRestrictionTypeEnum, z.null()]).optional(),
+  payRunApprovalAccess: t.orNull(BusinessRestrictionTypeEnumInput).optional(),
+  payRunCreationAccess: t.orNull(BusinessRestrictionTypeEnumInput).optional(),
   selectedPaySchedulesForPayRunApproval: t.list(t.int32, 1000).nullable().optional(),
   selectedPaySchedulesForPayRunCreation: t.list(t.int32, 1000).nullable().optional(),
 }).meta({ id: 'PayrollAccessModelInput' });
@@ -1011,7 +1052,7 @@ export const BusinessAccessModel = /*#__PURE__*/ z.object({
 }).meta({ id: 'BusinessAccessModel' });
 export type BusinessAccessModel = z.infer<typeof BusinessAccessModel>;
 export const BusinessAccessModelInput = /*#__PURE__*/ z.object({
-  accessType: RelatedUserType.default('Unrestricted'),
+  accessType: RelatedUserTypeInput.default('Unrestricted'),
   employeeGroups: t.list(EmployeeGroupAccessModelInput, 1000).nullable().optional(),
   locationAccess: t.list(LocationAccessModelInput, 50).nullable().optional(),
   reports: z.union([ReportAccessModelInput, z.null()]).optional(),
@@ -1038,7 +1079,7 @@ export type CreateBusinessAccessModel = z.infer<typeof CreateBusinessAccessModel
 export const CreateBusinessAccessModelInput = /*#__PURE__*/ z.object({
   suppressNotificationEmails: t.bool.default(false),
   mergeExistingAccess: t.bool.default(false),
-  accessType: RelatedUserType.default('Unrestricted'),
+  accessType: RelatedUserTypeInput.default('Unrestricted'),
   employeeGroups: t.list(EmployeeGroupAccessModelInput, 1000).nullable().optional(),
   locationAccess: t.list(LocationAccessModelInput, 50).nullable().optional(),
   reports: z.union([ReportAccessModelInput, z.null()]).optional(),
@@ -1206,7 +1247,7 @@ export const UkEssRosterShiftModelInput = /*#__PURE__*/ z.object({
   datePublished: t.dateTimeInput.nullable().optional(),
   biddable: t.bool.default(false),
   shiftSwapCutoffTime: t.dateTimeInput.nullable().optional(),
-  shiftAssignmentStatus: z.union([ShiftAssignmentStatusEnum, z.null()]).optional(),
+  shiftAssignmentStatus: t.orNull(ShiftAssignmentStatusEnumInput).optional(),
 }).meta({ id: 'UkEssRosterShiftModelInput' });
 export type UkEssRosterShiftModelInput = z.infer<typeof UkEssRosterShiftModelInput>;
 
@@ -1263,7 +1304,7 @@ export const UkRosterShiftGenerateTimesheetModelInput = /*#__PURE__*/ z.object({
   datePublished: t.dateTimeInput.nullable().optional(),
   biddable: t.bool.default(false),
   shiftSwapCutoffTime: t.dateTimeInput.nullable().optional(),
-  shiftAssignmentStatus: z.union([ShiftAssignmentStatusEnum, z.null()]).optional(),
+  shiftAssignmentStatus: t.orNull(ShiftAssignmentStatusEnumInput).optional(),
 }).meta({ id: 'UkRosterShiftGenerateTimesheetModelInput' });
 export type UkRosterShiftGenerateTimesheetModelInput = z.infer<typeof UkRosterShiftGenerateTimesheetModelInput>;
 
@@ -1397,7 +1438,7 @@ export const UkTimesheetLineModel = /*#__PURE__*/ z.object({
 export type UkTimesheetLineModel = z.infer<typeof UkTimesheetLineModel>;
 export const UkTimesheetLineModelInput = /*#__PURE__*/ z.object({
   locationIsDeleted: t.bool.default(false),
-  unitType: z.union([LeaveUnitTypeEnum, z.null()]).optional(),
+  unitType: t.orNull(LeaveUnitTypeEnumInput).optional(),
   id: t.int32.default(0),
   employeeId: t.int32.default(0),
   startTime: t.dateTimeInput.nullable().optional(),
@@ -1412,7 +1453,7 @@ export const UkTimesheetLineModelInput = /*#__PURE__*/ z.object({
   leaveCategoryId: t.text(255).nullable().optional(),
   payCategoryId: t.text(255).nullable().optional(),
   externalId: t.text(100).nullable().optional(),
-  source: ExternalService.default('None'),
+  source: ExternalServiceInput.default('None'),
   attachmentId: t.int32.nullable().optional(),
   shiftConditionIds: t.list(t.text(255), 1000).nullable().optional(),
   workType: t.text(255).nullable().optional(),
@@ -1471,7 +1512,7 @@ export const UkIndividualTimesheetLineModelInput = /*#__PURE__*/ z.object({
   leaveCategoryId: t.int32.nullable().optional(),
   payCategoryId: t.int32.nullable().optional(),
   externalId: t.text(100).nullable().optional(),
-  source: ExternalService.default('None'),
+  source: ExternalServiceInput.default('None'),
   attachmentId: t.int32.nullable().optional(),
   shiftConditionIds: t.list(t.int32, 1000).nullable().optional(),
   workType: t.text(255).nullable().optional(),
@@ -1500,9 +1541,9 @@ export const UkSubmitTimesheetsRequestInput = /*#__PURE__*/ z.object({
   toDate: t.dateTimeInput.nullable().optional(),
   replaceExisting: t.bool.default(false),
   approved: t.bool.default(false),
-  employeeIdType: IdType.default('Standard'),
-  locationIdType: IdType.default('Standard'),
-  workTypeIdType: IdType.default('Standard'),
+  employeeIdType: IdTypeInput.default('Standard'),
+  locationIdType: IdTypeInput.default('Standard'),
+  workTypeIdType: IdTypeInput.default('Standard'),
   returnResponse: t.bool.default(false),
   timesheets: z.record(z.string(), t.list(UkTimesheetLineModelInput, 1000)).nullable().optional(),
 }).meta({ id: 'UkSubmitTimesheetsRequest' });
@@ -1543,7 +1584,7 @@ export type EmployeePortalSettingsModel = z.infer<typeof EmployeePortalSettingsM
 export const EmployeePortalSettingsModelInput = /*#__PURE__*/ z.object({
   allowEmployeeLeaveSelfService: t.bool.default(false),
   allowEmployeeSelfEditing: t.bool.default(false),
-  timesheetSetting: ESSTimesheetSettingModelEnum.default('Disabled'),
+  timesheetSetting: ESSTimesheetSettingModelEnumInput.default('Disabled'),
   allowEmployeeToSetUnavailability: t.bool.default(false),
   allowEmployeeBankAccountSelfService: t.bool.default(false),
   allowEmployeeSatisfactionSurvey: t.bool.default(false),
@@ -1625,8 +1666,8 @@ export const UkEmployeeFilterModel = /*#__PURE__*/ z.object({
 }).meta({ id: 'UkEmployeeFilterModel' });
 export type UkEmployeeFilterModel = z.infer<typeof UkEmployeeFilterModel>;
 export const UkEmployeeFilterModelInput = /*#__PURE__*/ z.object({
-  filterType: UkFilterTypeEnum.default('Location'),
-  operator: FilterOperatorEnum.default('In'),
+  filterType: UkFilterTypeEnumInput.default('Location'),
+  operator: FilterOperatorEnumInput.default('In'),
   value: t.text(2000).nullable().optional(),
 }).meta({ id: 'UkEmployeeFilterModelInput' });
 export type UkEmployeeFilterModelInput = z.infer<typeof UkEmployeeFilterModelInput>;
@@ -1641,7 +1682,7 @@ export type UkEmployeeGroupModel = z.infer<typeof UkEmployeeGroupModel>;
 export const UkEmployeeGroupModelInput = /*#__PURE__*/ z.object({
   id: t.int32.default(0),
   name: t.text(100).nullable().optional(),
-  filterCombinationStrategy: FilterCombinationStrategyEnum.default('Or'),
+  filterCombinationStrategy: FilterCombinationStrategyEnumInput.default('Or'),
   filters: t.list(UkEmployeeFilterModelInput, 1000).nullable().optional(),
 }).meta({ id: 'UkEmployeeGroupModelInput' });
 export type UkEmployeeGroupModelInput = z.infer<typeof UkEmployeeGroupModelInput>;
@@ -1671,7 +1712,1808 @@ export const UkDetailedEmployeeGroupModelInput = /*#__PURE__*/ z.object({
   matchingEmployees: t.list(MatchingEmployeeModelInput, 1000).nullable().optional(),
   id: t.int32.default(0),
   name: t.text(100).nullable().optional(),
-  filterCombinationStrategy: FilterCombinationStrategyEnum.default('Or'),
+  filterCombinationStrategy: FilterCombinationStrategyEnumInput.default('Or'),
   filters: t.list(UkEmployeeFilterModelInput, 1000).nullable().optional(),
 }).meta({ id: 'UkDetailedEmployeeGroupModelInput' });
 export type UkDetailedEmployeeGroupModelInput = z.infer<typeof UkDetailedEmployeeGroupModelInput>;
+
+export const AuTimeAndAttendanceShiftModel = /*#__PURE__*/ z.object({
+  classificationId: t.int32.nullable(),
+  classificationName: t.string.nullable(),
+  id: t.int32,
+  startTimeLocal: t.dateTime,
+  startTimeUtc: t.dateTime,
+  endTimeUtc: t.dateTime.nullable(),
+  endTimeLocal: t.dateTime.nullable(),
+  locationId: t.int32,
+  locationFullyQualifiedName: t.string.nullable(),
+  workTypeId: t.int32.nullable(),
+  workTypeName: t.string.nullable(),
+  kioskId: t.int32,
+  kioskName: t.string.nullable(),
+  timesheetLineId: t.int32.nullable(),
+  employee: z.union([BasicKioskEmployeeModel, z.null()]),
+  breaks: z.array(TimeAndAttendanceBreakModel).nullable(),
+  shiftConditions: z.array(ShiftConditionModel).nullable(),
+  dimensionValues: z.array(ReportingDimensionValueBaseApiModel).nullable(),
+}).meta({ id: 'Au.AuTimeAndAttendanceShiftModel' });
+export type AuTimeAndAttendanceShiftModel = z.infer<typeof AuTimeAndAttendanceShiftModel>;
+export const AuTimeAndAttendanceShiftModelInput = /*#__PURE__*/ z.object({
+  classificationId: t.int32.nullable().optional(),
+  classificationName: t.text(255).nullable().optional(),
+  id: t.int32.default(0),
+  startTimeLocal: t.dateTimeInput,
+  startTimeUtc: t.dateTimeInput,
+  endTimeUtc: t.dateTimeInput.nullable().optional(),
+  endTimeLocal: t.dateTimeInput.nullable().optional(),
+  locationId: t.int32.default(0),
+  locationFullyQualifiedName: t.text(255).nullable().optional(),
+  workTypeId: t.int32.nullable().optional(),
+  workTypeName: t.text(255).nullable().optional(),
+  kioskId: t.int32.default(0),
+  kioskName: t.text(255).nullable().optional(),
+  timesheetLineId: t.int32.nullable().optional(),
+  employee: z.union([BasicKioskEmployeeModelInput, z.null()]).optional(),
+  breaks: t.list(TimeAndAttendanceBreakModelInput, 1000).nullable().optional(),
+  shiftConditions: t.list(ShiftConditionModelInput, 1000).nullable().optional(),
+  dimensionValues: t.list(ReportingDimensionValueBaseApiModelInput, 1000).nullable().optional(),
+}).meta({ id: 'Au.AuTimeAndAttendanceShiftModelInput' });
+export type AuTimeAndAttendanceShiftModelInput = z.infer<typeof AuTimeAndAttendanceShiftModelInput>;
+/** Reshapes a UK-shaped answer as Au.AuTimeAndAttendanceShiftModel (like UkTimeAndAttendanceShiftModel). */
+export const AuTimeAndAttendanceShiftModelFill = /*#__PURE__*/ z.object({
+  classificationId: t.int32.nullable().default(null),
+  classificationName: t.string.nullable().default(null),
+  id: t.int32,
+  startTimeLocal: t.dateTime,
+  startTimeUtc: t.dateTime,
+  endTimeUtc: t.dateTime.nullable(),
+  endTimeLocal: t.dateTime.nullable(),
+  locationId: t.int32,
+  locationFullyQualifiedName: t.string.nullable(),
+  workTypeId: t.int32.nullable(),
+  workTypeName: t.string.nullable(),
+  kioskId: t.int32,
+  kioskName: t.string.nullable(),
+  timesheetLineId: t.int32.nullable(),
+  employee: z.union([BasicKioskEmployeeModel, z.null()]),
+  breaks: z.array(TimeAndAttendanceBreakModel).nullable(),
+  shiftConditions: z.array(ShiftConditionModel).nullable(),
+  dimensionValues: z.array(ReportingDimensionValueBaseApiModel).nullable(),
+});
+
+export const ClassificationLookupModel = /*#__PURE__*/ z.object({
+  id: t.int32,
+  description: t.string.nullable(),
+}).meta({ id: 'Au.ClassificationLookupModel' });
+export type ClassificationLookupModel = z.infer<typeof ClassificationLookupModel>;
+export const ClassificationLookupModelInput = /*#__PURE__*/ z.object({
+  id: t.int32.default(0),
+  description: t.text(255).nullable().optional(),
+}).meta({ id: 'Au.ClassificationLookupModelInput' });
+export type ClassificationLookupModelInput = z.infer<typeof ClassificationLookupModelInput>;
+/** Reshapes a UK-shaped answer as Au.ClassificationLookupModel. */
+export const ClassificationLookupModelFill = /*#__PURE__*/ z.object({
+  id: t.int32.default(0),
+  description: t.string.nullable().default(null),
+});
+
+export const AuTimeAndAttendanceLookupDataModel = /*#__PURE__*/ z.object({
+  locations: z.array(LocationSelectModel).nullable(),
+  workTypes: z.array(WorkTypeSelectModel).nullable(),
+  classifications: z.array(ClassificationLookupModel).nullable(),
+  defaultLocation: z.union([LocationSelectModel, z.null()]),
+  shiftConditions: z.array(ShiftConditionSelectModel).nullable(),
+  locationShiftConditions: z.array(LocationShiftConditionsModel).nullable(),
+  reportingDimensionsEnabled: t.bool,
+  reportingDimensionGroups: z.array(NumericNullableSelectListItem).nullable(),
+  reportingDimensionValues: z.array(ReportingDimensionValueSelectModel).nullable(),
+}).meta({ id: 'Au.AuTimeAndAttendanceLookupDataModel' });
+export type AuTimeAndAttendanceLookupDataModel = z.infer<typeof AuTimeAndAttendanceLookupDataModel>;
+export const AuTimeAndAttendanceLookupDataModelInput = /*#__PURE__*/ z.object({
+  locations: t.list(LocationSelectModelInput, 1000).nullable().optional(),
+  workTypes: t.list(WorkTypeSelectModelInput, 1000).nullable().optional(),
+  classifications: t.list(ClassificationLookupModelInput, 1000).nullable().optional(),
+  defaultLocation: z.union([LocationSelectModelInput, z.null()]).optional(),
+  shiftConditions: t.list(ShiftConditionSelectModelInput, 1000).nullable().optional(),
+  locationShiftConditions: t.list(LocationShiftConditionsModelInput, 1000).nullable().optional(),
+  reportingDimensionsEnabled: t.bool.default(false),
+  reportingDimensionGroups: t.list(NumericNullableSelectListItemInput, 1000).nullable().optional(),
+  reportingDimensionValues: t.list(ReportingDimensionValueSelectModelInput, 1000).nullable().optional(),
+}).meta({ id: 'Au.AuTimeAndAttendanceLookupDataModelInput' });
+export type AuTimeAndAttendanceLookupDataModelInput = z.infer<typeof AuTimeAndAttendanceLookupDataModelInput>;
+/** Reshapes a UK-shaped answer as Au.AuTimeAndAttendanceLookupDataModel (like UkTimeAndAttendanceLookupDataModel). */
+export const AuTimeAndAttendanceLookupDataModelFill = /*#__PURE__*/ z.object({
+  locations: z.array(LocationSelectModel).nullable(),
+  workTypes: z.array(WorkTypeSelectModel).nullable(),
+  classifications: z.array(ClassificationLookupModelFill).nullable().default(null),
+  defaultLocation: z.union([LocationSelectModel, z.null()]),
+  shiftConditions: z.array(ShiftConditionSelectModel).nullable(),
+  locationShiftConditions: z.array(LocationShiftConditionsModel).nullable(),
+  reportingDimensionsEnabled: t.bool,
+  reportingDimensionGroups: z.array(NumericNullableSelectListItem).nullable(),
+  reportingDimensionValues: z.array(ReportingDimensionValueSelectModel).nullable(),
+});
+
+export const AuClockOnModel = /*#__PURE__*/ z.object({
+  locationId: t.int32.nullable(),
+  classificationId: t.int32.nullable(),
+  workTypeId: t.int32.nullable(),
+  shiftConditionIds: z.array(t.int32).nullable(),
+  note: t.string.nullable(),
+  dimensionValueIds: z.array(t.int32).nullable(),
+  employeeId: t.int32.nullable(),
+  latitude: t.decimal.nullable(),
+  longitude: t.decimal.nullable(),
+  kioskId: t.int32.nullable(),
+  ipAddress: t.string.nullable(),
+  image: t.byteArray.nullable(),
+  isAdminInitiated: t.bool,
+  recordedTimeUtc: t.dateTime.nullable(),
+  utcOffset: t.timeSpan.nullable(),
+  noteVisibility: z.union([TimeAttendanceShiftNoteVisibility, z.null()]),
+}).meta({ id: 'Au.AuClockOnModel' });
+export type AuClockOnModel = z.infer<typeof AuClockOnModel>;
+export const AuClockOnModelInput = /*#__PURE__*/ z.object({
+  locationId: t.int32.nullable().optional(),
+  classificationId: t.int32.nullable().optional(),
+  workTypeId: t.int32.nullable().optional(),
+  shiftConditionIds: t.list(t.int32, 1000).nullable().optional(),
+  note: t.text(2000).nullable().optional(),
+  dimensionValueIds: t.list(t.int32, 1000).nullable().optional(),
+  employeeId: t.int32.nullable().optional(),
+  latitude: t.decimalIn(-90, 90).nullable().optional(),
+  longitude: t.decimalIn(-180, 180).nullable().optional(),
+  kioskId: t.int32.nullable().optional(),
+  ipAddress: t.text(45).nullable().optional(),
+  image: t.byteArrayInput.nullable().optional(),
+  isAdminInitiated: t.bool.default(false),
+  recordedTimeUtc: t.dateTimeInput.nullable().optional(),
+  utcOffset: t.timeSpanInput.nullable().optional(),
+  noteVisibility: t.orNull(TimeAttendanceShiftNoteVisibilityInput).optional(),
+}).meta({ id: 'Au.AuClockOnModel' });
+export type AuClockOnModelInput = z.infer<typeof AuClockOnModelInput>;
+/** Reshapes a UK-shaped answer as Au.AuClockOnModel (like UkClockOnModel). */
+export const AuClockOnModelFill = /*#__PURE__*/ z.object({
+  locationId: t.int32.nullable(),
+  classificationId: t.int32.nullable().default(null),
+  workTypeId: t.int32.nullable(),
+  shiftConditionIds: z.array(t.int32).nullable(),
+  note: t.string.nullable(),
+  dimensionValueIds: z.array(t.int32).nullable(),
+  employeeId: t.int32.nullable(),
+  latitude: t.decimal.nullable(),
+  longitude: t.decimal.nullable(),
+  kioskId: t.int32.nullable(),
+  ipAddress: t.string.nullable(),
+  image: t.byteArray.nullable(),
+  isAdminInitiated: t.bool,
+  recordedTimeUtc: t.dateTime.nullable(),
+  utcOffset: t.timeSpan.nullable(),
+  noteVisibility: z.union([TimeAttendanceShiftNoteVisibility, z.null()]),
+});
+
+export const AuWorkTypeModel = /*#__PURE__*/ z.object({
+  employmentTypes: z.array(AuEmploymentTypeEnum).nullable(),
+  awardPackageId: t.int32.nullable(),
+  awardPackageName: t.string.nullable(),
+  id: t.int32,
+  name: t.string.nullable(),
+  payCategoryId: t.int32.nullable(),
+  leaveCategoryId: t.int32.nullable(),
+  externalId: t.string.nullable(),
+  source: t.string.nullable(),
+  accruesLeave: t.bool,
+  mappingType: z.union([WorkTypeMappingType, z.null()]),
+  shortCode: t.string.nullable(),
+}).meta({ id: 'Au.AuWorkTypeModel' });
+export type AuWorkTypeModel = z.infer<typeof AuWorkTypeModel>;
+export const AuWorkTypeModelInput = /*#__PURE__*/ z.object({
+  employmentTypes: t.list(AuEmploymentTypeEnumInput, 1000).nullable().optional(),
+  awardPackageId: t.int32.nullable().optional(),
+  awardPackageName: t.text(255).nullable().optional(),
+  id: t.int32.default(0),
+  name: t.text(100).nullable().optional(),
+  payCategoryId: t.int32.nullable().optional(),
+  leaveCategoryId: t.int32.nullable().optional(),
+  externalId: t.text(100).nullable().optional(),
+  source: t.text(100).nullable().optional(),
+  accruesLeave: t.bool.default(false),
+  mappingType: t.orNull(WorkTypeMappingTypeInput).optional(),
+  shortCode: t.text(50).nullable().optional(),
+}).meta({ id: 'Au.AuWorkTypeModelInput' });
+export type AuWorkTypeModelInput = z.infer<typeof AuWorkTypeModelInput>;
+/** Reshapes a UK-shaped answer as Au.AuWorkTypeModel (like UkWorkTypeModel). */
+export const AuWorkTypeModelFill = /*#__PURE__*/ z.object({
+  employmentTypes: z.array(z.string()).transform((v) => v.filter((m): m is AuEmploymentTypeEnum => (AuEmploymentTypeEnum.options as readonly string[]).includes(m))).nullable(),
+  awardPackageId: t.int32.nullable().default(null),
+  awardPackageName: t.string.nullable().default(null),
+  id: t.int32,
+  name: t.string.nullable(),
+  payCategoryId: t.int32.nullable(),
+  leaveCategoryId: t.int32.nullable(),
+  externalId: t.string.nullable(),
+  source: t.string.nullable(),
+  accruesLeave: t.bool,
+  mappingType: z.union([WorkTypeMappingType, z.null()]),
+  shortCode: t.string.nullable(),
+});
+
+export const NzWorkTypeModel = /*#__PURE__*/ z.object({
+  employmentTypes: z.array(NzEmploymentTypeEnum).nullable(),
+  applyingPieceRate: t.bool,
+  id: t.int32,
+  name: t.string.nullable(),
+  payCategoryId: t.int32.nullable(),
+  leaveCategoryId: t.int32.nullable(),
+  externalId: t.string.nullable(),
+  source: t.string.nullable(),
+  accruesLeave: t.bool,
+  mappingType: z.union([WorkTypeMappingType, z.null()]),
+  shortCode: t.string.nullable(),
+}).meta({ id: 'Nz.NzWorkTypeModel' });
+export type NzWorkTypeModel = z.infer<typeof NzWorkTypeModel>;
+export const NzWorkTypeModelInput = /*#__PURE__*/ z.object({
+  employmentTypes: t.list(NzEmploymentTypeEnumInput, 1000).nullable().optional(),
+  applyingPieceRate: t.bool.default(false),
+  id: t.int32.default(0),
+  name: t.text(100).nullable().optional(),
+  payCategoryId: t.int32.nullable().optional(),
+  leaveCategoryId: t.int32.nullable().optional(),
+  externalId: t.text(100).nullable().optional(),
+  source: t.text(100).nullable().optional(),
+  accruesLeave: t.bool.default(false),
+  mappingType: t.orNull(WorkTypeMappingTypeInput).optional(),
+  shortCode: t.text(50).nullable().optional(),
+}).meta({ id: 'Nz.NzWorkTypeModelInput' });
+export type NzWorkTypeModelInput = z.infer<typeof NzWorkTypeModelInput>;
+/** Reshapes a UK-shaped answer as Nz.NzWorkTypeModel (like UkWorkTypeModel). */
+export const NzWorkTypeModelFill = /*#__PURE__*/ z.object({
+  employmentTypes: z.array(z.string()).transform((v) => v.filter((m): m is NzEmploymentTypeEnum => (NzEmploymentTypeEnum.options as readonly string[]).includes(m))).nullable(),
+  applyingPieceRate: t.bool.default(false),
+  id: t.int32,
+  name: t.string.nullable(),
+  payCategoryId: t.int32.nullable(),
+  leaveCategoryId: t.int32.nullable(),
+  externalId: t.string.nullable(),
+  source: t.string.nullable(),
+  accruesLeave: t.bool,
+  mappingType: z.union([WorkTypeMappingType, z.null()]),
+  shortCode: t.string.nullable(),
+});
+
+export const SgWorkTypeModel = /*#__PURE__*/ z.object({
+  employmentTypes: z.array(EmploymentTypeEnum).nullable(),
+  id: t.int32,
+  name: t.string.nullable(),
+  payCategoryId: t.int32.nullable(),
+  leaveCategoryId: t.int32.nullable(),
+  externalId: t.string.nullable(),
+  source: t.string.nullable(),
+  accruesLeave: t.bool,
+  mappingType: z.union([WorkTypeMappingType, z.null()]),
+  shortCode: t.string.nullable(),
+}).meta({ id: 'Sg.SgWorkTypeModel' });
+export type SgWorkTypeModel = z.infer<typeof SgWorkTypeModel>;
+export const SgWorkTypeModelInput = /*#__PURE__*/ z.object({
+  employmentTypes: t.list(EmploymentTypeEnumInput, 1000).nullable().optional(),
+  id: t.int32.default(0),
+  name: t.text(100).nullable().optional(),
+  payCategoryId: t.int32.nullable().optional(),
+  leaveCategoryId: t.int32.nullable().optional(),
+  externalId: t.text(100).nullable().optional(),
+  source: t.text(100).nullable().optional(),
+  accruesLeave: t.bool.default(false),
+  mappingType: t.orNull(WorkTypeMappingTypeInput).optional(),
+  shortCode: t.text(50).nullable().optional(),
+}).meta({ id: 'Sg.SgWorkTypeModelInput' });
+export type SgWorkTypeModelInput = z.infer<typeof SgWorkTypeModelInput>;
+/** Reshapes a UK-shaped answer as Sg.SgWorkTypeModel (like UkWorkTypeModel). */
+export const SgWorkTypeModelFill = /*#__PURE__*/ z.object({
+  employmentTypes: z.array(z.string()).transform((v) => v.filter((m): m is EmploymentTypeEnum => (EmploymentTypeEnum.options as readonly string[]).includes(m))).nullable(),
+  id: t.int32,
+  name: t.string.nullable(),
+  payCategoryId: t.int32.nullable(),
+  leaveCategoryId: t.int32.nullable(),
+  externalId: t.string.nullable(),
+  source: t.string.nullable(),
+  accruesLeave: t.bool,
+  mappingType: z.union([WorkTypeMappingType, z.null()]),
+  shortCode: t.string.nullable(),
+});
+
+export const MyEssWorkTypeModel = /*#__PURE__*/ z.object({
+  isUnitBasedWorkType: t.bool,
+  unitType: t.string.nullable(),
+  employmentTypes: z.array(MyEmploymentTypeEnum).nullable(),
+  id: t.int32,
+  name: t.string.nullable(),
+  payCategoryId: t.int32.nullable(),
+  leaveCategoryId: t.int32.nullable(),
+  externalId: t.string.nullable(),
+  source: t.string.nullable(),
+  accruesLeave: t.bool,
+  mappingType: z.union([WorkTypeMappingType, z.null()]),
+  shortCode: t.string.nullable(),
+}).meta({ id: 'My.MyEssWorkTypeModel' });
+export type MyEssWorkTypeModel = z.infer<typeof MyEssWorkTypeModel>;
+export const MyEssWorkTypeModelInput = /*#__PURE__*/ z.object({
+  isUnitBasedWorkType: t.bool.default(false),
+  unitType: t.text(255).nullable().optional(),
+  employmentTypes: t.list(MyEmploymentTypeEnumInput, 1000).nullable().optional(),
+  id: t.int32.default(0),
+  name: t.text(100).nullable().optional(),
+  payCategoryId: t.int32.nullable().optional(),
+  leaveCategoryId: t.int32.nullable().optional(),
+  externalId: t.text(100).nullable().optional(),
+  source: t.text(100).nullable().optional(),
+  accruesLeave: t.bool.default(false),
+  mappingType: t.orNull(WorkTypeMappingTypeInput).optional(),
+  shortCode: t.text(50).nullable().optional(),
+}).meta({ id: 'My.MyEssWorkTypeModelInput' });
+export type MyEssWorkTypeModelInput = z.infer<typeof MyEssWorkTypeModelInput>;
+/** Reshapes a UK-shaped answer as My.MyEssWorkTypeModel. */
+export const MyEssWorkTypeModelFill = /*#__PURE__*/ z.object({
+  isUnitBasedWorkType: t.bool.default(false),
+  unitType: t.string.nullable().default(null),
+  employmentTypes: z.array(z.string()).transform((v) => v.filter((m): m is MyEmploymentTypeEnum => (MyEmploymentTypeEnum.options as readonly string[]).includes(m))).nullable().default(null),
+  id: t.int32.default(0),
+  name: t.string.nullable().default(null),
+  payCategoryId: t.int32.nullable().default(null),
+  leaveCategoryId: t.int32.nullable().default(null),
+  externalId: t.string.nullable().default(null),
+  source: t.string.nullable().default(null),
+  accruesLeave: t.bool.default(false),
+  mappingType: z.union([WorkTypeMappingType, z.null()]).default(null),
+  shortCode: t.string.nullable().default(null),
+});
+
+export const AuLocationModel = /*#__PURE__*/ z.object({
+  country: t.string.nullable(),
+  id: t.int32,
+  parentId: t.int32.nullable(),
+  name: t.string.nullable(),
+  externalId: t.string.nullable(),
+  externalAccountingLocationId: t.string.nullable(),
+  source: t.string.nullable(),
+  fullyQualifiedName: t.string.nullable(),
+  isGlobal: t.bool,
+  isRollupReportingLocation: t.bool,
+  generalLedgerMappingCode: t.string.nullable(),
+  defaultShiftConditionIds: z.array(t.int32).nullable(),
+  state: t.string.nullable(),
+}).meta({ id: 'Au.AuLocationModel' });
+export type AuLocationModel = z.infer<typeof AuLocationModel>;
+export const AuLocationModelInput = /*#__PURE__*/ z.object({
+  country: t.text(255).nullable().optional(),
+  id: t.int32.default(0),
+  parentId: t.int32.nullable().optional(),
+  name: t.text(100).nullable().optional(),
+  externalId: t.text(100).nullable().optional(),
+  externalAccountingLocationId: t.text(100).nullable().optional(),
+  source: t.text(100).nullable().optional(),
+  fullyQualifiedName: t.text(1000).nullable().optional(),
+  isGlobal: t.bool.default(false),
+  isRollupReportingLocation: t.bool.default(false),
+  generalLedgerMappingCode: t.text(100).nullable().optional(),
+  defaultShiftConditionIds: t.list(t.int32, 1000).nullable().optional(),
+  state: t.text(100).nullable().optional(),
+}).meta({ id: 'Au.AuLocationModelInput' });
+export type AuLocationModelInput = z.infer<typeof AuLocationModelInput>;
+/** Reshapes a UK-shaped answer as Au.AuLocationModel (like UkLocationModel). */
+export const AuLocationModelFill = /*#__PURE__*/ z.object({
+  country: t.string.nullable().default(null),
+  id: t.int32,
+  parentId: t.int32.nullable(),
+  name: t.string.nullable(),
+  externalId: t.string.nullable(),
+  externalAccountingLocationId: t.string.nullable(),
+  source: t.string.nullable(),
+  fullyQualifiedName: t.string.nullable(),
+  isGlobal: t.bool,
+  isRollupReportingLocation: t.bool,
+  generalLedgerMappingCode: t.string.nullable(),
+  defaultShiftConditionIds: z.array(t.int32).nullable(),
+  state: t.string.nullable(),
+});
+
+export const MyWorkTypeModel = /*#__PURE__*/ z.object({
+  employmentTypes: z.array(MyEmploymentTypeEnum).nullable(),
+  id: t.int32,
+  name: t.string.nullable(),
+  payCategoryId: t.int32.nullable(),
+  leaveCategoryId: t.int32.nullable(),
+  externalId: t.string.nullable(),
+  source: t.string.nullable(),
+  accruesLeave: t.bool,
+  mappingType: z.union([WorkTypeMappingType, z.null()]),
+  shortCode: t.string.nullable(),
+}).meta({ id: 'My.MyWorkTypeModel' });
+export type MyWorkTypeModel = z.infer<typeof MyWorkTypeModel>;
+export const MyWorkTypeModelInput = /*#__PURE__*/ z.object({
+  employmentTypes: t.list(MyEmploymentTypeEnumInput, 1000).nullable().optional(),
+  id: t.int32.default(0),
+  name: t.text(100).nullable().optional(),
+  payCategoryId: t.int32.nullable().optional(),
+  leaveCategoryId: t.int32.nullable().optional(),
+  externalId: t.text(100).nullable().optional(),
+  source: t.text(100).nullable().optional(),
+  accruesLeave: t.bool.default(false),
+  mappingType: t.orNull(WorkTypeMappingTypeInput).optional(),
+  shortCode: t.text(50).nullable().optional(),
+}).meta({ id: 'My.MyWorkTypeModelInput' });
+export type MyWorkTypeModelInput = z.infer<typeof MyWorkTypeModelInput>;
+/** Reshapes a UK-shaped answer as My.MyWorkTypeModel (like UkWorkTypeModel). */
+export const MyWorkTypeModelFill = /*#__PURE__*/ z.object({
+  employmentTypes: z.array(z.string()).transform((v) => v.filter((m): m is MyEmploymentTypeEnum => (MyEmploymentTypeEnum.options as readonly string[]).includes(m))).nullable(),
+  id: t.int32,
+  name: t.string.nullable(),
+  payCategoryId: t.int32.nullable(),
+  leaveCategoryId: t.int32.nullable(),
+  externalId: t.string.nullable(),
+  source: t.string.nullable(),
+  accruesLeave: t.bool,
+  mappingType: z.union([WorkTypeMappingType, z.null()]),
+  shortCode: t.string.nullable(),
+});
+
+export const AuSingleLocationModel = /*#__PURE__*/ z.object({
+  nestedLocations: z.array(AuLocationModel).nullable(),
+  country: t.string.nullable(),
+  id: t.int32,
+  parentId: t.int32.nullable(),
+  name: t.string.nullable(),
+  externalId: t.string.nullable(),
+  externalAccountingLocationId: t.string.nullable(),
+  source: t.string.nullable(),
+  fullyQualifiedName: t.string.nullable(),
+  isGlobal: t.bool,
+  isRollupReportingLocation: t.bool,
+  generalLedgerMappingCode: t.string.nullable(),
+  defaultShiftConditionIds: z.array(t.int32).nullable(),
+  state: t.string.nullable(),
+}).meta({ id: 'Au.AuSingleLocationModel' });
+export type AuSingleLocationModel = z.infer<typeof AuSingleLocationModel>;
+export const AuSingleLocationModelInput = /*#__PURE__*/ z.object({
+  nestedLocations: t.list(AuLocationModelInput, 1000).nullable().optional(),
+  country: t.text(255).nullable().optional(),
+  id: t.int32.default(0),
+  parentId: t.int32.nullable().optional(),
+  name: t.text(100).nullable().optional(),
+  externalId: t.text(100).nullable().optional(),
+  externalAccountingLocationId: t.text(100).nullable().optional(),
+  source: t.text(100).nullable().optional(),
+  fullyQualifiedName: t.text(1000).nullable().optional(),
+  isGlobal: t.bool.default(false),
+  isRollupReportingLocation: t.bool.default(false),
+  generalLedgerMappingCode: t.text(100).nullable().optional(),
+  defaultShiftConditionIds: t.list(t.int32, 1000).nullable().optional(),
+  state: t.text(100).nullable().optional(),
+}).meta({ id: 'Au.AuSingleLocationModelInput' });
+export type AuSingleLocationModelInput = z.infer<typeof AuSingleLocationModelInput>;
+/** Reshapes a UK-shaped answer as Au.AuSingleLocationModel (like UkSingleLocationModel). */
+export const AuSingleLocationModelFill = /*#__PURE__*/ z.object({
+  nestedLocations: z.array(AuLocationModelFill).nullable(),
+  country: t.string.nullable().default(null),
+  id: t.int32,
+  parentId: t.int32.nullable(),
+  name: t.string.nullable(),
+  externalId: t.string.nullable(),
+  externalAccountingLocationId: t.string.nullable(),
+  source: t.string.nullable(),
+  fullyQualifiedName: t.string.nullable(),
+  isGlobal: t.bool,
+  isRollupReportingLocation: t.bool,
+  generalLedgerMappingCode: t.string.nullable(),
+  defaultShiftConditionIds: z.array(t.int32).nullable(),
+  state: t.string.nullable(),
+});
+
+export const AuEssRosterShiftModel = /*#__PURE__*/ z.object({
+  classificationId: t.int32.nullable(),
+  classificationName: t.string.nullable(),
+  id: t.int32,
+  token: t.string.nullable(),
+  qualifications: z.array(QualificationModel).nullable(),
+  breaks: z.array(RosterShiftBreakApiModel).nullable(),
+  employeeId: t.int32.nullable(),
+  employeeName: t.string.nullable(),
+  locationId: t.int32.nullable(),
+  locationName: t.string.nullable(),
+  workTypeId: t.int32.nullable(),
+  workTypeName: t.string.nullable(),
+  role: z.union([RosterShiftRole, z.null()]),
+  startTime: t.dateTime,
+  endTime: t.dateTime,
+  notes: t.string.nullable(),
+  published: t.bool,
+  accepted: t.bool,
+  pendingSwap: z.union([RosterShiftSwapModel, z.null()]),
+  datePublished: t.dateTime.nullable(),
+  biddable: t.bool,
+  shiftSwapCutoffTime: t.dateTime.nullable(),
+  shiftAssignmentStatus: z.union([ShiftAssignmentStatusEnum, z.null()]),
+}).meta({ id: 'Au.AuEssRosterShiftModel' });
+export type AuEssRosterShiftModel = z.infer<typeof AuEssRosterShiftModel>;
+export const AuEssRosterShiftModelInput = /*#__PURE__*/ z.object({
+  classificationId: t.int32.nullable().optional(),
+  classificationName: t.text(255).nullable().optional(),
+  id: t.int32.default(0),
+  token: t.text(512).nullable().optional(),
+  qualifications: t.list(QualificationModelInput, 1000).nullable().optional(),
+  breaks: t.list(RosterShiftBreakApiModelInput, 1000).nullable().optional(),
+  employeeId: t.int32.nullable().optional(),
+  employeeName: t.text(255).nullable().optional(),
+  locationId: t.int32.nullable().optional(),
+  locationName: t.text(255).nullable().optional(),
+  workTypeId: t.int32.nullable().optional(),
+  workTypeName: t.text(255).nullable().optional(),
+  role: z.union([RosterShiftRoleInput, z.null()]).optional(),
+  startTime: t.dateTimeInput,
+  endTime: t.dateTimeInput,
+  notes: t.text(2000).nullable().optional(),
+  published: t.bool.default(false),
+  accepted: t.bool.default(false),
+  pendingSwap: z.union([RosterShiftSwapModelInput, z.null()]).optional(),
+  datePublished: t.dateTimeInput.nullable().optional(),
+  biddable: t.bool.default(false),
+  shiftSwapCutoffTime: t.dateTimeInput.nullable().optional(),
+  shiftAssignmentStatus: t.orNull(ShiftAssignmentStatusEnumInput).optional(),
+}).meta({ id: 'Au.AuEssRosterShiftModelInput' });
+export type AuEssRosterShiftModelInput = z.infer<typeof AuEssRosterShiftModelInput>;
+/** Reshapes a UK-shaped answer as Au.AuEssRosterShiftModel (like UkEssRosterShiftModel). */
+export const AuEssRosterShiftModelFill = /*#__PURE__*/ z.object({
+  classificationId: t.int32.nullable().default(null),
+  classificationName: t.string.nullable().default(null),
+  id: t.int32,
+  token: t.string.nullable(),
+  qualifications: z.array(QualificationModel).nullable(),
+  breaks: z.array(RosterShiftBreakApiModel).nullable(),
+  employeeId: t.int32.nullable(),
+  employeeName: t.string.nullable(),
+  locationId: t.int32.nullable(),
+  locationName: t.string.nullable(),
+  workTypeId: t.int32.nullable(),
+  workTypeName: t.string.nullable(),
+  role: z.union([RosterShiftRole, z.null()]),
+  startTime: t.dateTime,
+  endTime: t.dateTime,
+  notes: t.string.nullable(),
+  published: t.bool,
+  accepted: t.bool,
+  pendingSwap: z.union([RosterShiftSwapModel, z.null()]),
+  datePublished: t.dateTime.nullable(),
+  biddable: t.bool,
+  shiftSwapCutoffTime: t.dateTime.nullable(),
+  shiftAssignmentStatus: z.union([ShiftAssignmentStatusEnum, z.null()]),
+});
+
+export const AuRosterShiftGenerateTimesheetModel = /*#__PURE__*/ z.object({
+  classificationId: t.int32.nullable(),
+  classificationName: t.string.nullable(),
+  description: t.string.nullable(),
+  isDifferent: t.bool,
+  fullyQualifiedLocationName: t.string.nullable(),
+  warnings: z.array(t.string).nullable(),
+  id: t.int32,
+  token: t.string.nullable(),
+  qualifications: z.array(QualificationModel).nullable(),
+  breaks: z.array(RosterShiftBreakApiModel).nullable(),
+  employeeId: t.int32.nullable(),
+  employeeName: t.string.nullable(),
+  locationId: t.int32.nullable(),
+  locationName: t.string.nullable(),
+  workTypeId: t.int32.nullable(),
+  workTypeName: t.string.nullable(),
+  role: z.union([RosterShiftRole, z.null()]),
+  startTime: t.dateTime,
+  endTime: t.dateTime,
+  notes: t.string.nullable(),
+  published: t.bool,
+  accepted: t.bool,
+  pendingSwap: z.union([RosterShiftSwapModel, z.null()]),
+  datePublished: t.dateTime.nullable(),
+  biddable: t.bool,
+  shiftSwapCutoffTime: t.dateTime.nullable(),
+  shiftAssignmentStatus: z.union([ShiftAssignmentStatusEnum, z.null()]),
+}).meta({ id: 'Au.AuRosterShiftGenerateTimesheetModel' });
+export type AuRosterShiftGenerateTimesheetModel = z.infer<typeof AuRosterShiftGenerateTimesheetModel>;
+export const AuRosterShiftGenerateTimesheetModelInput = /*#__PURE__*/ z.object({
+  classificationId: t.int32.nullable().optional(),
+  classificationName: t.text(255).nullable().optional(),
+  description: t.text(255).nullable().optional(),
+  isDifferent: t.bool.default(false),
+  fullyQualifiedLocationName: t.text(255).nullable().optional(),
+  warnings: t.list(t.text(255), 1000).nullable().optional(),
+  id: t.int32.default(0),
+  token: t.text(512).nullable().optional(),
+  qualifications: t.list(QualificationModelInput, 1000).nullable().optional(),
+  breaks: t.list(RosterShiftBreakApiModelInput, 1000).nullable().optional(),
+  employeeId: t.int32.nullable().optional(),
+  employeeName: t.text(255).nullable().optional(),
+  locationId: t.int32.nullable().optional(),
+  locationName: t.text(255).nullable().optional(),
+  workTypeId: t.int32.nullable().optional(),
+  workTypeName: t.text(255).nullable().optional(),
+  role: z.union([RosterShiftRoleInput, z.null()]).optional(),
+  startTime: t.dateTimeInput,
+  endTime: t.dateTimeInput,
+  notes: t.text(2000).nullable().optional(),
+  published: t.bool.default(false),
+  accepted: t.bool.default(false),
+  pendingSwap: z.union([RosterShiftSwapModelInput, z.null()]).optional(),
+  datePublished: t.dateTimeInput.nullable().optional(),
+  biddable: t.bool.default(false),
+  shiftSwapCutoffTime: t.dateTimeInput.nullable().optional(),
+  shiftAssignmentStatus: t.orNull(ShiftAssignmentStatusEnumInput).optional(),
+}).meta({ id: 'Au.AuRosterShiftGenerateTimesheetModelInput' });
+export type AuRosterShiftGenerateTimesheetModelInput = z.infer<typeof AuRosterShiftGenerateTimesheetModelInput>;
+/** Reshapes a UK-shaped answer as Au.AuRosterShiftGenerateTimesheetModel (like UkRosterShiftGenerateTimesheetModel). */
+export const AuRosterShiftGenerateTimesheetModelFill = /*#__PURE__*/ z.object({
+  classificationId: t.int32.nullable().default(null),
+  classificationName: t.string.nullable().default(null),
+  description: t.string.nullable(),
+  isDifferent: t.bool,
+  fullyQualifiedLocationName: t.string.nullable(),
+  warnings: z.array(t.string).nullable(),
+  id: t.int32,
+  token: t.string.nullable(),
+  qualifications: z.array(QualificationModel).nullable(),
+  breaks: z.array(RosterShiftBreakApiModel).nullable(),
+  employeeId: t.int32.nullable(),
+  employeeName: t.string.nullable(),
+  locationId: t.int32.nullable(),
+  locationName: t.string.nullable(),
+  workTypeId: t.int32.nullable(),
+  workTypeName: t.string.nullable(),
+  role: z.union([RosterShiftRole, z.null()]),
+  startTime: t.dateTime,
+  endTime: t.dateTime,
+  notes: t.string.nullable(),
+  published: t.bool,
+  accepted: t.bool,
+  pendingSwap: z.union([RosterShiftSwapModel, z.null()]),
+  datePublished: t.dateTime.nullable(),
+  biddable: t.bool,
+  shiftSwapCutoffTime: t.dateTime.nullable(),
+  shiftAssignmentStatus: z.union([ShiftAssignmentStatusEnum, z.null()]),
+});
+
+export const AuRosterShiftEditModel = /*#__PURE__*/ z.object({
+  classificationId: t.int32.nullable(),
+  classificationName: t.string.nullable(),
+  id: t.int32,
+  qualifications: z.array(QualificationModel).nullable(),
+  breaks: z.array(RosterShiftBreakApiModel).nullable(),
+  employeeId: t.int32.nullable(),
+  employeeName: t.string.nullable(),
+  locationId: t.int32.nullable(),
+  locationName: t.string.nullable(),
+  workTypeId: t.int32.nullable(),
+  workTypeName: t.string.nullable(),
+  role: z.union([RosterShiftRole, z.null()]),
+  startTime: t.dateTime,
+  endTime: t.dateTime,
+  notes: t.string.nullable(),
+}).meta({ id: 'Au.AuRosterShiftEditModel' });
+export type AuRosterShiftEditModel = z.infer<typeof AuRosterShiftEditModel>;
+export const AuRosterShiftEditModelInput = /*#__PURE__*/ z.object({
+  classificationId: t.int32.nullable().optional(),
+  classificationName: t.text(255).nullable().optional(),
+  id: t.int32.default(0),
+  qualifications: t.list(QualificationModelInput, 1000).nullable().optional(),
+  breaks: t.list(RosterShiftBreakApiModelInput, 1000).nullable().optional(),
+  employeeId: t.int32.nullable().optional(),
+  employeeName: t.text(255).nullable().optional(),
+  locationId: t.int32.nullable().optional(),
+  locationName: t.text(255).nullable().optional(),
+  workTypeId: t.int32.nullable().optional(),
+  workTypeName: t.text(255).nullable().optional(),
+  role: z.union([RosterShiftRoleInput, z.null()]).optional(),
+  startTime: t.dateTimeInput,
+  endTime: t.dateTimeInput,
+  notes: t.text(2000).nullable().optional(),
+}).meta({ id: 'Au.AuRosterShiftEditModel' });
+export type AuRosterShiftEditModelInput = z.infer<typeof AuRosterShiftEditModelInput>;
+/** Reshapes a UK-shaped answer as Au.AuRosterShiftEditModel (like RosterShiftEditModel). */
+export const AuRosterShiftEditModelFill = /*#__PURE__*/ z.object({
+  classificationId: t.int32.nullable().default(null),
+  classificationName: t.string.nullable().default(null),
+  id: t.int32,
+  qualifications: z.array(QualificationModel).nullable(),
+  breaks: z.array(RosterShiftBreakApiModel).nullable(),
+  employeeId: t.int32.nullable(),
+  employeeName: t.string.nullable(),
+  locationId: t.int32.nullable(),
+  locationName: t.string.nullable(),
+  workTypeId: t.int32.nullable(),
+  workTypeName: t.string.nullable(),
+  role: z.union([RosterShiftRole, z.null()]),
+  startTime: t.dateTime,
+  endTime: t.dateTime,
+  notes: t.string.nullable(),
+});
+
+export const AuRosterShiftMatchingResultModel = /*#__PURE__*/ z.object({
+  shift: z.union([AuEssRosterShiftModel, z.null()]),
+}).meta({ id: 'Au.AuRosterShiftMatchingResultModel' });
+export type AuRosterShiftMatchingResultModel = z.infer<typeof AuRosterShiftMatchingResultModel>;
+export const AuRosterShiftMatchingResultModelInput = /*#__PURE__*/ z.object({
+  shift: z.union([AuEssRosterShiftModelInput, z.null()]).optional(),
+}).meta({ id: 'Au.AuRosterShiftMatchingResultModelInput' });
+export type AuRosterShiftMatchingResultModelInput = z.infer<typeof AuRosterShiftMatchingResultModelInput>;
+/** Reshapes a UK-shaped answer as Au.AuRosterShiftMatchingResultModel (like UkRosterShiftMatchingResultModel). */
+export const AuRosterShiftMatchingResultModelFill = /*#__PURE__*/ z.object({
+  shift: z.union([AuEssRosterShiftModelFill, z.null()]),
+});
+
+export const AuTimesheetLineModel = /*#__PURE__*/ z.object({
+  classificationId: t.string.nullable(),
+  classification: t.string.nullable(),
+  locationIsDeleted: t.bool,
+  id: t.int32,
+  employeeId: t.int32,
+  startTime: t.dateTime.nullable(),
+  endTime: t.dateTime.nullable(),
+  units: t.decimal.nullable(),
+  workTypeId: t.string.nullable(),
+  locationId: t.string.nullable(),
+  comments: t.string.nullable(),
+  breaks: z.array(TimesheetBreakModelv3).nullable(),
+  status: t.string.nullable(),
+  rate: t.decimal.nullable(),
+  leaveCategoryId: t.string.nullable(),
+  payCategoryId: t.string.nullable(),
+  externalId: t.string.nullable(),
+  source: ExternalService,
+  attachmentId: t.int32.nullable(),
+  shiftConditionIds: z.array(t.string).nullable(),
+  workType: t.string.nullable(),
+  fullyQualifiedLocationName: t.string.nullable(),
+  shiftConditions: z.array(TimesheetShiftConditionModelv3).nullable(),
+  hiddenComments: t.string.nullable(),
+  attachment: z.union([Attachment, z.null()]),
+  submittedByUser: t.string.nullable(),
+  dimensionValueIds: z.array(t.int32).nullable(),
+  leaveRequestId: t.string.nullable(),
+}).meta({ id: 'Au.AuTimesheetLineModel' });
+export type AuTimesheetLineModel = z.infer<typeof AuTimesheetLineModel>;
+export const AuTimesheetLineModelInput = /*#__PURE__*/ z.object({
+  classificationId: t.text(255).nullable().optional(),
+  classification: t.text(255).nullable().optional(),
+  locationIsDeleted: t.bool.default(false),
+  id: t.int32.default(0),
+  employeeId: t.int32.default(0),
+  startTime: t.dateTimeInput.nullable().optional(),
+  endTime: t.dateTimeInput.nullable().optional(),
+  units: t.decimal.nullable().optional(),
+  workTypeId: t.text(255).nullable().optional(),
+  locationId: t.text(255).nullable().optional(),
+  comments: t.text(2000).nullable().optional(),
+  breaks: t.list(TimesheetBreakModelv3Input, 1000).nullable().optional(),
+  status: t.text(255).nullable().optional(),
+  rate: t.decimal.nullable().optional(),
+  leaveCategoryId: t.text(255).nullable().optional(),
+  payCategoryId: t.text(255).nullable().optional(),
+  externalId: t.text(100).nullable().optional(),
+  source: ExternalServiceInput.default('None'),
+  attachmentId: t.int32.nullable().optional(),
+  shiftConditionIds: t.list(t.text(255), 1000).nullable().optional(),
+  workType: t.text(255).nullable().optional(),
+  fullyQualifiedLocationName: t.text(255).nullable().optional(),
+  shiftConditions: t.list(TimesheetShiftConditionModelv3Input, 1000).nullable().optional(),
+  hiddenComments: t.text(2000).nullable().optional(),
+  attachment: z.union([AttachmentInput, z.null()]).optional(),
+  submittedByUser: t.text(255).nullable().optional(),
+  dimensionValueIds: t.list(t.int32, 1000).nullable().optional(),
+  leaveRequestId: t.text(255).nullable().optional(),
+}).meta({ id: 'Au.AuTimesheetLineModelInput' });
+export type AuTimesheetLineModelInput = z.infer<typeof AuTimesheetLineModelInput>;
+/** Reshapes a UK-shaped answer as Au.AuTimesheetLineModel (like UkTimesheetLineModel). */
+export const AuTimesheetLineModelFill = /*#__PURE__*/ z.object({
+  classificationId: t.string.nullable().default(null),
+  classification: t.string.nullable().default(null),
+  locationIsDeleted: t.bool,
+  id: t.int32,
+  employeeId: t.int32,
+  startTime: t.dateTime.nullable(),
+  endTime: t.dateTime.nullable(),
+  units: t.decimal.nullable(),
+  workTypeId: t.string.nullable(),
+  locationId: t.string.nullable(),
+  comments: t.string.nullable(),
+  breaks: z.array(TimesheetBreakModelv3).nullable(),
+  status: t.string.nullable(),
+  rate: t.decimal.nullable(),
+  leaveCategoryId: t.string.nullable(),
+  payCategoryId: t.string.nullable(),
+  externalId: t.string.nullable(),
+  source: ExternalService,
+  attachmentId: t.int32.nullable(),
+  shiftConditionIds: z.array(t.string).nullable(),
+  workType: t.string.nullable(),
+  fullyQualifiedLocationName: t.string.nullable(),
+  shiftConditions: z.array(TimesheetShiftConditionModelv3).nullable(),
+  hiddenComments: t.string.nullable(),
+  attachment: z.union([Attachment, z.null()]),
+  submittedByUser: t.string.nullable(),
+  dimensionValueIds: z.array(t.int32).nullable(),
+  leaveRequestId: t.string.nullable(),
+});
+
+export const NzTimesheetLineModel = /*#__PURE__*/ z.object({
+  locationIsDeleted: t.bool,
+  id: t.int32,
+  employeeId: t.int32,
+  startTime: t.dateTime.nullable(),
+  endTime: t.dateTime.nullable(),
+  units: t.decimal.nullable(),
+  workTypeId: t.string.nullable(),
+  locationId: t.string.nullable(),
+  comments: t.string.nullable(),
+  breaks: z.array(TimesheetBreakModelv3).nullable(),
+  status: t.string.nullable(),
+  rate: t.decimal.nullable(),
+  leaveCategoryId: t.string.nullable(),
+  payCategoryId: t.string.nullable(),
+  externalId: t.string.nullable(),
+  source: ExternalService,
+  attachmentId: t.int32.nullable(),
+  shiftConditionIds: z.array(t.string).nullable(),
+  workType: t.string.nullable(),
+  fullyQualifiedLocationName: t.string.nullable(),
+  shiftConditions: z.array(TimesheetShiftConditionModelv3).nullable(),
+  hiddenComments: t.string.nullable(),
+  attachment: z.union([Attachment, z.null()]),
+  submittedByUser: t.string.nullable(),
+  dimensionValueIds: z.array(t.int32).nullable(),
+  leaveRequestId: t.string.nullable(),
+}).meta({ id: 'Nz.NzTimesheetLineModel' });
+export type NzTimesheetLineModel = z.infer<typeof NzTimesheetLineModel>;
+export const NzTimesheetLineModelInput = /*#__PURE__*/ z.object({
+  locationIsDeleted: t.bool.default(false),
+  id: t.int32.default(0),
+  employeeId: t.int32.default(0),
+  startTime: t.dateTimeInput.nullable().optional(),
+  endTime: t.dateTimeInput.nullable().optional(),
+  units: t.decimal.nullable().optional(),
+  workTypeId: t.text(255).nullable().optional(),
+  locationId: t.text(255).nullable().optional(),
+  comments: t.text(2000).nullable().optional(),
+  breaks: t.list(TimesheetBreakModelv3Input, 1000).nullable().optional(),
+  status: t.text(255).nullable().optional(),
+  rate: t.decimal.nullable().optional(),
+  leaveCategoryId: t.text(255).nullable().optional(),
+  payCategoryId: t.text(255).nullable().optional(),
+  externalId: t.text(100).nullable().optional(),
+  source: ExternalServiceInput.default('None'),
+  attachmentId: t.int32.nullable().optional(),
+  shiftConditionIds: t.list(t.text(255), 1000).nullable().optional(),
+  workType: t.text(255).nullable().optional(),
+  fullyQualifiedLocationName: t.text(255).nullable().optional(),
+  shiftConditions: t.list(TimesheetShiftConditionModelv3Input, 1000).nullable().optional(),
+  hiddenComments: t.text(2000).nullable().optional(),
+  attachment: z.union([AttachmentInput, z.null()]).optional(),
+  submittedByUser: t.text(255).nullable().optional(),
+  dimensionValueIds: t.list(t.int32, 1000).nullable().optional(),
+  leaveRequestId: t.text(255).nullable().optional(),
+}).meta({ id: 'Nz.NzTimesheetLineModelInput' });
+export type NzTimesheetLineModelInput = z.infer<typeof NzTimesheetLineModelInput>;
+/** Reshapes a UK-shaped answer as Nz.NzTimesheetLineModel (like UkTimesheetLineModel). */
+export const NzTimesheetLineModelFill = /*#__PURE__*/ z.object({
+  locationIsDeleted: t.bool,
+  id: t.int32,
+  employeeId: t.int32,
+  startTime: t.dateTime.nullable(),
+  endTime: t.dateTime.nullable(),
+  units: t.decimal.nullable(),
+  workTypeId: t.string.nullable(),
+  locationId: t.string.nullable(),
+  comments: t.string.nullable(),
+  breaks: z.array(TimesheetBreakModelv3).nullable(),
+  status: t.string.nullable(),
+  rate: t.decimal.nullable(),
+  leaveCategoryId: t.string.nullable(),
+  payCategoryId: t.string.nullable(),
+  externalId: t.string.nullable(),
+  source: ExternalService,
+  attachmentId: t.int32.nullable(),
+  shiftConditionIds: z.array(t.string).nullable(),
+  workType: t.string.nullable(),
+  fullyQualifiedLocationName: t.string.nullable(),
+  shiftConditions: z.array(TimesheetShiftConditionModelv3).nullable(),
+  hiddenComments: t.string.nullable(),
+  attachment: z.union([Attachment, z.null()]),
+  submittedByUser: t.string.nullable(),
+  dimensionValueIds: z.array(t.int32).nullable(),
+  leaveRequestId: t.string.nullable(),
+});
+
+export const SgTimesheetLineModel = /*#__PURE__*/ z.object({
+  locationIsDeleted: t.bool,
+  id: t.int32,
+  employeeId: t.int32,
+  startTime: t.dateTime.nullable(),
+  endTime: t.dateTime.nullable(),
+  units: t.decimal.nullable(),
+  workTypeId: t.string.nullable(),
+  locationId: t.string.nullable(),
+  comments: t.string.nullable(),
+  breaks: z.array(TimesheetBreakModelv3).nullable(),
+  status: t.string.nullable(),
+  rate: t.decimal.nullable(),
+  leaveCategoryId: t.string.nullable(),
+  payCategoryId: t.string.nullable(),
+  externalId: t.string.nullable(),
+  source: ExternalService,
+  attachmentId: t.int32.nullable(),
+  shiftConditionIds: z.array(t.string).nullable(),
+  workType: t.string.nullable(),
+  fullyQualifiedLocationName: t.string.nullable(),
+  shiftConditions: z.array(TimesheetShiftConditionModelv3).nullable(),
+  hiddenComments: t.string.nullable(),
+  attachment: z.union([Attachment, z.null()]),
+  submittedByUser: t.string.nullable(),
+  dimensionValueIds: z.array(t.int32).nullable(),
+  leaveRequestId: t.string.nullable(),
+}).meta({ id: 'Sg.SgTimesheetLineModel' });
+export type SgTimesheetLineModel = z.infer<typeof SgTimesheetLineModel>;
+export const SgTimesheetLineModelInput = /*#__PURE__*/ z.object({
+  locationIsDeleted: t.bool.default(false),
+  id: t.int32.default(0),
+  employeeId: t.int32.default(0),
+  startTime: t.dateTimeInput.nullable().optional(),
+  endTime: t.dateTimeInput.nullable().optional(),
+  units: t.decimal.nullable().optional(),
+  workTypeId: t.text(255).nullable().optional(),
+  locationId: t.text(255).nullable().optional(),
+  comments: t.text(2000).nullable().optional(),
+  breaks: t.list(TimesheetBreakModelv3Input, 1000).nullable().optional(),
+  status: t.text(255).nullable().optional(),
+  rate: t.decimal.nullable().optional(),
+  leaveCategoryId: t.text(255).nullable().optional(),
+  payCategoryId: t.text(255).nullable().optional(),
+  externalId: t.text(100).nullable().optional(),
+  source: ExternalServiceInput.default('None'),
+  attachmentId: t.int32.nullable().optional(),
+  shiftConditionIds: t.list(t.text(255), 1000).nullable().optional(),
+  workType: t.text(255).nullable().optional(),
+  fullyQualifiedLocationName: t.text(255).nullable().optional(),
+  shiftConditions: t.list(TimesheetShiftConditionModelv3Input, 1000).nullable().optional(),
+  hiddenComments: t.text(2000).nullable().optional(),
+  attachment: z.union([AttachmentInput, z.null()]).optional(),
+  submittedByUser: t.text(255).nullable().optional(),
+  dimensionValueIds: t.list(t.int32, 1000).nullable().optional(),
+  leaveRequestId: t.text(255).nullable().optional(),
+}).meta({ id: 'Sg.SgTimesheetLineModelInput' });
+export type SgTimesheetLineModelInput = z.infer<typeof SgTimesheetLineModelInput>;
+/** Reshapes a UK-shaped answer as Sg.SgTimesheetLineModel (like UkTimesheetLineModel). */
+export const SgTimesheetLineModelFill = /*#__PURE__*/ z.object({
+  locationIsDeleted: t.bool,
+  id: t.int32,
+  employeeId: t.int32,
+  startTime: t.dateTime.nullable(),
+  endTime: t.dateTime.nullable(),
+  units: t.decimal.nullable(),
+  workTypeId: t.string.nullable(),
+  locationId: t.string.nullable(),
+  comments: t.string.nullable(),
+  breaks: z.array(TimesheetBreakModelv3).nullable(),
+  status: t.string.nullable(),
+  rate: t.decimal.nullable(),
+  leaveCategoryId: t.string.nullable(),
+  payCategoryId: t.string.nullable(),
+  externalId: t.string.nullable(),
+  source: ExternalService,
+  attachmentId: t.int32.nullable(),
+  shiftConditionIds: z.array(t.string).nullable(),
+  workType: t.string.nullable(),
+  fullyQualifiedLocationName: t.string.nullable(),
+  shiftConditions: z.array(TimesheetShiftConditionModelv3).nullable(),
+  hiddenComments: t.string.nullable(),
+  attachment: z.union([Attachment, z.null()]),
+  submittedByUser: t.string.nullable(),
+  dimensionValueIds: z.array(t.int32).nullable(),
+  leaveRequestId: t.string.nullable(),
+});
+
+export const MyTimesheetLineModel = /*#__PURE__*/ z.object({
+  locationIsDeleted: t.bool,
+  id: t.int32,
+  employeeId: t.int32,
+  startTime: t.dateTime.nullable(),
+  endTime: t.dateTime.nullable(),
+  units: t.decimal.nullable(),
+  workTypeId: t.string.nullable(),
+  locationId: t.string.nullable(),
+  comments: t.string.nullable(),
+  breaks: z.array(TimesheetBreakModelv3).nullable(),
+  status: t.string.nullable(),
+  rate: t.decimal.nullable(),
+  leaveCategoryId: t.string.nullable(),
+  payCategoryId: t.string.nullable(),
+  externalId: t.string.nullable(),
+  source: ExternalService,
+  attachmentId: t.int32.nullable(),
+  shiftConditionIds: z.array(t.string).nullable(),
+  workType: t.string.nullable(),
+  fullyQualifiedLocationName: t.string.nullable(),
+  shiftConditions: z.array(TimesheetShiftConditionModelv3).nullable(),
+  hiddenComments: t.string.nullable(),
+  attachment: z.union([Attachment, z.null()]),
+  submittedByUser: t.string.nullable(),
+  dimensionValueIds: z.array(t.int32).nullable(),
+  leaveRequestId: t.string.nullable(),
+}).meta({ id: 'My.MyTimesheetLineModel' });
+export type MyTimesheetLineModel = z.infer<typeof MyTimesheetLineModel>;
+export const MyTimesheetLineModelInput = /*#__PURE__*/ z.object({
+  locationIsDeleted: t.bool.default(false),
+  id: t.int32.default(0),
+  employeeId: t.int32.default(0),
+  startTime: t.dateTimeInput.nullable().optional(),
+  endTime: t.dateTimeInput.nullable().optional(),
+  units: t.decimal.nullable().optional(),
+  workTypeId: t.text(255).nullable().optional(),
+  locationId: t.text(255).nullable().optional(),
+  comments: t.text(2000).nullable().optional(),
+  breaks: t.list(TimesheetBreakModelv3Input, 1000).nullable().optional(),
+  status: t.text(255).nullable().optional(),
+  rate: t.decimal.nullable().optional(),
+  leaveCategoryId: t.text(255).nullable().optional(),
+  payCategoryId: t.text(255).nullable().optional(),
+  externalId: t.text(100).nullable().optional(),
+  source: ExternalServiceInput.default('None'),
+  attachmentId: t.int32.nullable().optional(),
+  shiftConditionIds: t.list(t.text(255), 1000).nullable().optional(),
+  workType: t.text(255).nullable().optional(),
+  fullyQualifiedLocationName: t.text(255).nullable().optional(),
+  shiftConditions: t.list(TimesheetShiftConditionModelv3Input, 1000).nullable().optional(),
+  hiddenComments: t.text(2000).nullable().optional(),
+  attachment: z.union([AttachmentInput, z.null()]).optional(),
+  submittedByUser: t.text(255).nullable().optional(),
+  dimensionValueIds: t.list(t.int32, 1000).nullable().optional(),
+  leaveRequestId: t.text(255).nullable().optional(),
+}).meta({ id: 'My.MyTimesheetLineModelInput' });
+export type MyTimesheetLineModelInput = z.infer<typeof MyTimesheetLineModelInput>;
+/** Reshapes a UK-shaped answer as My.MyTimesheetLineModel (like UkTimesheetLineModel). */
+export const MyTimesheetLineModelFill = /*#__PURE__*/ z.object({
+  locationIsDeleted: t.bool,
+  id: t.int32,
+  employeeId: t.int32,
+  startTime: t.dateTime.nullable(),
+  endTime: t.dateTime.nullable(),
+  units: t.decimal.nullable(),
+  workTypeId: t.string.nullable(),
+  locationId: t.string.nullable(),
+  comments: t.string.nullable(),
+  breaks: z.array(TimesheetBreakModelv3).nullable(),
+  status: t.string.nullable(),
+  rate: t.decimal.nullable(),
+  leaveCategoryId: t.string.nullable(),
+  payCategoryId: t.string.nullable(),
+  externalId: t.string.nullable(),
+  source: ExternalService,
+  attachmentId: t.int32.nullable(),
+  shiftConditionIds: z.array(t.string).nullable(),
+  workType: t.string.nullable(),
+  fullyQualifiedLocationName: t.string.nullable(),
+  shiftConditions: z.array(TimesheetShiftConditionModelv3).nullable(),
+  hiddenComments: t.string.nullable(),
+  attachment: z.union([Attachment, z.null()]),
+  submittedByUser: t.string.nullable(),
+  dimensionValueIds: z.array(t.int32).nullable(),
+  leaveRequestId: t.string.nullable(),
+});
+
+export const AuIndividualTimesheetLineModel = /*#__PURE__*/ z.object({
+  classificationId: t.int32.nullable(),
+  classification: t.string.nullable(),
+  locationIsDeleted: t.bool,
+  id: t.int32,
+  employeeId: t.int32,
+  startTime: t.dateTime.nullable(),
+  endTime: t.dateTime.nullable(),
+  units: t.decimal.nullable(),
+  workTypeId: t.int32.nullable(),
+  locationId: t.int32.nullable(),
+  comments: t.string.nullable(),
+  breaks: z.array(TimesheetBreakModelv3).nullable(),
+  status: t.string.nullable(),
+  rate: t.decimal.nullable(),
+  leaveRequestId: t.int32.nullable(),
+  leaveCategoryId: t.int32.nullable(),
+  payCategoryId: t.int32.nullable(),
+  externalId: t.string.nullable(),
+  source: ExternalService,
+  attachmentId: t.int32.nullable(),
+  shiftConditionIds: z.array(t.int32).nullable(),
+  workType: t.string.nullable(),
+  fullyQualifiedLocationName: t.string.nullable(),
+  shiftConditions: z.array(TimesheetShiftConditionModelv3).nullable(),
+  hiddenComments: t.string.nullable(),
+  attachment: z.union([Attachment, z.null()]),
+  dimensionValueIds: z.array(t.int32).nullable(),
+}).meta({ id: 'Au.AuIndividualTimesheetLineModel' });
+export type AuIndividualTimesheetLineModel = z.infer<typeof AuIndividualTimesheetLineModel>;
+export const AuIndividualTimesheetLineModelInput = /*#__PURE__*/ z.object({
+  classificationId: t.int32.nullable().optional(),
+  classification: t.text(255).nullable().optional(),
+  locationIsDeleted: t.bool.default(false),
+  id: t.int32.default(0),
+  employeeId: t.int32.default(0),
+  startTime: t.dateTimeInput.nullable().optional(),
+  endTime: t.dateTimeInput.nullable().optional(),
+  units: t.decimal.nullable().optional(),
+  workTypeId: t.int32.nullable().optional(),
+  locationId: t.int32.nullable().optional(),
+  comments: t.text(2000).nullable().optional(),
+  breaks: t.list(TimesheetBreakModelv3Input, 1000).nullable().optional(),
+  status: t.text(255).nullable().optional(),
+  rate: t.decimal.nullable().optional(),
+  leaveRequestId: t.int32.nullable().optional(),
+  leaveCategoryId: t.int32.nullable().optional(),
+  payCategoryId: t.int32.nullable().optional(),
+  externalId: t.text(100).nullable().optional(),
+  source: ExternalServiceInput.default('None'),
+  attachmentId: t.int32.nullable().optional(),
+  shiftConditionIds: t.list(t.int32, 1000).nullable().optional(),
+  workType: t.text(255).nullable().optional(),
+  fullyQualifiedLocationName: t.text(255).nullable().optional(),
+  shiftConditions: t.list(TimesheetShiftConditionModelv3Input, 1000).nullable().optional(),
+  hiddenComments: t.text(2000).nullable().optional(),
+  attachment: z.union([AttachmentInput, z.null()]).optional(),
+  dimensionValueIds: t.list(t.int32, 1000).nullable().optional(),
+}).meta({ id: 'Au.AuIndividualTimesheetLineModelInput' });
+export type AuIndividualTimesheetLineModelInput = z.infer<typeof AuIndividualTimesheetLineModelInput>;
+/** Reshapes a UK-shaped answer as Au.AuIndividualTimesheetLineModel (like UkIndividualTimesheetLineModel). */
+export const AuIndividualTimesheetLineModelFill = /*#__PURE__*/ z.object({
+  classificationId: t.int32.nullable().default(null),
+  classification: t.string.nullable().default(null),
+  locationIsDeleted: t.bool,
+  id: t.int32,
+  employeeId: t.int32,
+  startTime: t.dateTime.nullable(),
+  endTime: t.dateTime.nullable(),
+  units: t.decimal.nullable(),
+  workTypeId: t.int32.nullable(),
+  locationId: t.int32.nullable(),
+  comments: t.string.nullable(),
+  breaks: z.array(TimesheetBreakModelv3).nullable(),
+  status: t.string.nullable(),
+  rate: t.decimal.nullable(),
+  leaveRequestId: t.int32.nullable(),
+  leaveCategoryId: t.int32.nullable(),
+  payCategoryId: t.int32.nullable(),
+  externalId: t.string.nullable(),
+  source: ExternalService,
+  attachmentId: t.int32.nullable(),
+  shiftConditionIds: z.array(t.int32).nullable(),
+  workType: t.string.nullable(),
+  fullyQualifiedLocationName: t.string.nullable(),
+  shiftConditions: z.array(TimesheetShiftConditionModelv3).nullable(),
+  hiddenComments: t.string.nullable(),
+  attachment: z.union([Attachment, z.null()]),
+  dimensionValueIds: z.array(t.int32).nullable(),
+});
+
+export const AuSubmitTimesheetsRequest = /*#__PURE__*/ z.object({
+  fromDate: t.dateTime.nullable(),
+  toDate: t.dateTime.nullable(),
+  replaceExisting: t.bool,
+  approved: t.bool,
+  employeeIdType: IdType,
+  locationIdType: IdType,
+  workTypeIdType: IdType,
+  returnResponse: t.bool,
+  timesheets: z.record(z.string(), z.array(AuTimesheetLineModel)).nullable(),
+}).meta({ id: 'Au.AuSubmitTimesheetsRequest' });
+export type AuSubmitTimesheetsRequest = z.infer<typeof AuSubmitTimesheetsRequest>;
+export const AuSubmitTimesheetsRequestInput = /*#__PURE__*/ z.object({
+  fromDate: t.dateTimeInput.nullable().optional(),
+  toDate: t.dateTimeInput.nullable().optional(),
+  replaceExisting: t.bool.default(false),
+  approved: t.bool.default(false),
+  employeeIdType: IdTypeInput.default('Standard'),
+  locationIdType: IdTypeInput.default('Standard'),
+  workTypeIdType: IdTypeInput.default('Standard'),
+  returnResponse: t.bool.default(false),
+  timesheets: z.record(z.string(), t.list(AuTimesheetLineModelInput, 1000)).nullable().optional(),
+}).meta({ id: 'Au.AuSubmitTimesheetsRequest' });
+export type AuSubmitTimesheetsRequestInput = z.infer<typeof AuSubmitTimesheetsRequestInput>;
+/** Reshapes a UK-shaped answer as Au.AuSubmitTimesheetsRequest (like UkSubmitTimesheetsRequest). */
+export const AuSubmitTimesheetsRequestFill = /*#__PURE__*/ z.object({
+  fromDate: t.dateTime.nullable(),
+  toDate: t.dateTime.nullable(),
+  replaceExisting: t.bool,
+  approved: t.bool,
+  employeeIdType: IdType,
+  locationIdType: IdType,
+  workTypeIdType: IdType,
+  returnResponse: t.bool,
+  timesheets: z.record(z.string(), z.array(AuTimesheetLineModelFill)).nullable(),
+});
+
+export const AuSubmitTimesheetsResponse = /*#__PURE__*/ z.object({
+  timesheets: z.record(z.string(), z.array(AuIndividualTimesheetLineModel)).nullable(),
+}).meta({ id: 'Au.AuSubmitTimesheetsResponse' });
+export type AuSubmitTimesheetsResponse = z.infer<typeof AuSubmitTimesheetsResponse>;
+export const AuSubmitTimesheetsResponseInput = /*#__PURE__*/ z.object({
+  timesheets: z.record(z.string(), t.list(AuIndividualTimesheetLineModelInput, 1000)).nullable().optional(),
+}).meta({ id: 'Au.AuSubmitTimesheetsResponseInput' });
+export type AuSubmitTimesheetsResponseInput = z.infer<typeof AuSubmitTimesheetsResponseInput>;
+/** Reshapes a UK-shaped answer as Au.AuSubmitTimesheetsResponse (like UkSubmitTimesheetsResponse). */
+export const AuSubmitTimesheetsResponseFill = /*#__PURE__*/ z.object({
+  timesheets: z.record(z.string(), z.array(AuIndividualTimesheetLineModelFill)).nullable(),
+});
+
+export const NzSubmitTimesheetsRequest = /*#__PURE__*/ z.object({
+  fromDate: t.dateTime.nullable(),
+  toDate: t.dateTime.nullable(),
+  replaceExisting: t.bool,
+  approved: t.bool,
+  employeeIdType: IdType,
+  locationIdType: IdType,
+  workTypeIdType: IdType,
+  returnResponse: t.bool,
+  timesheets: z.record(z.string(), z.array(NzTimesheetLineModel)).nullable(),
+}).meta({ id: 'Nz.NzSubmitTimesheetsRequest' });
+export type NzSubmitTimesheetsRequest = z.infer<typeof NzSubmitTimesheetsRequest>;
+export const NzSubmitTimesheetsRequestInput = /*#__PURE__*/ z.object({
+  fromDate: t.dateTimeInput.nullable().optional(),
+  toDate: t.dateTimeInput.nullable().optional(),
+  replaceExisting: t.bool.default(false),
+  approved: t.bool.default(false),
+  employeeIdType: IdTypeInput.default('Standard'),
+  locationIdType: IdTypeInput.default('Standard'),
+  workTypeIdType: IdTypeInput.default('Standard'),
+  returnResponse: t.bool.default(false),
+  timesheets: z.record(z.string(), t.list(NzTimesheetLineModelInput, 1000)).nullable().optional(),
+}).meta({ id: 'Nz.NzSubmitTimesheetsRequest' });
+export type NzSubmitTimesheetsRequestInput = z.infer<typeof NzSubmitTimesheetsRequestInput>;
+/** Reshapes a UK-shaped answer as Nz.NzSubmitTimesheetsRequest (like UkSubmitTimesheetsRequest). */
+export const NzSubmitTimesheetsRequestFill = /*#__PURE__*/ z.object({
+  fromDate: t.dateTime.nullable(),
+  toDate: t.dateTime.nullable(),
+  replaceExisting: t.bool,
+  approved: t.bool,
+  employeeIdType: IdType,
+  locationIdType: IdType,
+  workTypeIdType: IdType,
+  returnResponse: t.bool,
+  timesheets: z.record(z.string(), z.array(NzTimesheetLineModelFill)).nullable(),
+});
+
+export const SgSubmitTimesheetsRequest = /*#__PURE__*/ z.object({
+  fromDate: t.dateTime.nullable(),
+  toDate: t.dateTime.nullable(),
+  replaceExisting: t.bool,
+  approved: t.bool,
+  employeeIdType: IdType,
+  locationIdType: IdType,
+  workTypeIdType: IdType,
+  returnResponse: t.bool,
+  timesheets: z.record(z.string(), z.array(SgTimesheetLineModel)).nullable(),
+}).meta({ id: 'Sg.SgSubmitTimesheetsRequest' });
+export type SgSubmitTimesheetsRequest = z.infer<typeof SgSubmitTimesheetsRequest>;
+export const SgSubmitTimesheetsRequestInput = /*#__PURE__*/ z.object({
+  fromDate: t.dateTimeInput.nullable().optional(),
+  toDate: t.dateTimeInput.nullable().optional(),
+  replaceExisting: t.bool.default(false),
+  approved: t.bool.default(false),
+  employeeIdType: IdTypeInput.default('Standard'),
+  locationIdType: IdTypeInput.default('Standard'),
+  workTypeIdType: IdTypeInput.default('Standard'),
+  returnResponse: t.bool.default(false),
+  timesheets: z.record(z.string(), t.list(SgTimesheetLineModelInput, 1000)).nullable().optional(),
+}).meta({ id: 'Sg.SgSubmitTimesheetsRequest' });
+export type SgSubmitTimesheetsRequestInput = z.infer<typeof SgSubmitTimesheetsRequestInput>;
+/** Reshapes a UK-shaped answer as Sg.SgSubmitTimesheetsRequest (like UkSubmitTimesheetsRequest). */
+export const SgSubmitTimesheetsRequestFill = /*#__PURE__*/ z.object({
+  fromDate: t.dateTime.nullable(),
+  toDate: t.dateTime.nullable(),
+  replaceExisting: t.bool,
+  approved: t.bool,
+  employeeIdType: IdType,
+  locationIdType: IdType,
+  workTypeIdType: IdType,
+  returnResponse: t.bool,
+  timesheets: z.record(z.string(), z.array(SgTimesheetLineModelFill)).nullable(),
+});
+
+export const MySubmitTimesheetsRequest = /*#__PURE__*/ z.object({
+  fromDate: t.dateTime.nullable(),
+  toDate: t.dateTime.nullable(),
+  replaceExisting: t.bool,
+  approved: t.bool,
+  employeeIdType: IdType,
+  locationIdType: IdType,
+  workTypeIdType: IdType,
+  returnResponse: t.bool,
+  timesheets: z.record(z.string(), z.array(MyTimesheetLineModel)).nullable(),
+}).meta({ id: 'My.MySubmitTimesheetsRequest' });
+export type MySubmitTimesheetsRequest = z.infer<typeof MySubmitTimesheetsRequest>;
+export const MySubmitTimesheetsRequestInput = /*#__PURE__*/ z.object({
+  fromDate: t.dateTimeInput.nullable().optional(),
+  toDate: t.dateTimeInput.nullable().optional(),
+  replaceExisting: t.bool.default(false),
+  approved: t.bool.default(false),
+  employeeIdType: IdTypeInput.default('Standard'),
+  locationIdType: IdTypeInput.default('Standard'),
+  workTypeIdType: IdTypeInput.default('Standard'),
+  returnResponse: t.bool.default(false),
+  timesheets: z.record(z.string(), t.list(MyTimesheetLineModelInput, 1000)).nullable().optional(),
+}).meta({ id: 'My.MySubmitTimesheetsRequest' });
+export type MySubmitTimesheetsRequestInput = z.infer<typeof MySubmitTimesheetsRequestInput>;
+/** Reshapes a UK-shaped answer as My.MySubmitTimesheetsRequest (like UkSubmitTimesheetsRequest). */
+export const MySubmitTimesheetsRequestFill = /*#__PURE__*/ z.object({
+  fromDate: t.dateTime.nullable(),
+  toDate: t.dateTime.nullable(),
+  replaceExisting: t.bool,
+  approved: t.bool,
+  employeeIdType: IdType,
+  locationIdType: IdType,
+  workTypeIdType: IdType,
+  returnResponse: t.bool,
+  timesheets: z.record(z.string(), z.array(MyTimesheetLineModelFill)).nullable(),
+});
+
+export const AuEmployeePortalSettingsModel = /*#__PURE__*/ z.object({
+  allowEmployeeSuperFundSelfService: t.bool,
+  canSpecifyHigherClassification: t.bool,
+  allowEmployeeLeaveSelfService: t.bool,
+  allowEmployeeSelfEditing: t.bool,
+  timesheetSetting: ESSTimesheetSettingModelEnum,
+  allowEmployeeToSetUnavailability: t.bool,
+  allowEmployeeBankAccountSelfService: t.bool,
+  allowEmployeeSatisfactionSurvey: t.bool,
+  allowEmployeesToViewAllApprovedLeave: t.bool,
+  unavailabilityCutOff: t.int32,
+  allowEmployeesToUploadProfilePicture: t.bool,
+  allowEmployeeExpensesSelfService: t.bool,
+  allowEmployeeOverrideTaxCodes: t.bool,
+  showPayDaysInEmployeeCalendar: t.bool,
+  enableWorkZoneClockOn: t.bool,
+  requirePhoto: t.bool,
+  allowEmployeeShiftSelection: t.bool,
+  clockOnWindowMinutes: t.int32.nullable(),
+  clockOffWindowMinutes: t.int32.nullable(),
+  clockOnReminderNotificationMinutes: t.int32.nullable(),
+  clockOffReminderNotificationMinutes: t.int32.nullable(),
+  sendEmployeeDetailsUpdateNotifications: t.bool,
+}).meta({ id: 'Au.AuEmployeePortalSettingsModel' });
+export type AuEmployeePortalSettingsModel = z.infer<typeof AuEmployeePortalSettingsModel>;
+export const AuEmployeePortalSettingsModelInput = /*#__PURE__*/ z.object({
+  allowEmployeeSuperFundSelfService: t.bool.default(false),
+  canSpecifyHigherClassification: t.bool.default(false),
+  allowEmployeeLeaveSelfService: t.bool.default(false),
+  allowEmployeeSelfEditing: t.bool.default(false),
+  timesheetSetting: ESSTimesheetSettingModelEnumInput.default('Disabled'),
+  allowEmployeeToSetUnavailability: t.bool.default(false),
+  allowEmployeeBankAccountSelfService: t.bool.default(false),
+  allowEmployeeSatisfactionSurvey: t.bool.default(false),
+  allowEmployeesToViewAllApprovedLeave: t.bool.default(false),
+  unavailabilityCutOff: t.int32.default(0),
+  allowEmployeesToUploadProfilePicture: t.bool.default(false),
+  allowEmployeeExpensesSelfService: t.bool.default(false),
+  allowEmployeeOverrideTaxCodes: t.bool.default(false),
+  showPayDaysInEmployeeCalendar: t.bool.default(false),
+  enableWorkZoneClockOn: t.bool.default(false),
+  requirePhoto: t.bool.default(false),
+  allowEmployeeShiftSelection: t.bool.default(false),
+  clockOnWindowMinutes: t.int32.nullable().optional(),
+  clockOffWindowMinutes: t.int32.nullable().optional(),
+  clockOnReminderNotificationMinutes: t.int32.nullable().optional(),
+  clockOffReminderNotificationMinutes: t.int32.nullable().optional(),
+  sendEmployeeDetailsUpdateNotifications: t.bool.default(false),
+}).meta({ id: 'Au.AuEmployeePortalSettingsModelInput' });
+export type AuEmployeePortalSettingsModelInput = z.infer<typeof AuEmployeePortalSettingsModelInput>;
+/** Reshapes a UK-shaped answer as Au.AuEmployeePortalSettingsModel (like EmployeePortalSettingsModel). */
+export const AuEmployeePortalSettingsModelFill = /*#__PURE__*/ z.object({
+  allowEmployeeSuperFundSelfService: t.bool.default(false),
+  canSpecifyHigherClassification: t.bool.default(false),
+  allowEmployeeLeaveSelfService: t.bool,
+  allowEmployeeSelfEditing: t.bool,
+  timesheetSetting: ESSTimesheetSettingModelEnum,
+  allowEmployeeToSetUnavailability: t.bool,
+  allowEmployeeBankAccountSelfService: t.bool,
+  allowEmployeeSatisfactionSurvey: t.bool,
+  allowEmployeesToViewAllApprovedLeave: t.bool,
+  unavailabilityCutOff: t.int32,
+  allowEmployeesToUploadProfilePicture: t.bool,
+  allowEmployeeExpensesSelfService: t.bool,
+  allowEmployeeOverrideTaxCodes: t.bool,
+  showPayDaysInEmployeeCalendar: t.bool,
+  enableWorkZoneClockOn: t.bool,
+  requirePhoto: t.bool,
+  allowEmployeeShiftSelection: t.bool,
+  clockOnWindowMinutes: t.int32.nullable(),
+  clockOffWindowMinutes: t.int32.nullable(),
+  clockOnReminderNotificationMinutes: t.int32.nullable(),
+  clockOffReminderNotificationMinutes: t.int32.nullable(),
+  sendEmployeeDetailsUpdateNotifications: t.bool,
+});
+
+export const NzEmployeePortalSettingsModel = /*#__PURE__*/ z.object({
+  allowEmployeeKiwiSaverSelfService: t.bool,
+  allowEmployeeLeaveSelfService: t.bool,
+  allowEmployeeSelfEditing: t.bool,
+  timesheetSetting: ESSTimesheetSettingModelEnum,
+  allowEmployeeToSetUnavailability: t.bool,
+  allowEmployeeBankAccountSelfService: t.bool,
+  allowEmployeeSatisfactionSurvey: t.bool,
+  allowEmployeesToViewAllApprovedLeave: t.bool,
+  unavailabilityCutOff: t.int32,
+  allowEmployeesToUploadProfilePicture: t.bool,
+  allowEmployeeExpensesSelfService: t.bool,
+  allowEmployeeOverrideTaxCodes: t.bool,
+  showPayDaysInEmployeeCalendar: t.bool,
+  enableWorkZoneClockOn: t.bool,
+  requirePhoto: t.bool,
+  allowEmployeeShiftSelection: t.bool,
+  clockOnWindowMinutes: t.int32.nullable(),
+  clockOffWindowMinutes: t.int32.nullable(),
+  clockOnReminderNotificationMinutes: t.int32.nullable(),
+  clockOffReminderNotificationMinutes: t.int32.nullable(),
+  sendEmployeeDetailsUpdateNotifications: t.bool,
+}).meta({ id: 'Nz.NzEmployeePortalSettingsModel' });
+export type NzEmployeePortalSettingsModel = z.infer<typeof NzEmployeePortalSettingsModel>;
+export const NzEmployeePortalSettingsModelInput = /*#__PURE__*/ z.object({
+  allowEmployeeKiwiSaverSelfService: t.bool.default(false),
+  allowEmployeeLeaveSelfService: t.bool.default(false),
+  allowEmployeeSelfEditing: t.bool.default(false),
+  timesheetSetting: ESSTimesheetSettingModelEnumInput.default('Disabled'),
+  allowEmployeeToSetUnavailability: t.bool.default(false),
+  allowEmployeeBankAccountSelfService: t.bool.default(false),
+  allowEmployeeSatisfactionSurvey: t.bool.default(false),
+  allowEmployeesToViewAllApprovedLeave: t.bool.default(false),
+  unavailabilityCutOff: t.int32.default(0),
+  allowEmployeesToUploadProfilePicture: t.bool.default(false),
+  allowEmployeeExpensesSelfService: t.bool.default(false),
+  allowEmployeeOverrideTaxCodes: t.bool.default(false),
+  showPayDaysInEmployeeCalendar: t.bool.default(false),
+  enableWorkZoneClockOn: t.bool.default(false),
+  requirePhoto: t.bool.default(false),
+  allowEmployeeShiftSelection: t.bool.default(false),
+  clockOnWindowMinutes: t.int32.nullable().optional(),
+  clockOffWindowMinutes: t.int32.nullable().optional(),
+  clockOnReminderNotificationMinutes: t.int32.nullable().optional(),
+  clockOffReminderNotificationMinutes: t.int32.nullable().optional(),
+  sendEmployeeDetailsUpdateNotifications: t.bool.default(false),
+}).meta({ id: 'Nz.NzEmployeePortalSettingsModelInput' });
+export type NzEmployeePortalSettingsModelInput = z.infer<typeof NzEmployeePortalSettingsModelInput>;
+/** Reshapes a UK-shaped answer as Nz.NzEmployeePortalSettingsModel (like EmployeePortalSettingsModel). */
+export const NzEmployeePortalSettingsModelFill = /*#__PURE__*/ z.object({
+  allowEmployeeKiwiSaverSelfService: t.bool.default(false),
+  allowEmployeeLeaveSelfService: t.bool,
+  allowEmployeeSelfEditing: t.bool,
+  timesheetSetting: ESSTimesheetSettingModelEnum,
+  allowEmployeeToSetUnavailability: t.bool,
+  allowEmployeeBankAccountSelfService: t.bool,
+  allowEmployeeSatisfactionSurvey: t.bool,
+  allowEmployeesToViewAllApprovedLeave: t.bool,
+  unavailabilityCutOff: t.int32,
+  allowEmployeesToUploadProfilePicture: t.bool,
+  allowEmployeeExpensesSelfService: t.bool,
+  allowEmployeeOverrideTaxCodes: t.bool,
+  showPayDaysInEmployeeCalendar: t.bool,
+  enableWorkZoneClockOn: t.bool,
+  requirePhoto: t.bool,
+  allowEmployeeShiftSelection: t.bool,
+  clockOnWindowMinutes: t.int32.nullable(),
+  clockOffWindowMinutes: t.int32.nullable(),
+  clockOnReminderNotificationMinutes: t.int32.nullable(),
+  clockOffReminderNotificationMinutes: t.int32.nullable(),
+  sendEmployeeDetailsUpdateNotifications: t.bool,
+});
+
+export const AuBusinessTimesheetSettingsModel = /*#__PURE__*/ z.object({
+  allowToSelectHigherClassification: t.bool,
+  requireStartAndStopTimes: t.bool,
+  requireWorkType: t.bool,
+  canSetRequireWorkTypeSetting: t.bool,
+  requireLocation: t.bool,
+  includeAllTimesheetNotesInPayRun: t.bool,
+  timesheetRejectionNotifications: t.bool,
+  managersCanCreateTimesheetsForEmployeesThatAreNotEnabled: t.bool,
+  timesheetsEnabled: t.bool,
+  approveIfMatchesRosterShift: t.bool,
+  allowPaidBreaks: t.bool,
+  hasMaximumPaidBreakDuration: t.bool,
+  maximumPaidBreakDuration: t.int32.nullable(),
+}).meta({ id: 'Au.AuBusinessTimesheetSettingsModel' });
+export type AuBusinessTimesheetSettingsModel = z.infer<typeof AuBusinessTimesheetSettingsModel>;
+export const AuBusinessTimesheetSettingsModelInput = /*#__PURE__*/ z.object({
+  allowToSelectHigherClassification: t.bool.default(false),
+  requireStartAndStopTimes: t.bool.default(false),
+  requireWorkType: t.bool.default(false),
+  canSetRequireWorkTypeSetting: t.bool.default(false),
+  requireLocation: t.bool.default(false),
+  includeAllTimesheetNotesInPayRun: t.bool.default(false),
+  timesheetRejectionNotifications: t.bool.default(false),
+  managersCanCreateTimesheetsForEmployeesThatAreNotEnabled: t.bool.default(false),
+  timesheetsEnabled: t.bool.default(false),
+  approveIfMatchesRosterShift: t.bool.default(false),
+  allowPaidBreaks: t.bool.default(false),
+  hasMaximumPaidBreakDuration: t.bool.default(false),
+  maximumPaidBreakDuration: t.int32.nullable().optional(),
+}).meta({ id: 'Au.AuBusinessTimesheetSettingsModelInput' });
+export type AuBusinessTimesheetSettingsModelInput = z.infer<typeof AuBusinessTimesheetSettingsModelInput>;
+/** Reshapes a UK-shaped answer as Au.AuBusinessTimesheetSettingsModel (like UkBusinessTimesheetSettingsModel). */
+export const AuBusinessTimesheetSettingsModelFill = /*#__PURE__*/ z.object({
+  allowToSelectHigherClassification: t.bool.default(false),
+  requireStartAndStopTimes: t.bool,
+  requireWorkType: t.bool,
+  canSetRequireWorkTypeSetting: t.bool,
+  requireLocation: t.bool,
+  includeAllTimesheetNotesInPayRun: t.bool,
+  timesheetRejectionNotifications: t.bool,
+  managersCanCreateTimesheetsForEmployeesThatAreNotEnabled: t.bool,
+  timesheetsEnabled: t.bool,
+  approveIfMatchesRosterShift: t.bool,
+  allowPaidBreaks: t.bool,
+  hasMaximumPaidBreakDuration: t.bool,
+  maximumPaidBreakDuration: t.int32.nullable(),
+});
+
+export const AuEmployeeFilterModel = /*#__PURE__*/ z.object({
+  filterType: AuFilterTypeEnum,
+  operator: FilterOperatorEnum,
+  value: t.string.nullable(),
+}).meta({ id: 'Au.AuEmployeeFilterModel' });
+export type AuEmployeeFilterModel = z.infer<typeof AuEmployeeFilterModel>;
+export const AuEmployeeFilterModelInput = /*#__PURE__*/ z.object({
+  filterType: AuFilterTypeEnumInput.default('Location'),
+  operator: FilterOperatorEnumInput.default('In'),
+  value: t.text(2000).nullable().optional(),
+}).meta({ id: 'Au.AuEmployeeFilterModelInput' });
+export type AuEmployeeFilterModelInput = z.infer<typeof AuEmployeeFilterModelInput>;
+/** Reshapes a UK-shaped answer as Au.AuEmployeeFilterModel (like UkEmployeeFilterModel). */
+export const AuEmployeeFilterModelFill = /*#__PURE__*/ z.object({
+  filterType: AuFilterTypeEnum,
+  operator: FilterOperatorEnum,
+  value: t.string.nullable(),
+});
+
+export const AuEmployeeGroupModel = /*#__PURE__*/ z.object({
+  id: t.int32,
+  name: t.string.nullable(),
+  filterCombinationStrategy: FilterCombinationStrategyEnum,
+  filters: z.array(AuEmployeeFilterModel).nullable(),
+}).meta({ id: 'Au.AuEmployeeGroupModel' });
+export type AuEmployeeGroupModel = z.infer<typeof AuEmployeeGroupModel>;
+export const AuEmployeeGroupModelInput = /*#__PURE__*/ z.object({
+  id: t.int32.default(0),
+  name: t.text(100).nullable().optional(),
+  filterCombinationStrategy: FilterCombinationStrategyEnumInput.default('Or'),
+  filters: t.list(AuEmployeeFilterModelInput, 1000).nullable().optional(),
+}).meta({ id: 'Au.AuEmployeeGroupModelInput' });
+export type AuEmployeeGroupModelInput = z.infer<typeof AuEmployeeGroupModelInput>;
+/** Reshapes a UK-shaped answer as Au.AuEmployeeGroupModel (like UkEmployeeGroupModel). */
+export const AuEmployeeGroupModelFill = /*#__PURE__*/ z.object({
+  id: t.int32,
+  name: t.string.nullable(),
+  filterCombinationStrategy: FilterCombinationStrategyEnum,
+  filters: z.array(AuEmployeeFilterModelFill).nullable(),
+});
+
+export const NzEmployeeFilterModel = /*#__PURE__*/ z.object({
+  filterType: NzFilterTypeEnum,
+  operator: FilterOperatorEnum,
+  value: t.string.nullable(),
+}).meta({ id: 'Nz.NzEmployeeFilterModel' });
+export type NzEmployeeFilterModel = z.infer<typeof NzEmployeeFilterModel>;
+export const NzEmployeeFilterModelInput = /*#__PURE__*/ z.object({
+  filterType: NzFilterTypeEnumInput.default('Location'),
+  operator: FilterOperatorEnumInput.default('In'),
+  value: t.text(2000).nullable().optional(),
+}).meta({ id: 'Nz.NzEmployeeFilterModelInput' });
+export type NzEmployeeFilterModelInput = z.infer<typeof NzEmployeeFilterModelInput>;
+/** Reshapes a UK-shaped answer as Nz.NzEmployeeFilterModel (like UkEmployeeFilterModel). */
+export const NzEmployeeFilterModelFill = /*#__PURE__*/ z.object({
+  filterType: NzFilterTypeEnum,
+  operator: FilterOperatorEnum,
+  value: t.string.nullable(),
+});
+
+export const NzEmployeeGroupModel = /*#__PURE__*/ z.object({
+  id: t.int32,
+  name: t.string.nullable(),
+  filterCombinationStrategy: FilterCombinationStrategyEnum,
+  filters: z.array(NzEmployeeFilterModel).nullable(),
+}).meta({ id: 'Nz.NzEmployeeGroupModel' });
+export type NzEmployeeGroupModel = z.infer<typeof NzEmployeeGroupModel>;
+export const NzEmployeeGroupModelInput = /*#__PURE__*/ z.object({
+  id: t.int32.default(0),
+  name: t.text(100).nullable().optional(),
+  filterCombinationStrategy: FilterCombinationStrategyEnumInput.default('Or'),
+  filters: t.list(NzEmployeeFilterModelInput, 1000).nullable().optional(),
+}).meta({ id: 'Nz.NzEmployeeGroupModelInput' });
+export type NzEmployeeGroupModelInput = z.infer<typeof NzEmployeeGroupModelInput>;
+/** Reshapes a UK-shaped answer as Nz.NzEmployeeGroupModel (like UkEmployeeGroupModel). */
+export const NzEmployeeGroupModelFill = /*#__PURE__*/ z.object({
+  id: t.int32,
+  name: t.string.nullable(),
+  filterCombinationStrategy: FilterCombinationStrategyEnum,
+  filters: z.array(NzEmployeeFilterModelFill).nullable(),
+});
+
+export const SgEmployeeFilterModel = /*#__PURE__*/ z.object({
+  filterType: SgFilterTypeEnum,
+  operator: FilterOperatorEnum,
+  value: t.string.nullable(),
+}).meta({ id: 'Sg.SgEmployeeFilterModel' });
+export type SgEmployeeFilterModel = z.infer<typeof SgEmployeeFilterModel>;
+export const SgEmployeeFilterModelInput = /*#__PURE__*/ z.object({
+  filterType: SgFilterTypeEnumInput.default('Location'),
+  operator: FilterOperatorEnumInput.default('In'),
+  value: t.text(2000).nullable().optional(),
+}).meta({ id: 'Sg.SgEmployeeFilterModelInput' });
+export type SgEmployeeFilterModelInput = z.infer<typeof SgEmployeeFilterModelInput>;
+/** Reshapes a UK-shaped answer as Sg.SgEmployeeFilterModel (like UkEmployeeFilterModel). */
+export const SgEmployeeFilterModelFill = /*#__PURE__*/ z.object({
+  filterType: SgFilterTypeEnum,
+  operator: FilterOperatorEnum,
+  value: t.string.nullable(),
+});
+
+export const SgEmployeeGroupModel = /*#__PURE__*/ z.object({
+  id: t.int32,
+  name: t.string.nullable(),
+  filterCombinationStrategy: FilterCombinationStrategyEnum,
+  filters: z.array(SgEmployeeFilterModel).nullable(),
+}).meta({ id: 'Sg.SgEmployeeGroupModel' });
+export type SgEmployeeGroupModel = z.infer<typeof SgEmployeeGroupModel>;
+export const SgEmployeeGroupModelInput = /*#__PURE__*/ z.object({
+  id: t.int32.default(0),
+  name: t.text(100).nullable().optional(),
+  filterCombinationStrategy: FilterCombinationStrategyEnumInput.default('Or'),
+  filters: t.list(SgEmployeeFilterModelInput, 1000).nullable().optional(),
+}).meta({ id: 'Sg.SgEmployeeGroupModelInput' });
+export type SgEmployeeGroupModelInput = z.infer<typeof SgEmployeeGroupModelInput>;
+/** Reshapes a UK-shaped answer as Sg.SgEmployeeGroupModel (like UkEmployeeGroupModel). */
+export const SgEmployeeGroupModelFill = /*#__PURE__*/ z.object({
+  id: t.int32,
+  name: t.string.nullable(),
+  filterCombinationStrategy: FilterCombinationStrategyEnum,
+  filters: z.array(SgEmployeeFilterModelFill).nullable(),
+});
+
+export const MyEmployeeFilterModel = /*#__PURE__*/ z.object({
+  filterType: MyFilterTypeEnum,
+  operator: FilterOperatorEnum,
+  value: t.string.nullable(),
+}).meta({ id: 'My.MyEmployeeFilterModel' });
+export type MyEmployeeFilterModel = z.infer<typeof MyEmployeeFilterModel>;
+export const MyEmployeeFilterModelInput = /*#__PURE__*/ z.object({
+  filterType: MyFilterTypeEnumInput.default('Location'),
+  operator: FilterOperatorEnumInput.default('In'),
+  value: t.text(2000).nullable().optional(),
+}).meta({ id: 'My.MyEmployeeFilterModelInput' });
+export type MyEmployeeFilterModelInput = z.infer<typeof MyEmployeeFilterModelInput>;
+/** Reshapes a UK-shaped answer as My.MyEmployeeFilterModel (like UkEmployeeFilterModel). */
+export const MyEmployeeFilterModelFill = /*#__PURE__*/ z.object({
+  filterType: MyFilterTypeEnum,
+  operator: FilterOperatorEnum,
+  value: t.string.nullable(),
+});
+
+export const MyEmployeeGroupModel = /*#__PURE__*/ z.object({
+  id: t.int32,
+  name: t.string.nullable(),
+  filterCombinationStrategy: FilterCombinationStrategyEnum,
+  filters: z.array(MyEmployeeFilterModel).nullable(),
+}).meta({ id: 'My.MyEmployeeGroupModel' });
+export type MyEmployeeGroupModel = z.infer<typeof MyEmployeeGroupModel>;
+export const MyEmployeeGroupModelInput = /*#__PURE__*/ z.object({
+  id: t.int32.default(0),
+  name: t.text(100).nullable().optional(),
+  filterCombinationStrategy: FilterCombinationStrategyEnumInput.default('Or'),
+  filters: t.list(MyEmployeeFilterModelInput, 1000).nullable().optional(),
+}).meta({ id: 'My.MyEmployeeGroupModelInput' });
+export type MyEmployeeGroupModelInput = z.infer<typeof MyEmployeeGroupModelInput>;
+/** Reshapes a UK-shaped answer as My.MyEmployeeGroupModel (like UkEmployeeGroupModel). */
+export const MyEmployeeGroupModelFill = /*#__PURE__*/ z.object({
+  id: t.int32,
+  name: t.string.nullable(),
+  filterCombinationStrategy: FilterCombinationStrategyEnum,
+  filters: z.array(MyEmployeeFilterModelFill).nullable(),
+});
+
+export const AuDetailedEmployeeGroupModel = /*#__PURE__*/ z.object({
+  matchingEmployees: z.array(MatchingEmployeeModel).nullable(),
+  id: t.int32,
+  name: t.string.nullable(),
+  filterCombinationStrategy: FilterCombinationStrategyEnum,
+  filters: z.array(AuEmployeeFilterModel).nullable(),
+}).meta({ id: 'Au.AuDetailedEmployeeGroupModel' });
+export type AuDetailedEmployeeGroupModel = z.infer<typeof AuDetailedEmployeeGroupModel>;
+export const AuDetailedEmployeeGroupModelInput = /*#__PURE__*/ z.object({
+  matchingEmployees: t.list(MatchingEmployeeModelInput, 1000).nullable().optional(),
+  id: t.int32.default(0),
+  name: t.text(100).nullable().optional(),
+  filterCombinationStrategy: FilterCombinationStrategyEnumInput.default('Or'),
+  filters: t.list(AuEmployeeFilterModelInput, 1000).nullable().optional(),
+}).meta({ id: 'Au.AuDetailedEmployeeGroupModelInput' });
+export type AuDetailedEmployeeGroupModelInput = z.infer<typeof AuDetailedEmployeeGroupModelInput>;
+/** Reshapes a UK-shaped answer as Au.AuDetailedEmployeeGroupModel (like UkDetailedEmployeeGroupModel). */
+export const AuDetailedEmployeeGroupModelFill = /*#__PURE__*/ z.object({
+  matchingEmployees: z.array(MatchingEmployeeModel).nullable(),
+  id: t.int32,
+  name: t.string.nullable(),
+  filterCombinationStrategy: FilterCombinationStrategyEnum,
+  filters: z.array(AuEmployeeFilterModelFill).nullable(),
+});
+
+export const NzDetailedEmployeeGroupModel = /*#__PURE__*/ z.object({
+  matchingEmployees: z.array(MatchingEmployeeModel).nullable(),
+  id: t.int32,
+  name: t.string.nullable(),
+  filterCombinationStrategy: FilterCombinationStrategyEnum,
+  filters: z.array(NzEmployeeFilterModel).nullable(),
+}).meta({ id: 'Nz.NzDetailedEmployeeGroupModel' });
+export type NzDetailedEmployeeGroupModel = z.infer<typeof NzDetailedEmployeeGroupModel>;
+export const NzDetailedEmployeeGroupModelInput = /*#__PURE__*/ z.object({
+  matchingEmployees: t.list(MatchingEmployeeModelInput, 1000).nullable().optional(),
+  id: t.int32.default(0),
+  name: t.text(100).nullable().optional(),
+  filterCombinationStrategy: FilterCombinationStrategyEnumInput.default('Or'),
+  filters: t.list(NzEmployeeFilterModelInput, 1000).nullable().optional(),
+}).meta({ id: 'Nz.NzDetailedEmployeeGroupModelInput' });
+export type NzDetailedEmployeeGroupModelInput = z.infer<typeof NzDetailedEmployeeGroupModelInput>;
+/** Reshapes a UK-shaped answer as Nz.NzDetailedEmployeeGroupModel (like UkDetailedEmployeeGroupModel). */
+export const NzDetailedEmployeeGroupModelFill = /*#__PURE__*/ z.object({
+  matchingEmployees: z.array(MatchingEmployeeModel).nullable(),
+  id: t.int32,
+  name: t.string.nullable(),
+  filterCombinationStrategy: FilterCombinationStrategyEnum,
+  filters: z.array(NzEmployeeFilterModelFill).nullable(),
+});
+
+export const SgDetailedEmployeeGroupModel = /*#__PURE__*/ z.object({
+  matchingEmployees: z.array(MatchingEmployeeModel).nullable(),
+  id: t.int32,
+  name: t.string.nullable(),
+  filterCombinationStrategy: FilterCombinationStrategyEnum,
+  filters: z.array(SgEmployeeFilterModel).nullable(),
+}).meta({ id: 'Sg.SgDetailedEmployeeGroupModel' });
+export type SgDetailedEmployeeGroupModel = z.infer<typeof SgDetailedEmployeeGroupModel>;
+export const SgDetailedEmployeeGroupModelInput = /*#__PURE__*/ z.object({
+  matchingEmployees: t.list(MatchingEmployeeModelInput, 1000).nullable().optional(),
+  id: t.int32.default(0),
+  name: t.text(100).nullable().optional(),
+  filterCombinationStrategy: FilterCombinationStrategyEnumInput.default('Or'),
+  filters: t.list(SgEmployeeFilterModelInput, 1000).nullable().optional(),
+}).meta({ id: 'Sg.SgDetailedEmployeeGroupModelInput' });
+export type SgDetailedEmployeeGroupModelInput = z.infer<typeof SgDetailedEmployeeGroupModelInput>;
+/** Reshapes a UK-shaped answer as Sg.SgDetailedEmployeeGroupModel (like UkDetailedEmployeeGroupModel). */
+export const SgDetailedEmployeeGroupModelFill = /*#__PURE__*/ z.object({
+  matchingEmployees: z.array(MatchingEmployeeModel).nullable(),
+  id: t.int32,
+  name: t.string.nullable(),
+  filterCombinationStrategy: FilterCombinationStrategyEnum,
+  filters: z.array(SgEmployeeFilterModelFill).nullable(),
+});
+
+export const MyDetailedEmployeeGroupModel = /*#__PURE__*/ z.object({
+  matchingEmployees: z.array(MatchingEmployeeModel).nullable(),
+  id: t.int32,
+  name: t.string.nullable(),
+  filterCombinationStrategy: FilterCombinationStrategyEnum,
+  filters: z.array(MyEmployeeFilterModel).nullable(),
+}).meta({ id: 'My.MyDetailedEmployeeGroupModel' });
+export type MyDetailedEmployeeGroupModel = z.infer<typeof MyDetailedEmployeeGroupModel>;
+export const MyDetailedEmployeeGroupModelInput = /*#__PURE__*/ z.object({
+  matchingEmployees: t.list(MatchingEmployeeModelInput, 1000).nullable().optional(),
+  id: t.int32.default(0),
+  name: t.text(100).nullable().optional(),
+  filterCombinationStrategy: FilterCombinationStrategyEnumInput.default('Or'),
+  filters: t.list(MyEmployeeFilterModelInput, 1000).nullable().optional(),
+}).meta({ id: 'My.MyDetailedEmployeeGroupModelInput' });
+export type MyDetailedEmployeeGroupModelInput = z.infer<typeof MyDetailedEmployeeGroupModelInput>;
+/** Reshapes a UK-shaped answer as My.MyDetailedEmployeeGroupModel (like UkDetailedEmployeeGroupModel). */
+export const MyDetailedEmployeeGroupModelFill = /*#__PURE__*/ z.object({
+  matchingEmployees: z.array(MatchingEmployeeModel).nullable(),
+  id: t.int32,
+  name: t.string.nullable(),
+  filterCombinationStrategy: FilterCombinationStrategyEnum,
+  filters: z.array(MyEmployeeFilterModelFill).nullable(),
+});

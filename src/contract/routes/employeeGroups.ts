@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { defineRoute } from './define';
+import { answerOf, bodyOf, listOf } from './regional';
 import * as m from '../generated/models';
 import {
   businessParams,
@@ -31,6 +32,7 @@ const filterRules =
 
 export const listEmployeeGroups = defineRoute({
   operationId: 'employeeGroup.listEmployeeGroups',
+  variants: { Au: listOf(m.AuEmployeeGroupModel, m.AuEmployeeGroupModelFill), Nz: listOf(m.NzEmployeeGroupModel, m.NzEmployeeGroupModelFill), Sg: listOf(m.SgEmployeeGroupModel, m.SgEmployeeGroupModelFill), My: listOf(m.MyEmployeeGroupModel, m.MyEmployeeGroupModelFill) },
   ...access('read'),
   method: 'get',
   path: `${B}/employeegroup`,
@@ -43,6 +45,7 @@ export const listEmployeeGroups = defineRoute({
 
 export const createEmployeeGroup = defineRoute({
   operationId: 'employeeGroup.createEmployeeGroup',
+  variants: { Au: { ...bodyOf(m.AuEmployeeGroupModelInput), ...answerOf(m.AuEmployeeGroupModel, m.AuEmployeeGroupModelFill) }, Nz: { ...bodyOf(m.NzEmployeeGroupModelInput), ...answerOf(m.NzEmployeeGroupModel, m.NzEmployeeGroupModelFill) }, Sg: { ...bodyOf(m.SgEmployeeGroupModelInput), ...answerOf(m.SgEmployeeGroupModel, m.SgEmployeeGroupModelFill) }, My: { ...bodyOf(m.MyEmployeeGroupModelInput), ...answerOf(m.MyEmployeeGroupModel, m.MyEmployeeGroupModelFill) } },
   ...access('admin'),
   method: 'post',
   path: `${B}/employeegroup`,
@@ -55,6 +58,7 @@ export const createEmployeeGroup = defineRoute({
 
 export const getEmployeeGroupById = defineRoute({
   operationId: 'employeeGroup.getEmployeeGroupById',
+  variants: { Au: answerOf(m.AuDetailedEmployeeGroupModel, m.AuDetailedEmployeeGroupModelFill), Nz: answerOf(m.NzDetailedEmployeeGroupModel, m.NzDetailedEmployeeGroupModelFill), Sg: answerOf(m.SgDetailedEmployeeGroupModel, m.SgDetailedEmployeeGroupModelFill), My: answerOf(m.MyDetailedEmployeeGroupModel, m.MyDetailedEmployeeGroupModelFill) },
   ...access('read'),
   method: 'get',
   path: `${B}/employeegroup/{id}`,
@@ -67,6 +71,7 @@ export const getEmployeeGroupById = defineRoute({
 
 export const updateEmployeeGroup = defineRoute({
   operationId: 'employeeGroup.updateEmployeeGroup',
+  variants: { Au: { ...bodyOf(m.AuEmployeeGroupModelInput), ...answerOf(m.AuEmployeeGroupModel, m.AuEmployeeGroupModelFill) }, Nz: { ...bodyOf(m.NzEmployeeGroupModelInput), ...answerOf(m.NzEmployeeGroupModel, m.NzEmployeeGroupModelFill) }, Sg: { ...bodyOf(m.SgEmployeeGroupModelInput), ...answerOf(m.SgEmployeeGroupModel, m.SgEmployeeGroupModelFill) }, My: { ...bodyOf(m.MyEmployeeGroupModelInput), ...answerOf(m.MyEmployeeGroupModel, m.MyEmployeeGroupModelFill) } },
   ...access('admin'),
   method: 'put',
   path: `${B}/employeegroup/{id}`,

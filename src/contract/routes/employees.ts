@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { defineRoute } from './define';
+import { listOf } from './regional';
 import * as m from '../generated/models';
 import {
   businessParams,
@@ -99,6 +100,7 @@ export const revokeKioskAccess = defineRoute({
 
 export const listEmployeeLocations = defineRoute({
   operationId: 'employee.listEmployeeLocations',
+  variants: { Au: listOf(m.AuLocationModel, m.AuLocationModelFill) },
   ...access('read'),
   method: 'get',
   path: `${B}/employee/{employeeId}/location`,
@@ -111,6 +113,7 @@ export const listEmployeeLocations = defineRoute({
 
 export const getEmployeeWorkTypes = defineRoute({
   operationId: 'employee.getEmployeeWorkTypes',
+  variants: { Au: listOf(m.AuWorkTypeModel, m.AuWorkTypeModelFill), Nz: listOf(m.NzWorkTypeModel, m.NzWorkTypeModelFill), Sg: listOf(m.SgWorkTypeModel, m.SgWorkTypeModelFill), My: listOf(m.MyWorkTypeModel, m.MyWorkTypeModelFill) },
   ...access('read'),
   method: 'get',
   path: `${B}/employee/{employeeId}/worktype`,
@@ -123,6 +126,7 @@ export const getEmployeeWorkTypes = defineRoute({
 
 export const getEmployeeShiftConditions = defineRoute({
   operationId: 'employee.getEmployeeShiftConditions',
+  variants: { Au: listOf(m.AuWorkTypeModel, m.AuWorkTypeModelFill), Nz: listOf(m.NzWorkTypeModel, m.NzWorkTypeModelFill), Sg: listOf(m.SgWorkTypeModel, m.SgWorkTypeModelFill), My: listOf(m.MyWorkTypeModel, m.MyWorkTypeModelFill) },
   ...access('read'),
   method: 'get',
   path: `${B}/employee/{employeeId}/shiftcondition`,

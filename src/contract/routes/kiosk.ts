@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { defineRoute } from './define';
+import { answerOf, listOf } from './regional';
 import * as m from '../generated/models';
 import { PinFailuresReportModel, PinSealKeyModel, PunchRecordModel, SealedPinChangeModel } from '../supporting/kiosk';
 import { SetStaffPinModel } from '../supporting/staffPins';
@@ -192,6 +193,7 @@ export const sendPinResetSms = defineRoute({
 
 export const getEmployeeLookupData = defineRoute({
   operationId: 'kiosk.getEmployeeLookupData',
+  variants: { Au: answerOf(m.AuTimeAndAttendanceLookupDataModel, m.AuTimeAndAttendanceLookupDataModelFill) },
   ...access('kiosk'),
   method: 'get',
   path: `${B}/kiosk/{kioskId}/lookupdata/{employeeId}`,
@@ -227,6 +229,7 @@ export const addCompleteShiftForEmployee = punch(
 
 export const shifts = defineRoute({
   operationId: 'kiosk.shifts',
+  variants: { Au: listOf(m.AuTimeAndAttendanceShiftModel, m.AuTimeAndAttendanceShiftModelFill) },
   ...access('anyKiosk'),
   method: 'post',
   path: `${B}/kiosk/shifts`,
@@ -248,8 +251,8 @@ export const shifts = defineRoute({
 export const shiftNoteQuery = pageQuery(PAGE_LIMITS.settings).extend({
   EmployeeId: queryInt.optional(),
   IsAdminInitiated: queryBool.optional(),
-  Type: m.TimeAttendanceShiftNoteType.optional(),
-  Visibility: m.TimeAttendanceShiftNoteVisibility.optional(),
+  Type: m.TimeAttendanceShiftNoteTypeInput.optional(),
+  Visibility: m.TimeAttendanceShiftNoteVisibilityInput.optional(),
 });
 
 export const getShiftNotes = defineRoute({

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { defineRoute } from './define';
+import { answerOf, bodyOf, listOf } from './regional';
 import * as m from '../generated/models';
 import {
   businessParams,
@@ -27,6 +28,7 @@ const mutation = mutationErrors;
 
 export const listBusinessLocations = defineRoute({
   operationId: 'location.listBusinessLocations',
+  variants: { Au: listOf(m.AuLocationModel, m.AuLocationModelFill) },
   ...access('read'),
   method: 'get',
   path: `${B}/location`,
@@ -39,6 +41,7 @@ export const listBusinessLocations = defineRoute({
 
 export const createLocation = defineRoute({
   operationId: 'location.createLocation',
+  variants: { Au: { ...bodyOf(m.AuLocationModelInput), ...answerOf(m.AuLocationModel, m.AuLocationModelFill) } },
   ...access('admin'),
   method: 'post',
   path: `${B}/location`,
@@ -51,6 +54,7 @@ export const createLocation = defineRoute({
 
 export const getLocationById = defineRoute({
   operationId: 'location.getLocationById',
+  variants: { Au: answerOf(m.AuSingleLocationModel, m.AuSingleLocationModelFill) },
   ...access('read'),
   method: 'get',
   path: `${B}/location/{id}`,
@@ -62,6 +66,7 @@ export const getLocationById = defineRoute({
 
 export const updateLocation = defineRoute({
   operationId: 'location.updateLocation',
+  variants: { Au: { ...bodyOf(m.AuLocationModelInput), ...answerOf(m.AuLocationModel, m.AuLocationModelFill) } },
   ...access('admin'),
   method: 'put',
   path: `${B}/location/{id}`,

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { defineRoute } from './define';
+import { answerOf, bodyOf, listOf } from './regional';
 import * as m from '../generated/models';
 import {
   access,
@@ -49,6 +50,7 @@ const idText = z
 
 export const getRosterShifts = defineRoute({
   operationId: 'rosterShift.getRosterShifts',
+  variants: { Au: listOf(m.AuRosterShiftGenerateTimesheetModel, m.AuRosterShiftGenerateTimesheetModelFill) },
   ...access('read'),
   method: 'get',
   path: `${B}/rostershift`,
@@ -68,8 +70,8 @@ export const getRosterShifts = defineRoute({
     query: z.object({
       FromDate: queryDateTime,
       ToDate: queryDateTime,
-      ShiftStatus: m.RosterShiftStatus.optional(),
-      ShiftStatuses: queryList(m.RosterShiftStatus, 4).optional(),
+      ShiftStatus: m.RosterShiftStatusInput.optional(),
+      ShiftStatuses: queryList(m.RosterShiftStatusInput, 4).optional(),
       SelectedLocations: queryList(idText, ROSTER_LIST.maxSelected).optional(),
       SelectedEmployees: queryList(idText, ROSTER_LIST.maxSelected).optional(),
       SelectedRoles: queryList(idText, ROSTER_LIST.maxSelected).optional(),
@@ -95,6 +97,7 @@ const EDIT_TEXT =
 
 export const createRosterShift = defineRoute({
   operationId: 'rosterShift.createRosterShift',
+  variants: { Au: { ...bodyOf(m.AuRosterShiftEditModelInput), ...answerOf(m.AuEssRosterShiftModel, m.AuEssRosterShiftModelFill) } },
   ...access('admin'),
   method: 'post',
   path: `${B}/rostershift`,
@@ -112,6 +115,7 @@ export const createRosterShift = defineRoute({
 
 export const updateRosterShift = defineRoute({
   operationId: 'rosterShift.updateRosterShift',
+  variants: { Au: { ...bodyOf(m.AuRosterShiftEditModelInput), ...answerOf(m.AuEssRosterShiftModel, m.AuEssRosterShiftModelFill) } },
   ...access('admin'),
   method: 'put',
   path: `${B}/rostershift/{rosterShiftId}`,
@@ -133,6 +137,7 @@ export const updateRosterShift = defineRoute({
 const matching = (edge: 'clockon' | 'clockoff', operationId: string, summary: string, description: string) =>
   defineRoute({
     operationId,
+    variants: { Au: answerOf(m.AuRosterShiftMatchingResultModel, m.AuRosterShiftMatchingResultModelFill) },
     ...access('read'),
     method: 'get',
     path: `${B}/rostershift/{employeeId}/matching${edge}`,
@@ -163,6 +168,7 @@ export const findMatchingClockOffRosterShift = matching(
 
 export const findNearbyRosterShifts = defineRoute({
   operationId: 'rosterShift.findNearbyRosterShifts',
+  variants: { Au: listOf(m.AuEssRosterShiftModel, m.AuEssRosterShiftModelFill) },
   ...access('read'),
   method: 'get',
   path: `${B}/rostershift/{employeeId}/nearby`,

@@ -21,7 +21,8 @@ import {
   pathId,
   standardErrors,
 } from './common';
-import { defineRoute } from './define';
+import { defineRoute, type RouteVariants } from './define';
+import { answerOf, bodyOf, listOf } from './regional';
 import { shiftNoteQuery } from './kiosk';
 import { pagingText } from './odataQuery';
 
@@ -40,9 +41,10 @@ const PUNCH_TEXT =
   '(not 0), must be the one in the path, and kioskId must be left out (or 0): a self-service punch is made at no kiosk ' +
   '(the shift search shows kioskId 0). isAdminInitiated is refused (403). Send an Idempotency-Key to make a retry safe.';
 
-const punch = <T extends z.ZodType>(operationId: string, path: string, summary: string, body: T) =>
+const punch = <T extends z.ZodType>(operationId: string, path: string, summary: string, body: T, variants?: RouteVariants) =>
   defineRoute({
     operationId,
+    ...(variants ? { variants } : {}),
     ...access('self'),
     method: 'post',
     path: `${S}/timeandattendance/${path}`,
@@ -53,7 +55,9 @@ const punch = <T extends z.ZodType>(operationId: string, path: string, summary: 
     responses: { 200: jsonResponse(m.KioskEmployeeModel, "The employee's new state."), ...mutationErrors, ...conflictError },
   });
 
-export const essClockIn = punch('ess.clockInEmployee', 'clockon', 'Clock on through self-service', m.UkClockOnModelInput);
+export const essClockIn = punch('ess.clockInEmployee', 'clockon', 'Clock on through self-service', m.UkClockOnModelInput, {
+  Au: bodyOf(m.AuClockOnModelInput),
+});
 export const essStartBreak = punch('ess.startBreak', 'startbreak', 'Start a break through self-service', m.StartBreakModelInput);
 export const essEndBreak = punch('ess.endBreak', 'endbreak', 'End a break through self-service', m.EndBreakModelInput);
 export const essClockOut = punch('ess.clockOutEmployee', 'clockoff', 'Clock off through self-service (ends an open break)', m.ClockOffModelInput);
@@ -70,6 +74,7 @@ export const ESS_PUNCH_ROUTES = {
 
 export const essShifts = defineRoute({
   operationId: 'ess.shifts',
+  variants: { Au: listOf(m.AuTimeAndAttendanceShiftModel, m.AuTimeAndAttendanceShiftModelFill) },
   ...access('self'),
   method: 'post',
   path: `${S}/timeandattendance/shifts`,
@@ -126,6 +131,7 @@ export const essMarkShiftNotesRead = defineRoute({
 
 export const essGetLookupData = defineRoute({
   operationId: 'ess.getLookupData',
+  variants: { Au: answerOf(m.AuTimeAndAttendanceLookupDataModel, m.AuTimeAndAttendanceLookupDataModelFill) },
   ...access('self'),
   method: 'get',
   path: `${S}/timeandattendance/lookupdata`,
@@ -150,6 +156,7 @@ export const essGetLocations = defineRoute({
 
 export const essGetWorkTypes = defineRoute({
   operationId: 'ess.getWorkTypes',
+  variants: { Au: listOf(m.AuWorkTypeModel, m.AuWorkTypeModelFill), Nz: listOf(m.NzWorkTypeModel, m.NzWorkTypeModelFill), Sg: listOf(m.SgWorkTypeModel, m.SgWorkTypeModelFill), My: listOf(m.MyEssWorkTypeModel, m.MyEssWorkTypeModelFill) },
   ...access('self'),
   method: 'get',
   path: `${S}/lookup/worktype`,
@@ -162,6 +169,7 @@ export const essGetWorkTypes = defineRoute({
 
 export const essGetShiftConditions = defineRoute({
   operationId: 'ess.getShiftConditions',
+  variants: { Au: listOf(m.AuWorkTypeModel, m.AuWorkTypeModelFill), Nz: listOf(m.NzWorkTypeModel, m.NzWorkTypeModelFill), Sg: listOf(m.SgWorkTypeModel, m.SgWorkTypeModelFill), My: listOf(m.MyEssWorkTypeModel, m.MyEssWorkTypeModelFill) },
   ...access('self'),
   method: 'get',
   path: `${S}/lookup/shiftcondition`,

@@ -3,6 +3,7 @@
  * the SDK does) and timesheet settings. Operation ids are the contract's ids.
  */
 import { defineRoute } from './define';
+import { answerOf, bodyOf } from './regional';
 import * as m from '../generated/models';
 import {
   businessParams,
@@ -22,6 +23,7 @@ const replaces =
 
 export const getEmployeePortalSettings = defineRoute({
   operationId: 'settings.getEmployeePortalSettings',
+  variants: { Au: answerOf(m.AuEmployeePortalSettingsModel, m.AuEmployeePortalSettingsModelFill), Nz: answerOf(m.NzEmployeePortalSettingsModel, m.NzEmployeePortalSettingsModelFill) },
   ...access('read'),
   method: 'get',
   path: `${B}/employeeportalsettings`,
@@ -33,6 +35,7 @@ export const getEmployeePortalSettings = defineRoute({
 
 export const updateEmployeePortalSettings = defineRoute({
   operationId: 'settings.updateEmployeePortalSettings',
+  variants: { Au: { ...bodyOf(m.AuEmployeePortalSettingsModelInput), ...answerOf(m.AuEmployeePortalSettingsModel, m.AuEmployeePortalSettingsModelFill) }, Nz: { ...bodyOf(m.NzEmployeePortalSettingsModelInput), ...answerOf(m.NzEmployeePortalSettingsModel, m.NzEmployeePortalSettingsModelFill) } },
   ...access('admin'),
   method: 'post',
   path: `${B}/employeeportalsettings`,
@@ -45,6 +48,7 @@ export const updateEmployeePortalSettings = defineRoute({
 
 export const getTheTimesheetSettingsForTheBusiness = defineRoute({
   operationId: 'settings.getTheTimesheetSettingsForTheBusiness',
+  variants: { Au: answerOf(m.AuBusinessTimesheetSettingsModel, m.AuBusinessTimesheetSettingsModelFill) },
   ...access('read'),
   method: 'get',
   path: `${B}/timesheetsettings`,
@@ -56,6 +60,7 @@ export const getTheTimesheetSettingsForTheBusiness = defineRoute({
 
 export const updateTheTimesheetSettingsForTheBusiness = defineRoute({
   operationId: 'settings.updateTheTimesheetSettingsForTheBusiness',
+  variants: { Au: { ...bodyOf(m.AuBusinessTimesheetSettingsModelInput), ...answerOf(m.AuBusinessTimesheetSettingsModel, m.AuBusinessTimesheetSettingsModelFill) } },
   ...access('admin'),
   method: 'put',
   path: `${B}/timesheetsettings`,

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { defineRoute } from './define';
+import { answerOf, bodyOf, listOf } from './regional';
 import * as m from '../generated/models';
 import { RoundingRulesModel, TimesheetLinePunchesModel } from '../supporting/timesheets';
 import {
@@ -63,6 +64,7 @@ const LINE_RULES =
 
 export const getBusinessTimesheets = defineRoute({
   operationId: 'timesheet.getBusinessTimesheets',
+  variants: { Au: listOf(m.AuTimesheetLineModel, m.AuTimesheetLineModelFill), Nz: listOf(m.NzTimesheetLineModel, m.NzTimesheetLineModelFill), Sg: listOf(m.SgTimesheetLineModel, m.SgTimesheetLineModelFill), My: listOf(m.MyTimesheetLineModel, m.MyTimesheetLineModelFill) },
   ...access('read'),
   method: 'get',
   path: `${B}/timesheet`,
@@ -79,6 +81,7 @@ export const getBusinessTimesheets = defineRoute({
 
 export const getTimesheetLine = defineRoute({
   operationId: 'timesheet.getTimesheetLine',
+  variants: { Au: answerOf(m.AuIndividualTimesheetLineModel, m.AuIndividualTimesheetLineModelFill) },
   ...access('read'),
   method: 'get',
   path: `${B}/timesheet/{timesheetLineId}`,
@@ -122,6 +125,7 @@ export const exportTimesheets = defineRoute({
 
 export const bulkInsertTimesheets = defineRoute({
   operationId: 'timesheet.bulkInsertTimesheets',
+  variants: { Au: { ...bodyOf(m.AuSubmitTimesheetsRequestInput), ...answerOf(m.AuSubmitTimesheetsResponse, m.AuSubmitTimesheetsResponseFill) }, Nz: bodyOf(m.NzSubmitTimesheetsRequestInput), Sg: bodyOf(m.SgSubmitTimesheetsRequestInput), My: bodyOf(m.MySubmitTimesheetsRequestInput) },
   ...access('admin'),
   method: 'post',
   path: `${B}/timesheet/bulk`,
@@ -141,6 +145,7 @@ export const bulkInsertTimesheets = defineRoute({
 
 export const updateReplaceTimesheets = defineRoute({
   operationId: 'timesheet.updateReplaceTimesheets',
+  variants: { Au: { ...bodyOf(m.AuSubmitTimesheetsRequestInput), ...answerOf(m.AuSubmitTimesheetsResponse, m.AuSubmitTimesheetsResponseFill) }, Nz: bodyOf(m.NzSubmitTimesheetsRequestInput), Sg: bodyOf(m.SgSubmitTimesheetsRequestInput), My: bodyOf(m.MySubmitTimesheetsRequestInput) },
   ...access('admin'),
   method: 'put',
   path: `${B}/timesheet/bulk`,
@@ -156,6 +161,7 @@ export const updateReplaceTimesheets = defineRoute({
 
 export const createTimesheetLine = defineRoute({
   operationId: 'timesheet.createTimesheetLine',
+  variants: { Au: { ...bodyOf(m.AuIndividualTimesheetLineModelInput), ...answerOf(m.AuIndividualTimesheetLineModel, m.AuIndividualTimesheetLineModelFill) } },
   ...access('admin'),
   method: 'post',
   path: `${B}/timesheet`,
@@ -177,6 +183,7 @@ export const createTimesheetLine = defineRoute({
 
 export const updateTimesheetLine = defineRoute({
   operationId: 'timesheet.updateTimesheetLine',
+  variants: { Au: { ...bodyOf(m.AuIndividualTimesheetLineModelInput), ...answerOf(m.AuIndividualTimesheetLineModel, m.AuIndividualTimesheetLineModelFill) } },
   ...access('admin'),
   method: 'put',
   path: `${B}/timesheet/{timesheetLineId}`,

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { defineRoute } from './define';
+import { answerOf, bodyOf, listOf } from './regional';
 import * as m from '../generated/models';
 import {
   businessParams,
@@ -26,6 +27,7 @@ const mutation = mutationErrors;
 
 export const listWorkTypes = defineRoute({
   operationId: 'workType.listWorkTypes',
+  variants: { Au: listOf(m.AuWorkTypeModel, m.AuWorkTypeModelFill), Nz: listOf(m.NzWorkTypeModel, m.NzWorkTypeModelFill), Sg: listOf(m.SgWorkTypeModel, m.SgWorkTypeModelFill), My: listOf(m.MyWorkTypeModel, m.MyWorkTypeModelFill) },
   ...access('read'),
   method: 'get',
   path: `${B}/worktype`,
@@ -38,6 +40,7 @@ export const listWorkTypes = defineRoute({
 
 export const createWorkType = defineRoute({
   operationId: 'workType.createWorkType',
+  variants: { Au: { ...bodyOf(m.AuWorkTypeModelInput), ...answerOf(m.AuWorkTypeModel, m.AuWorkTypeModelFill) }, Nz: { ...bodyOf(m.NzWorkTypeModelInput), ...answerOf(m.NzWorkTypeModel, m.NzWorkTypeModelFill) }, Sg: { ...bodyOf(m.SgWorkTypeModelInput), ...answerOf(m.SgWorkTypeModel, m.SgWorkTypeModelFill) }, My: { ...bodyOf(m.MyWorkTypeModelInput), ...answerOf(m.MyWorkTypeModel, m.MyWorkTypeModelFill) } },
   ...access('admin'),
   method: 'post',
   path: `${B}/worktype`,
@@ -50,6 +53,7 @@ export const createWorkType = defineRoute({
 
 export const getWorkTypeById = defineRoute({
   operationId: 'workType.getWorkTypeById',
+  variants: { Au: answerOf(m.AuWorkTypeModel, m.AuWorkTypeModelFill), Nz: answerOf(m.NzWorkTypeModel, m.NzWorkTypeModelFill), Sg: answerOf(m.SgWorkTypeModel, m.SgWorkTypeModelFill), My: answerOf(m.MyWorkTypeModel, m.MyWorkTypeModelFill) },
   ...access('read'),
   method: 'get',
   path: `${B}/worktype/{id}`,
@@ -61,6 +65,7 @@ export const getWorkTypeById = defineRoute({
 
 export const updateWorkType = defineRoute({
   operationId: 'workType.updateWorkType',
+  variants: { Au: { ...bodyOf(m.AuWorkTypeModelInput), ...answerOf(m.AuWorkTypeModel, m.AuWorkTypeModelFill) }, Nz: { ...bodyOf(m.NzWorkTypeModelInput), ...answerOf(m.NzWorkTypeModel, m.NzWorkTypeModelFill) }, Sg: { ...bodyOf(m.SgWorkTypeModelInput), ...answerOf(m.SgWorkTypeModel, m.SgWorkTypeModelFill) }, My: { ...bodyOf(m.MyWorkTypeModelInput), ...answerOf(m.MyWorkTypeModel, m.MyWorkTypeModelFill) } },
   ...access('admin'),
   method: 'put',
   path: `${B}/worktype/{id}`,

@@ -11,7 +11,7 @@
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import { BusinessAccessModel } from '../../contract/generated/models';
 import type { Database } from '../db/openDatabase';
-import { businessAccess, employees, kiosks, selfServiceLinks } from '../db/schema';
+import { businessAccess, businesses, employees, kiosks, selfServiceLinks } from '../db/schema';
 import { ApiError, forbidden } from '../http/apiError';
 import type { CallerReads, Principal } from './principal';
 
@@ -55,6 +55,8 @@ export interface Grant {
   selfService?: { employeeId: number };
   /** The kiosk in the path as read with the caller (principal.ts CallerReads); undefined when not read. */
   kiosk?: CallerReads['kiosk'];
+  /** The business's country when read with the grant (self-service), for its regional models; undefined when not read. */
+  country?: string;
 }
 
 export const unauthenticated = () =>
@@ -141,9 +143,10 @@ export async function authorizeSelf(db: Database, principal: Principal | null, e
   if (!principal) throw unauthenticated();
   if (principal.kind !== 'user') throw employeeNotFound(employeeId);
   const [link] = await db
-    .select({ businessId: selfServiceLinks.businessId })
+    .select({ businessId: selfServiceLinks.businessId, country: businesses.country })
     .from(selfServiceLinks)
     .innerJoin(employees, and(eq(employees.id, selfServiceLinks.employeeId), eq(employees.businessId, selfServiceLinks.businessId)))
+    .innerJoin(businesses, eq(businesses.id, selfServiceLinks.businessId))
     .where(
       and(
         eq(selfServiceLinks.userId, principal.userId),
@@ -152,7 +155,7 @@ export async function authorizeSelf(db: Database, principal: Principal | null, e
       ),
     );
   if (!link) throw employeeNotFound(employeeId);
-  return { principal, businessId: link.businessId, isAdmin: false, kiosks: [], access: null, selfService: { employeeId } };
+  return { principal, businessId: link.businessId, isAdmin: false, kiosks: [], access: null, selfService: { employeeId }, country: link.country };
 }
 
 /** True when the grant lets the caller operate the given kiosk (for filtering lists). */

@@ -17,6 +17,7 @@ import { forbidden } from '../http/apiError';
 import { idempotencyScope, parseIdempotencyKey, runIdempotently } from '../http/idempotency';
 import { signInCallerKey, type RateLimits } from '../http/rateLimits';
 import { authorize, authorizeSelf, unauthenticated, type Grant, type Need } from './access';
+import { regionalHandler } from './businessRegion';
 import { describePrincipal, resolveCaller, type Caller, type Principal } from './principal';
 
 type Handler = (c: Context<AppEnv>) => Response | Promise<Response>;
@@ -119,9 +120,10 @@ export interface GuardOptions {
   rateLimits: RateLimits;
 }
 
-/** Wraps a handler in the guard described above. */
-export function guard(route: RouteConfig, handler: Handler, options: GuardOptions): Handler {
+/** Wraps a handler in the guard described above (and, on a route with regional variants, in its region's shapes). */
+export function guard(route: RouteConfig, routeHandler: Handler, options: GuardOptions): Handler {
   const declaration = declarationOf(route);
+  const handler = regionalHandler(route, routeHandler);
   const access = declaration['x-access'];
   const limited = declaration['x-rate-limit'];
   const takesIdempotencyKey = MUTATING.has(declaration.method.toLowerCase()) && declaresIdempotencyKey(route);

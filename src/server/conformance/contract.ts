@@ -18,6 +18,8 @@ const OperationSpec = z.object({
   request: z.string().nullable(),
   query: z.array(QuerySpec),
   response: z.string().nullable(),
+  /** Per region (`Au`, `Nz`, `Sg`, `My`), the body and answer types that differ from the UK ones. */
+  variantDiffs: z.record(z.string(), z.object({ request: z.string().optional(), response: z.string().optional() })).optional(),
 });
 const ModelsJson = z.object({
   operations: z.array(OperationSpec),

@@ -26,9 +26,20 @@ export function problemResponse(error: ApiError): Response {
   });
 }
 
+type Issue = ZodError['issues'][number];
+
+/**
+ * A body that fits none of a route's regional shapes (src/contract/routes/define.ts: the UK one
+ * first) is reported by the first shape's issues, as if the route had that one only.
+ */
+function flattened(issue: Issue): Issue[] {
+  if (issue.code !== 'invalid_union' || issue.path.length > 0 || !issue.errors[0] || issue.errors[0].length === 0) return [issue];
+  return issue.errors[0];
+}
+
 /** Turns zod issues into per-field messages (`breaks.0.start: Required`). */
 export function fieldMessages(error: ZodError, prefix?: string): FieldMessage[] {
-  return error.issues.map((issue) => {
+  return error.issues.flatMap(flattened).map((issue) => {
     const path = issue.path.map(String).join('.');
     return { field: [prefix, path].filter(Boolean).join('.') || '(body)', message: issue.message };
   });

@@ -31,6 +31,7 @@ export function toBusinessModel(row: BusinessRow): BusinessModel {
     externalId: row.externalId,
     ianaTimeZone: row.ianaTimeZone,
     smsNotificationsEnabled: row.smsNotificationsEnabled,
+    country: row.country,
   };
 }
 
@@ -86,6 +87,7 @@ export async function createBusinessFor(db: Database, userId: number, input: Cre
       ianaTimeZone,
       externalId: input.externalId?.trim() || null,
       smsNotificationsEnabled: Boolean(input.smsNotificationsEnabled),
+      ...(input.country ? { country: input.country.toUpperCase() } : {}),
       owner,
     });
   });
@@ -105,6 +107,7 @@ export async function updateBusinessProfile(
       name,
       ianaTimeZone: zone ? checkedZone(zone) : current.ianaTimeZone,
       smsNotificationsEnabled: input.smsNotificationsEnabled ?? current.smsNotificationsEnabled,
+      country: input.country ? input.country.toUpperCase() : current.country,
     })
     .where(eq(businesses.id, current.id))
     .returning();
@@ -119,6 +122,7 @@ const BUSINESS_LIST: ListSpec = {
     externalId: field.text(businesses.externalId),
     ianaTimeZone: field.text(businesses.ianaTimeZone),
     smsNotificationsEnabled: field.bool(businesses.smsNotificationsEnabled),
+    country: field.text(businesses.country),
   } satisfies FieldMap<keyof BusinessModel>,
   limits: PAGE_LIMITS.settings,
   defaultOrder: [asc(businesses.id)],

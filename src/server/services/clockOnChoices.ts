@@ -7,6 +7,7 @@ import type { Database } from '../db/openDatabase';
 import { invalidField } from '../http/apiError';
 import type { EmployeeRow } from './kioskEmployees';
 import type { ChoiceRules } from './punchPoints';
+import { unknownClassification } from './classifications';
 import { loadChoiceReferences, type LocationRef, type ReferenceData, type WorkTypeRef } from './references';
 
 export interface ClockOnChoices {
@@ -68,7 +69,7 @@ export async function checkClockOnChoices(
     const location = named !== null ? found.get(named) : defaultLocation(offeredLocations({ locations: found, workTypes: new Map() }, kiosk, employee), kiosk, employee);
     const workType = input.workTypeId === null || input.workTypeId === undefined ? [] : [input.workTypeId];
     return [...workType, ...(input.shiftConditionIds ?? location?.defaultShiftConditionIds ?? [])];
-  });
+  }, input.classificationId ?? null);
   const offered = offeredLocations(refs, kiosk, employee);
 
   let location: LocationRef | null = null;
@@ -97,6 +98,8 @@ export async function checkClockOnChoices(
   if (unknown !== undefined) {
     throw invalidField('invalid-reference', 'shiftConditionIds', `Shift condition ${unknown} does not exist.`);
   }
+  // Only an AU business has classifications (services/classifications.ts), so elsewhere any is refused.
+  if (refs.classification && refs.classification.description === null) throw unknownClassification(refs.classification.id);
   if ((input.dimensionValueIds ?? []).length > 0) {
     throw invalidField('invalid-reference', 'dimensionValueIds', 'Reporting dimensions are not enabled for this business.');
   }

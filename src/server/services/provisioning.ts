@@ -43,7 +43,7 @@ export async function ensureUser(db: Database, input: { email: string; name: str
 
 export async function createBusiness(
   db: Database,
-  input: { name: string; ianaTimeZone: string; externalId?: string | null; smsNotificationsEnabled?: boolean; owner: UserRow },
+  input: { name: string; ianaTimeZone: string; externalId?: string | null; smsNotificationsEnabled?: boolean; country?: string; owner: UserRow },
 ) {
   const [business] = await db
     .insert(businesses)
@@ -52,6 +52,7 @@ export async function createBusiness(
       ianaTimeZone: input.ianaTimeZone,
       externalId: input.externalId ?? null,
       smsNotificationsEnabled: input.smsNotificationsEnabled ?? false,
+      ...(input.country ? { country: input.country } : {}),
     })
     .returning();
   if (!business) throw new Error('insert returned no business');

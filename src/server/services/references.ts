@@ -3,9 +3,9 @@
  * checking the ids a punch refers to, and naming them in lookups; or only those a page of shifts
  * or timesheet lines names (loadReferencesFor), so a list never loads more than its page needs.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/openDatabase';
-import { locations, workTypes } from '../db/schema';
+import { classifications, locations, workTypes } from '../db/schema';
 import { fullyQualifiedNameSql } from './locationList';
 import { fullyQualifiedName, type LocationRow } from './locations';
 import { readInTurn } from './transactions';
@@ -31,6 +31,16 @@ export interface WorkTypeRef {
 export interface ReferenceData {
   locations: Map<number, LocationRef>;
   workTypes: Map<number, WorkTypeRef>;
+}
+
+/** A clock-on's named classification as read with its choices: its description, or null when the business offers no such one. */
+export interface ChoiceReferences extends ReferenceData {
+  classification?: { id: number; description: string | null };
+}
+
+/** The description of a live classification of the business, as a column of another statement (null when none). */
+function classificationColumn(businessId: number, id: number): SQL<string | null> {
+  return sql<string | null>`(select ${classifications.description} from ${classifications} where ${classifications.businessId} = ${businessId} and ${classifications.id} = ${id} and ${classifications.deletedAt} is null)`;
 }
 
 type WorkTypeRow = typeof workTypes.$inferSelect;
@@ -82,27 +92,40 @@ export async function loadChoiceReferences(
   businessId: number,
   locationIds: Iterable<number>,
   workTypeIds: (locations: Map<number, LocationRef>) => Iterable<number>,
-): Promise<ReferenceData> {
+  classificationId: number | null = null,
+): Promise<ChoiceReferences> {
+  // A named classification (AU) rides as a column on the first of these statements that returns a row.
+  const asked = classificationId === null ? sql<null>`null` : classificationColumn(businessId, classificationId);
+  let classification: string | null | undefined;
   const wantedLocations = [...new Set(locationIds)];
   const locationRows =
     wantedLocations.length === 0
       ? []
       : await db
-        .select()
+        .select({ row: locations, classification: asked })
         .from(locations)
         .where(and(eq(locations.businessId, businessId), inArray(locations.id, wantedLocations)))
         .orderBy(asc(locations.id));
-  const found = new Map(locationRows.map((row) => [row.id, toLocationRef(row, row.name)]));
+  if (locationRows[0]) classification = locationRows[0].classification;
+  const found = new Map(locationRows.map(({ row }) => [row.id, toLocationRef(row, row.name)]));
   const wantedWorkTypes = [...new Set(workTypeIds(found))];
   const workTypeRows =
     wantedWorkTypes.length === 0
       ? []
       : await db
-        .select()
+        .select({ row: workTypes, classification: asked })
         .from(workTypes)
         .where(and(eq(workTypes.businessId, businessId), inArray(workTypes.id, wantedWorkTypes)))
         .orderBy(asc(workTypes.id));
-  return { locations: found, workTypes: new Map(workTypeRows.map((row) => [row.id, toWorkTypeRef(row)])) };
+  if (classification === undefined && workTypeRows[0]) classification = workTypeRows[0].classification;
+  const refs: ChoiceReferences = { locations: found, workTypes: new Map(workTypeRows.map(({ row }) => [row.id, toWorkTypeRef(row)])) };
+  if (classificationId === null) return refs;
+  if (classification === undefined) {
+    // Neither statement ran (or found a row): the classification on its own.
+    const [row] = await db.select({ description: classificationColumn(businessId, classificationId) }).from(sql`(select 1) as one`);
+    classification = row?.description ?? null;
+  }
+  return { ...refs, classification: { id: classificationId, description: classification } };
 }
 
 /**

@@ -35,6 +35,8 @@ export interface TenantOptions {
   employees?: number;
   ianaTimeZone?: string;
   kiosk?: Record<string, unknown>;
+  /** The business's country (ISO alpha-2; selects the regional models), GB by default. */
+  country?: string;
 }
 
 const FIRST_NAMES = ['Ada', 'Ben', 'Chloe', 'Dev', 'Emma', 'Farid', 'Grace', 'Hiro'];
@@ -45,7 +47,7 @@ export async function createTenant(t: TestService, options: TenantOptions = {}):
   const email = `manager-${unique}@example.test`;
   const user = await ensureUser(t.db, { email, name: `Manager ${unique}`, password: MANAGER_PASSWORD });
   const zone = options.ianaTimeZone ?? 'Europe/London';
-  const business = await createBusiness(t.db, { name: `Business ${unique}`, ianaTimeZone: zone, owner: user });
+  const business = await createBusiness(t.db, { name: `Business ${unique}`, ianaTimeZone: zone, owner: user, ...(options.country ? { country: options.country } : {}) });
   const apiKey = await issueApiKey(t.db, user.id, 'tests');
   const auth = basicAuth(apiKey);
   const base = `/api/v2/business/${business.id}`;

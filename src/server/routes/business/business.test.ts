@@ -54,6 +54,8 @@ describe('businesses', () => {
       externalId: 'ext-1',
       ianaTimeZone: 'Australia/Perth',
       smsNotificationsEnabled: false,
+      // A zone does not set the country (nor the regional models): it is said, or GB.
+      country: 'GB',
     });
 
     const read = await t.request('GET', `/api/v2/business/${business.id}`, { auth });
@@ -105,9 +107,26 @@ describe('businesses', () => {
       externalId: null,
       ianaTimeZone: 'America/New_York',
       smsNotificationsEnabled: true,
+      country: 'GB',
     });
     const second = await t.request('PUT', path, { auth: tenant.manager.auth, json: { name: 'Again' } });
     expect(second.body).toMatchObject({ name: 'Again', ianaTimeZone: 'America/New_York', smsNotificationsEnabled: true });
+  });
+
+  it('keeps the country said at creation (upper case), changes it on update, and refuses a non-code', async () => {
+    const { auth } = await newUser();
+    const created = await t.request('POST', '/api/v2/business', { auth, json: { name: 'Bondi Bakery', ianaTimeZone: 'Australia/Sydney', country: 'au' } });
+    expect(created.status, created.text).toBe(200);
+    const business = BusinessModel.parse(created.body);
+    expect(business.country).toBe('AU');
+    const path = `/api/v2/business/${business.id}`;
+    const kept = await t.request('PUT', path, { auth, json: { name: 'Bondi' } });
+    expect(kept.body).toMatchObject({ country: 'AU' });
+    const moved = await t.request('PUT', path, { auth, json: { name: 'Bondi', country: 'NZ' } });
+    expect(moved.body).toMatchObject({ country: 'NZ' });
+    const bad = await t.request('PUT', path, { auth, json: { name: 'Bondi', country: 'Australia' } });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('country');
   });
 
   it('replays an update sent again with the same Idempotency-Key', async () => {

@@ -7,6 +7,7 @@ import { grantCoversKiosk } from '../../auth/access';
 import { forbidden, invalidField } from '../../http/apiError';
 import { planPage } from '../../http/odata/planList';
 import { throughListGate } from '../../http/listGate';
+import { withRegionalShifts } from '../../services/classifications';
 import { searchBound, searchShifts, shiftWindow } from '../../services/clockedShifts';
 import { listPunches } from '../../services/punchAudit';
 import { addNote, deleteNote, listNotes, loadShiftAtKiosk, markNotesRead } from '../../services/shiftNotes';
@@ -36,7 +37,10 @@ export function registerShiftRoutes(app: App) {
     if (body.kioskId && !grantCoversKiosk(grant, body.kioskId)) throw forbidden(`You have no access to kiosk ${body.kioskId}.`);
     const filters = { kioskIds: grant.kiosks, kioskId: body.kioskId, locationId: body.locationId, employeeId: body.employeeId, ...window };
     const view = { now, longShiftMinutes: c.var.deps.settings.LONG_SHIFT_MINUTES };
-    return throughListGate(c.var.deps.settings, async () => c.json(await searchShifts(db, businessId, filters, view), 200));
+    return throughListGate(c.var.deps.settings, async () => {
+      const found = await searchShifts(db, businessId, filters, view);
+      return c.json(await withRegionalShifts(db, c.var.region, businessId, found), 200);
+    });
   });
 
   app.openapi(routes.getShiftNotes, async (c) => {

@@ -16,6 +16,7 @@ import {
   toBasicKioskEmployee,
   type KioskStaff,
 } from '../../services/kioskEmployees';
+import { withRegionalLookup } from '../../services/classifications';
 import { lookupDataFor } from '../../services/lookupData';
 import { createEmployee, isEmail } from '../../services/provisioning';
 import { kioskScope } from './kioskContext';
@@ -114,6 +115,6 @@ export function registerStaffRoutes(app: App) {
     const db = c.var.db;
     const { kiosk } = await kioskScope(c, businessId, kioskId);
     const employee = await loadKioskEmployee(db, businessId, employeeId, { now: c.var.deps.now(), atKiosk: kiosk });
-    return c.json(await lookupDataFor(db, businessId, kiosk, employee), 200);
+    return c.json(await withRegionalLookup(db, c.var.region, businessId, await lookupDataFor(db, businessId, kiosk, employee)), 200);
   });
 }

@@ -12,6 +12,7 @@ import { forbidden } from '../../http/apiError';
 import { throughListGate } from '../../http/listGate';
 import { planPage } from '../../http/odata/planList';
 import { searchBound, searchShifts, shiftWindow } from '../../services/clockedShifts';
+import { withRegionalLookup, withRegionalShifts } from '../../services/classifications';
 import { lookupDataFor } from '../../services/lookupData';
 import { portalPoint } from '../../services/punchPoints';
 import { recordPunch } from '../../services/punches';
@@ -45,7 +46,10 @@ export function registerSelfServiceTimeRoutes(app: App) {
     const window = shiftWindow(searchBound(body.fromDateUtc, 'fromDateUtc'), searchBound(body.toDateUtc, 'toDateUtc'), scope.now, allowance);
     const filters = { kioskIds: 'all' as const, kioskId: body.kioskId, locationId: body.locationId, employeeId: scope.employeeId, ...window };
     const view = { now: scope.now, longShiftMinutes: c.var.deps.settings.LONG_SHIFT_MINUTES };
-    return throughListGate(c.var.deps.settings, async () => c.json(await searchShifts(c.var.db, scope.businessId, filters, view), 200));
+    return throughListGate(c.var.deps.settings, async () => {
+      const shifts = await searchShifts(c.var.db, scope.businessId, filters, view);
+      return c.json(await withRegionalShifts(c.var.db, c.var.region, scope.businessId, shifts), 200);
+    });
   });
 
   app.openapi(routes.essGetShiftNotes, async (c) => {
@@ -80,7 +84,8 @@ export function registerSelfServiceTimeRoutes(app: App) {
     const scope = selfScope(c);
     const employee = await loadSelfServiceEmployee(c.var.db, scope.businessId, scope.employeeId, scope.now);
     const point = await portalPoint(c.var.db, scope.businessId);
-    return c.json(await lookupDataFor(c.var.db, scope.businessId, point, employee), 200);
+    const data = await lookupDataFor(c.var.db, scope.businessId, point, employee);
+    return c.json(await withRegionalLookup(c.var.db, c.var.region, scope.businessId, data), 200);
   });
 
   app.openapi(routes.essGetLocations, async (c) => {
