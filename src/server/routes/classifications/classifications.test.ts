@@ -11,8 +11,9 @@ import { selfServiceAuth } from '../../testing/selfServiceFixture';
 import { startTestService, type TestService } from '../../testing/testService';
 
 let t: TestService;
+let statements: string[] | null = null;
 beforeAll(async () => {
-  t = await startTestService();
+  t = await startTestService({}, { onRows: (_rows, sql) => statements?.push(sql) });
   t.clock.set('2026-07-06T08:00:00Z');
 });
 afterAll(() => t.close());
@@ -91,6 +92,29 @@ describe('an AU business', () => {
     expect(on.status, on.text).toBe(200);
     const shifts = await t.request('POST', `${S}/shifts`, { auth, json: {} });
     expect(z.array(Shift).parse(shifts.body)[0]).toMatchObject({ classificationId: level, classificationName: 'Level 3' });
+  });
+});
+
+describe('the check rides on the clock-on choices read', () => {
+  it('a clock-on naming a classification and a location costs no statement more than one naming only the location', async () => {
+    const au = await createTenant(t, { employees: 2, country: 'AU' });
+    const level = await addClassification(au, 'Level 4');
+    const location = await t.request('POST', `${au.base}/location`, { auth: au.manager.auth, json: { name: 'Shop', isGlobal: true } });
+    const locationId = Classification.pick({ id: true }).parse(location.body).id;
+    const count = async (json: object) => {
+      statements = [];
+      try {
+        const res = await t.request('POST', `${au.kiosk}/clockon`, { auth: au.manager.auth, json });
+        expect(res.status, res.text).toBe(200);
+        return statements.length;
+      } finally {
+        statements = null;
+      }
+    };
+    const plain = await count({ employeeId: au.employees[0]!.id, locationId });
+    const classified = await count({ employeeId: au.employees[1]!.id, locationId, classificationId: level });
+    expect(plain).toBeGreaterThan(3);
+    expect(classified).toBe(plain);
   });
 });
 
