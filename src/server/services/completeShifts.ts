@@ -12,6 +12,7 @@ import type { Database } from '../db/openDatabase';
 import { clockShifts, employees, punches, shiftBreaks, shiftNotes } from '../db/schema';
 import { invalidField } from '../http/apiError';
 import { checkClockOnChoices } from './clockOnChoices';
+import { readBusinessRequirements, withBusinessRequirements } from './clockOnRequirements';
 import { attendanceStateOf, requireEmployeeId, toKioskEmployee } from './kioskEmployees';
 import { decodePhoto } from './photos';
 import { checkAdminClaim, checkBodyKiosk, loadPunchingEmployee, punchAuditRow, storePhoto, submitter, timeOfRecord, type PunchContext } from './punches';
@@ -73,7 +74,8 @@ export async function recordCompleteShift(db: Database, ctx: PunchContext, body:
       const field = problem.breakIndex === undefined ? 'recordedEndTimeUtc' : `breaks.${problem.breakIndex}`;
       throw invalidField(problem.code, field, problem.message);
     }
-    const choices = await checkClockOnChoices(tx, ctx.businessId, ctx.point, employee, body);
+    const rules = withBusinessRequirements(ctx.point, await readBusinessRequirements(tx, ctx.businessId));
+    const choices = await checkClockOnChoices(tx, ctx.businessId, rules, employee, body);
     const rosterShiftId = await rosterShiftIdForClockOn(tx, ctx.businessId, ctx.point, employee.id, plan.start, choices);
 
     const [shift] = await tx
