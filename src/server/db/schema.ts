@@ -298,6 +298,11 @@ export const employees = pgTable(
     /** The remaining EmployeeDetailsModel fields (title, addresses, phones...). */
     details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
     locationIds: intArray('location_ids'),
+    /**
+     * Work types and shift conditions set up against the employee (issue 13: what a clock-on offers
+     * them; services/clockOnChoices.ts). Project extension: the contract has no such field.
+     */
+    workTypeIds: intArray('work_type_ids'),
     isKioskEnabled: boolean('is_kiosk_enabled').notNull().default(false),
     pinHash: text('pin_hash'),
     pinFailedAttempts: integer('pin_failed_attempts').notNull().default(0),

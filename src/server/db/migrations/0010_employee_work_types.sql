@@ -1,0 +1,1 @@
+ALTER TABLE "employees" ADD COLUMN "work_type_ids" integer[] DEFAULT '{}'::integer[] NOT NULL;
