@@ -22,6 +22,9 @@ describe('clock-on rules', () => {
     expect(needsClockOnOptions({ locations: [{ id: 1 }, { id: 2 }] }, {})).toBe(true);
     expect(needsClockOnOptions({ workTypes: [{ id: 3 }] }, null)).toBe(true);
     expect(needsClockOnOptions({ shiftConditions: [{ id: 9 }] }, null)).toBe(true);
+    // An AU business's classifications are a choice too; an empty list (or none, elsewhere) is not.
+    expect(needsClockOnOptions({ locations: [{ id: 1 }], classifications: [{ id: 4 }] }, {})).toBe(true);
+    expect(needsClockOnOptions({ locations: [{ id: 1 }], classifications: [] }, {})).toBe(false);
   });
 
   it("preselects the service's default location, else the only one, and that location's conditions", () => {

@@ -17,13 +17,15 @@ export interface ClockOnOffer {
   locations?: readonly { id: number }[] | null;
   workTypes?: readonly { id: number }[] | null;
   shiftConditions?: readonly { id: number }[] | null;
+  /** AU only: the business's award classifications (Au.AuTimeAndAttendanceLookupDataModel). */
+  classifications?: readonly { id: number }[] | null;
   defaultLocation?: { id: number } | null;
   locationShiftConditions?: readonly { locationId: number; shiftConditionIds?: readonly number[] | null }[] | null;
 }
 
 /**
  * True when the employee must see the options step before clocking on: there is something to
- * choose (more than one location, any work type or shift condition), or the kiosk requires a
+ * choose (more than one location, any work type, shift condition or classification), or the kiosk requires a
  * choice the kiosk cannot make for them (a required location with none preselected, a required
  * work type). A required location that is preselected needs no screen: it goes with the punch
  * (`clockOnWithoutOptions`).
@@ -32,7 +34,12 @@ export function needsClockOnOptions(offer: ClockOnOffer | null, rules: ClockOnRu
   if (rules?.isWorkTypeRequired) return true;
   if (rules?.isLocationRequired && preselectedLocation(offer) === null) return true;
   if (!offer) return false;
-  return (offer.locations?.length ?? 0) > 1 || (offer.workTypes?.length ?? 0) > 0 || (offer.shiftConditions?.length ?? 0) > 0;
+  return (
+    (offer.locations?.length ?? 0) > 1 ||
+    (offer.workTypes?.length ?? 0) > 0 ||
+    (offer.shiftConditions?.length ?? 0) > 0 ||
+    (offer.classifications?.length ?? 0) > 0
+  );
 }
 
 /** The choices a clock-on that skips the options step carries: the preselections, nothing more. */

@@ -4,7 +4,6 @@
  * notes through the outbox, changing a PIN, asking for a reset, finding someone by number and
  * loading clock-on choices. Components render the outcomes; the rules live here and in the domain.
  */
-import type { UkTimeAndAttendanceLookupDataModel } from '../contract/generated/models';
 import type { PunchKind } from '../domain/attendance';
 import { isApiClientError } from '../client/errors';
 import { enqueueNote, enqueuePunch, type EnqueueResult, type StatedFinish } from './enqueue';
@@ -12,7 +11,7 @@ import type { KioskRuntime } from './kioskRuntime';
 import { learnPin, verifyPinOffline } from './offlinePin';
 import { OutboxRecord, readRecord, StaffRecord } from './records';
 import { uuid } from '../client/uuid';
-import { readKeptLookup, refreshLookup } from './refreshKioskData';
+import { readKeptLookup, refreshLookup, type KioskLookupData } from './refreshKioskData';
 import { readPinSealKey, sealPinChange } from './pinSeal';
 import { requestBackgroundSync } from './storedSync';
 import { answerWithin, askWithinBudget, SLOW_ANSWER_WAIT_MS } from './reachability';
@@ -163,7 +162,7 @@ export async function findByNumber(rt: KioskRuntime, employeeId: number): Promis
 export async function clockOnChoices(
   rt: KioskRuntime,
   employeeId: number,
-): Promise<{ data: UkTimeAndAttendanceLookupDataModel | null; fromCache: boolean }> {
+): Promise<{ data: KioskLookupData | null; fromCache: boolean }> {
   const fresh = () => refreshLookup(rt.db, rt.client, rt.kiosk, employeeId, rt.clock.now());
   const kept = await readKeptLookup(rt.db, employeeId, rt.clock.now());
   if (kept?.fresh) {

@@ -3,6 +3,7 @@
  * view of their status (replaying this device's unsent punches on top), and an employee's lookup
  * data. Called when online; everything read back is parsed.
  */
+import { z } from 'zod';
 import * as m from '../contract/generated/models';
 import type { ApiClient, KioskRef } from '../client';
 import { KioskPolicyModel } from '../contract/supporting/devices';
@@ -88,9 +89,18 @@ export async function refreshStaff(db: KioskDb, client: ApiClient, kiosk: KioskR
   return list.length;
 }
 
+/**
+ * The pick-lists as a kiosk keeps them: the UK model, plus the award classifications an AU
+ * business's lookupdata adds (Au.AuTimeAndAttendanceLookupDataModel); absent elsewhere.
+ */
+export const KioskLookupData = m.UkTimeAndAttendanceLookupDataModel.extend({
+  classifications: z.array(m.ClassificationLookupModel).nullable().optional(),
+});
+export type KioskLookupData = z.infer<typeof KioskLookupData>;
+
 /** Fetches and keeps one employee's clock-on pick-lists. */
-export async function refreshLookup(db: KioskDb, client: ApiClient, kiosk: KioskRef, employeeId: number, now: Date) {
-  const data = await client.lookupData.get(kiosk, employeeId);
+export async function refreshLookup(db: KioskDb, client: ApiClient, kiosk: KioskRef, employeeId: number, now: Date): Promise<KioskLookupData> {
+  const data = KioskLookupData.parse(await client.lookupData.get(kiosk, employeeId));
   const record: LookupRecord = { employeeId, data, refreshedAt: now.toISOString() };
   await db.lookups.put(record);
   return data;
@@ -104,9 +114,9 @@ export async function readKeptLookup(
   employeeId: number,
   now: Date,
   maxAgeMs = LOOKUP_MAX_AGE_MS,
-): Promise<{ data: m.UkTimeAndAttendanceLookupDataModel; fresh: boolean } | null> {
+): Promise<{ data: KioskLookupData; fresh: boolean } | null> {
   const row = readRecord(LookupRecord, await db.lookups.get(employeeId));
-  const data = readRecord(m.UkTimeAndAttendanceLookupDataModel, row?.data);
+  const data = readRecord(KioskLookupData, row?.data);
   if (!row || !data) return null;
   return { data, fresh: now.getTime() - Date.parse(row.refreshedAt) <= maxAgeMs };
 }

@@ -26,6 +26,7 @@ import { openDatabase } from './db/openDatabase';
 import { ensureServiceSecrets } from './services/serviceSecrets';
 import { kiosks } from './db/schema';
 import { ensureDemo } from './demo/seedDemo';
+import { AU_DEMO_FILE, ensureAuDemo } from './demo/seedAuDemo';
 import type { Env } from './env';
 import { pruneIdempotencyKeys } from './http/idempotency';
 import { pruneSecurityRecords } from './jobs/pruneSecurityRecords';
@@ -107,6 +108,8 @@ export async function startService(settings: Env, logger: Logger, options: Start
         },
       });
       demoNote = `\n  Demo ${demo.created ? 'seeded' : 'ready'}: credentials and PINs in ${join(dataDir, 'demo.json')}`;
+      await ensureAuDemo(db, service, { dataDir, baseUrl, manager: demo.file.manager });
+      demoNote += `\n  AU demo (award classifications): ${join(dataDir, AU_DEMO_FILE)}`;
     }
   }
 

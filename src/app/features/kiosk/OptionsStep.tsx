@@ -1,5 +1,5 @@
 /**
- * Before clocking on: location, work type and shift conditions, offered from the employee's lookup
+ * Before clocking on: location, work type, shift conditions and (AU) award classification, offered from the employee's lookup
  * data (fresh when online, the kiosk's saved copy otherwise) with the defaults preselected. The
  * actions screen skips this step when there is nothing to choose (clockOnFlow.ts).
  */
@@ -33,11 +33,14 @@ export function OptionsStep({ employeeId, pin, pending }: { employeeId: number; 
   const [locationId, setLocationId] = useState<number | null>(typeof pending.fields.locationId === 'number' ? pending.fields.locationId : null);
   const [workTypeId, setWorkTypeId] = useState<number | null>(typeof pending.fields.workTypeId === 'number' ? pending.fields.workTypeId : null);
   const [conditions, setConditions] = useState<number[] | null>(null);
+  const [classificationId, setClassificationId] = useState<number | null>(typeof pending.fields.classificationId === 'number' ? pending.fields.classificationId : null);
   const [error, setError] = useState<string | null>(null);
 
   const locations = data?.locations ?? [];
   const workTypes = data?.workTypes ?? [];
   const shiftConditions = data?.shiftConditions ?? [];
+  // Only an AU business's lookupdata has classifications; elsewhere the choice is not shown.
+  const classifications = data?.classifications ?? [];
   const chosenLocation = locationId ?? preselectedLocation(data);
   const chosenConditions = conditions ?? presetShiftConditions(data, chosenLocation);
   const locationRequired = settings?.isLocationRequired ?? false;
@@ -51,6 +54,7 @@ export function OptionsStep({ employeeId, pin, pending }: { employeeId: number; 
       locations.find((l) => l.id === chosenLocation)?.description,
       workTypes.find((w) => w.id === workTypeId)?.description,
       ...shiftConditions.filter((c) => chosenConditions.includes(c.id)).map((c) => c.description),
+      classifications.find((c) => c.id === classificationId)?.description,
     ].filter((label): label is string => Boolean(label));
     const next: PendingPunch = {
       labels,
@@ -60,6 +64,7 @@ export function OptionsStep({ employeeId, pin, pending }: { employeeId: number; 
         ...(chosenLocation !== null ? { locationId: chosenLocation } : {}),
         ...(workTypeId !== null ? { workTypeId } : {}),
         shiftConditionIds: chosenConditions,
+        ...(classificationId !== null ? { classificationId } : {}),
       },
     };
     if (stepBeforeCommit(settings) === 'photo') return go({ step: 'photo', employeeId, pin, pending: next });
@@ -110,6 +115,16 @@ export function OptionsStep({ employeeId, pin, pending }: { employeeId: number; 
           choices={shiftConditions.map((c) => ({ value: c.id, label: c.description ?? '' }))}
           selected={chosenConditions}
           onChange={setConditions}
+        />
+      ) : null}
+      {classifications.length > 0 ? (
+        <ChoiceGroup
+          legend={t('kiosk.options.classification')}
+          hint={t('kiosk.options.optional')}
+          name="classification"
+          choices={[{ value: 0, label: t('kiosk.options.noClassification') }, ...classifications.map((c) => ({ value: c.id, label: c.description ?? '' }))]}
+          selected={[classificationId ?? 0]}
+          onChange={([id]) => setClassificationId(id ? id : null)}
         />
       ) : null}
       <div className={steps.footer}>
