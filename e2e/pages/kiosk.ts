@@ -81,8 +81,8 @@ export class KioskPage {
   }
 
   /** Enrols this browser as the demo kiosk of `serviceURL` and waits for the staff grid. */
-  async enrol(serviceURL: string, demo: DemoFile, name = 'E2E employee tablet'): Promise<EnrolledDevice> {
-    const device = await enrolDeviceThroughApi(this.page, serviceURL, demo, name);
+  async enrol(serviceURL: string, demo: DemoFile, name = 'E2E employee tablet', businessName?: string): Promise<EnrolledDevice> {
+    const device = await enrolDeviceThroughApi(this.page, serviceURL, demo, name, businessName);
     await expect(this.grid()).toBeVisible({ timeout: 15_000 });
     return device;
   }
@@ -199,7 +199,7 @@ export class KioskPage {
     return this.main.locator('section[aria-labelledby="options-title"]');
   }
 
-  async pickOption(group: 'Location' | 'Work type', label: string): Promise<void> {
+  async pickOption(group: 'Location' | 'Work type' | 'Classification', label: string): Promise<void> {
     const fieldset = this.options().getByRole('group', { name: new RegExp(`^${group}`) });
     await fieldset.getByRole('radio', { name: label, exact: true }).check();
   }

@@ -13,7 +13,7 @@ export interface EnrolledDevice {
   token: string;
 }
 
-export async function enrolDeviceThroughApi(page: Page, serviceURL: string, demo: DemoFile, name = 'E2E tablet'): Promise<EnrolledDevice> {
+export async function enrolDeviceThroughApi(page: Page, serviceURL: string, demo: DemoFile, name = 'E2E tablet', businessName?: string): Promise<EnrolledDevice> {
   const response = await page.request.post(`${serviceURL}/api/v2/business/${demo.businessId}/kiosk/${demo.kioskId}/devices`, {
     headers: { authorization: `Basic ${Buffer.from(`${demo.apiKey}:`).toString('base64')}` },
     data: { name },
@@ -21,7 +21,7 @@ export async function enrolDeviceThroughApi(page: Page, serviceURL: string, demo
   if (!response.ok()) throw new Error(`device enrolment failed: ${response.status()} ${await response.text()}`);
   const device = (await response.json()) as IssuedDevice;
   await page.goto('/');
-  return storeEnrolment(page, serviceURL, demo, device);
+  return storeEnrolment(page, serviceURL, demo, device, businessName);
 }
 
 /** A device credential as the service issues it (POST kiosk/{id}/devices). */
@@ -35,11 +35,11 @@ export interface IssuedDevice {
  * Writes an issued device credential where the app keeps its enrolment and reloads; the page must
  * be on the app already (it opened its database).
  */
-export async function storeEnrolment(page: Page, serviceURL: string, demo: DemoFile, device: IssuedDevice): Promise<EnrolledDevice> {
+export async function storeEnrolment(page: Page, serviceURL: string, demo: DemoFile, device: IssuedDevice, businessName = 'Harbour Street Bakery'): Promise<EnrolledDevice> {
   await new KioskStore(page).putMeta('device', {
     serviceUrl: serviceURL,
     businessId: demo.businessId,
-    businessName: 'Harbour Street Bakery',
+    businessName,
     kioskId: demo.kioskId,
     kioskName: 'Front door kiosk',
     deviceId: device.id,
