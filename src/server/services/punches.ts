@@ -8,25 +8,28 @@
  * The time of record is the device's `recordedTimeUtc` when present (offline punches arrive late),
  * otherwise the moment the service received the punch.
  */
-import { and, asc, eq, getTableColumns, isNull } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { ClockOffModelInput, KioskEmployeeModel } from '../../contract/generated/models';
 import type { PunchRequest } from '../../contract/punchKinds';
-import { applyPunch, isOnShift, type PunchError, type PunchKind, type ShiftEffect } from '../../domain/attendance';
+import { applyPunch, isOnShift, type PunchError, type PunchKind } from '../../domain/attendance';
 import { parseWireDateTime } from '../../domain/time';
 import type { Database } from '../db/openDatabase';
-import { clockShifts, employees, punches, punchPhotos, shiftBreaks, shiftNotes } from '../db/schema';
+import { punchPhotos, shiftNotes, type punches } from '../db/schema';
 import { conflict, forbidden, invalidField, type ApiError } from '../http/apiError';
 import { describePrincipal, type Principal } from '../auth/principal';
-import { attendanceStateOf, loadKioskEmployee, requireEmployeeId, toKioskEmployee, type EmployeeRow } from './kioskEmployees';
+import { attendanceStateOf, loadKioskEmployeeWith, requireEmployeeId, toKioskEmployee, type EmployeeRow } from './kioskEmployees';
 import { pointPhrase, type PunchPoint } from './punchPoints';
 import { decodePhoto, type Photo } from './photos';
-import { checkClockOnChoices, type ClockOnChoices } from './clockOnChoices';
-import { rosterShiftIdForClockOn } from './rosterMatching';
-import { writeLineForShift } from './timesheetLines';
+import { checkClockOnChoices } from './clockOnChoices';
+import { withBusinessRequirements } from './clockOnRequirements';
+import { rosterShiftIdFrom } from './rosterMatching';
+import { lineValuesFor, loadLine, timesheetCreatedEvent } from './timesheetLines';
 import { toNoteModel } from './shiftNotes';
 import { punchEvents } from './webhookPayloads';
-import { groupIdsOfEmployee, groupRowsFrom, groupRowsSql } from './employeeGroups';
-import { recordWebhookEvents, type RaisedWebhookEvent } from './webhookEvents';
+import { groupIdsOfEmployee } from './employeeGroups';
+import { recordWebhookEvents } from './webhookEvents';
+import { loadShiftToComplete, punchReadsOf, punchReadsSql, type PunchReads } from './punchReads';
+import { writePunch, type PunchWrite } from './punchWrites';
 import { inTransaction } from './transactions';
 
 export interface PunchSettings {
@@ -102,42 +105,6 @@ function paidBreakRequested(request: PunchRequest, point: PunchPoint): boolean {
   return true;
 }
 
-/** Opens the clocked shift with its choices and the roster shift it matched (domain matchClockOn, by the point's window). */
-async function openShift(
-  tx: Database,
-  ctx: PunchContext,
-  employee: EmployeeRow,
-  at: Date,
-  choices: ClockOnChoices & { rosterShiftId: number | null },
-): Promise<number> {
-  const [shift] = await tx
-    .insert(clockShifts)
-    .values({
-      businessId: ctx.businessId,
-      employeeId: employee.id,
-      kioskId: ctx.point.id,
-      ianaTimeZone: ctx.point.ianaTimeZone,
-      startUtc: at,
-      status: 'open',
-      ...choices,
-    })
-    .returning({ id: clockShifts.id });
-  if (!shift) throw new Error('insert returned no shift');
-  return shift.id;
-}
-
-/** Completes the open shift and writes its timesheet line; `events`: the punch's, raised with the line's. */
-async function completeShift(tx: Database, ctx: PunchContext, shiftId: number, at: Date, events: readonly RaisedWebhookEvent[]): Promise<void> {
-  const [shift] = await tx
-    .update(clockShifts)
-    .set({ endUtc: at, status: 'completed' })
-    .where(eq(clockShifts.id, shiftId))
-    .returning();
-  if (!shift) throw new Error(`open shift ${shiftId} vanished`);
-  const breaks = await tx.select().from(shiftBreaks).where(eq(shiftBreaks.shiftId, shiftId)).orderBy(asc(shiftBreaks.startUtc));
-  await writeLineForShift(tx, { ...shift, endUtc: at, breaks }, submitter(ctx), events);
-}
-
 /** What a punch body says about the device, kept in the punch's audit row. */
 type PunchDevice = Pick<ClockOffModelInput, 'utcOffset' | 'latitude' | 'longitude' | 'ipAddress' | 'isAdminInitiated'>;
 
@@ -178,38 +145,44 @@ export function submitter(ctx: Pick<PunchContext, 'principal' | 'point'>): strin
  * employee (domain/kioskStaff.ts); breaks and clock-off of an open shift are taken anywhere, so a
  * shift stays closable after the employee's locations change.
  */
-export function loadPunchingEmployee(tx: Database, ctx: PunchContext, employeeId: number, startsShift = false): Promise<EmployeeRow> {
+export async function loadPunchingEmployee(tx: Database, ctx: PunchContext, employeeId: number, startsShift = false): Promise<EmployeeRow> {
+  return (await loadPunchingEmployeeWith(tx, ctx, employeeId, startsShift, null)).row;
+}
+
+/** loadPunchingEmployee, also reading `also` in the lock's statement (kioskEmployees.loadKioskEmployeeWith). */
+function loadPunchingEmployeeWith(tx: Database, ctx: PunchContext, employeeId: number, startsShift: boolean, also: SQL | null) {
   const atKiosk = startsShift && ctx.point.kind === 'kiosk' ? { locationId: ctx.point.locationId } : undefined;
-  return loadKioskEmployee(tx, ctx.businessId, employeeId, { lock: true, now: ctx.now, kioskAccess: ctx.point.kind === 'kiosk', atKiosk });
+  return loadKioskEmployeeWith(tx, ctx.businessId, employeeId, { lock: true, now: ctx.now, kioskAccess: ctx.point.kind === 'kiosk', atKiosk }, also);
 }
 
-async function applyEffect(
+/**
+ * The timesheet line of the shift a clock-off completes at `at`: the open shift as read after the
+ * lock, with the break this punch closes closed and this punch's note among its notes, as the
+ * writes in the same statement leave them.
+ */
+async function lineOfClockOff(
   tx: Database,
-  effect: ShiftEffect,
-  shiftId: number | null,
-  isPaidBreak: boolean,
-): Promise<void> {
-  if (shiftId === null) throw new Error(`${effect.type} without an open shift`);
-  switch (effect.type) {
-    case 'openBreak':
-      await tx.insert(shiftBreaks).values({ shiftId, startUtc: effect.at, isPaidBreak });
-      return;
-    case 'closeBreak':
-      await tx
-        .update(shiftBreaks)
-        .set({ endUtc: effect.at, ...(isPaidBreak ? { isPaidBreak } : {}) })
-        .where(and(eq(shiftBreaks.shiftId, shiftId), isNull(shiftBreaks.endUtc)));
-      return;
-    case 'abandonShift':
-      await tx.update(clockShifts).set({ endUtc: effect.at, status: 'discarded' }).where(eq(clockShifts.id, shiftId));
-      return;
-    case 'openShift':
-    case 'closeShift':
-      return;
-  }
+  ctx: PunchContext,
+  shiftId: number,
+  at: Date,
+  reads: PunchReads,
+  punch: { isPaidBreak: boolean; closesBreak: boolean; note: { note: string; visibility: string } | null },
+) {
+  if (!reads.lineSettings) throw new Error('a clock-off read no line settings');
+  const shift = await loadShiftToComplete(tx, ctx.businessId, shiftId);
+  const breaks = shift.breaks.map((b) =>
+    punch.closesBreak && b.endUtc === null ? { ...b, endUtc: at, isPaidBreak: punch.isPaidBreak || b.isPaidBreak } : b,
+  );
+  const notes = punch.note ? [...shift.notes, punch.note] : shift.notes;
+  return lineValuesFor({ ...shift, endUtc: at, breaks }, submitter(ctx), { notes, settings: reads.lineSettings, roster: shift.roster });
 }
 
-/** Records one live punch and returns the employee's new state. */
+/**
+ * Records one live punch and returns the employee's new state. Round trips (issue 12, item 4): the
+ * employee's lock with everything else the punch reads (punchReads.ts); a clock-off's open shift;
+ * the writes in one statement (punchWrites.ts); a note, a photo, and the web hook events only when
+ * there are any (a business without registrations raises none, as recordWebhookEvents would find).
+ */
 export async function recordPunch(db: Database, ctx: PunchContext, request: PunchRequest): Promise<KioskEmployeeModel> {
   const { body } = request;
   const employeeId = requireEmployeeId(body.employeeId);
@@ -221,70 +194,73 @@ export async function recordPunch(db: Database, ctx: PunchContext, request: Punc
   const note = 'note' in body ? body.note?.trim() : undefined;
 
   return inTransaction(db, async (tx) => {
-    const employee = await loadPunchingEmployee(tx, ctx, employeeId, request.kind === 'clockOn');
+    const readsSql = punchReadsSql(ctx.businessId, ctx.point, employeeId, request.kind, at);
+    const found = await loadPunchingEmployeeWith(tx, ctx, employeeId, request.kind === 'clockOn', readsSql);
+    const employee = found.row;
+    const reads = punchReadsOf(found.also, ctx.businessId);
     const outcome = applyPunch(attendanceStateOf(employee), { kind: request.kind, at }, ctx.now, ctx.settings.maxFutureSkewMs);
     if (!outcome.ok) throw punchRefused(outcome.error);
 
-    let shiftId = employee.currentShiftId;
+    let openShift: PunchWrite['openShift'] = null;
     if (request.kind === 'clockOn') {
-      const choices = await checkClockOnChoices(tx, ctx.businessId, ctx.point, employee, request.body);
-      const rosterShiftId = await rosterShiftIdForClockOn(tx, ctx.businessId, ctx.point, employee.id, at, choices);
-      shiftId = await openShift(tx, ctx, employee, at, { ...choices, rosterShiftId });
+      const choices = await checkClockOnChoices(tx, ctx.businessId, withBusinessRequirements(ctx.point, reads.required), employee, request.body);
+      const rosterShiftId = rosterShiftIdFrom(reads.roster, at, choices);
+      openShift = { businessId: ctx.businessId, employeeId: employee.id, kioskId: ctx.point.id, ianaTimeZone: ctx.point.ianaTimeZone, startUtc: at, status: 'open', ...choices, rosterShiftId };
     }
-    for (const effect of outcome.effects) await applyEffect(tx, effect, shiftId, isPaidBreak);
+    const noteType = NOTE_TYPE[request.kind];
+    const noteInput = note && noteType ? { note, visibility: body.noteVisibility ?? 'Visible' } : null;
+    const closing = outcome.effects.some((e) => e.type === 'closeShift') ? employee.currentShiftId : null;
+    const closesBreak = outcome.effects.some((e) => e.type === 'closeBreak');
+    const line = closing === null ? null : await lineOfClockOff(tx, ctx, closing, at, reads, { isPaidBreak, closesBreak, note: noteInput });
 
     const photoId = photo ? await storePhoto(tx, ctx.businessId, photo) : null;
-    await tx.insert(punches).values(
-      punchAuditRow(ctx, body, {
-        employeeId: employee.id,
-        shiftId,
-        kind: request.kind,
-        at,
-        recordedTimeUtc: body.recordedTimeUtc ? at : null,
-        photoId,
-      }),
-    );
-    const noteType = NOTE_TYPE[request.kind];
+    const { state } = outcome;
+    const audit = { employeeId: employee.id, shiftId: null, kind: request.kind, at, recordedTimeUtc: body.recordedTimeUtc ? at : null, photoId };
+    const newState = {
+      attendanceStatus: state.status,
+      clockOnTimeUtc: state.clockOnTimeUtc,
+      breakStartTimeUtc: state.breakStartTimeUtc,
+      lastPunchTimeUtc: state.lastPunchTimeUtc,
+    };
+    const written = await writePunch(tx, {
+      openShift,
+      shiftId: employee.currentShiftId,
+      effects: outcome.effects,
+      isPaidBreak,
+      line,
+      punch: punchAuditRow(ctx, body, audit),
+      employeeId: employee.id,
+      state: newState,
+      onShift: isOnShift(state.status),
+    });
+    const shiftId = written.shiftId;
     let noteRow: typeof shiftNotes.$inferSelect | undefined;
-    if (note && noteType && shiftId !== null) {
+    if (noteInput && noteType && shiftId !== null) {
       [noteRow] = await tx.insert(shiftNotes).values({
         businessId: ctx.businessId,
         shiftId,
         employeeId: employee.id,
         type: noteType,
-        visibility: body.noteVisibility ?? 'Visible',
-        note,
+        visibility: noteInput.visibility,
+        note: noteInput.note,
         createdByAdmin: body.isAdminInitiated,
         createdAt: ctx.now,
       }).returning();
     }
 
-    const state = outcome.state;
-    const [updated] = await tx
-      .update(employees)
-      .set({
-        attendanceStatus: state.status,
-        currentShiftId: isOnShift(state.status) ? shiftId : null,
-        clockOnTimeUtc: state.clockOnTimeUtc,
-        breakStartTimeUtc: state.breakStartTimeUtc,
-        lastPunchTimeUtc: state.lastPunchTimeUtc,
-      })
-      .where(eq(employees.id, employee.id))
-      // The business's employee groups come back with the row, for the answer's group ids (one statement fewer).
-      .returning({ ...getTableColumns(employees), groups: groupRowsSql(ctx.businessId) });
-    if (!updated) throw new Error('employee vanished during a punch');
-    const { groups, ...row } = updated;
+    const row = { ...employee, ...newState, currentShiftId: isOnShift(state.status) ? shiftId : null };
     const model = toKioskEmployee(row, {
       now: ctx.now,
       longShiftMinutes: ctx.settings.longShiftMinutes,
-      groupIds: await groupIdsOfEmployee(tx, ctx.businessId, row, groupRowsFrom(groups)),
+      groupIds: await groupIdsOfEmployee(tx, ctx.businessId, row, reads.groups),
     });
     // Web hooks (issue 11): the punch's event, then its note's, then (clock-off) the line's
-    // TimesheetCreated, raised in one statement (issue 12).
+    // TimesheetCreated, raised in one statement (issue 12), when the business has registrations.
+    if (!reads.hooks) return model;
     const place = { businessId: ctx.businessId, kioskId: ctx.point.id, shiftId, employeeId: employee.id };
     const events = punchEvents(place, [{ kind: request.kind, at }], model, noteRow && toNoteModel(noteRow, employee));
-    if (outcome.effects.some((e) => e.type === 'closeShift') && shiftId !== null) await completeShift(tx, ctx, shiftId, at, events);
-    else await recordWebhookEvents(tx, ctx.businessId, events);
+    if (written.lineId !== null) events.push(timesheetCreatedEvent(tx, await loadLine(tx, ctx.businessId, written.lineId)));
+    await recordWebhookEvents(tx, ctx.businessId, events);
     return model;
   });
 }

@@ -4,7 +4,8 @@
  * its offline roster); this module only reads the candidate shifts, each time with one query on
  * the (employee_id, start_utc) index over a bounded window, and only published shifts count.
  */
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { UkEssRosterShiftModel, UkRosterShiftMatchingResultModel } from '../../contract/generated/models';
 import { ROSTER_LIST } from '../../contract/paging';
 import { matchClockOff, matchClockOn, matchingWindow, nearbyShifts, NEARBY_HOURS, type ShiftChoice } from '../../domain/roster';
@@ -14,6 +15,7 @@ import { notFound } from '../http/apiError';
 import type { MatchingRules } from './punchPoints';
 import { toEssRosterShifts, toRosteredShift, type RosterShiftRow } from './rosterShifts';
 import { readSettings } from './settings';
+import { rowsOf } from './webhookEvents';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
@@ -54,10 +56,55 @@ export async function effectiveMatching(db: Database, businessId: number, kiosk:
   };
 }
 
+/** A clock-on's roster candidates as one JSON value (rosterCandidatesSql), as read back. */
+const RosterCandidates = z.object({
+  window: z.number().nullable(),
+  shifts: z.array(
+    z.object({
+      id: z.number(),
+      employeeId: z.number().nullable(),
+      startUtc: z.string(),
+      endUtc: z.string(),
+      locationId: z.number().nullable(),
+      workTypeId: z.number().nullable(),
+    }),
+  ),
+});
+
+/**
+ * A clock-on's roster candidates at `at` as one JSON value, for a statement that reads them beside
+ * something else (a punch's employee lock: issue 12, item 4): the window (the kiosk's, else the
+ * business's portal setting, read inside the same statement) and the published shifts starting
+ * within it, read on the (employee_id, start_utc) index. Parse with rosterShiftIdFrom.
+ */
+export function rosterCandidatesSql(businessId: number, kiosk: MatchingRules, employeeId: number, at: Date): SQL {
+  const window =
+    kiosk.clockOnWindowMinutes !== null
+      ? sql`${kiosk.clockOnWindowMinutes}::int`
+      : sql`(select (${businessSettings.model}->>'clockOnWindowMinutes')::int from ${businessSettings}
+          where ${businessSettings.businessId} = ${businessId} and ${businessSettings.kind} = 'portal')`;
+  // One minute more each side: a punch inside the rostered minute matches whatever the window.
+  const instant = sql`${at.toISOString()}::timestamptz`;
+  return sql`(select json_build_object('window', w.minutes, 'shifts', coalesce((
+      select json_agg(json_build_object('id', r.id, 'employeeId', r.employee_id, 'startUtc', r.start_utc, 'endUtc', r.end_utc,
+        'locationId', r.location_id, 'workTypeId', r.work_type_id) order by r.start_utc, r.id)
+      from ${rosterShifts} r
+      where r.employee_id = ${employeeId} and r.published
+        and r.start_utc >= ${instant} - (w.minutes + 1) * interval '1 minute'
+        and r.start_utc <= ${instant} + (w.minutes + 1) * interval '1 minute'), '[]'::json))
+    from (select ${window} as minutes) w)`;
+}
+
+/** The roster shift a clock-on at `at` belongs to (domain matchClockOn), from rosterCandidatesSql's value. */
+export function rosterShiftIdFrom(value: unknown, at: Date, choice: ShiftChoice): number | null {
+  const { window, shifts } = RosterCandidates.parse(typeof value === 'string' ? JSON.parse(value) : value);
+  const rostered = shifts.map((s) => ({ ...s, startUtc: new Date(s.startUtc), endUtc: new Date(s.endUtc) }));
+  return matchClockOn(rostered, at, window, choice)?.shift.id ?? null;
+}
+
 /**
  * The roster shift a clock-on at `at` belongs to (its id), or null: the one query a punch pays for
- * roster matching. The window is the kiosk's, else the business's portal setting read inside the
- * same query; the shifts are read on the (employee_id, start_utc) index over that window.
+ * roster matching (addshift; a live clock-on reads rosterCandidatesSql with its employee lock).
  */
 export async function rosterShiftIdForClockOn(
   db: Database,
@@ -67,27 +114,8 @@ export async function rosterShiftIdForClockOn(
   at: Date,
   choice: ShiftChoice,
 ): Promise<number | null> {
-  const window =
-    kiosk.clockOnWindowMinutes !== null
-      ? sql<number | null>`${kiosk.clockOnWindowMinutes}::int`
-      : sql<number | null>`(select (${businessSettings.model}->>'clockOnWindowMinutes')::int from ${businessSettings}
-          where ${businessSettings.businessId} = ${businessId} and ${businessSettings.kind} = 'portal')`;
-  // One minute more each side: a punch inside the rostered minute matches whatever the window.
-  const reach = sql`(${window} + 1) * interval '1 minute'`;
-  const instant = sql`${at.toISOString()}::timestamptz`;
-  const rows = await db
-    .select({ shift: rosterShifts, window: sql<number | null>`${window}`.mapWith(Number) })
-    .from(rosterShifts)
-    .where(
-      and(
-        eq(rosterShifts.employeeId, employeeId),
-        gte(rosterShifts.startUtc, sql`${instant} - ${reach}`),
-        lte(rosterShifts.startUtc, sql`${instant} + ${reach}`),
-        eq(rosterShifts.published, true),
-      ),
-    );
-  const windowMinutes = rows[0]?.window ?? null;
-  return matchClockOn(rows.map((row) => toRosteredShift(row.shift)), at, windowMinutes, choice)?.shift.id ?? null;
+  const [row] = rowsOf<{ candidates: unknown }>(await db.execute(sql`select ${rosterCandidatesSql(businessId, kiosk, employeeId, at)} as candidates`));
+  return rosterShiftIdFrom(row?.candidates, at, choice);
 }
 
 async function requireEmployee(db: Database, businessId: number, employeeId: number): Promise<void> {

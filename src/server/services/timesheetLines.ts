@@ -6,7 +6,8 @@
  * wall-clock times in the line's zone (the kiosk's), as the contract infers for timesheets.
  * Writing a line raises TimesheetCreated (web hooks) in the same transaction.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { ExternalService, type UkIndividualTimesheetLineModel, type UkTimesheetLineModel } from '../../contract/generated/models';
 import { roundShift, type RoundingRules, type ShiftTimes } from '../../domain/rounding';
@@ -79,19 +80,103 @@ export async function roundedLineTimes(
     async () => knownRules ?? readRoundingRules(db, businessId),
     () => rosterShiftOf(db, businessId, rosterShiftId),
   );
+  return roundLine(raw, rules, zone, roster);
+}
+
+type RosterTimes = Awaited<ReturnType<typeof rosterShiftOf>>;
+
+/** roundedLineTimes once its rules and roster shift are read. */
+function roundLine(raw: ShiftTimes, rules: RoundingRules, zone: string, roster: RosterTimes) {
   const rounded = roundShift(raw, rules, zone, roster);
   const breaks: StoredBreaks = rounded.breaks.map((b) => ({ startUtc: b.startUtc.toISOString(), endUtc: b.endUtc.toISOString(), isPaidBreak: b.isPaidBreak }));
   return { startUtc: rounded.startUtc, endUtc: rounded.endUtc, breaks, roster };
 }
 
+const LINE_SETTING_KINDS = [ROUNDING_RULES_KIND, 'timesheet'];
+
+/** The business's rounding rules and timesheet settings, from their stored rows. */
+function lineSettingsFrom(rows: ReadonlyArray<{ kind: string; model: unknown }>, businessId: number) {
+  const stored = (kind: string) => rows.find((row) => row.kind === kind)?.model;
+  return { rules: roundingRulesFrom(stored(ROUNDING_RULES_KIND), businessId), timesheet: settingsFrom('timesheet', stored('timesheet'), businessId) };
+}
+export type LineSettings = ReturnType<typeof lineSettingsFrom>;
+
 /** The business's rounding rules and timesheet settings, in one statement. */
-async function lineSettings(db: Database, businessId: number) {
+async function lineSettings(db: Database, businessId: number): Promise<LineSettings> {
   const rows = await db
     .select({ kind: businessSettings.kind, model: businessSettings.model })
     .from(businessSettings)
-    .where(and(eq(businessSettings.businessId, businessId), inArray(businessSettings.kind, [ROUNDING_RULES_KIND, 'timesheet'])));
-  const stored = (kind: string) => rows.find((row) => row.kind === kind)?.model;
-  return { rules: roundingRulesFrom(stored(ROUNDING_RULES_KIND), businessId), timesheet: settingsFrom('timesheet', stored('timesheet'), businessId) };
+    .where(and(eq(businessSettings.businessId, businessId), inArray(businessSettings.kind, LINE_SETTING_KINDS)));
+  return lineSettingsFrom(rows, businessId);
+}
+
+/** lineSettings as one JSON value, for a statement that reads it beside something else (a clock-off's employee lock). */
+export function lineSettingsSql(businessId: number): SQL {
+  return sql`(select coalesce(json_agg(json_build_object('kind', s.kind, 'model', s.model)), '[]'::json) from ${businessSettings} s
+    where s.business_id = ${businessId} and s.kind in (${sql.join(LINE_SETTING_KINDS.map((kind) => sql`${kind}`), sql`, `)}))`;
+}
+
+const StoredSettingRows = z.array(z.object({ kind: z.string(), model: z.unknown() }));
+
+/** The settings of lineSettingsSql's value. */
+export function lineSettingsOf(value: unknown, businessId: number): LineSettings {
+  return lineSettingsFrom(StoredSettingRows.parse(typeof value === 'string' ? JSON.parse(value) : value), businessId);
+}
+
+/** What a completed shift's line is made from besides the shift: its notes, the business's settings, its roster shift. */
+export interface LineInputs {
+  notes: ReadonlyArray<{ note: string; visibility: string }>;
+  settings: LineSettings;
+  roster: RosterTimes;
+}
+
+/**
+ * The timesheet line of a completed shift (its comments are the shift's notes), without its id:
+ * its times are the shift's rounded by the business's rules (snapping to the roster shift's start
+ * and end where the rules say); with the timesheet setting `approveIfMatchesRosterShift`, a line
+ * that matches its roster shift is Approved. The rules are domain/'s; this only assembles.
+ */
+export function lineValuesFor(shift: CompletedShift, submittedBy: string, inputs: LineInputs): PgInsertValue<typeof timesheetLines> {
+  const { notes, settings: { rules, timesheet: settings } } = inputs;
+  const join = (visibility: string) =>
+    notes.filter((n) => n.visibility === visibility).map((n) => n.note).join('\n') || null;
+  const raw = {
+    startUtc: shift.startUtc,
+    endUtc: shift.endUtc,
+    breaks: shift.breaks.map((b) => ({ startUtc: b.startUtc, endUtc: b.endUtc ?? shift.endUtc, isPaidBreak: b.isPaidBreak })),
+  };
+  const rounded = roundLine(raw, rules, shift.ianaTimeZone, inputs.roster);
+  const { roster, breaks } = rounded;
+  const approved =
+    settings.approveIfMatchesRosterShift &&
+    roster !== null &&
+    lineMatchesRoster({ startUtc: rounded.startUtc, endUtc: rounded.endUtc, locationId: shift.locationId, workTypeId: shift.workTypeId }, roster);
+  return {
+    businessId: shift.businessId,
+    employeeId: shift.employeeId,
+    startUtc: rounded.startUtc,
+    endUtc: rounded.endUtc,
+    ianaTimeZone: shift.ianaTimeZone,
+    workTypeId: shift.workTypeId,
+    locationId: shift.locationId,
+    comments: join('Visible'),
+    hiddenComments: join('Hidden'),
+    breaks,
+    status: approved ? 'Approved' : SUBMITTED,
+    ...(approved ? { decidedBy: ROSTER_MATCH_DECIDER, decidedAt: sql`now()` } : {}),
+    source: shift.kioskId === null ? PORTAL_LINE_SOURCE : KIOSK_LINE_SOURCE,
+    shiftConditionIds: shift.shiftConditionIds,
+    dimensionValueIds: shift.dimensionValueIds,
+    submittedByUser: submittedBy,
+    clockShiftId: shift.id,
+    rosterShiftId: shift.rosterShiftId ?? null,
+  };
+}
+
+/** The TimesheetCreated event of a written line; the line model's names are read only when someone listens. */
+export function timesheetCreatedEvent(db: Database, line: TimesheetLineRow): RaisedWebhookEvent {
+  const data = async () => ({ businessId: line.businessId, timesheetLine: toIndividualLine(line, await referencesOfLines(db, line.businessId, [line])) });
+  return { businessId: line.businessId, action: 'TimesheetCreated', data, occurredAt: line.createdAt };
 }
 
 /**
@@ -107,7 +192,7 @@ export async function writeLineForShift(
   submittedBy: string,
   before: readonly RaisedWebhookEvent[] = [],
 ): Promise<number> {
-  const [notes, { rules, timesheet: settings }] = await readInTurn(
+  const [notes, settings] = await readInTurn(
     () =>
       db
         .select({ note: shiftNotes.note, visibility: shiftNotes.visibility })
@@ -116,50 +201,11 @@ export async function writeLineForShift(
         .orderBy(asc(shiftNotes.id)),
     () => lineSettings(db, shift.businessId),
   );
-  const join = (visibility: string) =>
-    notes.filter((n) => n.visibility === visibility).map((n) => n.note).join('\n') || null;
-  const raw = {
-    startUtc: shift.startUtc,
-    endUtc: shift.endUtc,
-    breaks: shift.breaks.map((b) => ({ startUtc: b.startUtc, endUtc: b.endUtc ?? shift.endUtc, isPaidBreak: b.isPaidBreak })),
-  };
-  const rounded = await roundedLineTimes(db, shift.businessId, raw, shift.ianaTimeZone, shift.rosterShiftId, rules);
-  const { roster, breaks } = rounded;
-  const approved =
-    settings.approveIfMatchesRosterShift &&
-    roster !== null &&
-    lineMatchesRoster({ startUtc: rounded.startUtc, endUtc: rounded.endUtc, locationId: shift.locationId, workTypeId: shift.workTypeId }, roster);
-  const [line] = await db
-    .insert(timesheetLines)
-    .values({
-      businessId: shift.businessId,
-      employeeId: shift.employeeId,
-      startUtc: rounded.startUtc,
-      endUtc: rounded.endUtc,
-      ianaTimeZone: shift.ianaTimeZone,
-      workTypeId: shift.workTypeId,
-      locationId: shift.locationId,
-      comments: join('Visible'),
-      hiddenComments: join('Hidden'),
-      breaks,
-      status: approved ? 'Approved' : SUBMITTED,
-      ...(approved ? { decidedBy: ROSTER_MATCH_DECIDER, decidedAt: sql`now()` } : {}),
-      source: shift.kioskId === null ? PORTAL_LINE_SOURCE : KIOSK_LINE_SOURCE,
-      shiftConditionIds: shift.shiftConditionIds,
-      dimensionValueIds: shift.dimensionValueIds,
-      submittedByUser: submittedBy,
-      clockShiftId: shift.id,
-      rosterShiftId: shift.rosterShiftId ?? null,
-    })
-    .returning();
+  const roster = await rosterShiftOf(db, shift.businessId, shift.rosterShiftId);
+  const [line] = await db.insert(timesheetLines).values(lineValuesFor(shift, submittedBy, { notes, settings, roster })).returning();
   if (!line) throw new Error('insert returned no timesheet line');
   await db.update(clockShifts).set({ timesheetLineId: line.id }).where(eq(clockShifts.id, shift.id));
-  // The line model's names are read only when someone listens to TimesheetCreated.
-  const timesheetLine = async () => ({ businessId: shift.businessId, timesheetLine: toIndividualLine(line, await referencesOfLines(db, shift.businessId, [line])) });
-  await recordWebhookEvents(db, shift.businessId, [
-    ...before,
-    { businessId: shift.businessId, action: 'TimesheetCreated', data: timesheetLine, occurredAt: line.createdAt },
-  ]);
+  await recordWebhookEvents(db, shift.businessId, [...before, timesheetCreatedEvent(db, line)]);
   return line.id;
 }
 
