@@ -147,10 +147,8 @@ function schemaFor(type: string, direction: Direction, at: FieldAt): string {
  */
 function nullable(schema: string, type: string): string {
   const named = reference.models[type] !== undefined || (reference.enums[type] !== undefined && !FLAGS_ENUMS.has(type));
-  if (!named) return `${schema}.nullable()`;
-  // An enum input's own message (which members, which numbers) must survive the union with null.
-  const isEnumInput = reference.enums[type] !== undefined && schema.endsWith('Input');
-  return isEnumInput ? `t.orNull(${schema})` : `z.union([${schema}, z.null()])`;
+  // t.orNull keeps the value's own message (which field, which members) when it is not null.
+  return named ? `t.orNull(${schema})` : `${schema}.nullable()`;
 }
 
 function dependenciesOf(model: string): string[] {

@@ -174,12 +174,14 @@ export function flagsEnum<const T extends readonly string[]>(members: T, name: s
 export function enumInput<const T extends readonly string[]>(members: T, name: string) {
   const byLowerCase = new Map<string, T[number]>(members.map((member) => [member.toLowerCase(), member]));
   const last = members.length - 1;
-  const allowed = `must be one of ${members.join(', ')} (in any case) or its number 0 to ${last}`;
+  const allowed = enumInputMessage(members);
   // Every letter as [Aa]: JSON Schema patterns have no case-insensitive flag.
   const names = members.map((member) => member.replace(/[A-Za-z]/g, (c) => `[${c.toUpperCase()}${c.toLowerCase()}]`));
-  const pattern = new RegExp(`^(?:${names.join('|')}|\\d{1,10})$`);
+  const numbers = members.map((_, index) => String(index));
+  const pattern = new RegExp(`^(?:${[...names, ...numbers].join('|')})$`);
+  const longest = Math.max(...[...members, ...numbers].map((text) => text.length));
   return z
-    .union([z.string(allowed).regex(pattern, allowed), z.number(allowed).int(allowed).min(0, allowed).max(last, allowed)], { error: allowed })
+    .union([z.string(allowed).max(longest, allowed).regex(pattern, allowed), z.number(allowed).int(allowed).min(0, allowed).max(last, allowed)], { error: allowed })
     .transform((value, ctx): T[number] => {
       const found: T[number] | undefined = typeof value === 'number' ? members[value] : /^\d+$/.test(value) ? members[Number(value)] : byLowerCase.get(value.toLowerCase());
       if (found !== undefined) return found;
@@ -191,4 +193,26 @@ export function enumInput<const T extends readonly string[]>(members: T, name: s
       description: `A ${name} member: its name in any case, or its number (0-based position: ${members.map((m, i) => `${i} ${m}`).join(', ')}), as a number or as digits. Answers carry the name.`,
       'x-enum-members': [...members],
     });
+}
+
+/** What a 400 says about an enum input: the members and their numbers. */
+export function enumInputMessage(members: readonly string[]): string {
+  return `must be one of ${members.join(', ')} (in any case) or its number 0 to ${members.length - 1}`;
+}
+
+/**
+ * A nullable named schema (model or enum): a union with null, so the shared component itself stays
+ * non-nullable in the OpenAPI document. A plain union answers a bad value with "Invalid input";
+ * this one passes on the value's own first problem (with its place inside the value), so a 400
+ * still names the field and, for an enum, its members.
+ */
+export function orNull<S extends z.ZodType>(schema: S) {
+  return z.union([schema, z.null()], {
+    error: (issue) => {
+      if (issue.code !== 'invalid_union') return undefined;
+      const inner = issue.errors[0]?.[0];
+      if (!inner) return undefined;
+      return inner.path.length > 0 ? `${inner.path.map(String).join('.')}: ${inner.message}` : inner.message;
+    },
+  });
 }

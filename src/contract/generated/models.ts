@@ -163,7 +163,7 @@ export const StartBreakModel = /*#__PURE__*/ z.object({
   isAdminInitiated: t.bool,
   recordedTimeUtc: t.dateTime.nullable(),
   utcOffset: t.timeSpan.nullable(),
-  noteVisibility: z.union([TimeAttendanceShiftNoteVisibility, z.null()]),
+  noteVisibility: t.orNull(TimeAttendanceShiftNoteVisibility),
 }).meta({ id: 'StartBreakModel' });
 export type StartBreakModel = z.infer<typeof StartBreakModel>;
 export const StartBreakModelInput = /*#__PURE__*/ z.object({
@@ -192,7 +192,7 @@ export const EndBreakModel = /*#__PURE__*/ z.object({
   isAdminInitiated: t.bool,
   recordedTimeUtc: t.dateTime.nullable(),
   utcOffset: t.timeSpan.nullable(),
-  noteVisibility: z.union([TimeAttendanceShiftNoteVisibility, z.null()]),
+  noteVisibility: t.orNull(TimeAttendanceShiftNoteVisibility),
 }).meta({ id: 'EndBreakModel' });
 export type EndBreakModel = z.infer<typeof EndBreakModel>;
 export const EndBreakModelInput = /*#__PURE__*/ z.object({
@@ -211,8 +211,8 @@ export const EndBreakModelInput = /*#__PURE__*/ z.object({
 export type EndBreakModelInput = z.infer<typeof EndBreakModelInput>;
 
 export const ShiftBreakModel = /*#__PURE__*/ z.object({
-  start: z.union([StartBreakModel, z.null()]),
-  end: z.union([EndBreakModel, z.null()]),
+  start: t.orNull(StartBreakModel),
+  end: t.orNull(EndBreakModel),
   isPaidBreak: t.bool,
   employeeId: t.int32.nullable(),
   latitude: t.decimal.nullable(),
@@ -223,12 +223,12 @@ export const ShiftBreakModel = /*#__PURE__*/ z.object({
   isAdminInitiated: t.bool,
   recordedTimeUtc: t.dateTime.nullable(),
   utcOffset: t.timeSpan.nullable(),
-  noteVisibility: z.union([TimeAttendanceShiftNoteVisibility, z.null()]),
+  noteVisibility: t.orNull(TimeAttendanceShiftNoteVisibility),
 }).meta({ id: 'ShiftBreakModel' });
 export type ShiftBreakModel = z.infer<typeof ShiftBreakModel>;
 export const ShiftBreakModelInput = /*#__PURE__*/ z.object({
-  start: z.union([StartBreakModelInput, z.null()]).optional(),
-  end: z.union([EndBreakModelInput, z.null()]).optional(),
+  start: t.orNull(StartBreakModelInput).optional(),
+  end: t.orNull(EndBreakModelInput).optional(),
   isPaidBreak: t.bool.default(false),
   employeeId: t.int32.nullable().optional(),
   latitude: t.decimalIn(-90, 90).nullable().optional(),
@@ -262,7 +262,7 @@ export const AddShiftModel = /*#__PURE__*/ z.object({
   isAdminInitiated: t.bool,
   recordedTimeUtc: t.dateTime.nullable(),
   utcOffset: t.timeSpan.nullable(),
-  noteVisibility: z.union([TimeAttendanceShiftNoteVisibility, z.null()]),
+  noteVisibility: t.orNull(TimeAttendanceShiftNoteVisibility),
 }).meta({ id: 'AddShiftModel' });
 export type AddShiftModel = z.infer<typeof AddShiftModel>;
 export const AddShiftModelInput = /*#__PURE__*/ z.object({
@@ -356,7 +356,7 @@ export const ClockOnModel = /*#__PURE__*/ z.object({
   isAdminInitiated: t.bool,
   recordedTimeUtc: t.dateTime.nullable(),
   utcOffset: t.timeSpan.nullable(),
-  noteVisibility: z.union([TimeAttendanceShiftNoteVisibility, z.null()]),
+  noteVisibility: t.orNull(TimeAttendanceShiftNoteVisibility),
 }).meta({ id: 'ClockOnModel' });
 export type ClockOnModel = z.infer<typeof ClockOnModel>;
 export const ClockOnModelInput = /*#__PURE__*/ z.object({
@@ -391,7 +391,7 @@ export const ClockOffModel = /*#__PURE__*/ z.object({
   isAdminInitiated: t.bool,
   recordedTimeUtc: t.dateTime.nullable(),
   utcOffset: t.timeSpan.nullable(),
-  noteVisibility: z.union([TimeAttendanceShiftNoteVisibility, z.null()]),
+  noteVisibility: t.orNull(TimeAttendanceShiftNoteVisibility),
 }).meta({ id: 'ClockOffModel' });
 export type ClockOffModel = z.infer<typeof ClockOffModel>;
 export const ClockOffModelInput = /*#__PURE__*/ z.object({
@@ -440,7 +440,7 @@ export type EmployeeViewModelInput = z.infer<typeof EmployeeViewModelInput>;
 
 export const ShiftNoteViewModel = /*#__PURE__*/ z.object({
   id: t.int32,
-  employee: z.union([EmployeeViewModel, z.null()]),
+  employee: t.orNull(EmployeeViewModel),
   date: t.dateTime,
   type: TimeAttendanceShiftNoteType,
   note: t.string.nullable(),
@@ -452,7 +452,7 @@ export const ShiftNoteViewModel = /*#__PURE__*/ z.object({
 export type ShiftNoteViewModel = z.infer<typeof ShiftNoteViewModel>;
 export const ShiftNoteViewModelInput = /*#__PURE__*/ z.object({
   id: t.int32.default(0),
-  employee: z.union([EmployeeViewModelInput, z.null()]).optional(),
+  employee: t.orNull(EmployeeViewModelInput).optional(),
   date: t.dateTimeInput,
   type: TimeAttendanceShiftNoteTypeInput.default('Shift'),
   note: t.text(2000).nullable().optional(),
@@ -497,7 +497,7 @@ export const TimeAndAttendanceKioskModel = /*#__PURE__*/ z.object({
   name: t.string.nullable(),
   timeZone: t.string.nullable(),
   allowHigherClassificationSelection: t.bool,
-  branding: z.union([WhiteLabelBrandingModel, z.null()]),
+  branding: t.orNull(WhiteLabelBrandingModel),
   isLocationRequired: t.bool,
   isWorkTypeRequired: t.bool,
   restrictLocationsForEmployees: t.bool,
@@ -519,7 +519,7 @@ export const TimeAndAttendanceKioskModelInput = /*#__PURE__*/ z.object({
   name: t.text(100).nullable().optional(),
   timeZone: t.text(64).nullable().optional(),
   allowHigherClassificationSelection: t.bool.default(false),
-  branding: z.union([WhiteLabelBrandingModelInput, z.null()]).optional(),
+  branding: t.orNull(WhiteLabelBrandingModelInput).optional(),
   isLocationRequired: t.bool.default(false),
   isWorkTypeRequired: t.bool.default(false),
   restrictLocationsForEmployees: t.bool.default(false),
@@ -606,7 +606,7 @@ export const UkTimeAndAttendanceShiftModel = /*#__PURE__*/ z.object({
   kioskId: t.int32,
   kioskName: t.string.nullable(),
   timesheetLineId: t.int32.nullable(),
-  employee: z.union([BasicKioskEmployeeModel, z.null()]),
+  employee: t.orNull(BasicKioskEmployeeModel),
   breaks: z.array(TimeAndAttendanceBreakModel).nullable(),
   shiftConditions: z.array(ShiftConditionModel).nullable(),
   dimensionValues: z.array(ReportingDimensionValueBaseApiModel).nullable(),
@@ -625,7 +625,7 @@ export const UkTimeAndAttendanceShiftModelInput = /*#__PURE__*/ z.object({
   kioskId: t.int32.default(0),
   kioskName: t.text(255).nullable().optional(),
   timesheetLineId: t.int32.nullable().optional(),
-  employee: z.union([BasicKioskEmployeeModelInput, z.null()]).optional(),
+  employee: t.orNull(BasicKioskEmployeeModelInput).optional(),
   breaks: t.list(TimeAndAttendanceBreakModelInput, 1000).nullable().optional(),
   shiftConditions: t.list(ShiftConditionModelInput, 1000).nullable().optional(),
   dimensionValues: t.list(ReportingDimensionValueBaseApiModelInput, 1000).nullable().optional(),
@@ -736,7 +736,7 @@ export type ReportingDimensionValueSelectModelInput = z.infer<typeof ReportingDi
 export const UkTimeAndAttendanceLookupDataModel = /*#__PURE__*/ z.object({
   locations: z.array(LocationSelectModel).nullable(),
   workTypes: z.array(WorkTypeSelectModel).nullable(),
-  defaultLocation: z.union([LocationSelectModel, z.null()]),
+  defaultLocation: t.orNull(LocationSelectModel),
   shiftConditions: z.array(ShiftConditionSelectModel).nullable(),
   locationShiftConditions: z.array(LocationShiftConditionsModel).nullable(),
   reportingDimensionsEnabled: t.bool,
@@ -747,7 +747,7 @@ export type UkTimeAndAttendanceLookupDataModel = z.infer<typeof UkTimeAndAttenda
 export const UkTimeAndAttendanceLookupDataModelInput = /*#__PURE__*/ z.object({
   locations: t.list(LocationSelectModelInput, 1000).nullable().optional(),
   workTypes: t.list(WorkTypeSelectModelInput, 1000).nullable().optional(),
-  defaultLocation: z.union([LocationSelectModelInput, z.null()]).optional(),
+  defaultLocation: t.orNull(LocationSelectModelInput).optional(),
   shiftConditions: t.list(ShiftConditionSelectModelInput, 1000).nullable().optional(),
   locationShiftConditions: t.list(LocationShiftConditionsModelInput, 1000).nullable().optional(),
   reportingDimensionsEnabled: t.bool.default(false),
@@ -793,7 +793,7 @@ export const UkClockOnModel = /*#__PURE__*/ z.object({
   isAdminInitiated: t.bool,
   recordedTimeUtc: t.dateTime.nullable(),
   utcOffset: t.timeSpan.nullable(),
-  noteVisibility: z.union([TimeAttendanceShiftNoteVisibility, z.null()]),
+  noteVisibility: t.orNull(TimeAttendanceShiftNoteVisibility),
 }).meta({ id: 'UkClockOnModel' });
 export type UkClockOnModel = z.infer<typeof UkClockOnModel>;
 export const UkClockOnModelInput = /*#__PURE__*/ z.object({
@@ -855,7 +855,7 @@ export const UkWorkTypeModel = /*#__PURE__*/ z.object({
   externalId: t.string.nullable(),
   source: t.string.nullable(),
   accruesLeave: t.bool,
-  mappingType: z.union([WorkTypeMappingType, z.null()]),
+  mappingType: t.orNull(WorkTypeMappingType),
   shortCode: t.string.nullable(),
 }).meta({ id: 'UkWorkTypeModel' });
 export type UkWorkTypeModel = z.infer<typeof UkWorkTypeModel>;
@@ -1024,8 +1024,8 @@ export type KioskAccessModelInput = z.infer<typeof KioskAccessModelInput>;
 export const PayrollAccessModel = /*#__PURE__*/ z.object({
   approveElectronicPayrollLodgement: t.bool,
   userBusinessRestrictionCount: t.int32,
-  payRunApprovalAccess: z.union([BusinessRestrictionTypeEnum, z.null()]),
-  payRunCreationAccess: z.union([BusinessRestrictionTypeEnum, z.null()]),
+  payRunApprovalAccess: t.orNull(BusinessRestrictionTypeEnum),
+  payRunCreationAccess: t.orNull(BusinessRestrictionTypeEnum),
   selectedPaySchedulesForPayRunApproval: z.array(t.int32).nullable(),
   selectedPaySchedulesForPayRunCreation: z.array(t.int32).nullable(),
 }).meta({ id: 'PayrollAccessModel' });
@@ -1044,9 +1044,9 @@ export const BusinessAccessModel = /*#__PURE__*/ z.object({
   accessType: RelatedUserType,
   employeeGroups: z.array(EmployeeGroupAccessModel).nullable(),
   locationAccess: z.array(LocationAccessModel).nullable(),
-  reports: z.union([ReportAccessModel, z.null()]),
-  kioskAccess: z.union([KioskAccessModel, z.null()]),
-  payrollAccess: z.union([PayrollAccessModel, z.null()]),
+  reports: t.orNull(ReportAccessModel),
+  kioskAccess: t.orNull(KioskAccessModel),
+  payrollAccess: t.orNull(PayrollAccessModel),
   name: t.string.nullable(),
   email: t.string.nullable(),
 }).meta({ id: 'BusinessAccessModel' });
@@ -1055,9 +1055,9 @@ export const BusinessAccessModelInput = /*#__PURE__*/ z.object({
   accessType: RelatedUserTypeInput.default('Unrestricted'),
   employeeGroups: t.list(EmployeeGroupAccessModelInput, 1000).nullable().optional(),
   locationAccess: t.list(LocationAccessModelInput, 50).nullable().optional(),
-  reports: z.union([ReportAccessModelInput, z.null()]).optional(),
-  kioskAccess: z.union([KioskAccessModelInput, z.null()]).optional(),
-  payrollAccess: z.union([PayrollAccessModelInput, z.null()]).optional(),
+  reports: t.orNull(ReportAccessModelInput).optional(),
+  kioskAccess: t.orNull(KioskAccessModelInput).optional(),
+  payrollAccess: t.orNull(PayrollAccessModelInput).optional(),
   name: t.text(100).nullable().optional(),
   email: t.text(254).nullable().optional(),
 }).meta({ id: 'BusinessAccessModelInput' });
@@ -1069,9 +1069,9 @@ export const CreateBusinessAccessModel = /*#__PURE__*/ z.object({
   accessType: RelatedUserType,
   employeeGroups: z.array(EmployeeGroupAccessModel).nullable(),
   locationAccess: z.array(LocationAccessModel).nullable(),
-  reports: z.union([ReportAccessModel, z.null()]),
-  kioskAccess: z.union([KioskAccessModel, z.null()]),
-  payrollAccess: z.union([PayrollAccessModel, z.null()]),
+  reports: t.orNull(ReportAccessModel),
+  kioskAccess: t.orNull(KioskAccessModel),
+  payrollAccess: t.orNull(PayrollAccessModel),
   name: t.string.nullable(),
   email: t.string.nullable(),
 }).meta({ id: 'CreateBusinessAccessModel' });
@@ -1082,9 +1082,9 @@ export const CreateBusinessAccessModelInput = /*#__PURE__*/ z.object({
   accessType: RelatedUserTypeInput.default('Unrestricted'),
   employeeGroups: t.list(EmployeeGroupAccessModelInput, 1000).nullable().optional(),
   locationAccess: t.list(LocationAccessModelInput, 50).nullable().optional(),
-  reports: z.union([ReportAccessModelInput, z.null()]).optional(),
-  kioskAccess: z.union([KioskAccessModelInput, z.null()]).optional(),
-  payrollAccess: z.union([PayrollAccessModelInput, z.null()]).optional(),
+  reports: t.orNull(ReportAccessModelInput).optional(),
+  kioskAccess: t.orNull(KioskAccessModelInput).optional(),
+  payrollAccess: t.orNull(PayrollAccessModelInput).optional(),
   name: t.text(100).nullable().optional(),
   email: t.text(254).nullable().optional(),
 }).meta({ id: 'CreateBusinessAccessModel' });
@@ -1213,17 +1213,17 @@ export const UkEssRosterShiftModel = /*#__PURE__*/ z.object({
   locationName: t.string.nullable(),
   workTypeId: t.int32.nullable(),
   workTypeName: t.string.nullable(),
-  role: z.union([RosterShiftRole, z.null()]),
+  role: t.orNull(RosterShiftRole),
   startTime: t.dateTime,
   endTime: t.dateTime,
   notes: t.string.nullable(),
   published: t.bool,
   accepted: t.bool,
-  pendingSwap: z.union([RosterShiftSwapModel, z.null()]),
+  pendingSwap: t.orNull(RosterShiftSwapModel),
   datePublished: t.dateTime.nullable(),
   biddable: t.bool,
   shiftSwapCutoffTime: t.dateTime.nullable(),
-  shiftAssignmentStatus: z.union([ShiftAssignmentStatusEnum, z.null()]),
+  shiftAssignmentStatus: t.orNull(ShiftAssignmentStatusEnum),
 }).meta({ id: 'UkEssRosterShiftModel' });
 export type UkEssRosterShiftModel = z.infer<typeof UkEssRosterShiftModel>;
 export const UkEssRosterShiftModelInput = /*#__PURE__*/ z.object({
@@ -1237,13 +1237,13 @@ export const UkEssRosterShiftModelInput = /*#__PURE__*/ z.object({
   locationName: t.text(255).nullable().optional(),
   workTypeId: t.int32.nullable().optional(),
   workTypeName: t.text(255).nullable().optional(),
-  role: z.union([RosterShiftRoleInput, z.null()]).optional(),
+  role: t.orNull(RosterShiftRoleInput).optional(),
   startTime: t.dateTimeInput,
   endTime: t.dateTimeInput,
   notes: t.text(2000).nullable().optional(),
   published: t.bool.default(false),
   accepted: t.bool.default(false),
-  pendingSwap: z.union([RosterShiftSwapModelInput, z.null()]).optional(),
+  pendingSwap: t.orNull(RosterShiftSwapModelInput).optional(),
   datePublished: t.dateTimeInput.nullable().optional(),
   biddable: t.bool.default(false),
   shiftSwapCutoffTime: t.dateTimeInput.nullable().optional(),
@@ -1266,17 +1266,17 @@ export const UkRosterShiftGenerateTimesheetModel = /*#__PURE__*/ z.object({
   locationName: t.string.nullable(),
   workTypeId: t.int32.nullable(),
   workTypeName: t.string.nullable(),
-  role: z.union([RosterShiftRole, z.null()]),
+  role: t.orNull(RosterShiftRole),
   startTime: t.dateTime,
   endTime: t.dateTime,
   notes: t.string.nullable(),
   published: t.bool,
   accepted: t.bool,
-  pendingSwap: z.union([RosterShiftSwapModel, z.null()]),
+  pendingSwap: t.orNull(RosterShiftSwapModel),
   datePublished: t.dateTime.nullable(),
   biddable: t.bool,
   shiftSwapCutoffTime: t.dateTime.nullable(),
-  shiftAssignmentStatus: z.union([ShiftAssignmentStatusEnum, z.null()]),
+  shiftAssignmentStatus: t.orNull(ShiftAssignmentStatusEnum),
 }).meta({ id: 'UkRosterShiftGenerateTimesheetModel' });
 export type UkRosterShiftGenerateTimesheetModel = z.infer<typeof UkRosterShiftGenerateTimesheetModel>;
 export const UkRosterShiftGenerateTimesheetModelInput = /*#__PURE__*/ z.object({
@@ -1294,13 +1294,13 @@ export const UkRosterShiftGenerateTimesheetModelInput = /*#__PURE__*/ z.object({
   locationName: t.text(255).nullable().optional(),
   workTypeId: t.int32.nullable().optional(),
   workTypeName: t.text(255).nullable().optional(),
-  role: z.union([RosterShiftRoleInput, z.null()]).optional(),
+  role: t.orNull(RosterShiftRoleInput).optional(),
   startTime: t.dateTimeInput,
   endTime: t.dateTimeInput,
   notes: t.text(2000).nullable().optional(),
   published: t.bool.default(false),
   accepted: t.bool.default(false),
-  pendingSwap: z.union([RosterShiftSwapModelInput, z.null()]).optional(),
+  pendingSwap: t.orNull(RosterShiftSwapModelInput).optional(),
   datePublished: t.dateTimeInput.nullable().optional(),
   biddable: t.bool.default(false),
   shiftSwapCutoffTime: t.dateTimeInput.nullable().optional(),
@@ -1318,7 +1318,7 @@ export const RosterShiftEditModel = /*#__PURE__*/ z.object({
   locationName: t.string.nullable(),
   workTypeId: t.int32.nullable(),
   workTypeName: t.string.nullable(),
-  role: z.union([RosterShiftRole, z.null()]),
+  role: t.orNull(RosterShiftRole),
   startTime: t.dateTime,
   endTime: t.dateTime,
   notes: t.string.nullable(),
@@ -1334,7 +1334,7 @@ export const RosterShiftEditModelInput = /*#__PURE__*/ z.object({
   locationName: t.text(255).nullable().optional(),
   workTypeId: t.int32.nullable().optional(),
   workTypeName: t.text(255).nullable().optional(),
-  role: z.union([RosterShiftRoleInput, z.null()]).optional(),
+  role: t.orNull(RosterShiftRoleInput).optional(),
   startTime: t.dateTimeInput,
   endTime: t.dateTimeInput,
   notes: t.text(2000).nullable().optional(),
@@ -1342,11 +1342,11 @@ export const RosterShiftEditModelInput = /*#__PURE__*/ z.object({
 export type RosterShiftEditModelInput = z.infer<typeof RosterShiftEditModelInput>;
 
 export const UkRosterShiftMatchingResultModel = /*#__PURE__*/ z.object({
-  shift: z.union([UkEssRosterShiftModel, z.null()]),
+  shift: t.orNull(UkEssRosterShiftModel),
 }).meta({ id: 'UkRosterShiftMatchingResultModel' });
 export type UkRosterShiftMatchingResultModel = z.infer<typeof UkRosterShiftMatchingResultModel>;
 export const UkRosterShiftMatchingResultModelInput = /*#__PURE__*/ z.object({
-  shift: z.union([UkEssRosterShiftModelInput, z.null()]).optional(),
+  shift: t.orNull(UkEssRosterShiftModelInput).optional(),
 }).meta({ id: 'UkRosterShiftMatchingResultModelInput' });
 export type UkRosterShiftMatchingResultModelInput = z.infer<typeof UkRosterShiftMatchingResultModelInput>;
 
@@ -1408,7 +1408,7 @@ export type AttachmentInput = z.infer<typeof AttachmentInput>;
 
 export const UkTimesheetLineModel = /*#__PURE__*/ z.object({
   locationIsDeleted: t.bool,
-  unitType: z.union([LeaveUnitTypeEnum, z.null()]),
+  unitType: t.orNull(LeaveUnitTypeEnum),
   id: t.int32,
   employeeId: t.int32,
   startTime: t.dateTime.nullable(),
@@ -1430,7 +1430,7 @@ export const UkTimesheetLineModel = /*#__PURE__*/ z.object({
   fullyQualifiedLocationName: t.string.nullable(),
   shiftConditions: z.array(TimesheetShiftConditionModelv3).nullable(),
   hiddenComments: t.string.nullable(),
-  attachment: z.union([Attachment, z.null()]),
+  attachment: t.orNull(Attachment),
   submittedByUser: t.string.nullable(),
   dimensionValueIds: z.array(t.int32).nullable(),
   leaveRequestId: t.string.nullable(),
@@ -1460,7 +1460,7 @@ export const UkTimesheetLineModelInput = /*#__PURE__*/ z.object({
   fullyQualifiedLocationName: t.text(255).nullable().optional(),
   shiftConditions: t.list(TimesheetShiftConditionModelv3Input, 1000).nullable().optional(),
   hiddenComments: t.text(2000).nullable().optional(),
-  attachment: z.union([AttachmentInput, z.null()]).optional(),
+  attachment: t.orNull(AttachmentInput).optional(),
   submittedByUser: t.text(255).nullable().optional(),
   dimensionValueIds: t.list(t.int32, 1000).nullable().optional(),
   leaveRequestId: t.text(255).nullable().optional(),
@@ -1491,7 +1491,7 @@ export const UkIndividualTimesheetLineModel = /*#__PURE__*/ z.object({
   fullyQualifiedLocationName: t.string.nullable(),
   shiftConditions: z.array(TimesheetShiftConditionModelv3).nullable(),
   hiddenComments: t.string.nullable(),
-  attachment: z.union([Attachment, z.null()]),
+  attachment: t.orNull(Attachment),
   dimensionValueIds: z.array(t.int32).nullable(),
 }).meta({ id: 'UkIndividualTimesheetLineModel' });
 export type UkIndividualTimesheetLineModel = z.infer<typeof UkIndividualTimesheetLineModel>;
@@ -1519,7 +1519,7 @@ export const UkIndividualTimesheetLineModelInput = /*#__PURE__*/ z.object({
   fullyQualifiedLocationName: t.text(255).nullable().optional(),
   shiftConditions: t.list(TimesheetShiftConditionModelv3Input, 1000).nullable().optional(),
   hiddenComments: t.text(2000).nullable().optional(),
-  attachment: z.union([AttachmentInput, z.null()]).optional(),
+  attachment: t.orNull(AttachmentInput).optional(),
   dimensionValueIds: t.list(t.int32, 1000).nullable().optional(),
 }).meta({ id: 'UkIndividualTimesheetLineModelInput' });
 export type UkIndividualTimesheetLineModelInput = z.infer<typeof UkIndividualTimesheetLineModelInput>;
@@ -1732,7 +1732,7 @@ export const AuTimeAndAttendanceShiftModel = /*#__PURE__*/ z.object({
   kioskId: t.int32,
   kioskName: t.string.nullable(),
   timesheetLineId: t.int32.nullable(),
-  employee: z.union([BasicKioskEmployeeModel, z.null()]),
+  employee: t.orNull(BasicKioskEmployeeModel),
   breaks: z.array(TimeAndAttendanceBreakModel).nullable(),
   shiftConditions: z.array(ShiftConditionModel).nullable(),
   dimensionValues: z.array(ReportingDimensionValueBaseApiModel).nullable(),
@@ -1753,7 +1753,7 @@ export const AuTimeAndAttendanceShiftModelInput = /*#__PURE__*/ z.object({
   kioskId: t.int32.default(0),
   kioskName: t.text(255).nullable().optional(),
   timesheetLineId: t.int32.nullable().optional(),
-  employee: z.union([BasicKioskEmployeeModelInput, z.null()]).optional(),
+  employee: t.orNull(BasicKioskEmployeeModelInput).optional(),
   breaks: t.list(TimeAndAttendanceBreakModelInput, 1000).nullable().optional(),
   shiftConditions: t.list(ShiftConditionModelInput, 1000).nullable().optional(),
   dimensionValues: t.list(ReportingDimensionValueBaseApiModelInput, 1000).nullable().optional(),
@@ -1775,7 +1775,7 @@ export const AuTimeAndAttendanceShiftModelFill = /*#__PURE__*/ z.object({
   kioskId: t.int32,
   kioskName: t.string.nullable(),
   timesheetLineId: t.int32.nullable(),
-  employee: z.union([BasicKioskEmployeeModel, z.null()]),
+  employee: t.orNull(BasicKioskEmployeeModel),
   breaks: z.array(TimeAndAttendanceBreakModel).nullable(),
   shiftConditions: z.array(ShiftConditionModel).nullable(),
   dimensionValues: z.array(ReportingDimensionValueBaseApiModel).nullable(),
@@ -1801,7 +1801,7 @@ export const AuTimeAndAttendanceLookupDataModel = /*#__PURE__*/ z.object({
   locations: z.array(LocationSelectModel).nullable(),
   workTypes: z.array(WorkTypeSelectModel).nullable(),
   classifications: z.array(ClassificationLookupModel).nullable(),
-  defaultLocation: z.union([LocationSelectModel, z.null()]),
+  defaultLocation: t.orNull(LocationSelectModel),
   shiftConditions: z.array(ShiftConditionSelectModel).nullable(),
   locationShiftConditions: z.array(LocationShiftConditionsModel).nullable(),
   reportingDimensionsEnabled: t.bool,
@@ -1813,7 +1813,7 @@ export const AuTimeAndAttendanceLookupDataModelInput = /*#__PURE__*/ z.object({
   locations: t.list(LocationSelectModelInput, 1000).nullable().optional(),
   workTypes: t.list(WorkTypeSelectModelInput, 1000).nullable().optional(),
   classifications: t.list(ClassificationLookupModelInput, 1000).nullable().optional(),
-  defaultLocation: z.union([LocationSelectModelInput, z.null()]).optional(),
+  defaultLocation: t.orNull(LocationSelectModelInput).optional(),
   shiftConditions: t.list(ShiftConditionSelectModelInput, 1000).nullable().optional(),
   locationShiftConditions: t.list(LocationShiftConditionsModelInput, 1000).nullable().optional(),
   reportingDimensionsEnabled: t.bool.default(false),
@@ -1826,7 +1826,7 @@ export const AuTimeAndAttendanceLookupDataModelFill = /*#__PURE__*/ z.object({
   locations: z.array(LocationSelectModel).nullable(),
   workTypes: z.array(WorkTypeSelectModel).nullable(),
   classifications: z.array(ClassificationLookupModelFill).nullable().default(null),
-  defaultLocation: z.union([LocationSelectModel, z.null()]),
+  defaultLocation: t.orNull(LocationSelectModel),
   shiftConditions: z.array(ShiftConditionSelectModel).nullable(),
   locationShiftConditions: z.array(LocationShiftConditionsModel).nullable(),
   reportingDimensionsEnabled: t.bool,
@@ -1850,7 +1850,7 @@ export const AuClockOnModel = /*#__PURE__*/ z.object({
   isAdminInitiated: t.bool,
   recordedTimeUtc: t.dateTime.nullable(),
   utcOffset: t.timeSpan.nullable(),
-  noteVisibility: z.union([TimeAttendanceShiftNoteVisibility, z.null()]),
+  noteVisibility: t.orNull(TimeAttendanceShiftNoteVisibility),
 }).meta({ id: 'Au.AuClockOnModel' });
 export type AuClockOnModel = z.infer<typeof AuClockOnModel>;
 export const AuClockOnModelInput = /*#__PURE__*/ z.object({
@@ -1889,7 +1889,7 @@ export const AuClockOnModelFill = /*#__PURE__*/ z.object({
   isAdminInitiated: t.bool,
   recordedTimeUtc: t.dateTime.nullable(),
   utcOffset: t.timeSpan.nullable(),
-  noteVisibility: z.union([TimeAttendanceShiftNoteVisibility, z.null()]),
+  noteVisibility: t.orNull(TimeAttendanceShiftNoteVisibility),
 });
 
 export const AuWorkTypeModel = /*#__PURE__*/ z.object({
@@ -1903,7 +1903,7 @@ export const AuWorkTypeModel = /*#__PURE__*/ z.object({
   externalId: t.string.nullable(),
   source: t.string.nullable(),
   accruesLeave: t.bool,
-  mappingType: z.union([WorkTypeMappingType, z.null()]),
+  mappingType: t.orNull(WorkTypeMappingType),
   shortCode: t.string.nullable(),
 }).meta({ id: 'Au.AuWorkTypeModel' });
 export type AuWorkTypeModel = z.infer<typeof AuWorkTypeModel>;
@@ -1934,7 +1934,7 @@ export const AuWorkTypeModelFill = /*#__PURE__*/ z.object({
   externalId: t.string.nullable(),
   source: t.string.nullable(),
   accruesLeave: t.bool,
-  mappingType: z.union([WorkTypeMappingType, z.null()]),
+  mappingType: t.orNull(WorkTypeMappingType),
   shortCode: t.string.nullable(),
 });
 
@@ -1948,7 +1948,7 @@ export const NzWorkTypeModel = /*#__PURE__*/ z.object({
   externalId: t.string.nullable(),
   source: t.string.nullable(),
   accruesLeave: t.bool,
-  mappingType: z.union([WorkTypeMappingType, z.null()]),
+  mappingType: t.orNull(WorkTypeMappingType),
   shortCode: t.string.nullable(),
 }).meta({ id: 'Nz.NzWorkTypeModel' });
 export type NzWorkTypeModel = z.infer<typeof NzWorkTypeModel>;
@@ -1977,7 +1977,7 @@ export const NzWorkTypeModelFill = /*#__PURE__*/ z.object({
   externalId: t.string.nullable(),
   source: t.string.nullable(),
   accruesLeave: t.bool,
-  mappingType: z.union([WorkTypeMappingType, z.null()]),
+  mappingType: t.orNull(WorkTypeMappingType),
   shortCode: t.string.nullable(),
 });
 
@@ -1990,7 +1990,7 @@ export const SgWorkTypeModel = /*#__PURE__*/ z.object({
   externalId: t.string.nullable(),
   source: t.string.nullable(),
   accruesLeave: t.bool,
-  mappingType: z.union([WorkTypeMappingType, z.null()]),
+  mappingType: t.orNull(WorkTypeMappingType),
   shortCode: t.string.nullable(),
 }).meta({ id: 'Sg.SgWorkTypeModel' });
 export type SgWorkTypeModel = z.infer<typeof SgWorkTypeModel>;
@@ -2017,7 +2017,7 @@ export const SgWorkTypeModelFill = /*#__PURE__*/ z.object({
   externalId: t.string.nullable(),
   source: t.string.nullable(),
   accruesLeave: t.bool,
-  mappingType: z.union([WorkTypeMappingType, z.null()]),
+  mappingType: t.orNull(WorkTypeMappingType),
   shortCode: t.string.nullable(),
 });
 
@@ -2032,7 +2032,7 @@ export const MyEssWorkTypeModel = /*#__PURE__*/ z.object({
   externalId: t.string.nullable(),
   source: t.string.nullable(),
   accruesLeave: t.bool,
-  mappingType: z.union([WorkTypeMappingType, z.null()]),
+  mappingType: t.orNull(WorkTypeMappingType),
   shortCode: t.string.nullable(),
 }).meta({ id: 'My.MyEssWorkTypeModel' });
 export type MyEssWorkTypeModel = z.infer<typeof MyEssWorkTypeModel>;
@@ -2063,7 +2063,7 @@ export const MyEssWorkTypeModelFill = /*#__PURE__*/ z.object({
   externalId: t.string.nullable().default(null),
   source: t.string.nullable().default(null),
   accruesLeave: t.bool.default(false),
-  mappingType: z.union([WorkTypeMappingType, z.null()]).default(null),
+  mappingType: t.orNull(WorkTypeMappingType).default(null),
   shortCode: t.string.nullable().default(null),
 });
 
@@ -2125,7 +2125,7 @@ export const MyWorkTypeModel = /*#__PURE__*/ z.object({
   externalId: t.string.nullable(),
   source: t.string.nullable(),
   accruesLeave: t.bool,
-  mappingType: z.union([WorkTypeMappingType, z.null()]),
+  mappingType: t.orNull(WorkTypeMappingType),
   shortCode: t.string.nullable(),
 }).meta({ id: 'My.MyWorkTypeModel' });
 export type MyWorkTypeModel = z.infer<typeof MyWorkTypeModel>;
@@ -2152,7 +2152,7 @@ export const MyWorkTypeModelFill = /*#__PURE__*/ z.object({
   externalId: t.string.nullable(),
   source: t.string.nullable(),
   accruesLeave: t.bool,
-  mappingType: z.union([WorkTypeMappingType, z.null()]),
+  mappingType: t.orNull(WorkTypeMappingType),
   shortCode: t.string.nullable(),
 });
 
@@ -2221,17 +2221,17 @@ export const AuEssRosterShiftModel = /*#__PURE__*/ z.object({
   locationName: t.string.nullable(),
   workTypeId: t.int32.nullable(),
   workTypeName: t.string.nullable(),
-  role: z.union([RosterShiftRole, z.null()]),
+  role: t.orNull(RosterShiftRole),
   startTime: t.dateTime,
   endTime: t.dateTime,
   notes: t.string.nullable(),
   published: t.bool,
   accepted: t.bool,
-  pendingSwap: z.union([RosterShiftSwapModel, z.null()]),
+  pendingSwap: t.orNull(RosterShiftSwapModel),
   datePublished: t.dateTime.nullable(),
   biddable: t.bool,
   shiftSwapCutoffTime: t.dateTime.nullable(),
-  shiftAssignmentStatus: z.union([ShiftAssignmentStatusEnum, z.null()]),
+  shiftAssignmentStatus: t.orNull(ShiftAssignmentStatusEnum),
 }).meta({ id: 'Au.AuEssRosterShiftModel' });
 export type AuEssRosterShiftModel = z.infer<typeof AuEssRosterShiftModel>;
 export const AuEssRosterShiftModelInput = /*#__PURE__*/ z.object({
@@ -2247,13 +2247,13 @@ export const AuEssRosterShiftModelInput = /*#__PURE__*/ z.object({
   locationName: t.text(255).nullable().optional(),
   workTypeId: t.int32.nullable().optional(),
   workTypeName: t.text(255).nullable().optional(),
-  role: z.union([RosterShiftRoleInput, z.null()]).optional(),
+  role: t.orNull(RosterShiftRoleInput).optional(),
   startTime: t.dateTimeInput,
   endTime: t.dateTimeInput,
   notes: t.text(2000).nullable().optional(),
   published: t.bool.default(false),
   accepted: t.bool.default(false),
-  pendingSwap: z.union([RosterShiftSwapModelInput, z.null()]).optional(),
+  pendingSwap: t.orNull(RosterShiftSwapModelInput).optional(),
   datePublished: t.dateTimeInput.nullable().optional(),
   biddable: t.bool.default(false),
   shiftSwapCutoffTime: t.dateTimeInput.nullable().optional(),
@@ -2274,17 +2274,17 @@ export const AuEssRosterShiftModelFill = /*#__PURE__*/ z.object({
   locationName: t.string.nullable(),
   workTypeId: t.int32.nullable(),
   workTypeName: t.string.nullable(),
-  role: z.union([RosterShiftRole, z.null()]),
+  role: t.orNull(RosterShiftRole),
   startTime: t.dateTime,
   endTime: t.dateTime,
   notes: t.string.nullable(),
   published: t.bool,
   accepted: t.bool,
-  pendingSwap: z.union([RosterShiftSwapModel, z.null()]),
+  pendingSwap: t.orNull(RosterShiftSwapModel),
   datePublished: t.dateTime.nullable(),
   biddable: t.bool,
   shiftSwapCutoffTime: t.dateTime.nullable(),
-  shiftAssignmentStatus: z.union([ShiftAssignmentStatusEnum, z.null()]),
+  shiftAssignmentStatus: t.orNull(ShiftAssignmentStatusEnum),
 });
 
 export const AuRosterShiftGenerateTimesheetModel = /*#__PURE__*/ z.object({
@@ -2304,17 +2304,17 @@ export const AuRosterShiftGenerateTimesheetModel = /*#__PURE__*/ z.object({
   locationName: t.string.nullable(),
   workTypeId: t.int32.nullable(),
   workTypeName: t.string.nullable(),
-  role: z.union([RosterShiftRole, z.null()]),
+  role: t.orNull(RosterShiftRole),
   startTime: t.dateTime,
   endTime: t.dateTime,
   notes: t.string.nullable(),
   published: t.bool,
   accepted: t.bool,
-  pendingSwap: z.union([RosterShiftSwapModel, z.null()]),
+  pendingSwap: t.orNull(RosterShiftSwapModel),
   datePublished: t.dateTime.nullable(),
   biddable: t.bool,
   shiftSwapCutoffTime: t.dateTime.nullable(),
-  shiftAssignmentStatus: z.union([ShiftAssignmentStatusEnum, z.null()]),
+  shiftAssignmentStatus: t.orNull(ShiftAssignmentStatusEnum),
 }).meta({ id: 'Au.AuRosterShiftGenerateTimesheetModel' });
 export type AuRosterShiftGenerateTimesheetModel = z.infer<typeof AuRosterShiftGenerateTimesheetModel>;
 export const AuRosterShiftGenerateTimesheetModelInput = /*#__PURE__*/ z.object({
@@ -2334,13 +2334,13 @@ export const AuRosterShiftGenerateTimesheetModelInput = /*#__PURE__*/ z.object({
   locationName: t.text(255).nullable().optional(),
   workTypeId: t.int32.nullable().optional(),
   workTypeName: t.text(255).nullable().optional(),
-  role: z.union([RosterShiftRoleInput, z.null()]).optional(),
+  role: t.orNull(RosterShiftRoleInput).optional(),
   startTime: t.dateTimeInput,
   endTime: t.dateTimeInput,
   notes: t.text(2000).nullable().optional(),
   published: t.bool.default(false),
   accepted: t.bool.default(false),
-  pendingSwap: z.union([RosterShiftSwapModelInput, z.null()]).optional(),
+  pendingSwap: t.orNull(RosterShiftSwapModelInput).optional(),
   datePublished: t.dateTimeInput.nullable().optional(),
   biddable: t.bool.default(false),
   shiftSwapCutoffTime: t.dateTimeInput.nullable().optional(),
@@ -2365,17 +2365,17 @@ export const AuRosterShiftGenerateTimesheetModelFill = /*#__PURE__*/ z.object({
   locationName: t.string.nullable(),
   workTypeId: t.int32.nullable(),
   workTypeName: t.string.nullable(),
-  role: z.union([RosterShiftRole, z.null()]),
+  role: t.orNull(RosterShiftRole),
   startTime: t.dateTime,
   endTime: t.dateTime,
   notes: t.string.nullable(),
   published: t.bool,
   accepted: t.bool,
-  pendingSwap: z.union([RosterShiftSwapModel, z.null()]),
+  pendingSwap: t.orNull(RosterShiftSwapModel),
   datePublished: t.dateTime.nullable(),
   biddable: t.bool,
   shiftSwapCutoffTime: t.dateTime.nullable(),
-  shiftAssignmentStatus: z.union([ShiftAssignmentStatusEnum, z.null()]),
+  shiftAssignmentStatus: t.orNull(ShiftAssignmentStatusEnum),
 });
 
 export const AuRosterShiftEditModel = /*#__PURE__*/ z.object({
@@ -2390,7 +2390,7 @@ export const AuRosterShiftEditModel = /*#__PURE__*/ z.object({
   locationName: t.string.nullable(),
   workTypeId: t.int32.nullable(),
   workTypeName: t.string.nullable(),
-  role: z.union([RosterShiftRole, z.null()]),
+  role: t.orNull(RosterShiftRole),
   startTime: t.dateTime,
   endTime: t.dateTime,
   notes: t.string.nullable(),
@@ -2408,7 +2408,7 @@ export const AuRosterShiftEditModelInput = /*#__PURE__*/ z.object({
   locationName: t.text(255).nullable().optional(),
   workTypeId: t.int32.nullable().optional(),
   workTypeName: t.text(255).nullable().optional(),
-  role: z.union([RosterShiftRoleInput, z.null()]).optional(),
+  role: t.orNull(RosterShiftRoleInput).optional(),
   startTime: t.dateTimeInput,
   endTime: t.dateTimeInput,
   notes: t.text(2000).nullable().optional(),
@@ -2427,23 +2427,23 @@ export const AuRosterShiftEditModelFill = /*#__PURE__*/ z.object({
   locationName: t.string.nullable(),
   workTypeId: t.int32.nullable(),
   workTypeName: t.string.nullable(),
-  role: z.union([RosterShiftRole, z.null()]),
+  role: t.orNull(RosterShiftRole),
   startTime: t.dateTime,
   endTime: t.dateTime,
   notes: t.string.nullable(),
 });
 
 export const AuRosterShiftMatchingResultModel = /*#__PURE__*/ z.object({
-  shift: z.union([AuEssRosterShiftModel, z.null()]),
+  shift: t.orNull(AuEssRosterShiftModel),
 }).meta({ id: 'Au.AuRosterShiftMatchingResultModel' });
 export type AuRosterShiftMatchingResultModel = z.infer<typeof AuRosterShiftMatchingResultModel>;
 export const AuRosterShiftMatchingResultModelInput = /*#__PURE__*/ z.object({
-  shift: z.union([AuEssRosterShiftModelInput, z.null()]).optional(),
+  shift: t.orNull(AuEssRosterShiftModelInput).optional(),
 }).meta({ id: 'Au.AuRosterShiftMatchingResultModelInput' });
 export type AuRosterShiftMatchingResultModelInput = z.infer<typeof AuRosterShiftMatchingResultModelInput>;
 /** Reshapes a UK-shaped answer as Au.AuRosterShiftMatchingResultModel (like UkRosterShiftMatchingResultModel). */
 export const AuRosterShiftMatchingResultModelFill = /*#__PURE__*/ z.object({
-  shift: z.union([AuEssRosterShiftModelFill, z.null()]),
+  shift: t.orNull(AuEssRosterShiftModelFill),
 });
 
 export const AuTimesheetLineModel = /*#__PURE__*/ z.object({
@@ -2471,7 +2471,7 @@ export const AuTimesheetLineModel = /*#__PURE__*/ z.object({
   fullyQualifiedLocationName: t.string.nullable(),
   shiftConditions: z.array(TimesheetShiftConditionModelv3).nullable(),
   hiddenComments: t.string.nullable(),
-  attachment: z.union([Attachment, z.null()]),
+  attachment: t.orNull(Attachment),
   submittedByUser: t.string.nullable(),
   dimensionValueIds: z.array(t.int32).nullable(),
   leaveRequestId: t.string.nullable(),
@@ -2502,7 +2502,7 @@ export const AuTimesheetLineModelInput = /*#__PURE__*/ z.object({
   fullyQualifiedLocationName: t.text(255).nullable().optional(),
   shiftConditions: t.list(TimesheetShiftConditionModelv3Input, 1000).nullable().optional(),
   hiddenComments: t.text(2000).nullable().optional(),
-  attachment: z.union([AttachmentInput, z.null()]).optional(),
+  attachment: t.orNull(AttachmentInput).optional(),
   submittedByUser: t.text(255).nullable().optional(),
   dimensionValueIds: t.list(t.int32, 1000).nullable().optional(),
   leaveRequestId: t.text(255).nullable().optional(),
@@ -2534,7 +2534,7 @@ export const AuTimesheetLineModelFill = /*#__PURE__*/ z.object({
   fullyQualifiedLocationName: t.string.nullable(),
   shiftConditions: z.array(TimesheetShiftConditionModelv3).nullable(),
   hiddenComments: t.string.nullable(),
-  attachment: z.union([Attachment, z.null()]),
+  attachment: t.orNull(Attachment),
   submittedByUser: t.string.nullable(),
   dimensionValueIds: z.array(t.int32).nullable(),
   leaveRequestId: t.string.nullable(),
@@ -2563,7 +2563,7 @@ export const NzTimesheetLineModel = /*#__PURE__*/ z.object({
   fullyQualifiedLocationName: t.string.nullable(),
   shiftConditions: z.array(TimesheetShiftConditionModelv3).nullable(),
   hiddenComments: t.string.nullable(),
-  attachment: z.union([Attachment, z.null()]),
+  attachment: t.orNull(Attachment),
   submittedByUser: t.string.nullable(),
   dimensionValueIds: z.array(t.int32).nullable(),
   leaveRequestId: t.string.nullable(),
@@ -2592,7 +2592,7 @@ export const NzTimesheetLineModelInput = /*#__PURE__*/ z.object({
   fullyQualifiedLocationName: t.text(255).nullable().optional(),
   shiftConditions: t.list(TimesheetShiftConditionModelv3Input, 1000).nullable().optional(),
   hiddenComments: t.text(2000).nullable().optional(),
-  attachment: z.union([AttachmentInput, z.null()]).optional(),
+  attachment: t.orNull(AttachmentInput).optional(),
   submittedByUser: t.text(255).nullable().optional(),
   dimensionValueIds: t.list(t.int32, 1000).nullable().optional(),
   leaveRequestId: t.text(255).nullable().optional(),
@@ -2622,7 +2622,7 @@ export const NzTimesheetLineModelFill = /*#__PURE__*/ z.object({
   fullyQualifiedLocationName: t.string.nullable(),
   shiftConditions: z.array(TimesheetShiftConditionModelv3).nullable(),
   hiddenComments: t.string.nullable(),
-  attachment: z.union([Attachment, z.null()]),
+  attachment: t.orNull(Attachment),
   submittedByUser: t.string.nullable(),
   dimensionValueIds: z.array(t.int32).nullable(),
   leaveRequestId: t.string.nullable(),
@@ -2651,7 +2651,7 @@ export const SgTimesheetLineModel = /*#__PURE__*/ z.object({
   fullyQualifiedLocationName: t.string.nullable(),
   shiftConditions: z.array(TimesheetShiftConditionModelv3).nullable(),
   hiddenComments: t.string.nullable(),
-  attachment: z.union([Attachment, z.null()]),
+  attachment: t.orNull(Attachment),
   submittedByUser: t.string.nullable(),
   dimensionValueIds: z.array(t.int32).nullable(),
   leaveRequestId: t.string.nullable(),
@@ -2680,7 +2680,7 @@ export const SgTimesheetLineModelInput = /*#__PURE__*/ z.object({
   fullyQualifiedLocationName: t.text(255).nullable().optional(),
   shiftConditions: t.list(TimesheetShiftConditionModelv3Input, 1000).nullable().optional(),
   hiddenComments: t.text(2000).nullable().optional(),
-  attachment: z.union([AttachmentInput, z.null()]).optional(),
+  attachment: t.orNull(AttachmentInput).optional(),
   submittedByUser: t.text(255).nullable().optional(),
   dimensionValueIds: t.list(t.int32, 1000).nullable().optional(),
   leaveRequestId: t.text(255).nullable().optional(),
@@ -2710,7 +2710,7 @@ export const SgTimesheetLineModelFill = /*#__PURE__*/ z.object({
   fullyQualifiedLocationName: t.string.nullable(),
   shiftConditions: z.array(TimesheetShiftConditionModelv3).nullable(),
   hiddenComments: t.string.nullable(),
-  attachment: z.union([Attachment, z.null()]),
+  attachment: t.orNull(Attachment),
   submittedByUser: t.string.nullable(),
   dimensionValueIds: z.array(t.int32).nullable(),
   leaveRequestId: t.string.nullable(),
@@ -2739,7 +2739,7 @@ export const MyTimesheetLineModel = /*#__PURE__*/ z.object({
   fullyQualifiedLocationName: t.string.nullable(),
   shiftConditions: z.array(TimesheetShiftConditionModelv3).nullable(),
   hiddenComments: t.string.nullable(),
-  attachment: z.union([Attachment, z.null()]),
+  attachment: t.orNull(Attachment),
   submittedByUser: t.string.nullable(),
   dimensionValueIds: z.array(t.int32).nullable(),
   leaveRequestId: t.string.nullable(),
@@ -2768,7 +2768,7 @@ export const MyTimesheetLineModelInput = /*#__PURE__*/ z.object({
   fullyQualifiedLocationName: t.text(255).nullable().optional(),
   shiftConditions: t.list(TimesheetShiftConditionModelv3Input, 1000).nullable().optional(),
   hiddenComments: t.text(2000).nullable().optional(),
-  attachment: z.union([AttachmentInput, z.null()]).optional(),
+  attachment: t.orNull(AttachmentInput).optional(),
   submittedByUser: t.text(255).nullable().optional(),
   dimensionValueIds: t.list(t.int32, 1000).nullable().optional(),
   leaveRequestId: t.text(255).nullable().optional(),
@@ -2798,7 +2798,7 @@ export const MyTimesheetLineModelFill = /*#__PURE__*/ z.object({
   fullyQualifiedLocationName: t.string.nullable(),
   shiftConditions: z.array(TimesheetShiftConditionModelv3).nullable(),
   hiddenComments: t.string.nullable(),
-  attachment: z.union([Attachment, z.null()]),
+  attachment: t.orNull(Attachment),
   submittedByUser: t.string.nullable(),
   dimensionValueIds: z.array(t.int32).nullable(),
   leaveRequestId: t.string.nullable(),
@@ -2830,7 +2830,7 @@ export const AuIndividualTimesheetLineModel = /*#__PURE__*/ z.object({
   fullyQualifiedLocationName: t.string.nullable(),
   shiftConditions: z.array(TimesheetShiftConditionModelv3).nullable(),
   hiddenComments: t.string.nullable(),
-  attachment: z.union([Attachment, z.null()]),
+  attachment: t.orNull(Attachment),
   dimensionValueIds: z.array(t.int32).nullable(),
 }).meta({ id: 'Au.AuIndividualTimesheetLineModel' });
 export type AuIndividualTimesheetLineModel = z.infer<typeof AuIndividualTimesheetLineModel>;
@@ -2860,7 +2860,7 @@ export const AuIndividualTimesheetLineModelInput = /*#__PURE__*/ z.object({
   fullyQualifiedLocationName: t.text(255).nullable().optional(),
   shiftConditions: t.list(TimesheetShiftConditionModelv3Input, 1000).nullable().optional(),
   hiddenComments: t.text(2000).nullable().optional(),
-  attachment: z.union([AttachmentInput, z.null()]).optional(),
+  attachment: t.orNull(AttachmentInput).optional(),
   dimensionValueIds: t.list(t.int32, 1000).nullable().optional(),
 }).meta({ id: 'Au.AuIndividualTimesheetLineModelInput' });
 export type AuIndividualTimesheetLineModelInput = z.infer<typeof AuIndividualTimesheetLineModelInput>;
@@ -2891,7 +2891,7 @@ export const AuIndividualTimesheetLineModelFill = /*#__PURE__*/ z.object({
   fullyQualifiedLocationName: t.string.nullable(),
   shiftConditions: z.array(TimesheetShiftConditionModelv3).nullable(),
   hiddenComments: t.string.nullable(),
-  attachment: z.union([Attachment, z.null()]),
+  attachment: t.orNull(Attachment),
   dimensionValueIds: z.array(t.int32).nullable(),
 });
 

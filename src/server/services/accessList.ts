@@ -4,7 +4,7 @@
  * locations, groups, reports, payroll) cannot be filtered.
  */
 import { asc, eq, sql } from 'drizzle-orm';
-import type { BusinessAccessModel } from '../../contract/generated/models';
+import { RelatedUserType, type BusinessAccessModel } from '../../contract/generated/models';
 import { PAGE_LIMITS } from '../../contract/paging';
 import type { Database } from '../db/openDatabase';
 import { businessAccess } from '../db/schema';
@@ -14,7 +14,7 @@ import { parseModel } from '../auth/access';
 
 const ACCESS_LIST: ListSpec = {
   fields: {
-    accessType: field.text(businessAccess.accessType),
+    accessType: field.enum(businessAccess.accessType, RelatedUserType.options),
     employeeGroups: field.list(),
     locationAccess: field.list(),
     reports: field.object(),

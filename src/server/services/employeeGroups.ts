@@ -74,7 +74,7 @@ const GROUP_LIST: ListSpec = {
   fields: {
     id: field.int(employeeGroups.id),
     name: field.text(employeeGroups.name),
-    filterCombinationStrategy: field.text(employeeGroups.filterCombinationStrategy),
+    filterCombinationStrategy: field.enum(employeeGroups.filterCombinationStrategy, FilterCombinationStrategyEnum.options),
     filters: field.list(),
   } satisfies FieldMap<keyof UkEmployeeGroupModel>,
   limits: PAGE_LIMITS.settings,

@@ -4,7 +4,7 @@
  * each line's zone), the page query on the (business, start) index, and the names the page needs.
  */
 import { asc, eq, sql } from 'drizzle-orm';
-import type { UkTimesheetLineModel } from '../../contract/generated/models';
+import { ExternalService, LeaveUnitTypeEnum, type UkTimesheetLineModel } from '../../contract/generated/models';
 import { PAGE_LIMITS } from '../../contract/paging';
 import type { Database } from '../db/openDatabase';
 import { timesheetLines } from '../db/schema';
@@ -21,7 +21,7 @@ const LINE_FIELDS: FieldMap<keyof UkTimesheetLineModel> = {
     sql`COALESCE((SELECT l.deleted_at IS NOT NULL FROM locations l WHERE l.id = ${outer(line.locationId)}), FALSE)`,
     { nullable: false },
   ),
-  unitType: field.text(sql`NULL::text`),
+  unitType: field.enum(sql`NULL::text`, LeaveUnitTypeEnum.options),
   id: field.int(line.id),
   employeeId: field.int(line.employeeId),
   startTime: field.localDateTime(line.startUtc, line.ianaTimeZone),
@@ -36,7 +36,7 @@ const LINE_FIELDS: FieldMap<keyof UkTimesheetLineModel> = {
   leaveCategoryId: field.intText(line.leaveCategoryId),
   payCategoryId: field.intText(line.payCategoryId),
   externalId: field.text(line.externalId),
-  source: field.text(line.source),
+  source: field.enum(line.source, ExternalService.options),
   attachmentId: field.int(sql`NULL::integer`),
   shiftConditionIds: field.list(),
   workType: field.text(sql`(SELECT w.name FROM work_types w WHERE w.id = ${outer(line.workTypeId)})`),

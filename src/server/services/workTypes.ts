@@ -3,7 +3,7 @@
  * business, listing a page of them, mapping rows to UkWorkTypeModel and validating a submitted
  * work type.
  */
-import { and, asc, eq, isNull, not, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, not, sql } from 'drizzle-orm';
 import type { UkWorkTypeModelInput } from '../../contract/generated/models';
 import { UkEmploymentTypeEnum, type UkWorkTypeModel, WorkTypeMappingType } from '../../contract/generated/models';
 import type { Database } from '../db/openDatabase';
@@ -80,7 +80,7 @@ export const WORK_TYPE_FIELDS: FieldMap<keyof UkWorkTypeModel> = {
   externalId: field.text(workTypes.externalId),
   source: field.text(workTypes.source),
   accruesLeave: field.bool(workTypes.accruesLeave),
-  mappingType: field.text(workTypes.mappingType),
+  mappingType: field.enum(workTypes.mappingType, WorkTypeMappingType.options),
   shortCode: field.text(workTypes.shortCode),
 };
 
@@ -103,14 +103,18 @@ export async function listWorkTypePage(
   businessId: number,
   plan: ListPlan,
   kind: 'all' | 'workTypes' | 'shiftConditions' = 'all',
+  /** Only these (what applies to one employee, clockOnChoices.ts). */
+  onlyIds?: readonly number[],
 ): Promise<UkWorkTypeModel[]> {
   const isCondition = sql`${workTypes.mappingType} IS NOT DISTINCT FROM ${SHIFT_CONDITION}::text`;
+  if (onlyIds?.length === 0) return [];
   const rows = await pageOf(
     db.select().from(workTypes).$dynamic(),
     plan,
     eq(workTypes.businessId, businessId),
     isNull(workTypes.deletedAt),
     kind === 'all' ? undefined : kind === 'shiftConditions' ? isCondition : not(isCondition),
+    onlyIds ? inArray(workTypes.id, [...onlyIds]) : undefined,
   );
   return rows.map(toWorkTypeModel);
 }

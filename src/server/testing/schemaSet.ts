@@ -26,6 +26,8 @@ export interface SchemaNode {
   items?: SchemaNode | undefined;
   anyOf?: SchemaNode[] | undefined;
   example?: unknown;
+  /** A contract enum taken in any case or by number (wireTypes.enumInput): its members, in order. */
+  'x-enum-members'?: string[] | undefined;
 }
 
 export const SchemaNode: z.ZodType<SchemaNode> = z.lazy(() =>
@@ -46,6 +48,7 @@ export const SchemaNode: z.ZodType<SchemaNode> = z.lazy(() =>
     items: SchemaNode.optional(),
     anyOf: z.array(SchemaNode).optional(),
     example: z.unknown().optional(),
+    'x-enum-members': z.array(z.string()).optional(),
   }),
 );
 
@@ -121,6 +124,8 @@ export class SchemaSet {
   }
 
   private simplestValue(node: SchemaNode, field: string, hint: ValueHint): unknown {
+    const member = node['x-enum-members']?.[0];
+    if (member !== undefined) return member;
     if (node.anyOf) {
       const branch = node.anyOf.find((b) => this.resolve(b).type !== 'null') ?? node.anyOf[0];
       return branch ? this.validValue(branch, field, hint) : null;

@@ -46,11 +46,14 @@ export class SchemaViolations {
     const flat: Violation[] = [...refused(WRONG_TYPES, (value) => `${field} of type ${jsonTypeOf(value)}`)];
     const nested: fc.Arbitrary<Violation>[] = [];
 
+    const members = node['x-enum-members'];
+    if (members) flat.push(...refused(['NotAMember', members.length, String(members.length), -1], () => `${field} names no member`));
     const branches = node.anyOf ? node.anyOf.map((b) => this.schemas.resolve(b)) : [node];
     for (const branch of branches) {
       if (branch.enum) {
         flat.push(...refused(['NotAMember', String(branch.enum[0]).toLowerCase(), 'ñ'], () => `${field} outside the enum`));
       }
+
       const types = branch.type === undefined ? [] : Array.isArray(branch.type) ? branch.type : [branch.type];
       if (types.includes('string')) flat.push(...refused(this.badStrings(branch), (value) => `${field}: ${describeText(value)}`));
       if (types.includes('integer') || types.includes('number')) {
@@ -115,7 +118,20 @@ export class SchemaViolations {
    */
   forParameter(input: SchemaNode, name: string): fc.Arbitrary<Violation> | null {
     const node = this.schemas.resolve(input);
-    const candidates = [
+    // The node itself too: an enum taken in any case or by number lists its members beside anyOf.
+    const branches = [node, ...(node.anyOf ?? []).map((branch) => this.schemas.resolve(branch))];
+    const candidates = [...new Set(branches.flatMap((branch) => this.parameterCandidates(branch)))];
+    const refused = candidates
+      .filter((text) => !this.schemas.acceptsParameter(node, text))
+      .map((text) => ({ value: text, why: `${name}=${describeText(text)}` }));
+    return refused.length > 0 ? fc.constantFrom(...refused) : null;
+  }
+
+  /** Texts that may break one branch of a parameter's schema (each is checked against the whole). */
+  private parameterCandidates(node: SchemaNode): string[] {
+    const members = node['x-enum-members'];
+    return [
+      ...(members ? ['NotAMember', String(members.length), '-1'] : []),
       ...(node.enum ? ['NotAMember', String(node.enum[0]).toLowerCase()] : []),
       ...(node.type === 'integer'
         ? ['0', '-1', '1.5', 'abc', '2147483648', '-2147483649', '9999999999', '99999999999999999999999', '١٢', '1%2F2', '%F0%9F%98%80', 'x'.repeat(10_000)]
@@ -123,12 +139,7 @@ export class SchemaViolations {
       ...(node.type === 'boolean' ? ['yes', '1', 'truthy', 'ja'] : []),
       ...(node.type === 'string' ? this.badStrings(node).filter((value): value is string => typeof value === 'string' && value !== '') : []),
     ];
-    const refused = candidates
-      .filter((text) => !this.schemas.acceptsParameter(node, text))
-      .map((text) => ({ value: text, why: `${name}=${describeText(text)}` }));
-    return refused.length > 0 ? fc.constantFrom(...refused) : null;
   }
-
 }
 
 function badNumbers(node: SchemaNode): unknown[] {

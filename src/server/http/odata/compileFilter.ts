@@ -38,7 +38,7 @@ export function fieldResolver(fields: Readonly<Record<string, FieldSpec>>): Reso
 const mismatch = (field: string, expected: string) => unsupportedQuery('$filter', `the field "${field}" needs ${expected}.`);
 
 /** The literal as a typed SQL parameter for a scalar field of this type. */
-function scalarValue(field: string, type: Exclude<SupportedField['type'], 'localDateTime'>, value: Exclude<Literal, { kind: 'null' }>): SQL {
+function scalarValue(field: string, type: Exclude<SupportedField['type'], 'localDateTime' | 'enum'>, value: Exclude<Literal, { kind: 'null' }>): SQL {
   switch (type) {
     case 'int':
     case 'intText': {
@@ -64,6 +64,18 @@ function scalarValue(field: string, type: Exclude<SupportedField['type'], 'local
       return sql`${at.hasOffset ? at.text : `${at.text}Z`}::timestamptz`;
     }
   }
+}
+
+/** An enum literal as its canonical member name: a name in any case, or the member's number. */
+function enumValue(field: string, members: readonly string[], value: Exclude<Literal, { kind: 'null' }>): SQL {
+  const found =
+    value.kind === 'string'
+      ? (members.find((member) => member.toLowerCase() === value.value.toLowerCase()) ?? (/^\d+$/.test(value.value) ? members[Number(value.value)] : undefined))
+      : value.kind === 'number' && value.isInteger
+        ? members[Number(value.text)]
+        : undefined;
+  if (found === undefined) throw mismatch(field, `one of ${members.join(', ')} (in any case, in quotes) or its number 0 to ${members.length - 1}`);
+  return sql`${found}::text`;
 }
 
 function dateTimeOf(field: string, value: Exclude<Literal, { kind: 'null' }>): Extract<Literal, { kind: 'datetime' }> {
@@ -99,6 +111,7 @@ function leaf(resolve: ResolveField, node: Extract<FilterNode, { kind: 'compare'
     if (op === 'ne') return sql`${column} IS NOT NULL`;
     throw unsupportedQuery('$filter', `"${name}" can only be compared with null using eq or ne.`);
   }
+  if (spec.type === 'enum') return comparison(spec.sql, op, enumValue(name, spec.members, value), spec.nullable, keepNulls);
   if (spec.type !== 'localDateTime') return comparison(spec.sql, op, scalarValue(name, spec.type, value), spec.nullable, keepNulls);
 
   const at = dateTimeOf(name, value);

@@ -26,13 +26,25 @@ interface LocalDateTimeField {
   nullable: boolean;
 }
 
+/**
+ * A contract enum stored as its member name. Filter literals name a member in any case or by its
+ * number (0-based position), as the vendor's .NET binder reads enums (wireTypes.enumInput); the
+ * comparison is with the canonical name.
+ */
+interface EnumField {
+  type: 'enum';
+  sql: SQLWrapper;
+  nullable: boolean;
+  members: readonly string[];
+}
+
 interface UnsupportedField {
   type: 'unsupported';
   reason: string;
 }
 
-export type FieldSpec = ScalarField | LocalDateTimeField | UnsupportedField;
-export type SupportedField = ScalarField | LocalDateTimeField;
+export type FieldSpec = ScalarField | LocalDateTimeField | EnumField | UnsupportedField;
+export type SupportedField = ScalarField | LocalDateTimeField | EnumField;
 
 /** Every field of a model, mapped: `FieldMap<keyof Model>` makes the type checker refuse a missing one. */
 export type FieldMap<K extends string> = Record<K, FieldSpec>;
@@ -51,6 +63,12 @@ export const field = {
   text: scalar('text'),
   bool: scalar('bool'),
   instant: scalar('instant'),
+  enum: (sql: Expression, members: readonly string[], options: { nullable?: boolean } = {}): EnumField => ({
+    type: 'enum',
+    sql,
+    nullable: isNullable(sql, options.nullable),
+    members,
+  }),
   localDateTime: (utc: Column, zone: Column): LocalDateTimeField => ({ type: 'localDateTime', utc, zone, nullable: !utc.notNull }),
   list: (): UnsupportedField => ({ type: 'unsupported', reason: 'is a list' }),
   object: (): UnsupportedField => ({ type: 'unsupported', reason: 'is an object' }),
