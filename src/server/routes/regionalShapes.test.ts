@@ -1,0 +1,83 @@
+/**
+ * Regional shapes through the real app (issue 13, part 3), beyond the AU run of the conformance
+ * test: a body is read with the business's own region's model (an AU-only value is refused on a UK
+ * business, accepted on an AU one), and for NZ, SG and MY businesses every list route the route
+ * table declares a regional answer for (found from the OpenAPI document's x-regional-variants, not
+ * hand-picked) answers exactly its region's model as models.json has it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { REGIONAL_VARIANTS, COUNTRY_OF_REGION } from '../../domain/regions';
+import { buildOpenApiDocument } from '../app';
+import { loadContract } from '../conformance/contract';
+import { checkResponse } from '../conformance/modelCheck';
+import { createTenant } from '../testing/fixtures';
+import { startTestService, type TestService } from '../testing/testService';
+
+let t: TestService;
+beforeAll(async () => {
+  t = await startTestService();
+  t.clock.set('2026-08-03T08:00:00Z');
+});
+afterAll(() => t.close());
+
+const contract = loadContract();
+const Names = z.record(z.string(), z.object({ request: z.string().optional(), response: z.string().optional() }));
+
+/** Every GET route of the document whose only path parameter is the business, with its regional answers. */
+function regionalLists(): { path: string; variants: z.infer<typeof Names> }[] {
+  const doc = buildOpenApiDocument();
+  return Object.entries(doc.paths ?? {}).flatMap(([path, item]) => {
+    const names = Names.safeParse((item?.get as Record<string, unknown> | undefined)?.['x-regional-variants']);
+    const onlyBusiness = (path.match(/\{\w+\}/g) ?? []).join() === '{businessId}';
+    return names.success && onlyBusiness ? [{ path, variants: names.data }] : [];
+  });
+}
+
+describe('bodies are read with the business region\'s model', () => {
+  it('an AU-only employment type is refused on a UK work type and accepted on an AU one', async () => {
+    const uk = await createTenant(t, { employees: 0 });
+    const au = await createTenant(t, { employees: 0, country: 'AU' });
+    const body = { name: 'Hire', employmentTypes: ['LabourHire'] };
+    const refused = await t.request('POST', `${uk.base}/worktype`, { auth: uk.manager.auth, json: body });
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.body).toMatchObject({ errors: [expect.objectContaining({ field: 'employmentTypes.0' })] });
+    const accepted = await t.request('POST', `${au.base}/worktype`, { auth: au.manager.auth, json: body });
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(checkResponse(contract, 'Au.AuWorkTypeModel', accepted.body)).toEqual([]);
+    expect(accepted.body).toMatchObject({ name: 'Hire', awardPackageId: null, awardPackageName: null });
+  });
+});
+
+describe.each(REGIONAL_VARIANTS.filter((region) => region !== 'Au'))('a %s business', (region) => {
+  it('answers every regional list route in its region\'s model (UK model where the region has none)', async () => {
+    const tenant = await createTenant(t, { employees: 1, country: COUNTRY_OF_REGION[region] });
+    const B = tenant.base;
+    const auth = tenant.manager.auth;
+    // Something in each list: a work type, a shift condition, a location, a group, a timesheet line.
+    for (const json of [{ name: 'Packing', employmentTypes: ['Casual'] }, { name: 'Night', mappingType: 'ShiftCondition' }]) {
+      expect((await t.request('POST', `${B}/worktype`, { auth, json })).status).toBe(200);
+    }
+    expect((await t.request('POST', `${B}/location`, { auth, json: { name: 'Depot' } })).status).toBe(200);
+    const group = { name: 'All', filterCombinationStrategy: 'Or', filters: [{ filterType: 'Employee', operator: 'In', value: String(tenant.employees[0]!.id) }] };
+    expect((await t.request('POST', `${B}/employeegroup`, { auth, json: group })).status).toBe(200);
+    const line = { employeeId: tenant.employees[0]!.id, startTime: '2026-08-03T09:00:00', endTime: '2026-08-03T17:00:00' };
+    expect((await t.request('POST', `${B}/timesheet`, { auth, json: line })).status).toBe(200);
+
+    const lists = regionalLists();
+    expect(lists.map((l) => l.path)).toEqual(expect.arrayContaining([`/api/v2/business/{businessId}/worktype`, `/api/v2/business/{businessId}/timesheet`]));
+    const checked: string[] = [];
+    for (const { path, variants } of lists) {
+      const op = contract.operations.find((o) => o.path === path && o.method === 'GET');
+      expect(op, path).toBeDefined();
+      const type = variants[region]?.response ?? op?.response ?? '';
+      const url = path.replace('{businessId}', String(tenant.businessId)) + (path.endsWith('/rostershift') ? '?FromDate=2026-08-01T00:00:00&ToDate=2026-08-09T00:00:00' : '');
+      const res = await t.request('GET', url, { auth });
+      expect(res.status, `${url}: ${res.text}`).toBe(200);
+      expect(checkResponse(contract, type, res.body), `${path} as ${type}`).toEqual([]);
+      checked.push(type);
+    }
+    // The region's own models were among them (work types and groups differ in every region).
+    expect(checked.some((type) => type.includes(`${region}.`))).toBe(true);
+  });
+});
