@@ -119,7 +119,7 @@ export const getEmployeeWorkTypes = defineRoute({
   path: `${B}/employee/{employeeId}/worktype`,
   tags,
   summary: 'Work types an employee may use',
-  description: `Every work type of the business that is not a shift condition. ${pagingText(PAGE_LIMITS.settings, 'by id')}`,
+  description: `The work types set up against the employee (\`workTypeIds\` of the unstructured employee, our extension), or every work type of the business that is not a shift condition while none is: what a clock-on offers them. ${pagingText(PAGE_LIMITS.settings, 'by id')}`,
   request: { params: employeeParams, query: odataQuery(PAGE_LIMITS.settings) },
   responses: { 200: jsonResponse(z.array(m.UkWorkTypeModel), 'The work types, by id.'), ...standardErrors },
 });
@@ -132,7 +132,7 @@ export const getEmployeeShiftConditions = defineRoute({
   path: `${B}/employee/{employeeId}/shiftcondition`,
   tags,
   summary: 'Shift conditions that apply to an employee',
-  description: `Work types whose mappingType is ShiftCondition, in the work-type shape. ${pagingText(PAGE_LIMITS.settings, 'by id')}`,
+  description: `Shift conditions (work types whose mappingType is ShiftCondition, in the work-type shape) set up against the employee or against one of their locations (its \`defaultShiftConditionIds\`): what a clock-on offers them. ${pagingText(PAGE_LIMITS.settings, 'by id')}`,
   request: { params: employeeParams, query: odataQuery(PAGE_LIMITS.settings) },
   responses: { 200: jsonResponse(z.array(m.UkWorkTypeModel), 'The shift conditions, by id.'), ...standardErrors },
 });

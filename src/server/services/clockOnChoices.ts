@@ -2,6 +2,14 @@
  * What a clock-on may tag its shift with (location, work type, shift conditions), checked against
  * the kiosk's rules and the business's records. The same rules serve lookupdata (what to offer)
  * and clock-on / addshift (what to accept).
+ *
+ * Per person (issue 13, part 1 of V; vendor: "Recording Shift Events with Clock Me In": shift
+ * conditions appear "only if shift conditions have been set up against the employee or the
+ * location", work types per employee): an employee is offered the work types set up against them
+ * (employees.work_type_ids; every work type of the business while none is), and at a location the
+ * shift conditions set up against them or against that location (its `defaultShiftConditionIds`,
+ * the contract's only per-location list); those allowed conditions are also what a clock-on that
+ * names none gets. README, "Decisions where the contract is silent".
  */
 import type { Database } from '../db/openDatabase';
 import { invalidField } from '../http/apiError';
@@ -42,12 +50,26 @@ export function defaultLocation(offered: readonly LocationRef[], kiosk: ChoiceRu
   );
 }
 
-export function offeredWorkTypes(refs: ReferenceData): WorkTypeRef[] {
-  return [...refs.workTypes.values()].filter((w) => !w.isDeleted && !w.isShiftCondition);
+type SetUp = Pick<EmployeeRow, 'workTypeIds'>;
+
+/** The work types the employee may pick: those set up against them, else every live one of the business. */
+export function offeredWorkTypes(refs: ReferenceData, employee: SetUp): WorkTypeRef[] {
+  const live = [...refs.workTypes.values()].filter((w) => !w.isDeleted && !w.isShiftCondition);
+  const own = live.filter((w) => employee.workTypeIds.includes(w.id));
+  return own.length > 0 ? own : live;
 }
 
-export function offeredShiftConditions(refs: ReferenceData): WorkTypeRef[] {
-  return [...refs.workTypes.values()].filter((w) => !w.isDeleted && w.isShiftCondition);
+/** The shift conditions the employee may pick at `location`: set up against them or against it. */
+export function allowedShiftConditions(refs: ReferenceData, employee: SetUp, location: Pick<LocationRef, 'defaultShiftConditionIds'> | null): WorkTypeRef[] {
+  const ids = new Set([...employee.workTypeIds, ...(location?.defaultShiftConditionIds ?? [])]);
+  return [...refs.workTypes.values()].filter((w) => !w.isDeleted && w.isShiftCondition && ids.has(w.id));
+}
+
+/** The shift conditions the employee may pick at any of `locations` (or with none). */
+export function offeredShiftConditions(refs: ReferenceData, employee: SetUp, locations: readonly LocationRef[]): WorkTypeRef[] {
+  const ids = new Set(allowedShiftConditions(refs, employee, null).map((w) => w.id));
+  for (const location of locations) for (const w of allowedShiftConditions(refs, employee, location)) ids.add(w.id);
+  return [...refs.workTypes.values()].filter((w) => ids.has(w.id));
 }
 
 /** Checks a clock-on's choices and fills in the defaults. */
@@ -59,7 +81,8 @@ export async function checkClockOnChoices(
   input: ChoiceInput,
 ): Promise<ClockOnChoices> {
   // Only the locations the clock-on names, or its default could be (the kiosk's, the employee's),
-  // and the work types it names or its location's default shift conditions name.
+  // and the work types it names, its location's default shift conditions name or are set up
+  // against the employee (one statement each, as before).
   const named = input.locationId ?? null;
   if (named === null && kiosk.isLocationRequired) {
     throw invalidField('location-required', 'locationId', 'This kiosk requires a location at clock-on.');
@@ -68,7 +91,7 @@ export async function checkClockOnChoices(
   const refs = await loadChoiceReferences(db, businessId, candidates, (found) => {
     const location = named !== null ? found.get(named) : defaultLocation(offeredLocations({ locations: found, workTypes: new Map() }, kiosk, employee), kiosk, employee);
     const workType = input.workTypeId === null || input.workTypeId === undefined ? [] : [input.workTypeId];
-    return [...workType, ...(input.shiftConditionIds ?? location?.defaultShiftConditionIds ?? [])];
+    return [...workType, ...(input.shiftConditionIds ?? []), ...(location?.defaultShiftConditionIds ?? []), ...employee.workTypeIds];
   }, input.classificationId ?? null);
   const offered = offeredLocations(refs, kiosk, employee);
 
@@ -85,18 +108,18 @@ export async function checkClockOnChoices(
   }
 
   if (input.workTypeId !== null && input.workTypeId !== undefined) {
-    if (!offeredWorkTypes(refs).some((w) => w.id === input.workTypeId)) {
-      throw invalidField('invalid-reference', 'workTypeId', `Work type ${input.workTypeId} does not exist.`);
+    if (!offeredWorkTypes(refs, employee).some((w) => w.id === input.workTypeId)) {
+      throw invalidField('invalid-reference', 'workTypeId', `Work type ${input.workTypeId} is not offered to this employee.`);
     }
   } else if (kiosk.isWorkTypeRequired) {
     throw invalidField('work-type-required', 'workTypeId', 'This kiosk requires a work type at clock-on.');
   }
 
-  const conditions = new Set(offeredShiftConditions(refs).map((w) => w.id));
-  const shiftConditionIds = input.shiftConditionIds ?? location?.defaultShiftConditionIds ?? [];
-  const unknown = shiftConditionIds.find((id) => !conditions.has(id));
+  const allowed = allowedShiftConditions(refs, employee, location).map((w) => w.id);
+  const shiftConditionIds = input.shiftConditionIds ?? allowed;
+  const unknown = shiftConditionIds.find((id) => !allowed.includes(id));
   if (unknown !== undefined) {
-    throw invalidField('invalid-reference', 'shiftConditionIds', `Shift condition ${unknown} does not exist.`);
+    throw invalidField('invalid-reference', 'shiftConditionIds', `Shift condition ${unknown} is not offered to this employee at this location.`);
   }
   // Only an AU business has classifications (services/classifications.ts), so elsewhere any is refused.
   if (refs.classification && refs.classification.description === null) throw unknownClassification(refs.classification.id);

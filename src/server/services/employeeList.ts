@@ -32,7 +32,7 @@ const DETAILS_FIELDS: FieldMap<keyof EmployeeDetailsModel> = {
   endDate: field.instant(employees.endDate),
 };
 
-const UNSTRUCTURED_FIELDS: FieldMap<keyof UnstructuredEmployeeModel> = { ...DETAILS_FIELDS, locationIds: field.list() };
+const UNSTRUCTURED_FIELDS: FieldMap<keyof UnstructuredEmployeeModel> = { ...DETAILS_FIELDS, locationIds: field.list(), workTypeIds: field.list() };
 
 const spec = (fields: ListSpec['fields']): ListSpec => ({
   fields,

@@ -10,7 +10,7 @@ import type { UnstructuredEmployeeModel, UnstructuredEmployeeModelInput } from '
 import { parseWireDateTime } from '../../domain/time';
 import { isRealDateTime } from '../../contract/wireTypes';
 import type { Database } from '../db/openDatabase';
-import { employees, locations } from '../db/schema';
+import { employees, locations, workTypes } from '../db/schema';
 import { invalidField, notFound } from '../http/apiError';
 import { createEmployee, isEmail, type EmployeeRow } from './provisioning';
 
@@ -90,7 +90,7 @@ export function toEmployeeDetailsModel(row: EmployeeRow): EmployeeDetailsModel {
 }
 
 export function toUnstructuredEmployeeModel(row: EmployeeRow): UnstructuredEmployeeModel {
-  return { ...toEmployeeDetailsModel(row), locationIds: row.locationIds };
+  return { ...toEmployeeDetailsModel(row), locationIds: row.locationIds, workTypeIds: row.workTypeIds };
 }
 
 export async function loadEmployee(db: Database, businessId: number, employeeId: number): Promise<EmployeeRow> {
@@ -126,6 +126,21 @@ async function checkLocationIds(db: Database, businessId: number, ids: readonly 
   return unique;
 }
 
+async function checkWorkTypeIds(db: Database, businessId: number, ids: readonly number[]): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const found = await db
+    .select({ id: workTypes.id })
+    .from(workTypes)
+    .where(and(eq(workTypes.businessId, businessId), inArray(workTypes.id, unique), isNull(workTypes.deletedAt)));
+  const known = new Set(found.map((row) => row.id));
+  const missing = unique.filter((id) => !known.has(id));
+  if (missing.length > 0) {
+    throw invalidField('invalid-reference', 'workTypeIds', `Work type ${missing.join(', ')} does not exist.`);
+  }
+  return unique;
+}
+
 /** Validates a submitted employee and creates it. */
 export async function createUnstructuredEmployee(
   db: Database,
@@ -151,6 +166,7 @@ export async function createUnstructuredEmployee(
     if (value) details[key] = value;
   }
   const locationIds = await checkLocationIds(db, businessId, input.locationIds ?? []);
+  const workTypeIds = await checkWorkTypeIds(db, businessId, input.workTypeIds ?? []);
   return createEmployee(db, businessId, {
     firstName,
     surname,
@@ -160,6 +176,7 @@ export async function createUnstructuredEmployee(
     startDate,
     endDate,
     locationIds,
+    workTypeIds,
     details,
   });
 }

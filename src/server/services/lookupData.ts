@@ -4,7 +4,7 @@
  */
 import type { UkTimeAndAttendanceLookupDataModel } from '../../contract/generated/models';
 import type { Database } from '../db/openDatabase';
-import { defaultLocation, offeredLocations, offeredShiftConditions, offeredWorkTypes } from './clockOnChoices';
+import { allowedShiftConditions, defaultLocation, offeredLocations, offeredShiftConditions, offeredWorkTypes } from './clockOnChoices';
 import type { EmployeeRow } from './kioskEmployees';
 import type { ChoiceRules } from './punchPoints';
 import { loadReferenceData } from './references';
@@ -18,11 +18,10 @@ export async function lookupDataFor(
   const refs = await loadReferenceData(db, businessId);
   const locations = offeredLocations(refs, kiosk, employee);
   const fallback = defaultLocation(locations, kiosk, employee);
-  const conditions = offeredShiftConditions(refs);
-  const conditionIds = new Set(conditions.map((c) => c.id));
+  const conditions = offeredShiftConditions(refs, employee, locations);
   return {
     locations: locations.map((l) => ({ id: l.id, description: l.fullyQualifiedName })),
-    workTypes: offeredWorkTypes(refs).map((w) => ({
+    workTypes: offeredWorkTypes(refs, employee).map((w) => ({
       isUnitBased: false,
       isLeaveType: w.isLeaveType,
       unitType: null,
@@ -32,9 +31,10 @@ export async function lookupDataFor(
     })),
     defaultLocation: fallback ? { id: fallback.id, description: fallback.fullyQualifiedName } : null,
     shiftConditions: conditions.map((c) => ({ shortCode: c.shortCode, businessAwardPackageId: null, id: c.id, description: c.name })),
+    // Allowed per location (the contract's reading): set up against the employee or the location.
     locationShiftConditions: locations.map((l) => ({
       locationId: l.id,
-      shiftConditionIds: l.defaultShiftConditionIds.filter((id) => conditionIds.has(id)),
+      shiftConditionIds: allowedShiftConditions(refs, employee, l).map((c) => c.id),
     })),
     reportingDimensionsEnabled: false,
     reportingDimensionGroups: [],

@@ -84,6 +84,7 @@ export interface NewEmployee {
   pin?: string | null;
   isKioskEnabled?: boolean;
   locationIds?: number[];
+  workTypeIds?: number[];
   details?: Record<string, unknown>;
 }
 
@@ -103,6 +104,7 @@ export async function createEmployee(db: Database, businessId: number, input: Ne
       pinHash: input.pin ? await hashSecret(input.pin) : null,
       isKioskEnabled: input.isKioskEnabled ?? false,
       locationIds: input.locationIds ?? [],
+      workTypeIds: input.workTypeIds ?? [],
       details: input.details ?? {},
     })
     .returning();

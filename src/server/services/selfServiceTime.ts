@@ -59,10 +59,32 @@ export async function selfServiceLocations(db: Database, businessId: number, rul
   return rows.map((row) => toLocationModel(row, offered.get(row.id)?.fullyQualifiedName ?? row.name));
 }
 
-/** The work types, or the shift conditions, a self-service clock-on accepts, in the work-type shape, by id. */
-export async function selfServiceWorkTypes(db: Database, businessId: number, kind: 'workTypes' | 'shiftConditions'): Promise<UkWorkTypeModel[]> {
+/**
+ * The ids of the work types, or the shift conditions, the employee is offered at a point with
+ * `rules` (clockOnChoices.ts): their own work types (or all), and the conditions set up against
+ * them or a location they may pick.
+ */
+export async function offeredWorkTypeIds(
+  db: Database,
+  businessId: number,
+  rules: ChoiceRules,
+  employee: EmployeeRow,
+  kind: 'workTypes' | 'shiftConditions',
+): Promise<number[]> {
   const refs = await loadReferenceData(db, businessId);
-  const ids = (kind === 'workTypes' ? offeredWorkTypes(refs) : offeredShiftConditions(refs)).map((w) => w.id);
+  const offered = kind === 'workTypes' ? offeredWorkTypes(refs, employee) : offeredShiftConditions(refs, employee, offeredLocations(refs, rules, employee));
+  return offered.map((w) => w.id);
+}
+
+/** The work types, or the shift conditions, a self-service clock-on accepts for the employee, in the work-type shape, by id. */
+export async function selfServiceWorkTypes(
+  db: Database,
+  businessId: number,
+  rules: ChoiceRules,
+  employee: EmployeeRow,
+  kind: 'workTypes' | 'shiftConditions',
+): Promise<UkWorkTypeModel[]> {
+  const ids = await offeredWorkTypeIds(db, businessId, rules, employee, kind);
   if (ids.length === 0) return [];
   const rows = await db
     .select()

@@ -12,6 +12,11 @@ import {
 import { listEmployeePage, planEmployeeDetailsList, planUnstructuredEmployeeList } from '../../services/employeeList';
 import { listEmployeeLocationPage, planEmployeeLocationList } from '../../services/locationList';
 import { listWorkTypePage, planWorkTypeList } from '../../services/workTypes';
+import type { ChoiceRules } from '../../services/punchPoints';
+import { offeredWorkTypeIds } from '../../services/selfServiceTime';
+
+/** The employee's own locations (with the global ones; every location while none is assigned), as no kiosk narrows them. */
+const EMPLOYEE_OWN_LOCATIONS: ChoiceRules = { restrictLocationsForEmployees: true, locationId: null, isLocationRequired: false, isWorkTypeRequired: false };
 
 /** The routes with literal segments after `employee/`; registered before the `{employeeId}` ones. */
 export function registerEmployeeLiteralRoutes(app: App) {
@@ -67,17 +72,15 @@ export function registerEmployeePickListRoutes(app: App) {
     return throughListGate(c.var.deps.settings, async () => c.json(await listEmployeeLocationPage(c.var.db, employeeId, businessId, plan), 200));
   });
 
-  app.openapi(routes.getEmployeeWorkTypes, async (c) => {
-    const { businessId, employeeId } = c.req.valid('param');
-    const plan = planWorkTypeList(c.req.valid('query'));
-    await loadEmployee(c.var.db, businessId, employeeId);
-    return throughListGate(c.var.deps.settings, async () => c.json(await listWorkTypePage(c.var.db, businessId, plan, 'workTypes'), 200));
-  });
-
-  app.openapi(routes.getEmployeeShiftConditions, async (c) => {
-    const { businessId, employeeId } = c.req.valid('param');
-    const plan = planWorkTypeList(c.req.valid('query'));
-    await loadEmployee(c.var.db, businessId, employeeId);
-    return throughListGate(c.var.deps.settings, async () => c.json(await listWorkTypePage(c.var.db, businessId, plan, 'shiftConditions'), 200));
-  });
+  // Only what applies to the employee (issue 13, part 1 of V): their work types (all while none is
+  // set up), and the shift conditions set up against them or one of their locations.
+  for (const [route, kind] of [[routes.getEmployeeWorkTypes, 'workTypes'], [routes.getEmployeeShiftConditions, 'shiftConditions']] as const) {
+    app.openapi(route, async (c) => {
+      const { businessId, employeeId } = c.req.valid('param');
+      const plan = planWorkTypeList(c.req.valid('query'));
+      const employee = await loadEmployee(c.var.db, businessId, employeeId);
+      const ids = await offeredWorkTypeIds(c.var.db, businessId, EMPLOYEE_OWN_LOCATIONS, employee, kind);
+      return throughListGate(c.var.deps.settings, async () => c.json(await listWorkTypePage(c.var.db, businessId, plan, kind, ids), 200));
+    });
+  }
 }

@@ -103,6 +103,7 @@ describe('unstructured employees and the directory', () => {
       postalCity: 'London',
       postalCounty: null,
       locationIds: [site.id],
+      workTypeIds: [],
     });
 
     const read = await t.request('GET', `${tenant.base}/employee/unstructured/${employee.id}`, { auth: tenant.manager.auth });
@@ -112,7 +113,7 @@ describe('unstructured employees and the directory', () => {
 
     const details = await t.request('GET', `${tenant.base}/employee/details`, { auth: tenant.manager.auth });
     expect(details.status).toBe(200);
-    const { locationIds: _omitted, ...expected } = employee;
+    const { locationIds: _omitted, workTypeIds: _alsoOmitted, ...expected } = employee;
     expect(details.body).toEqual([expected]);
     expect(Object.keys((details.body as object[])[0] ?? {}).sort()).toEqual(Object.keys(EmployeeDetailsModel.shape).sort());
 
@@ -298,11 +299,36 @@ describe('per-employee pick-lists', () => {
       mappingType: 'PayCategory',
       shortCode: 'ORD',
     });
+    // Issue 13: a shift condition applies only when set up against the employee or their location.
+    expect(await get('shiftcondition')).toEqual([]);
+    await t.db.update(employees).set({ workTypeIds: [night.id] }).where(eq(employees.id, employee.id));
     const conditions = await get('shiftcondition');
     expect(conditions.map((w) => w.id)).toEqual([night.id]);
     expect(conditions[0]?.mappingType).toBe('ShiftCondition');
     expect((await get('worktype', "?$filter=name eq 'Training'")).map((w) => w.id)).toEqual([unmapped.id]);
     expect(await get('shiftcondition', "?$filter=name eq 'Training'")).toEqual([]);
+  });
+
+  it("offers an employee only their own work types, and the shift conditions of them and their locations (issue 13)", async () => {
+    const tenant = await createTenant(t, { employees: 0 });
+    const picking = await addWorkType(tenant, { name: 'Picking' });
+    await addWorkType(tenant, { name: 'Driving' });
+    const night = await addWorkType(tenant, { name: 'Night', mappingType: 'ShiftCondition' });
+    const cold = await addWorkType(tenant, { name: 'Cold store', mappingType: 'ShiftCondition' });
+    await addWorkType(tenant, { name: 'Wet', mappingType: 'ShiftCondition' });
+    const store = await t.request('POST', `${tenant.base}/location`, { auth: tenant.manager.auth, json: { name: 'Store', defaultShiftConditionIds: [cold.id] } });
+    const storeId = (store.body as { id: number }).id;
+    const employee = await createEmployee(tenant, { firstName: 'P', surname: 'Q', locationIds: [storeId], workTypeIds: [picking.id, night.id] });
+    expect(employee.workTypeIds).toEqual([picking.id, night.id]);
+    const ids = async (kind: string) => {
+      const res = await t.request('GET', `${tenant.base}/employee/${employee.id}/${kind}`, { auth: tenant.manager.auth });
+      expect(res.status, res.text).toBe(200);
+      return (res.body as Array<{ id: number }>).map((w) => w.id);
+    };
+    expect(await ids('worktype')).toEqual([picking.id]);
+    expect(await ids('shiftcondition')).toEqual([night.id, cold.id]);
+    const refused = await t.request('POST', `${tenant.base}/employee/unstructured`, { auth: tenant.manager.auth, json: { firstName: 'R', surname: 'S', workTypeIds: [999999] } });
+    expect(refused.body).toMatchObject({ code: 'invalid-reference', errors: [{ field: 'workTypeIds' }] });
   });
 });
 

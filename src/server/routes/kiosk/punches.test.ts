@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KioskEmployeeModel, UkTimeAndAttendanceShiftModel, UkTimesheetLineModel } from '../../../contract/generated/models';
-import { punches } from '../../db/schema';
+import { employees, punches } from '../../db/schema';
 import { createTenant, type Tenant } from '../../testing/fixtures';
 import { startTestService, type TestService } from '../../testing/testService';
 
@@ -263,6 +263,12 @@ describe('kiosk rules at clock-on', () => {
     expect(
       (await punch(tenant, 'clockon', { employeeId, workTypeId: id(workType), shiftConditionIds: [id(workType)] })).body,
     ).toMatchObject({ code: 'invalid-reference', errors: [{ field: 'shiftConditionIds' }] });
+    // A shift condition is offered only when set up against the employee or the location (issue 13).
+    expect((await punch(tenant, 'clockon', { employeeId, workTypeId: id(workType), shiftConditionIds: [id(condition)] })).body).toMatchObject({
+      code: 'invalid-reference',
+      errors: [{ field: 'shiftConditionIds' }],
+    });
+    await t.db.update(employees).set({ workTypeIds: [id(condition)] }).where(eq(employees.id, employeeId));
     await ok(tenant, 'clockon', { employeeId, workTypeId: id(workType), shiftConditionIds: [id(condition)] });
     await ok(tenant, 'clockoff', { employeeId });
     const [line] = UkTimesheetLineModel.array().parse((await t.request('GET', `${tenant.base}/timesheet`, { auth })).body);

@@ -95,13 +95,13 @@ export function registerSelfServiceTimeRoutes(app: App) {
     return c.json(await selfServiceLocations(c.var.db, scope.businessId, point, employee), 200);
   });
 
-  app.openapi(routes.essGetWorkTypes, async (c) => {
-    const { businessId } = selfScope(c);
-    return c.json(await selfServiceWorkTypes(c.var.db, businessId, 'workTypes'), 200);
-  });
-
-  app.openapi(routes.essGetShiftConditions, async (c) => {
-    const { businessId } = selfScope(c);
-    return c.json(await selfServiceWorkTypes(c.var.db, businessId, 'shiftConditions'), 200);
-  });
+  // Only what applies to the employee (issue 13, part 1 of V): services/clockOnChoices.ts.
+  for (const [route, kind] of [[routes.essGetWorkTypes, 'workTypes'], [routes.essGetShiftConditions, 'shiftConditions']] as const) {
+    app.openapi(route, async (c) => {
+      const scope = selfScope(c);
+      const employee = await loadSelfServiceEmployee(c.var.db, scope.businessId, scope.employeeId, scope.now);
+      const point = await portalPoint(c.var.db, scope.businessId);
+      return c.json(await selfServiceWorkTypes(c.var.db, scope.businessId, point, employee, kind), 200);
+    });
+  }
 }
