@@ -26,6 +26,8 @@ export const ERROR_CODES = [
   'pin-locked',
   'pin-not-set',
   'reset-too-soon',
+  'reset-code-used',
+  'reset-code-expired',
   'implausible-pin-failures',
   'rate-limited',
   'invalid-pin',

@@ -308,9 +308,14 @@ export const employees = pgTable(
     pinFailedAttempts: integer('pin_failed_attempts').notNull().default(0),
     pinLockedUntil: instant('pin_locked_until'),
     pinExpired: boolean('pin_expired').notNull().default(false),
-    /** A temporary PIN sent by a reset; valid beside the current PIN until used or expired. */
+    /**
+     * The one-time code a PIN reset sent (scrypt hash): it leads to choosing a new PIN until used or
+     * expired, and leaves the current PIN as it is (services/pins.ts). Kept after use, with
+     * pinResetUsedAt, so a used code is refused as used rather than as a wrong PIN.
+     */
     pinResetHash: text('pin_reset_hash'),
     pinResetExpiresAt: instant('pin_reset_expires_at'),
+    pinResetUsedAt: instant('pin_reset_used_at'),
     /** Time-and-attendance state, changed only through the domain state machine. */
     attendanceStatus: text('attendance_status', { enum: ATTENDANCE_STATUSES }).notNull().default('NotClockedOn'),
     /** The open shift. clock_shifts refers back to employees, hence the annotated reference. */

@@ -4,11 +4,16 @@
  * PINs are only ever compared against scrypt hashes, in constant time. Every check first claims an
  * attempt against the lockout in a short transaction (the domain's `claimAttempt`), so the slow
  * hash runs without a row lock held, and concurrent wrong PINs cannot outrun the limit; a right
- * PIN then resets the count. A reset does not replace the current PIN (so nobody can lock a
- * colleague out by asking for resets): it sends a temporary PIN that works beside the current one
- * for a day and marks the PIN expired, so the next sign-in leads to a PIN change. Failed attempts
- * are returned as results rather than thrown, so the failure count is kept even though the request
- * answers 4xx.
+ * PIN then resets the count. Failed attempts are returned as results rather than thrown, so the
+ * failure count is kept even though the request answers 4xx.
+ *
+ * Resets send instructions, not a new PIN (the SDK's emailreset/smsreset: "sends PIN reset
+ * instructions"): a one-time code, valid for a day, that the person types at the kiosk's PIN pad
+ * instead of their PIN; the kiosk then has them choose a new PIN (the answer says `pinExpired`
+ * for that sign-in only), and `changepin` with the code as `oldPin` sets it and uses the code up.
+ * Until then the current PIN works unchanged and is not marked expired, so anyone at a kiosk can
+ * ask for a colleague's reset without locking them out or forcing a PIN change on them. Only the
+ * code's scrypt hash is stored; an expired or used code is refused as such.
  */
 import { randomInt } from 'node:crypto';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
@@ -17,6 +22,7 @@ import {
   afterSuccess,
   attemptsLeft,
   claimAttempt,
+  PIN_MAX_LENGTH,
   pinProblem,
   type LockoutPolicy,
   type LockoutState,
@@ -32,7 +38,8 @@ import { withTransaction } from './transactions';
 
 export const RESET_PIN_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const RESET_MIN_INTERVAL_MS = 60 * 1000;
-const RESET_PIN_DIGITS = 6;
+/** As long as the longest PIN, so the code fits the kiosk's PIN pad. */
+const RESET_PIN_DIGITS = PIN_MAX_LENGTH;
 
 export interface PinContext {
   businessId: number;
@@ -69,12 +76,31 @@ const notSet = () =>
     detail: 'This employee has no kiosk PIN yet. Ask a manager, or request a PIN reset.',
   });
 
-/** Does the PIN match the current PIN or a live temporary reset PIN? */
-async function matches(row: EmployeeRow, pin: string, now: Date): Promise<'current' | 'reset' | null> {
+/** Is a reset code waiting to be used (sent, not used, not expired)? */
+function resetLive(row: EmployeeRow, now: Date): boolean {
+  return row.pinResetHash !== null && row.pinResetUsedAt === null && row.pinResetExpiresAt !== null && row.pinResetExpiresAt.getTime() > now.getTime();
+}
+
+/**
+ * What the typed PIN is: the current PIN, the live reset code, a reset code that expired or was
+ * used (refused as such), or nothing known.
+ */
+async function matches(row: EmployeeRow, pin: string, now: Date): Promise<'current' | 'reset' | 'reset-used' | 'reset-expired' | null> {
   if (row.pinHash && (await verifySecret(pin, row.pinHash))) return 'current';
-  const resetLive = row.pinResetHash && row.pinResetExpiresAt && row.pinResetExpiresAt.getTime() > now.getTime();
-  if (resetLive && row.pinResetHash && (await verifySecret(pin, row.pinResetHash))) return 'reset';
-  return null;
+  if (!row.pinResetHash || !(await verifySecret(pin, row.pinResetHash))) return null;
+  if (row.pinResetUsedAt !== null) return 'reset-used';
+  return resetLive(row, now) ? 'reset' : 'reset-expired';
+}
+
+/** The answer to a reset code that no longer works (the attempt stays counted, as a wrong PIN's). */
+function staleResetCode(kind: 'reset-used' | 'reset-expired'): ApiError {
+  return kind === 'reset-used'
+    ? new ApiError(400, 'reset-code-used', 'This reset code has been used.', {
+        detail: 'This reset code was already used to choose a new PIN. Sign in with your PIN, or ask for a new reset.',
+      })
+    : new ApiError(400, 'reset-code-expired', 'This reset code has expired.', {
+        detail: 'Reset codes work for 24 hours. Ask for a new reset, or sign in with your current PIN.',
+      });
 }
 
 /** The answer to a wrong PIN, given the lockout state its claim stored. */
@@ -142,7 +168,9 @@ export async function checkPin(db: Database, ctx: PinContext, body: { employeeId
   const claimed = await claimPinAttempt(db, ctx, employeeId);
   if (!claimed.ok) return claimed;
   const { row, state } = claimed;
-  if (!(await matches(row, pin, ctx.now))) return { ok: false, error: wrongPin(state, ctx) };
+  const matched = await matches(row, pin, ctx.now);
+  if (matched === 'reset-used' || matched === 'reset-expired') return { ok: false, error: staleResetCode(matched) };
+  if (matched === null) return { ok: false, error: wrongPin(state, ctx) };
   const success = afterSuccess();
   const [updated] = await db
     .update(employees)
@@ -151,7 +179,10 @@ export async function checkPin(db: Database, ctx: PinContext, body: { employeeId
     .returning();
   // The PIN was changed while this one was being checked: it is no longer the PIN.
   if (!updated) return { ok: false, error: wrongPin(state, ctx) };
-  return respond(db, updated, ctx);
+  const outcome = await respond(db, updated, ctx);
+  // Signed in with the reset code: this sign-in leads to choosing a new PIN; nothing is stored.
+  if (matched === 'reset' && outcome.ok) return { ok: true, employee: { ...outcome.employee, pinExpired: true } };
+  return outcome;
 }
 
 /**
@@ -174,15 +205,16 @@ export async function changePin(
   const claimed = await claimPinAttempt(db, ctx, employeeId);
   if (!claimed.ok) return claimed;
   const { row, state } = claimed;
-  if (await matches(row, oldPin, ctx.now)) {
+  const matched = await matches(row, oldPin, ctx.now);
+  if (matched === 'current' || matched === 'reset') {
     const success = afterSuccess();
     const [updated] = await db
       .update(employees)
       .set({
         pinHash: await hashSecret(newPin),
         pinExpired: false,
-        pinResetHash: null,
-        pinResetExpiresAt: null,
+        // A live code is used up by any PIN change (with it, or with the PIN it would replace).
+        ...(resetLive(row, ctx.now) ? { pinResetUsedAt: ctx.now } : {}),
         pinFailedAttempts: success.failedAttempts,
         pinLockedUntil: success.lockedUntil,
       })
@@ -202,14 +234,18 @@ export async function changePin(
     await releaseClaim(db, row, state);
     return respond(db, row, ctx);
   }
+  if (matched === 'reset-used' || matched === 'reset-expired') return { ok: false, error: staleResetCode(matched) };
   return { ok: false, error: wrongPin(state, ctx) };
 }
 
-function temporaryPin(): string {
+function resetCode(): string {
   return String(randomInt(0, 10 ** RESET_PIN_DIGITS)).padStart(RESET_PIN_DIGITS, '0');
 }
 
-/** emailreset / smsreset: sends a temporary PIN and marks the PIN expired. */
+/**
+ * emailreset / smsreset: sends a one-time reset code (replacing any earlier one) and changes
+ * nothing else: the current PIN keeps working and is not marked expired.
+ */
 export async function requestPinReset(
   db: Database,
   ctx: PinContext & { kioskName: string },
@@ -240,23 +276,24 @@ export async function requestPinReset(
         extra: { retryAfterSeconds: seconds },
       });
     }
-    const pin = temporaryPin();
+    const pin = resetCode();
     const expiresAt = new Date(ctx.now.getTime() + RESET_PIN_LIFETIME_MS);
     await tx
       .update(employees)
-      .set({ pinResetHash: await hashSecret(pin), pinResetExpiresAt: expiresAt, pinExpired: true })
+      .set({ pinResetHash: await hashSecret(pin), pinResetExpiresAt: expiresAt, pinResetUsedAt: null })
       .where(eq(employees.id, row.id));
     const body =
       channel === 'email'
-        ? `Hello ${row.firstName},\n\nYour temporary kiosk PIN for ${business.name} is ${pin}. ` +
-          `Enter it at the kiosk (${ctx.kioskName}) within 24 hours and you will be asked to choose a new PIN.\n\n` +
-          'If you did not ask for this, you can ignore this message: your current PIN still works.'
-        : `${business.name}: your temporary kiosk PIN is ${pin}. Use it within 24 hours to choose a new PIN.`;
+        ? `Hello ${row.firstName},\n\nSomeone asked to reset your kiosk PIN for ${business.name}. To choose a new PIN, ` +
+          `tap your name at the kiosk (${ctx.kioskName}), enter this one-time code instead of your PIN: ${pin}, ` +
+          'and then choose your new PIN. The code works once, within 24 hours.\n\n' +
+          'Your current PIN keeps working until you do. If you did not ask for this, ignore this message.'
+        : `${business.name}: to reset your kiosk PIN, enter the one-time code ${pin} at the kiosk instead of your PIN within 24 hours, then choose a new PIN. Your current PIN still works.`;
     await enqueueMessage(tx, {
       businessId: ctx.businessId,
       channel,
       recipient,
-      subject: `Your temporary kiosk PIN for ${business.name}`,
+      subject: `Resetting your kiosk PIN for ${business.name}`,
       body,
     });
   });

@@ -122,35 +122,72 @@ describe('changepin', () => {
 });
 
 describe('PIN resets', () => {
-  it('e-mails a temporary PIN, marks the PIN expired, and the change clears it', async () => {
+  it('e-mails a one-time code and leaves the current PIN working, unchanged and not expired, until the code is used', async () => {
     t.clock.set('2026-07-02T08:00:00Z');
     const tenant = await createTenant(t);
     const ada = tenant.employees[0]!;
-    const [row] = await t.db.select().from(employees).where(eq(employees.id, ada.id));
+    const [before] = await t.db.select().from(employees).where(eq(employees.id, ada.id));
     const res = await call(tenant, 'emailreset', { employeeId: ada.id });
     expect(res.status).toBe(200);
     expect(res.text).toBe('');
-    const message = await latestMessage(row!.email!);
+    const message = await latestMessage(before!.email!);
     expect(message).toMatchObject({ channel: 'email', businessId: tenant.businessId, sentAt: null });
-    const temporary = /temporary kiosk PIN for .* is (\d{6})/.exec(message!.body)?.[1];
-    expect(temporary).toMatch(/^\d{6}$/);
+    const code = /one-time code instead of your PIN: (\d+)/.exec(message!.body)?.[1];
+    expect(code).toMatch(/^\d{8}$/);
+    expect(message!.body).toContain('Your current PIN keeps working');
 
-    // The current PIN still works (nobody can lock a colleague out), but is now expired.
+    // Nothing about the PIN changed: same hash, not expired, and the PIN signs in as before.
+    const [after] = await t.db.select().from(employees).where(eq(employees.id, ada.id));
+    expect(after!.pinHash).toBe(before!.pinHash);
+    expect(after!.pinExpired).toBe(false);
+    expect(after!.pinResetHash).not.toContain(code!);
     const current = await call(tenant, 'checkpin', { employeeId: ada.id, pin: ada.pin });
-    expect(current.body).toMatchObject({ pinExpired: true });
-    const viaTemporary = await call(tenant, 'checkpin', { employeeId: ada.id, pin: temporary });
-    expect(viaTemporary.body).toMatchObject({ pinExpired: true });
+    expect(current.status).toBe(200);
+    expect(current.body).toMatchObject({ pinExpired: false });
 
-    const changed = await call(tenant, 'changepin', { employeeId: ada.id, oldPin: temporary, newPin: '7302' });
+    // The code signs in once as "choose a new PIN" (stored nowhere), and changepin with it sets the PIN.
+    const viaCode = await call(tenant, 'checkpin', { employeeId: ada.id, pin: code });
+    expect(viaCode.status).toBe(200);
+    expect(viaCode.body).toMatchObject({ pinExpired: true });
+    expect((await call(tenant, 'checkpin', { employeeId: ada.id, pin: ada.pin })).body).toMatchObject({ pinExpired: false });
+    const changed = await call(tenant, 'changepin', { employeeId: ada.id, oldPin: code, newPin: '7302' });
+    expect(changed.status, changed.text).toBe(200);
     expect(changed.body).toMatchObject({ pinExpired: false });
-    expect((await call(tenant, 'checkpin', { employeeId: ada.id, pin: temporary })).status).toBe(400);
+    expect((await call(tenant, 'checkpin', { employeeId: ada.id, pin: '7302' })).status).toBe(200);
+    expect((await call(tenant, 'checkpin', { employeeId: ada.id, pin: ada.pin })).body).toMatchObject({ code: 'wrong-pin' });
 
-    // The temporary PIN expires after a day.
+    // A used code is refused as used, at the PIN pad and as oldPin.
+    const used = await call(tenant, 'checkpin', { employeeId: ada.id, pin: code });
+    expect(used.status).toBe(400);
+    expect(used.body).toMatchObject({ code: 'reset-code-used' });
+    expect((await call(tenant, 'changepin', { employeeId: ada.id, oldPin: code, newPin: '5190' })).body).toMatchObject({ code: 'reset-code-used' });
+  });
+
+  it('refuses an expired code as expired and a wrong one as a wrong PIN; repeated resets lock nobody out', async () => {
     t.clock.set('2026-07-03T09:00:00Z');
+    const tenant = await createTenant(t);
+    const ada = tenant.employees[0]!;
+    const [row] = await t.db.select().from(employees).where(eq(employees.id, ada.id));
+    const codeOf = async () => /one-time code instead of your PIN: (\d+)/.exec((await latestMessage(row!.email!))!.body)?.[1];
     await call(tenant, 'emailreset', { employeeId: ada.id });
-    const second = /is (\d{6})/.exec((await latestMessage(row!.email!))!.body)?.[1];
-    t.clock.set('2026-07-04T09:00:01Z');
-    expect((await call(tenant, 'checkpin', { employeeId: ada.id, pin: second })).status).toBe(400);
+    const first = await codeOf();
+    t.clock.set('2026-07-03T09:01:01Z');
+    await call(tenant, 'emailreset', { employeeId: ada.id });
+    const second = await codeOf();
+    expect(second).not.toBe(first);
+    // The newer code replaces the older; the PIN works throughout.
+    expect((await call(tenant, 'checkpin', { employeeId: ada.id, pin: first })).body).toMatchObject({ code: 'wrong-pin' });
+    expect((await call(tenant, 'checkpin', { employeeId: ada.id, pin: ada.pin })).body).toMatchObject({ pinExpired: false });
+    expect((await call(tenant, 'checkpin', { employeeId: ada.id, pin: '00000000' })).body).toMatchObject({ code: 'wrong-pin' });
+
+    t.clock.set('2026-07-04T09:01:02Z');
+    const expired = await call(tenant, 'checkpin', { employeeId: ada.id, pin: second });
+    expect(expired.status).toBe(400);
+    expect(expired.body).toMatchObject({ code: 'reset-code-expired' });
+    expect((await call(tenant, 'changepin', { employeeId: ada.id, oldPin: second, newPin: '5190' })).body).toMatchObject({ code: 'reset-code-expired' });
+    const still = await call(tenant, 'checkpin', { employeeId: ada.id, pin: ada.pin });
+    expect(still.status).toBe(200);
+    expect(still.body).toMatchObject({ pinExpired: false });
   });
 
   it('texts only when SMS is switched on for the business, and needs contact details', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "employees" ADD COLUMN "pin_reset_used_at" timestamp with time zone;
