@@ -35,32 +35,46 @@ function baseBody(route: Declared): z.ZodType | undefined {
   return options?.[0] ?? schema;
 }
 
+/** The region of the request's business, read once per request (the guard has set the grant). */
+async function regionOf(c: Context<AppEnv>, grant: Grant): Promise<Region> {
+  if (c.var.region) return c.var.region;
+  const region = await regionOfGrant(c.var.db, grant);
+  c.set('region', region);
+  return region;
+}
+
 /**
- * Wraps a handler of a route with regional variants: its body is read again with the business's
- * regional body schema (the UK one for UK businesses: a body only another region accepts is a 400),
- * and its 200 JSON answer is reshaped through the region's `...Fill` schema. Routes without
- * variants get the handler back unchanged.
+ * For a route with regional bodies, reads the body again with the business's regional body schema
+ * (the UK one for UK businesses: a body only another region accepts is a 400), before the
+ * idempotency layer fingerprints it; null for other routes.
+ */
+export function regionalBody(route: object): ((c: Context<AppEnv>, grant: Grant) => Promise<void>) | null {
+  const variants = variantsOf(route);
+  if (!Object.values(variants).some((shapes: RegionalShapes) => shapes.body)) return null;
+  const base = baseBody(route as Declared);
+  return async (c, grant) => {
+    const region = await regionOf(c, grant);
+    const schema = (region === 'Uk' ? undefined : variants[region]?.body) ?? base;
+    if (!schema) return;
+    const parsed = schema.safeParse(await c.req.json());
+    if (!parsed.success) throw validationError(parsed.error, 'json');
+    c.req.addValidatedData('json', parsed.data as object);
+  };
+}
+
+/**
+ * Wraps a handler of a route with regional answers: its 200 JSON answer is reshaped through the
+ * business region's `...Fill` schema (and `c.var.region` tells the handler the region). Routes
+ * without variants get the handler back unchanged.
  */
 export function regionalHandler(route: object, handler: Handler): Handler {
   const variants = variantsOf(route);
-  const regions = Object.keys(variants);
-  if (regions.length === 0) return handler;
-  const declared = route as Declared;
-  const takesRegionalBody = Object.values(variants).some((shapes: RegionalShapes) => shapes.body);
+  if (Object.keys(variants).length === 0) return handler;
   return async (c) => {
     const grant = c.var.grant;
     if (!grant) return handler(c);
-    const region = await regionOfGrant(c.var.db, grant);
-    c.set('region', region);
+    const region = await regionOf(c, grant);
     const shapes: RegionalShapes = region === 'Uk' ? {} : (variants[region] ?? {});
-    if (takesRegionalBody) {
-      const schema = shapes.body ?? baseBody(declared);
-      if (schema) {
-        const parsed = schema.safeParse(await c.req.json());
-        if (!parsed.success) throw validationError(parsed.error, 'json');
-        c.req.addValidatedData('json', parsed.data as object);
-      }
-    }
     const res = await handler(c);
     if (!shapes.fill || res.status !== 200 || !/json/.test(res.headers.get('content-type') ?? '')) return res;
     const shaped = shapes.fill.parse(await res.json());

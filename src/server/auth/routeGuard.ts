@@ -17,7 +17,7 @@ import { forbidden } from '../http/apiError';
 import { idempotencyScope, parseIdempotencyKey, runIdempotently } from '../http/idempotency';
 import { signInCallerKey, type RateLimits } from '../http/rateLimits';
 import { authorize, authorizeSelf, unauthenticated, type Grant, type Need } from './access';
-import { regionalHandler } from './businessRegion';
+import { regionalBody, regionalHandler } from './businessRegion';
 import { describePrincipal, resolveCaller, type Caller, type Principal } from './principal';
 
 type Handler = (c: Context<AppEnv>) => Response | Promise<Response>;
@@ -124,6 +124,7 @@ export interface GuardOptions {
 export function guard(route: RouteConfig, routeHandler: Handler, options: GuardOptions): Handler {
   const declaration = declarationOf(route);
   const handler = regionalHandler(route, routeHandler);
+  const readRegionalBody = regionalBody(route);
   const access = declaration['x-access'];
   const limited = declaration['x-rate-limit'];
   const takesIdempotencyKey = MUTATING.has(declaration.method.toLowerCase()) && declaresIdempotencyKey(route);
@@ -142,6 +143,8 @@ export function guard(route: RouteConfig, routeHandler: Handler, options: GuardO
     const grant = await grantFor(c, access, ids, { principal, reads: caller?.reads ?? {} });
     if (!grant) return handler(c);
     c.set('grant', grant);
+    // A regional body is read with the business's own model before its key is fingerprinted.
+    if (readRegionalBody) await readRegionalBody(c, grant);
     const header = c.req.header('idempotency-key');
     if (!takesIdempotencyKey || header === undefined) return handler(c);
     return runIdempotently(

@@ -88,8 +88,13 @@ describe('an AU business', () => {
     expect(z.object({ classifications: z.array(Classification) }).parse(lookup.body).classifications).toEqual([{ id: level, description: 'Level 3' }]);
     const refused = await t.request('POST', `${S}/clockon`, { auth, json: { classificationId: level + 1000 } });
     expect(refused.status, refused.text).toBe(400);
-    const on = await t.request('POST', `${S}/clockon`, { auth, json: { classificationId: level } });
+    const other = await addClassification(ess, 'Level 4');
+    const headers = { 'idempotency-key': 'ess-au-clockon-1' };
+    const on = await t.request('POST', `${S}/clockon`, { auth, json: { classificationId: level }, headers });
     expect(on.status, on.text).toBe(200);
+    // The regional body is what the key is checked against: another classification is another request.
+    const changed = await t.request('POST', `${S}/clockon`, { auth, json: { classificationId: other }, headers });
+    expect(changed.status, changed.text).toBe(422);
     const shifts = await t.request('POST', `${S}/shifts`, { auth, json: {} });
     expect(z.array(Shift).parse(shifts.body)[0]).toMatchObject({ classificationId: level, classificationName: 'Level 3' });
   });
