@@ -9,7 +9,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { ClassificationLookupModel, UkTimeAndAttendanceShiftModel } from '../../contract/generated/models';
 import type { Database } from '../db/openDatabase';
-import { classifications, clockShifts } from '../db/schema';
+import { classifications, clockShifts, timesheetLines } from '../db/schema';
 import { regionOfCountry, type Region } from '../../domain/regions';
 import { ApiError, invalidField, notFound } from '../http/apiError';
 import { loadBusiness } from './businesses';
@@ -86,4 +86,32 @@ export async function withRegionalShifts(
   shifts: UkTimeAndAttendanceShiftModel[],
 ): Promise<UkTimeAndAttendanceShiftModel[]> {
   return region === 'Au' ? withShiftClassifications(db, businessId, shifts) : shifts;
+}
+
+/**
+ * Timesheet lines as an AU business has them (Au.AuTimesheetLineModel / AuIndividualTimesheetLineModel
+ * add classificationId and classification): a line written from a clocked shift carries the shift's
+ * classification, read for the whole page in one statement; a line written by hand has none (null).
+ * `asText`: the list model types classificationId as a string, the single-line model as an int.
+ */
+export async function withRegionalLines<T extends { id: number }>(
+  db: Database,
+  region: Region | undefined,
+  businessId: number,
+  lines: T[],
+  asText: boolean,
+): Promise<T[]> {
+  if (region !== 'Au' || lines.length === 0) return lines;
+  const rows = await db
+    .select({ lineId: timesheetLines.id, classificationId: clockShifts.classificationId, name: classifications.description })
+    .from(timesheetLines)
+    .innerJoin(clockShifts, eq(clockShifts.id, timesheetLines.clockShiftId))
+    .leftJoin(classifications, and(eq(classifications.id, clockShifts.classificationId), eq(classifications.businessId, businessId)))
+    .where(and(eq(timesheetLines.businessId, businessId), inArray(timesheetLines.id, lines.map((line) => line.id))));
+  const byLine = new Map(rows.map((row) => [row.lineId, row]));
+  return lines.map((line) => {
+    const found = byLine.get(line.id);
+    const id = found?.classificationId ?? null;
+    return { ...line, classificationId: id === null ? null : asText ? String(id) : id, classification: found?.name ?? null };
+  });
 }

@@ -61,6 +61,15 @@ describe('an AU business', () => {
     expect((await t.request('POST', `${au.kiosk}/clockon`, { auth: au.manager.auth, json: { employeeId: other } })).status).toBe(200);
     const plain = z.array(Shift).parse((await t.request('POST', `${au.base}/kiosk/shifts`, { auth: au.manager.auth, json: { employeeId: other } })).body);
     expect(plain[0]).toMatchObject({ classificationId: null, classificationName: null });
+    // Clocked off, the shift's timesheet line carries its classification (AU timesheet line models).
+    t.clock.set('2026-07-06T16:00:00Z');
+    expect((await t.request('POST', `${au.kiosk}/clockoff`, { auth: au.manager.auth, json: { employeeId } })).status).toBe(200);
+    const lines = await t.request('GET', `${au.base}/timesheet?$filter=employeeId eq ${employeeId}`, { auth: au.manager.auth });
+    expect(lines.status, lines.text).toBe(200);
+    const [line] = z.array(z.object({ id: z.number(), classificationId: z.string().nullable(), classification: z.string().nullable() })).parse(lines.body);
+    expect(line).toMatchObject({ classificationId: String(level2), classification: 'Level 2 Retail Employee' });
+    const one = await t.request('GET', `${au.base}/timesheet/${line?.id}`, { auth: au.manager.auth });
+    expect(one.body).toMatchObject({ classificationId: level2, classification: 'Level 2 Retail Employee' });
   });
 
   it("refuses a classification the business does not offer: another business's, a removed one, a made-up id", async () => {

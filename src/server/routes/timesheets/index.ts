@@ -9,6 +9,7 @@ import { describePrincipal } from '../../auth/principal';
 import { grantOf } from '../../auth/routeGuard';
 import type { App, AppEnv } from '../../context';
 import { mapInSlices, throughListGate } from '../../http/listGate';
+import { withRegionalLines } from '../../services/classifications';
 import { readRoundingRules, saveRoundingRules } from '../../services/roundingRules';
 import { submitBulk } from '../../services/timesheetBulk';
 import { exportTimesheetCsv } from '../../services/timesheetExport';
@@ -62,7 +63,8 @@ export function registerTimesheetRoutes(app: App) {
     return throughListGate(c.var.deps.settings, async () => {
       const rows = await listLinePage(db, businessId, plan);
       const refs = await referencesOfLines(db, businessId, rows);
-      return c.json(await mapInSlices(rows, (row) => toListLine(row, refs)), 200);
+      const lines = await mapInSlices(rows, (row) => toListLine(row, refs));
+      return c.json(await withRegionalLines(db, c.var.region, businessId, lines, true), 200);
     });
   });
 
@@ -77,7 +79,9 @@ export function registerTimesheetRoutes(app: App) {
     const { businessId, timesheetLineId } = c.req.valid('param');
     const db = c.var.db;
     const row = await loadLine(db, businessId, timesheetLineId);
-    return c.json(toIndividualLine(row, await referencesOfLines(db, businessId, [row])), 200);
+    const line = toIndividualLine(row, await referencesOfLines(db, businessId, [row]));
+    const [shaped = line] = await withRegionalLines(db, c.var.region, businessId, [line], false);
+    return c.json(shaped, 200);
   });
 
   app.openapi(routes.updateTimesheetLine, async (c) => {
