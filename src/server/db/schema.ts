@@ -517,6 +517,8 @@ export const rosterShifts = pgTable(
     employeeId: integer('employee_id').references(() => employees.id, { onDelete: 'cascade' }),
     locationId: integer('location_id'),
     workTypeId: integer('work_type_id'),
+    /** AU award classification (Au.AuRosterShiftEditModel.classificationId); one of the business's classifications. */
+    classificationId: integer('classification_id'),
     /** RosterShiftRole as given (the contract has no roles resource); role_id is its id, for filtering. */
     roleId: integer('role_id'),
     role: jsonb('role'),

@@ -1,0 +1,1 @@
+ALTER TABLE "roster_shifts" ADD COLUMN "classification_id" integer;
