@@ -1,6 +1,9 @@
 /**
- * The demo data behind `DEMO=1`: a bakery with one kiosk, two locations, three work types (and a
- * shift condition) and twelve staff with PINs, plus a manager with a password and an API key.
+ * The demo data behind `DEMO=1`: a bakery with two locations, three work types (and a shift
+ * condition) and twelve staff with PINs at the bakery floor's kiosk, plus a manager with a password
+ * and an API key. A second kiosk at the front counter shows who a kiosk lists (issue 13): three
+ * counter-only staff, and two bakery staff who also work the counter; some staff have their own
+ * work types and shift condition, so what a clock-on offers differs by person.
  *
  * Everything past the manager's account is created through the API itself, so the demo exercises
  * the same code paths as any client. The credentials are written to `<DATA_DIR>/demo.json`; they
@@ -13,7 +16,8 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Service } from '../app';
 import type { Database } from '../db/openDatabase';
-import { businesses, employees } from '../db/schema';
+import { businesses, employees, kiosks } from '../db/schema';
+import { isListedAtKiosk } from '../../domain/kioskStaff';
 import { basicAuthHeader } from '../auth/basicAuth';
 import { hashSecret } from '../auth/secrets';
 import { createBusiness, ensureUser, issueApiKey } from '../services/provisioning';
@@ -30,6 +34,13 @@ export const DemoFile = z.object({
   apiKey: z.string(),
   manager: z.object({ username: z.string(), password: z.string() }),
   staff: z.array(z.object({ employeeId: z.number().int(), firstName: z.string(), surname: z.string(), pin: z.string() })),
+  /** The front counter's kiosk and its counter-only staff (issue 13); absent when credentials were reissued. */
+  counterKiosk: z
+    .object({
+      kioskId: z.number().int(),
+      staff: z.array(z.object({ employeeId: z.number().int(), firstName: z.string(), surname: z.string(), pin: z.string() })),
+    })
+    .optional(),
 });
 export type DemoFile = z.infer<typeof DemoFile>;
 
@@ -51,6 +62,13 @@ export const DEMO_ROUNDING: RoundingRules = {
   roundUpToRosterEndWithinMinutes: null,
   roundDownToRosterEndWithinMinutes: 10,
 };
+
+/** Staff who work only at the front counter (listed on its kiosk, not on the bakery floor's). */
+const COUNTER_STAFF: ReadonlyArray<[string, string]> = [
+  ['Mia', 'Chen'],
+  ['Noah', 'Evans'],
+  ['Priya', 'Shah'],
+];
 
 const STAFF: ReadonlyArray<[string, string]> = [
   ['Amara', 'Okafor'],
@@ -106,26 +124,31 @@ async function seedFresh(db: Database, service: Service, baseUrl: string, zone: 
   const auth = basicAuthHeader(apiKey);
   const B = `/api/v2/business/${business.id}`;
 
-  await call(service, auth, 'POST', `${B}/worktype`, { name: 'Early start', mappingType: 'ShiftCondition', shortCode: 'ES' });
+  const earlyStart = WithId.parse(await call(service, auth, 'POST', `${B}/worktype`, { name: 'Early start', mappingType: 'ShiftCondition', shortCode: 'ES' }));
   const bakery = WithId.parse(await call(service, auth, 'POST', `${B}/location`, { name: 'Bakery floor', isGlobal: true, defaultShiftConditionIds: [] }));
-  await call(service, auth, 'POST', `${B}/location`, { name: 'Front counter', isGlobal: true });
-  for (const name of ['Baking', 'Counter service', 'Deliveries']) await call(service, auth, 'POST', `${B}/worktype`, { name });
-  const kiosk = WithId.parse(
-    await call(service, auth, 'POST', `${B}/kiosk`, {
-      name: 'Front door kiosk',
-      locationId: bakery.id,
-      ianaTimeZone: zone,
-      canAddEmployees: true,
-      paidBreaksEnabled: true,
-      isPhotoRequired: false,
-      clockOnWindowMinutes: DEMO_WINDOW_MINUTES,
-      clockOffWindowMinutes: DEMO_WINDOW_MINUTES,
-    }),
-  );
+  const counter = WithId.parse(await call(service, auth, 'POST', `${B}/location`, { name: 'Front counter', isGlobal: true }));
+  const workType: Record<string, number> = {};
+  for (const name of ['Baking', 'Counter service', 'Deliveries']) workType[name] = WithId.parse(await call(service, auth, 'POST', `${B}/worktype`, { name })).id;
+  const kioskAt = async (name: string, locationId: number) =>
+    WithId.parse(
+      await call(service, auth, 'POST', `${B}/kiosk`, {
+        name,
+        locationId,
+        ianaTimeZone: zone,
+        canAddEmployees: true,
+        paidBreaksEnabled: true,
+        isPhotoRequired: false,
+        clockOnWindowMinutes: DEMO_WINDOW_MINUTES,
+        clockOffWindowMinutes: DEMO_WINDOW_MINUTES,
+      }),
+    );
+  const kiosk = await kioskAt('Front door kiosk', bakery.id);
+  const counterKiosk = await kioskAt('Counter kiosk', counter.id);
 
   await call(service, auth, 'POST', `${B}/roundingrules`, DEMO_ROUNDING);
 
-  const pins = distinctPins(STAFF.length);
+  const allPins = distinctPins(STAFF.length + COUNTER_STAFF.length);
+  const pins = allPins.slice(0, STAFF.length);
   const staff: DemoFile['staff'] = [];
   for (const [index, [firstName, surname]] of STAFF.entries()) {
     const pin = pins[index] ?? '4821';
@@ -141,7 +164,36 @@ async function seedFresh(db: Database, service: Service, baseUrl: string, zone: 
     );
     staff.push({ employeeId: created.employeeId, firstName, surname, pin });
   }
-  return { baseUrl, businessId: business.id, kioskId: kiosk.id, apiKey, manager: { username: DEMO_MANAGER_EMAIL, password }, staff };
+  const counterPins = allPins.slice(STAFF.length);
+  const counterStaff: DemoFile['staff'] = [];
+  for (const [index, [firstName, surname]] of COUNTER_STAFF.entries()) {
+    const pin = counterPins[index] ?? '5786';
+    const created = Staff.parse(await call(service, auth, 'POST', `${B}/kiosk/${counterKiosk.id}/staff`, { firstName, surname, email: null, mobileNumber: null, pin }));
+    counterStaff.push({ employeeId: created.employeeId, firstName, surname, pin });
+  }
+  // The set-up no contract route writes (staff added at a kiosk get its location only): Chloe and
+  // Dev also work the counter; Ben bakes (early starts), Chloe serves, Mia and Priya serve (Priya
+  // also delivers). Everyone else is offered every work type and no shift condition.
+  const setUp = async (employeeId: number | undefined, values: { locationIds?: number[]; workTypeIds?: number[] }) => {
+    if (employeeId !== undefined) await db.update(employees).set(values).where(eq(employees.id, employeeId));
+  };
+  const [ben, chloe, dev] = [staff[1], staff[2], staff[3]].map((member) => member?.employeeId);
+  const [mia, , priya] = counterStaff.map((member) => member.employeeId);
+  const id = (name: string) => workType[name] ?? 0;
+  await setUp(ben, { workTypeIds: [id('Baking'), earlyStart.id] });
+  await setUp(chloe, { locationIds: [bakery.id, counter.id], workTypeIds: [id('Counter service')] });
+  await setUp(dev, { locationIds: [bakery.id, counter.id] });
+  await setUp(mia, { workTypeIds: [id('Counter service')] });
+  await setUp(priya, { workTypeIds: [id('Counter service'), id('Deliveries')] });
+  return {
+    baseUrl,
+    businessId: business.id,
+    kioskId: kiosk.id,
+    apiKey,
+    manager: { username: DEMO_MANAGER_EMAIL, password },
+    staff,
+    counterKiosk: { kioskId: counterKiosk.id, staff: counterStaff },
+  };
 }
 
 /** The demo exists but its credentials file is gone: issue new credentials and PINs. */
@@ -149,7 +201,10 @@ async function reissue(db: Database, businessId: number, baseUrl: string, previo
   const password = readablePassword();
   const manager = await ensureUser(db, { email: DEMO_MANAGER_EMAIL, name: 'Morgan Demo', password });
   const apiKey = await issueApiKey(db, manager.id, 'demo');
-  const rows = await db.select().from(employees).where(eq(employees.businessId, businessId)).orderBy(employees.id);
+  const [kiosk] = await db.select({ locationId: kiosks.locationId }).from(kiosks).where(eq(kiosks.id, previous.kioskId));
+  const all = await db.select().from(employees).where(eq(employees.businessId, businessId)).orderBy(employees.id);
+  // demo.json's staff are the demo kiosk's (the counter kiosk's own staff keep their PINs unknown until reseeded).
+  const rows = all.filter((row) => isListedAtKiosk(kiosk?.locationId ?? null, row.locationIds));
   const pins = distinctPins(rows.length);
   const staff: DemoFile['staff'] = [];
   for (const [index, row] of rows.entries()) {
