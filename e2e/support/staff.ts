@@ -12,7 +12,7 @@ export const STAFF = {
   idle: 2,
   /** employee.spec.ts: employee number entry. */
   byNumber: 3,
-  /** employee-pin.spec.ts: forgot PIN by e-mail, then the forced PIN change. */
+  /** employee-pin.spec.ts: forgot PIN by e-mail, then the current PIN still signs in. */
   forgotPin: 4,
   /** employee.spec.ts: Spanish, and the receipt time in the kiosk's zone. */
   spanish: 5,

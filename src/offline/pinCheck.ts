@@ -21,7 +21,9 @@ export type PinCheck =
   | { ok: false; reason: 'wrong'; attemptsLeft: number | null }
   | { ok: false; reason: 'locked'; until: Date }
   | { ok: false; reason: 'busy'; retryAfterSeconds: number | null }
-  | { ok: false; reason: 'offline-unknown' | 'not-set' | 'no-longer-here' | 'unknown-employee' };
+  | { ok: false; reason: 'offline-unknown' | 'not-set' | 'no-longer-here' | 'unknown-employee' }
+  /** A PIN reset's one-time code that was already used, or is past its day. */
+  | { ok: false; reason: 'reset-used' | 'reset-expired' };
 
 async function readLockout(rt: KioskRuntime, employeeId: number): Promise<PinLockoutRecord> {
   return readRecord(PinLockoutRecord, await rt.db.pinLockouts.get(employeeId)) ?? { employeeId, failedAttempts: 0, lockedUntil: null };
@@ -85,8 +87,11 @@ async function checkOffline(rt: KioskRuntime, employeeId: number, pin: string, r
 async function acceptedOnline(rt: KioskRuntime, record: PinLockoutRecord, employeeId: number, pin: string, model: KioskEmployeeModel): Promise<PinCheck> {
   await saveLockout(rt, record, UNLOCKED);
   const employee = await adoptServerView(rt, model);
-  // Learn the verifier in the background; a failure only means no offline check for now.
-  void learnPin(rt.db, employeeId, pin, rt.clock.now()).catch(() => undefined);
+  // Learn the verifier in the background; a failure only means no offline check for now. A
+  // sign-in that must choose a new PIN (a reset's one-time code, or a PIN a manager set to be
+  // changed) teaches nothing: the verifier of the current PIN stays, and the new PIN is learned
+  // when it is chosen (kioskOperations.changePinAtKiosk).
+  if (!model.pinExpired) void learnPin(rt.db, employeeId, pin, rt.clock.now()).catch(() => undefined);
   return { ok: true, employee, pinExpired: model.pinExpired, checkedOffline: false };
 }
 
@@ -105,6 +110,8 @@ async function refusedOnline(rt: KioskRuntime, record: PinLockoutRecord, employe
     return { ok: false, reason: 'locked', until };
   }
   if (error.code === 'pin-not-set') return { ok: false, reason: 'not-set' };
+  if (error.code === 'reset-code-used') return { ok: false, reason: 'reset-used' };
+  if (error.code === 'reset-code-expired') return { ok: false, reason: 'reset-expired' };
   // The service's rate limit for this kiosk (or its network address): nothing was checked.
   if (error.code === 'rate-limited') return { ok: false, reason: 'busy', retryAfterSeconds: error.retryAfterSeconds };
   if (error.code === 'not-kiosk-enabled' || error.status === 404) return { ok: false, reason: 'no-longer-here' };

@@ -1,4 +1,4 @@
-/** "Forgot PIN?": a temporary PIN by e-mail or text message, whichever the employee's details allow. */
+/** "Forgot PIN?": a one-time reset code by e-mail or text message (services/pins.ts), whichever the employee's details allow. */
 import { useState } from 'react';
 import { requestPinResetAtKiosk, type ResetResult } from '../../../offline/kioskOperations';
 import type { MessageKey } from '../../i18n/catalogue';
@@ -57,7 +57,7 @@ export function ForgotPinStep({ employeeId }: { employeeId: number }) {
           </Button>
         ) : null}
       </div>
-      {/* One way out: back to the PIN pad, where the temporary PIN is typed (or Cancel from there). */}
+      {/* One way out: back to the PIN pad, where the reset code is typed (or Cancel from there). */}
       <div className={steps.footer}>
         <Button variant="secondary" onClick={() => go({ step: 'pin', employeeId })}>
           {t('common.back')}

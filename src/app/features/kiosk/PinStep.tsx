@@ -33,6 +33,10 @@ function failureText(result: Exclude<PinCheck, { ok: true }>, t: Translate, form
     case 'no-longer-here':
     case 'unknown-employee':
       return t('kiosk.pin.noLongerHere');
+    case 'reset-used':
+      return t('kiosk.pin.resetUsed');
+    case 'reset-expired':
+      return t('kiosk.pin.resetExpired');
   }
 }
 
