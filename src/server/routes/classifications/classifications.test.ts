@@ -86,6 +86,25 @@ describe('an AU business', () => {
     }
   });
 
+  it('roster shifts keep the classification an AU body names, refuse an unknown one, and show it with its name', async () => {
+    const employeeId = au.employees[0]!.id;
+    const shift = { employeeId, startTime: '2026-07-08T09:00:00', endTime: '2026-07-08T17:00:00' };
+    const RosterShift = z.object({ id: z.number(), classificationId: z.number().nullable(), classificationName: z.string().nullable() });
+    const refused = await t.request('POST', `${au.base}/rostershift?publish=true`, { auth: au.manager.auth, json: { ...shift, classificationId: 999999 } });
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.body).toMatchObject({ errors: [{ field: 'classificationId' }] });
+    const created = await t.request('POST', `${au.base}/rostershift?publish=true`, { auth: au.manager.auth, json: { ...shift, classificationId: level1 } });
+    expect(created.status, created.text).toBe(200);
+    const id = RosterShift.parse(created.body).id;
+    expect(created.body).toMatchObject({ classificationId: level1, classificationName: 'Level 1 Retail Employee' });
+    const listed = await t.request('GET', `${au.base}/rostershift?FromDate=2026-07-08T00:00:00&ToDate=2026-07-08T00:00:00`, { auth: au.manager.auth });
+    expect(z.array(RosterShift).parse(listed.body).find((s) => s.id === id)).toMatchObject({ classificationId: level1 });
+    // A PUT replaces the shift: without classificationId it has none.
+    const cleared = await t.request('PUT', `${au.base}/rostershift/${id}?publish=true`, { auth: au.manager.auth, json: shift });
+    expect(cleared.status, cleared.text).toBe(200);
+    expect(cleared.body).toMatchObject({ classificationId: null, classificationName: null });
+  });
+
   it('self-service: lookupdata offers them, the AU clock-on body records one, the shift search shows it', async () => {
     t.clock.set('2026-07-07T08:00:00Z');
     const ess = await createTenant(t, { employees: 1, country: 'AU', ianaTimeZone: 'Australia/Sydney' });

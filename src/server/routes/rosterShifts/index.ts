@@ -13,6 +13,7 @@ import { loadBusiness } from '../../services/businesses';
 import { loadKiosk } from '../../services/kiosks';
 import { effectiveMatching, findMatchingShift, findNearbyShifts } from '../../services/rosterMatching';
 import { listKioskRoster, listRosterShifts } from '../../services/rosterShiftList';
+import { checkedRosterClassification, keepRosterClassification, withMatchedClassification, withRosterClassifications } from '../../services/rosterClassifications';
 import { createRosterShift, updateRosterShift } from '../../services/rosterShifts';
 import { stubRosterShift } from '../../services/rosterStub';
 import { readInTurn } from '../../services/transactions';
@@ -29,21 +30,34 @@ export function registerRosterShiftRoutes(app: App) {
     const query = c.req.valid('query');
     const db = c.var.db;
     const now = c.var.deps.now();
-    return throughListGate(c.var.deps.settings, async () => c.json(await listRosterShifts(db, businessId, query, now), 200));
+    return throughListGate(c.var.deps.settings, async () => {
+      const shifts = await listRosterShifts(db, businessId, query, now);
+      return c.json(await withRosterClassifications(db, c.var.region, businessId, shifts), 200);
+    });
   });
 
   app.openapi(routes.createRosterShift, async (c) => {
     const { businessId } = c.req.valid('param');
     const { publish } = c.req.valid('query');
     const options = { publish: publish ?? false, now: c.var.deps.now() };
-    return c.json(await createRosterShift(c.var.db, businessId, c.req.valid('json'), options), 200);
+    const db = c.var.db;
+    const classificationId = await checkedRosterClassification(db, c.var.region, businessId, c.req.valid('json'));
+    const created = await createRosterShift(db, businessId, c.req.valid('json'), options);
+    await keepRosterClassification(db, businessId, created.id, classificationId);
+    const [shaped = created] = await withRosterClassifications(db, c.var.region, businessId, [created]);
+    return c.json(shaped, 200);
   });
 
   app.openapi(routes.updateRosterShift, async (c) => {
     const { businessId, rosterShiftId } = c.req.valid('param');
     const { publish, clearBreaks } = c.req.valid('query');
     const options = { publish: publish ?? false, clearBreaks: clearBreaks ?? false, now: c.var.deps.now() };
-    return c.json(await updateRosterShift(c.var.db, businessId, rosterShiftId, c.req.valid('json'), options), 200);
+    const db = c.var.db;
+    const classificationId = await checkedRosterClassification(db, c.var.region, businessId, c.req.valid('json'));
+    const updated = await updateRosterShift(db, businessId, rosterShiftId, c.req.valid('json'), options);
+    await keepRosterClassification(db, businessId, rosterShiftId, classificationId);
+    const [shaped = updated] = await withRosterClassifications(db, c.var.region, businessId, [updated]);
+    return c.json(shaped, 200);
   });
 
   for (const [route, edge] of [
@@ -55,7 +69,8 @@ export function registerRosterShiftRoutes(app: App) {
       const { kioskId, dateUtc } = c.req.valid('query');
       const at = instantOf(dateUtc, 'dateUtc', 'utc');
       const kiosk = await loadKiosk(c.var.db, businessId, kioskId);
-      return c.json(await findMatchingShift(c.var.db, businessId, employeeId, kiosk, at, edge), 200);
+      const matched = await findMatchingShift(c.var.db, businessId, employeeId, kiosk, at, edge);
+      return c.json(await withMatchedClassification(c.var.db, c.var.region, businessId, matched), 200);
     });
   }
 
@@ -63,7 +78,8 @@ export function registerRosterShiftRoutes(app: App) {
     const { businessId, employeeId } = c.req.valid('param');
     const zone = (await loadBusiness(c.var.db, businessId)).ianaTimeZone;
     const at = instantOf(c.req.valid('query').localTime, 'localTime', { zone });
-    return c.json(await findNearbyShifts(c.var.db, businessId, employeeId, at), 200);
+    const nearby = await findNearbyShifts(c.var.db, businessId, employeeId, at);
+    return c.json(await withRosterClassifications(c.var.db, c.var.region, businessId, nearby), 200);
   });
 
   app.openapi(routes.stubShiftTimesheets, async (c) => {
