@@ -28,6 +28,12 @@ interface Declared {
   responses: Record<number, { content?: Record<string, { schema: z.ZodType }> }>;
 }
 
+/** True when the request's business gets the route's answer reshaped for its region (the handler may then add the region's fields). */
+export function answersRegionally(c: Context<AppEnv>, route: object): boolean {
+  const region = c.var.region;
+  return region !== undefined && region !== 'Uk' && variantsOf(route)[region]?.fill !== undefined;
+}
+
 /** The UK body schema of a route: the first member of its documented union (define.ts). */
 function baseBody(route: Declared): z.ZodType | undefined {
   const schema = route.request?.body?.content['application/json']?.schema;

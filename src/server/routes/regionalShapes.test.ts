@@ -49,6 +49,27 @@ describe('bodies are read with the business region\'s model', () => {
   });
 });
 
+describe('regional settings are kept', () => {
+  it("an AU business's portal and timesheet flags round-trip; a UK business's answers never carry them", async () => {
+    const au = await createTenant(t, { employees: 0, country: 'AU' });
+    const uk = await createTenant(t, { employees: 0 });
+    const portal = { requirePhoto: true, allowEmployeeSuperFundSelfService: true, canSpecifyHigherClassification: true };
+    const timesheet = { requireWorkType: true, allowToSelectHigherClassification: true };
+    for (const tenant of [au, uk]) {
+      const auth = tenant.manager.auth;
+      expect((await t.request('POST', `${tenant.base}/employeeportalsettings`, { auth, json: portal })).status).toBe(200);
+      expect((await t.request('PUT', `${tenant.base}/timesheetsettings`, { auth, json: timesheet })).status).toBe(200);
+    }
+    const read = async (tenant: typeof au, path: string) => (await t.request('GET', `${tenant.base}/${path}`, { auth: tenant.manager.auth })).body;
+    expect(await read(au, 'employeeportalsettings')).toMatchObject(portal);
+    expect(await read(au, 'timesheetsettings')).toMatchObject(timesheet);
+    expect(checkResponse(contract, 'Au.AuEmployeePortalSettingsModel', await read(au, 'employeeportalsettings'))).toEqual([]);
+    expect(checkResponse(contract, 'EmployeePortalSettingsModel', await read(uk, 'employeeportalsettings'))).toEqual([]);
+    expect(checkResponse(contract, 'UkBusinessTimesheetSettingsModel', await read(uk, 'timesheetsettings'))).toEqual([]);
+    expect(await read(uk, 'employeeportalsettings')).toMatchObject({ requirePhoto: true });
+  });
+});
+
 describe.each(REGIONAL_VARIANTS.filter((region) => region !== 'Au'))('a %s business', (region) => {
   it('answers every regional list route in its region\'s model (UK model where the region has none)', async () => {
     const tenant = await createTenant(t, { employees: 1, country: COUNTRY_OF_REGION[region] });

@@ -59,19 +59,24 @@ export async function writeDefaultSettings(db: Database, businessId: number): Pr
   ]);
 }
 
-export async function readSettings<K extends Kind>(db: Database, businessId: number, kind: K): Promise<ModelOf<K>> {
+/**
+ * The stored settings. `withRegional`: keep the fields a regional body added to the document (AU's
+ * allowToSelectHigherClassification, NZ's allowEmployeeKiwiSaverSelfService...), for an answer the
+ * business's region reshapes (auth/businessRegion.ts); without it, exactly the UK model.
+ */
+export async function readSettings<K extends Kind>(db: Database, businessId: number, kind: K, withRegional = false): Promise<ModelOf<K>> {
   const [row] = await db
     .select({ model: businessSettings.model })
     .from(businessSettings)
     .where(and(eq(businessSettings.businessId, businessId), eq(businessSettings.kind, kind)));
-  return settingsFrom(kind, row?.model, businessId);
+  return settingsFrom(kind, row?.model, businessId, withRegional);
 }
 
 /** The settings of a stored document (undefined: none stored, so the defaults), for a caller that read it with others. */
-export function settingsFrom<K extends Kind>(kind: K, model: unknown, businessId: number): ModelOf<K> {
+export function settingsFrom<K extends Kind>(kind: K, model: unknown, businessId: number, withRegional = false): ModelOf<K> {
   const fallback = (kind === 'portal' ? DEFAULT_PORTAL_SETTINGS : DEFAULT_TIMESHEET_SETTINGS) as ModelOf<K>;
   if (model === undefined) return fallback;
-  const parsed = KINDS[kind].safeParse(model);
+  const parsed = (withRegional ? KINDS[kind].loose() : KINDS[kind]).safeParse(model);
   if (!parsed.success) throw new Error(`Stored ${kind} settings of business ${businessId} are not valid`);
   return parsed.data as ModelOf<K>;
 }

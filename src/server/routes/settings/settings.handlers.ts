@@ -1,5 +1,6 @@
 /** Employee portal settings (GET, POST) and timesheet settings (GET, PUT) of a business. */
 import * as routes from '../../../contract/routes/settings';
+import { answersRegionally } from '../../auth/businessRegion';
 import type { App } from '../../context';
 import { readSettings, writeSettings } from '../../services/settings';
 import { portalSettingsFromInput, timesheetSettingsFromInput } from './settingsInput';
@@ -7,7 +8,7 @@ import { portalSettingsFromInput, timesheetSettingsFromInput } from './settingsI
 export function registerSettingsHandlers(app: App) {
   app.openapi(routes.getEmployeePortalSettings, async (c) => {
     const { businessId } = c.req.valid('param');
-    return c.json(await readSettings(c.var.db, businessId, 'portal'), 200);
+    return c.json(await readSettings(c.var.db, businessId, 'portal', answersRegionally(c, routes.getEmployeePortalSettings)), 200);
   });
 
   app.openapi(routes.updateEmployeePortalSettings, async (c) => {
@@ -18,7 +19,7 @@ export function registerSettingsHandlers(app: App) {
 
   app.openapi(routes.getTheTimesheetSettingsForTheBusiness, async (c) => {
     const { businessId } = c.req.valid('param');
-    return c.json(await readSettings(c.var.db, businessId, 'timesheet'), 200);
+    return c.json(await readSettings(c.var.db, businessId, 'timesheet', answersRegionally(c, routes.getTheTimesheetSettingsForTheBusiness)), 200);
   });
 
   app.openapi(routes.updateTheTimesheetSettingsForTheBusiness, async (c) => {
