@@ -122,3 +122,19 @@ export function localToUtc(wallClock: Date, zone: string): Date {
   const valid = candidates.find((c) => c + zoneOffsetMinutes(new Date(c), zone) * 60_000 === wall);
   return new Date(valid ?? wall - offsetBefore * 60_000);
 }
+
+/**
+ * The calendar date of `instant` in `zone`, stored as that date's UTC midnight (how the service
+ * keeps dates such as an employee's start date, which carry no time of day).
+ */
+export function calendarDateIn(instant: Date, zone: string): Date {
+  return new Date(`${toLocalDateTime(instant, zone).slice(0, 10)}T00:00:00Z`);
+}
+
+/**
+ * A stored date (its UTC midnight) in the contract's wire form for a date: midnight with no zone,
+ * `2026-01-05T00:00:00`, as the vendor's .NET SDK writes a date-only DateTime (contract 1.4).
+ */
+export function toWireDate(date: Date): string {
+  return `${date.toISOString().slice(0, 10)}T00:00:00`;
+}

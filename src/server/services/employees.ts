@@ -7,7 +7,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { EmployeeDetailsModel } from '../../contract/generated/models';
 import type { UnstructuredEmployeeModel, UnstructuredEmployeeModelInput } from '../../contract/supporting/employees';
-import { parseWireDateTime } from '../../domain/time';
+import { parseWireDateTime, toWireDate } from '../../domain/time';
 import { isRealDateTime } from '../../contract/wireTypes';
 import type { Database } from '../db/openDatabase';
 import { employees, locations, workTypes } from '../db/schema';
@@ -80,7 +80,7 @@ export function toEmployeeDetailsModel(row: EmployeeRow): EmployeeDetailsModel {
     homePhone: details.homePhone,
     workPhone: details.workPhone,
     mobilePhone: row.mobilePhone,
-    startDate: row.startDate?.toISOString() ?? null,
+    startDate: row.startDate ? toWireDate(row.startDate) : null,
     endDate: row.endDate?.toISOString() ?? null,
     residentialCity: details.residentialCity,
     residentialCounty: details.residentialCounty,
@@ -103,6 +103,14 @@ export async function loadEmployee(db: Database, businessId: number, employeeId:
 }
 
 const clean = (value: string | null | undefined) => value?.trim() || null;
+
+/**
+ * A date given as a date-time (the contract types start dates so): the calendar date as written,
+ * whatever time or zone follows it, kept as that date's UTC midnight (domain/time.ts).
+ */
+function dateOnly(field: string, value: string | null | undefined): Date | null {
+  return instant(field, value) && value ? new Date(`${value.trim().slice(0, 10)}T00:00:00Z`) : null;
+}
 
 function instant(field: string, value: string | null | undefined): Date | null {
   if (!value) return null;
@@ -155,7 +163,7 @@ export async function createUnstructuredEmployee(
   if (email && !isEmail(email)) {
     throw invalidField('validation-failed', 'emailAddress', 'This is not an e-mail address.');
   }
-  const startDate = instant('startDate', input.startDate);
+  const startDate = dateOnly('startDate', input.startDate);
   const endDate = instant('endDate', input.endDate);
   if (startDate && endDate && endDate < startDate) {
     throw invalidField('validation-failed', 'endDate', 'The end date is before the start date.');

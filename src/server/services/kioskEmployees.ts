@@ -8,6 +8,7 @@ import type { BasicKioskEmployeeModel, KioskEmployeeModel } from '../../contract
 import { KIOSK_STAFF_MAX } from '../../contract/paging';
 import { ATTENDANCE_STATUSES, isLongShift, type AttendanceState, type AttendanceStatus } from '../../domain/attendance';
 import { isListedAtKiosk } from '../../domain/kioskStaff';
+import { toWireDate } from '../../domain/time';
 import type { Database } from '../db/openDatabase';
 import { clockShifts, employees } from '../db/schema';
 import { ApiError, invalidField, notFound } from '../http/apiError';
@@ -73,7 +74,7 @@ export function toBasicKioskEmployee(row: StaffRow, view: StaffView): BasicKiosk
     recordedTimeUtc: hidden ? null : (state.lastPunchTimeUtc?.toISOString() ?? null),
     currentShiftId: hidden ? null : row.currentShiftId,
     employeeGroupIds: [...(view.groupIds ?? [])],
-    employeeStartDate: row.startDate?.toISOString() ?? null,
+    employeeStartDate: row.startDate ? toWireDate(row.startDate) : null,
   };
 }
 

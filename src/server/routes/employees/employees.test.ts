@@ -96,7 +96,7 @@ describe('unstructured employees and the directory', () => {
       homePhone: '020 7946 0000',
       workPhone: '020 7946 0001',
       mobilePhone: '+44 7700 900999',
-      startDate: '2024-01-15T08:00:00.000Z',
+      startDate: '2024-01-15T00:00:00',
       endDate: '2025-01-15T00:00:00.000Z',
       residentialCity: 'London',
       residentialCounty: 'Middlesex',

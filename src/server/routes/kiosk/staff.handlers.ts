@@ -2,6 +2,7 @@
 import * as routes from '../../../contract/routes/kiosk';
 import { KIOSK_STAFF_MAX } from '../../../contract/paging';
 import { pinProblem } from '../../../domain/pinPolicy';
+import { calendarDateIn } from '../../../domain/time';
 import type { App } from '../../context';
 import { grantMayAddEmployees } from '../../auth/access';
 import { ApiError, forbidden, invalidField, notFound } from '../../http/apiError';
@@ -74,7 +75,8 @@ export function registerStaffRoutes(app: App) {
       surname,
       email,
       mobilePhone: body.mobileNumber?.trim() || null,
-      startDate: now,
+      // A start date, not the moment: the kiosk's calendar date (issue 13).
+      startDate: calendarDateIn(now, kiosk.ianaTimeZone),
       pin,
       isKioskEnabled: true,
       locationIds: kiosk.locationId === null ? [] : [kiosk.locationId],
