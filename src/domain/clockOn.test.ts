@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockOnWithoutOptions, missingChoice, missingChoices, needsClockOnOptions, preselectedLocation, presetShiftConditions, stepBeforeCommit } from './clockOn';
+import { clockOnRulesOf, clockOnWithoutOptions, missingChoice, missingChoices, needsClockOnOptions, preselectedLocation, presetShiftConditions, stepBeforeCommit } from './clockOn';
 
 const offer = {
   locations: [{ id: 1 }, { id: 2 }],
@@ -59,5 +59,15 @@ describe('clock-on rules', () => {
     expect(clockOnWithoutOptions({ locations: [{ id: 5 }] })).toEqual({ locationId: 5 });
     expect(clockOnWithoutOptions({ locations: [] })).toEqual({});
     expect(clockOnWithoutOptions(null)).toEqual({});
+  });
+});
+
+describe("the business's required choices (issue 13)", () => {
+  it('requires a choice that the kiosk or the business requires, and keeps the kiosk’s other rules', () => {
+    const kiosk = { isWorkTypeRequired: false, isLocationRequired: false, isPhotoRequired: true };
+    expect(clockOnRulesOf(kiosk, { requireWorkType: true, requireLocation: false })).toEqual({ isWorkTypeRequired: true, isLocationRequired: false, isPhotoRequired: true });
+    expect(clockOnRulesOf({ ...kiosk, isLocationRequired: true }, null)).toMatchObject({ isLocationRequired: true, isWorkTypeRequired: false });
+    expect(clockOnRulesOf(null, { requireWorkType: true })).toBeNull();
+    expect(missingChoice(clockOnRulesOf(kiosk, { requireWorkType: true }), { locationId: 3, workTypeId: null })).toBe('workType');
   });
 });

@@ -13,6 +13,26 @@ export interface ClockOnRules {
   isPhotoRequired?: boolean | null;
 }
 
+/** The business's timesheet settings that require a choice at every kiosk (issue 13). */
+export interface BusinessClockOnRules {
+  requireWorkType?: boolean | null;
+  requireLocation?: boolean | null;
+}
+
+/**
+ * The kiosk's rules with the business's added: a choice is required when the kiosk or the
+ * business requires it (the service refuses the clock-on otherwise). Null while the kiosk's own
+ * settings are unknown.
+ */
+export function clockOnRulesOf<R extends ClockOnRules>(kiosk: R | null | undefined, business: BusinessClockOnRules | null | undefined): R | null {
+  if (!kiosk) return null;
+  return {
+    ...kiosk,
+    isWorkTypeRequired: Boolean(kiosk.isWorkTypeRequired) || Boolean(business?.requireWorkType),
+    isLocationRequired: Boolean(kiosk.isLocationRequired) || Boolean(business?.requireLocation),
+  };
+}
+
 export interface ClockOnOffer {
   locations?: readonly { id: number }[] | null;
   workTypes?: readonly { id: number }[] | null;

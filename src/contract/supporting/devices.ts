@@ -50,6 +50,14 @@ export const KioskPolicyModel = z
     longShiftMinutes: z.number().int().meta({ description: 'An open shift longer than this is flagged long (LONG_SHIFT_MINUTES).' }),
     pinMaxAttempts: z.number().int().meta({ description: 'Wrong PINs in a row before the PIN locks (PIN_MAX_ATTEMPTS).' }),
     pinLockoutMinutes: z.number().int().meta({ description: 'How long a locked PIN stays locked (PIN_LOCKOUT_MINUTES).' }),
+    requireWorkType: z
+      .boolean()
+      .default(false)
+      .meta({ description: "The business's timesheet setting `requireWorkType` (UkBusinessTimesheetSettingsModel; off while the business has no work types): every clock-on needs a work type, whatever the kiosk's own `isWorkTypeRequired`." }),
+    requireLocation: z
+      .boolean()
+      .default(false)
+      .meta({ description: "The business's timesheet setting `requireLocation`: every clock-on needs a location, whatever the kiosk's own `isLocationRequired`." }),
   })
   .meta({ id: 'KioskPolicyModel' });
 export type KioskPolicyModel = z.infer<typeof KioskPolicyModel>;

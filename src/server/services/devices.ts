@@ -18,6 +18,7 @@ import type { Database } from '../db/openDatabase';
 import type { Env } from '../env';
 import { devices, kiosks } from '../db/schema';
 import type { Page } from '../http/odata/planList';
+import { readBusinessRequirements, type BusinessRequirements } from './clockOnRequirements';
 
 type DeviceRow = typeof devices.$inferSelect;
 
@@ -69,9 +70,15 @@ export async function revokeDevice(db: Database, businessId: number, kioskId: nu
   return revoked.length > 0;
 }
 
-/** The settings a kiosk applies itself (offline PIN lockout, the long-shift notice), read from the service's. */
-export function kioskPolicyOf(settings: Pick<Env, 'LONG_SHIFT_MINUTES' | 'PIN_MAX_ATTEMPTS' | 'PIN_LOCKOUT_MINUTES'>): DeviceIdentityModel['policy'] {
-  return { longShiftMinutes: settings.LONG_SHIFT_MINUTES, pinMaxAttempts: settings.PIN_MAX_ATTEMPTS, pinLockoutMinutes: settings.PIN_LOCKOUT_MINUTES };
+/**
+ * The settings a kiosk applies itself (offline PIN lockout, the long-shift notice), read from the
+ * service's, and the business's required clock-on choices (issue 13: the kiosk asks for them).
+ */
+export function kioskPolicyOf(
+  settings: Pick<Env, 'LONG_SHIFT_MINUTES' | 'PIN_MAX_ATTEMPTS' | 'PIN_LOCKOUT_MINUTES'>,
+  required: BusinessRequirements = { requireWorkType: false, requireLocation: false },
+): DeviceIdentityModel['policy'] {
+  return { longShiftMinutes: settings.LONG_SHIFT_MINUTES, pinMaxAttempts: settings.PIN_MAX_ATTEMPTS, pinLockoutMinutes: settings.PIN_LOCKOUT_MINUTES, ...required };
 }
 
 /** A live device with its kiosk's name and the kiosk policy; null when revoked or its kiosk was deleted. */
@@ -81,7 +88,7 @@ export async function deviceIdentity(db: Database, deviceId: number, settings: E
     .from(devices)
     .innerJoin(kiosks, eq(kiosks.id, devices.kioskId))
     .where(and(eq(devices.id, deviceId), isNull(devices.revokedAt), isNull(kiosks.deletedAt)));
-  return row ? { ...row, policy: kioskPolicyOf(settings) } : null;
+  return row ? { ...row, policy: kioskPolicyOf(settings, await readBusinessRequirements(db, row.businessId)) } : null;
 }
 
 

@@ -11,7 +11,7 @@ import { allowedPunches, isLongShift, isOnShift, type PunchKind } from '../../..
 import { shouldAskFinishTime } from '../../../domain/timesheets';
 import { choiceOf, clockOnRoster } from '../../../offline/kioskRoster';
 import { openShiftElsewhere } from '../../../offline/openShiftsElsewhere';
-import { clockOnWithoutOptions, needsClockOnOptions, stepBeforeCommit } from '../../../domain/clockOn';
+import { clockOnRulesOf, clockOnWithoutOptions, needsClockOnOptions, stepBeforeCommit } from '../../../domain/clockOn';
 import type { MessageKey } from '../../i18n/catalogue';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useNow } from '../../hooks/useNow';
@@ -105,7 +105,8 @@ export function ActionsStep({ employeeId, pin }: { employeeId: number; pin: stri
         // clockOnChoices falls back to the kiosk's copy offline: never let TanStack pause it.
         networkMode: 'always',
       });
-      if (needsClockOnOptions(choices.data, settings)) return go({ step: 'options', employeeId, pin, pending });
+      // A choice the kiosk or the business requires (issue 13) needs the options step.
+      if (needsClockOnOptions(choices.data, clockOnRulesOf(settings, policy))) return go({ step: 'options', employeeId, pin, pending });
       // Nothing to choose: the preselections go with the punch, and the receipt names the location.
       const preset = { ...clockOnWithoutOptions(choices.data), ...fields };
       const location = choices.data?.locations?.find((l) => l.id === preset.locationId)?.description;

@@ -5,11 +5,11 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { missingChoice, preselectedLocation, presetShiftConditions, stepBeforeCommit } from '../../../domain/clockOn';
+import { clockOnRulesOf, missingChoice, preselectedLocation, presetShiftConditions, stepBeforeCommit } from '../../../domain/clockOn';
 import { clockOnChoices } from '../../../offline/kioskOperations';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useRuntime } from '../../runtime/RuntimeContext';
-import { useKioskSettings } from '../../runtime/useKioskSettings';
+import { useKioskPolicy, useKioskSettings } from '../../runtime/useKioskSettings';
 import { useUiStore, type PendingPunch } from '../../state/uiStore';
 import { Button } from '../../ui/Button';
 import { ChoiceGroup } from '../../ui/ChoiceGroup';
@@ -24,7 +24,10 @@ export function OptionsStep({ employeeId, pin, pending }: { employeeId: number; 
   const { t } = useI18n();
   const runtime = useRuntime();
   const person = useStepPerson(employeeId);
-  const settings = useKioskSettings(runtime.db);
+  const kioskSettings = useKioskSettings(runtime.db);
+  const policy = useKioskPolicy(runtime.db);
+  // The kiosk's rules with the business's required choices (issue 13): the service refuses without them.
+  const settings = clockOnRulesOf(kioskSettings, policy);
   const go = useUiStore((s) => s.go);
   const commit = useCommitPunch();
   const choices = useQuery({ queryKey: clockOnChoicesKey(runtime.kiosk.kioskId, employeeId), queryFn: () => clockOnChoices(runtime, employeeId), networkMode: 'always' });

@@ -8,7 +8,8 @@ import { useState, type FormEvent } from 'react';
 import type { AddShiftInput } from '../../../client';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useRuntime } from '../../runtime/RuntimeContext';
-import { useKioskSettings } from '../../runtime/useKioskSettings';
+import { clockOnRulesOf } from '../../../domain/clockOn';
+import { useKioskPolicy, useKioskSettings } from '../../runtime/useKioskSettings';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
 import { Card } from '../../ui/Page';
@@ -43,8 +44,10 @@ export function AddShiftCard() {
   });
   const add = useMutation({ mutationFn: (body: AddShiftInput) => api.fix('punches.addShift', body, (client, options) => client.punches.addShift(kiosk, body, options)) });
 
-  const locationRequired = settings?.isLocationRequired ?? false;
-  const workTypeRequired = settings?.isWorkTypeRequired ?? false;
+  // The kiosk's required choices and the business's (issue 13): addshift refuses without them.
+  const rules = clockOnRulesOf(settings, useKioskPolicy(runtime.db));
+  const locationRequired = rules?.isLocationRequired ?? false;
+  const workTypeRequired = rules?.isWorkTypeRequired ?? false;
   const paidBreaksEnabled = settings?.paidBreaksEnabled ?? false;
   const people = [...(staff.data ?? [])].sort((a, b) => displayName(a).localeCompare(displayName(b)));
   const locations = lookup.data?.locations ?? [];

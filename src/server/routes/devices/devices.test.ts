@@ -195,9 +195,24 @@ describe('GET /api/v2/device', () => {
       businessId: tenant.businessId,
       kioskId: tenant.kioskId,
       kioskName: 'Front door',
-      // The service's own settings, which the kiosk applies offline.
-      policy: { longShiftMinutes: t.settings.LONG_SHIFT_MINUTES, pinMaxAttempts: t.settings.PIN_MAX_ATTEMPTS, pinLockoutMinutes: t.settings.PIN_LOCKOUT_MINUTES },
+      // The service's own settings, which the kiosk applies offline, and the business's required choices (issue 13).
+      policy: {
+        longShiftMinutes: t.settings.LONG_SHIFT_MINUTES,
+        pinMaxAttempts: t.settings.PIN_MAX_ATTEMPTS,
+        pinLockoutMinutes: t.settings.PIN_LOCKOUT_MINUTES,
+        requireWorkType: false,
+        requireLocation: false,
+      },
     });
+    // The business's timesheet settings reach the tablet, so it asks for what the service will require.
+    const timesheet = (await t.request('GET', `${tenant.base}/timesheetsettings`, { auth: tenant.manager.auth })).body as Record<string, unknown>;
+    await t.request('PUT', `${tenant.base}/timesheetsettings`, { auth: tenant.manager.auth, json: { ...timesheet, requireLocation: true, requireWorkType: true } });
+    const required = await t.request('GET', '/api/v2/device', { auth: bearer(device.token) });
+    // requireWorkType stays off while the business has no work types (the vendor deactivates it then).
+    expect((required.body as { policy: unknown }).policy).toMatchObject({ requireLocation: true, requireWorkType: false });
+    await t.request('POST', `${tenant.base}/worktype`, { auth: tenant.manager.auth, json: { name: 'Picking' } });
+    const withWorkTypes = await t.request('GET', '/api/v2/device', { auth: bearer(device.token) });
+    expect((withWorkTypes.body as { policy: unknown }).policy).toMatchObject({ requireLocation: true, requireWorkType: true });
 
     const lastSeen = async () => {
       const listed = await t.request('GET', `${tenant.kiosk}/devices`, { auth: tenant.manager.auth });
