@@ -131,22 +131,6 @@ export const uriInput = z.url().meta({ format: 'uri' });
 /** An accepted absolute URL of at most `max` characters. */
 export const uriIn = (max: number) => z.url().max(max, `must be at most ${max} characters long`).meta({ format: 'uri' });
 
-/**
- * An enum array that the SDK writes as numeric indices (no string-enum marker): accept member
- * names and indices, always yield names. Superseded by enumInput (generated models use that);
- * kept until every generated file has moved over.
- */
-export function indexedEnumInput<const T extends readonly string[]>(members: T) {
-  const byName = z.enum(members as unknown as [T[number], ...T[number][]]);
-  const byIndex = z
-    .number()
-    .int()
-    .min(0)
-    .max(members.length - 1)
-    .transform((index) => members[index] as T[number]);
-  return z.union([byName, byIndex]);
-}
-
 /** A .NET flags enum: one or more member names separated by commas (`A, B`). */
 export function flagsEnum<const T extends readonly string[]>(members: T, name: string) {
   const known = new Set<string>(members);

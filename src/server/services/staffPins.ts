@@ -1,7 +1,7 @@
 /**
  * A manager sets or resets a person's kiosk PIN (a project extension). Kept apart from pins.ts,
  * whose checks prove a person knows their PIN: here the caller's authority is the proof, so no
- * attempt is claimed. The PIN is stored as every PIN is (scrypt); a pending temporary reset PIN is
+ * attempt is claimed. The PIN is stored as every PIN is (scrypt); a pending reset code is
  * cancelled and the wrong-PIN lockout cleared, so the person can use the new PIN at once.
  */
 import { eq } from 'drizzle-orm';
