@@ -106,6 +106,48 @@ test.describe('PINs at the kiosk', () => {
     await expect(kiosk.main.getByRole('heading', { name: 'Choose a new PIN' })).toHaveCount(0);
   });
 
+  test('A reset code at the PIN pad: used or expired codes are explained, a live one leads to choosing a new PIN (service answers stubbed)', async ({ page, serviceURL, demo }) => {
+    test.setTimeout(60_000);
+    // The code itself only travels by e-mail, which the browser cannot read: the service's answers
+    // to it (routes/kiosk/pins.test.ts proves them) are stubbed here to show the screens.
+    const elena = staffFor(demo, 'forgotPin');
+    const name = fullName(elena);
+    const kiosk = new KioskPage(page);
+    await kiosk.enrol(serviceURL, demo);
+    const refusals = [
+      { code: 'reset-code-used', text: 'That reset code has already been used. Enter your PIN, or tap “Forgot PIN?” for a new code.', shot: 'pin-reset-used' },
+      { code: 'reset-code-expired', text: 'That reset code has expired (codes work for 24 hours). Enter your PIN, or tap “Forgot PIN?” for a new code.', shot: 'pin-reset-expired' },
+    ];
+    for (const refusal of refusals) {
+      await page.route('**/checkpin', (route) =>
+        route.fulfill({
+          status: 400,
+          contentType: 'application/problem+json',
+          body: JSON.stringify({ type: `https://kiosk-clock.dev/problems/${refusal.code}`, title: 'Refused', status: 400, code: refusal.code, detail: 'Refused' }),
+        }),
+      );
+      await kiosk.tapName(name);
+      await kiosk.enterPin('73915264');
+      await expect(kiosk.alert).toHaveText(refusal.text);
+      await kiosk.review(refusal.shot, kiosk.alert);
+      await page.unroute('**/checkpin');
+      await kiosk.main.getByRole('button', { name: 'Cancel' }).click();
+    }
+
+    // A live code: the service answers as for the PIN, with pinExpired for this sign-in.
+    await page.route('**/checkpin', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...((await response.json()) as Record<string, unknown>), pinExpired: true } });
+    });
+    await kiosk.tapName(name);
+    await kiosk.enterPin(elena.pin);
+    await expect(kiosk.main.getByRole('heading', { name: 'Choose a new PIN' })).toBeVisible();
+    await expect(kiosk.main.getByText('Choose a new PIN of 4 to 8 digits to continue. It replaces your old PIN.')).toBeVisible();
+    await kiosk.review('change-pin-reset', kiosk.okKey());
+    await page.unroute('**/checkpin');
+    await kiosk.main.getByRole('button', { name: 'Cancel' }).click();
+  });
+
   test('Change PIN from the actions screen: typed twice, confirmed, and only the new PIN works afterwards', async ({ page, serviceURL, demo }) => {
     test.setTimeout(60_000);
     const hamza = staffFor(demo, 'changePin');
