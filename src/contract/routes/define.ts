@@ -67,18 +67,26 @@ function contractName(schema: z.ZodType): string {
   return id.replace(/Input$/, '');
 }
 
+/** How many fields a model (or a list's model) has. */
+function fieldCount(schema: z.ZodType): number {
+  if (schema instanceof z.ZodArray) return fieldCount(schema.element as z.ZodType);
+  return schema instanceof z.ZodObject ? Object.keys(schema.shape).length : 0;
+}
+
 const describeRegions = (regions: RegionalVariant[]) => regions.map((r) => `\`${COUNTRY_OF_REGION[r]}\``).join(', ');
 
 /** One content schema for every region: the UK one first (what validation reports against), then the regional ones. */
-function regionalUnion(base: z.ZodType, regional: [RegionalVariant, z.ZodType][], what: string, regionalFirst: boolean): z.ZodType {
+function regionalUnion(base: z.ZodType, regional: [RegionalVariant, z.ZodType][], what: string, isAnswer: boolean): z.ZodType {
   const ukRegions = REGIONAL_VARIANTS.filter((r) => !regional.some(([region]) => region === r));
   const description =
     `The ${what} depends on the business's country (BusinessModel.country): ` +
     regional.map(([region, schema]) => `${contractName(schema)} for ${describeRegions([region])}`).join('; ') +
     `; ${contractName(base)} for every other country${ukRegions.length > 0 ? ` (${describeRegions(ukRegions)} included)` : ''}.`;
   const schemas = regional.map(([, schema]) => schema);
-  // Answers list the regional shapes first, so a client's parse keeps their extra fields.
-  const members = regionalFirst ? [...schemas, base] : [base, ...schemas];
+  // A client parses an answer with the first member that fits, dropping fields that member lacks:
+  // answers list the shapes with the most fields first (AU's lookup before the UK one, the UK
+  // timesheet line before NZ's, which lacks unitType), the UK one first among equals.
+  const members = isAnswer ? [base, ...schemas].sort((a, b) => fieldCount(b) - fieldCount(a)) : [base, ...schemas];
   return z.union(members as [z.ZodType, z.ZodType, ...z.ZodType[]]).meta({ description });
 }
 
