@@ -123,8 +123,14 @@ export async function checkClockOnChoices(
   }
   // Only an AU business has classifications (services/classifications.ts), so elsewhere any is refused.
   if (refs.classification && refs.classification.description === null) throw unknownClassification(refs.classification.id);
-  if ((input.dimensionValueIds ?? []).length > 0) {
-    throw invalidField('invalid-reference', 'dimensionValueIds', 'Reporting dimensions are not enabled for this business.');
+  const [dimensionValueId] = input.dimensionValueIds ?? [];
+  if (dimensionValueId !== undefined) {
+    if (!kiosk.timesheetDimensionsEnabled) {
+      throw invalidField('invalid-reference', 'dimensionValueIds', 'Reporting dimensions are not enabled at this kiosk (timesheetDimensionsEnabled).');
+    }
+    // A business has no reporting dimension values: the contract has no route that defines one
+    // (README, "Decisions where the contract is silent"), so every id names none.
+    throw invalidField('invalid-reference', 'dimensionValueIds', `Reporting dimension value ${dimensionValueId} does not exist.`);
   }
   return {
     locationId: location?.id ?? null,

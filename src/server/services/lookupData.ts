@@ -36,7 +36,8 @@ export async function lookupDataFor(
       locationId: l.id,
       shiftConditionIds: allowedShiftConditions(refs, employee, l).map((c) => c.id),
     })),
-    reportingDimensionsEnabled: false,
+    // The kiosk's switch (issue 13); no group or value exists to offer (no contract route defines one).
+    reportingDimensionsEnabled: kiosk.timesheetDimensionsEnabled === true,
     reportingDimensionGroups: [],
     reportingDimensionValues: [],
   };

@@ -26,13 +26,15 @@ export type PunchRules = Pick<
   | 'clockOnWindowMinutes'
   | 'clockOffWindowMinutes'
   | 'allowEmployeeShiftSelection'
+  | 'timesheetDimensionsEnabled'
 >;
 
 /** The matching windows and shift selection (null = the business's portal settings, domain matchingWindow). */
 export type MatchingRules = Pick<PunchRules, 'clockOnWindowMinutes' | 'clockOffWindowMinutes' | 'allowEmployeeShiftSelection'>;
 
-/** What clock-on choices are checked against (clockOnChoices.ts). */
-export type ChoiceRules = Pick<PunchRules, 'restrictLocationsForEmployees' | 'locationId' | 'isLocationRequired' | 'isWorkTypeRequired'>;
+/** What clock-on choices are checked against (clockOnChoices.ts); reporting dimensions only where the point says (a kiosk's `timesheetDimensionsEnabled`). */
+export type ChoiceRules = Pick<PunchRules, 'restrictLocationsForEmployees' | 'locationId' | 'isLocationRequired' | 'isWorkTypeRequired'> &
+  Partial<Pick<PunchRules, 'timesheetDimensionsEnabled'>>;
 
 export type PunchPoint = PunchRules &
   (
@@ -74,6 +76,8 @@ export async function portalPoint(db: Database, businessId: number): Promise<Pun
     clockOnWindowMinutes: null,
     clockOffWindowMinutes: null,
     allowEmployeeShiftSelection: null,
+    // The employee portal settings have no reporting-dimension switch: self-service takes none.
+    timesheetDimensionsEnabled: false,
   };
 }
 
