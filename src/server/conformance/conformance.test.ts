@@ -414,11 +414,11 @@ const IdList = z.array(Id);
 const Punched = z.object({ currentShiftId: z.number().int().nullable() });
 
 /**
- * The live part runs for a UK business and for an AU one (issue 13, part 3): every answer is
+ * The live part runs for a business of each region (issue 13, part 3: GB, AU, NZ, SG, MY): every answer is
  * checked against the type models.json gives its region (variantDiffs), so each regional answer
  * of the route table is checked as the contract writes it, not from a hand-picked list.
  */
-for (const country of ['GB', 'AU'] as const) {
+for (const country of ['GB', 'AU', 'NZ', 'SG', 'MY'] as const) {
 const region = regionOfCountry(country);
 describe(`live (${country} business, ${region} models): actual responses against models.json`, () => {
   const exercised = new Set<string>();
@@ -476,9 +476,11 @@ describe(`live (${country} business, ${region} models): actual responses against
   }
 
   it('work types (one a shift condition)', async () => {
-    state.picking = Id.parse(await call('workType.createWorkType', {}, { json: { name: 'Picking', externalId: 'WT-1', shortCode: 'PK', employmentTypes: ['FullTime', 'Casual'] } })).id;
+    // Malaysia's employment types have no FullTime (its first full-time member is Permanent).
+    const fullTime = region === 'My' ? 'Permanent' : 'FullTime';
+    state.picking = Id.parse(await call('workType.createWorkType', {}, { json: { name: 'Picking', externalId: 'WT-1', shortCode: 'PK', employmentTypes: [fullTime, 'Casual'] } })).id;
     state.night = Id.parse(await call('workType.createWorkType', {}, { json: { name: 'Night', mappingType: 'ShiftCondition', shortCode: 'N' } })).id;
-    await call('workType.updateWorkType', { id: state.picking }, { json: { name: 'Picking & packing', externalId: 'WT-1', shortCode: 'PK', employmentTypes: ['FullTime'] } });
+    await call('workType.updateWorkType', { id: state.picking }, { json: { name: 'Picking & packing', externalId: 'WT-1', shortCode: 'PK', employmentTypes: [fullTime] } });
     await call('workType.getWorkTypeById', { id: state.picking });
     await call('workType.getWorkTypeById', { id: state.night });
     expect(IdList.parse(await call('workType.listWorkTypes')).length).toBeGreaterThanOrEqual(2);
