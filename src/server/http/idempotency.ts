@@ -18,13 +18,14 @@
  */
 import canonicalize from 'canonicalize';
 import { createHmac } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { withoutSecrets } from '../../contract/secretFields';
 import type { AppEnv } from '../context';
 import { describePrincipal, type Principal } from '../auth/principal';
 import type { Database } from '../db/openDatabase';
 import { idempotencyKeys } from '../db/schema';
+import { acceptFinalWrite, runFinalWrite, takeFinalWrite } from '../services/finalWrite';
 import { serviceSecret, type ServiceSecretPurpose } from '../services/serviceSecrets';
 import { ApiError } from './apiError';
 
@@ -130,13 +131,17 @@ export async function runIdempotently(
   let outcome: Response | null = null;
   let failure: unknown = null;
   try {
-    await db.transaction(async (tx) => {
-      c.set('db', tx as unknown as Database);
+    await db.transaction(async (raw) => {
+      const tx = raw as unknown as Database;
+      c.set('db', tx);
+      // A handler's last write may wait to go with the key's record, in one statement (finalWrite.ts).
+      acceptFinalWrite(tx);
       let response: Response;
       try {
         response = await handle();
       } catch (error) {
         if (!c.var.keepWorkOnError) throw error;
+        await runHeldWrite(tx);
         // Keep the recorded failure, but no key (a retry must be evaluated afresh), unless the key was used.
         if (await storedKey(tx, scope, key)) throw new KeyUsed();
         failure = error;
@@ -145,16 +150,21 @@ export async function runIdempotently(
       outcome = response;
       if (response.status >= 400) {
         if (!c.var.keepWorkOnError) throw new RollBack();
+        await runHeldWrite(tx);
         if (await storedKey(tx, scope, key)) throw new KeyUsed();
         return;
       }
       const body = await response.clone().text();
-      const inserted = await tx
+      const record = tx
         .insert(idempotencyKeys)
         .values({ scope, key, fingerprint, responseStatus: response.status, responseBody: body, responseContentType: response.headers.get('content-type') })
         .onConflictDoNothing()
         .returning({ id: idempotencyKeys.id });
-      if (inserted.length === 0) throw new KeyUsed();
+      const held = takeFinalWrite(tx);
+      const recorded = held
+        ? Number((await runFinalWrite(tx, held, [sql`recorded as (${record.getSQL()})`], { recorded: sql`(select count(*) from recorded)::integer` })).recorded)
+        : (await record).length;
+      if (recorded === 0) throw new KeyUsed();
     });
   } catch (error) {
     // Rolled back: a used key answers with its first response; otherwise the failure stands.
@@ -168,6 +178,12 @@ export async function runIdempotently(
   if (failure !== null) throw failure;
   if (!outcome) throw new Error('idempotent request ended without a response');
   return outcome;
+}
+
+/** Runs a handler's held write on its own (a failure whose work is kept). */
+async function runHeldWrite(tx: Database): Promise<void> {
+  const held = takeFinalWrite(tx);
+  if (held) await runFinalWrite(tx, held);
 }
 
 /** Deletes stored responses older than the retention period. */

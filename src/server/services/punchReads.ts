@@ -26,6 +26,8 @@ export interface PunchReads {
   hooks: boolean;
   /** clockOn: rosterCandidatesSql's value, for rosterShiftIdFrom. */
   roster: unknown;
+  /** clockOn: the id drawn for the shift it opens (so the answer is known before the write). */
+  newShiftId: number | null;
   /** clockOff: the business's rounding rules and timesheet settings. */
   lineSettings: LineSettings | null;
   /** clockOn: the business's required work type / location (clockOnRequirements.ts; V, issue 13). */
@@ -37,12 +39,14 @@ export function punchReadsSql(businessId: number, point: MatchingRules, employee
   const roster = kind === 'clockOn' ? rosterCandidatesSql(businessId, point, employeeId, at) : sql`null`;
   const settings = kind === 'clockOff' ? lineSettingsSql(businessId) : sql`null`;
   const required = kind === 'clockOn' ? businessRequirementsSql(businessId) : sql`null`;
+  // A refused clock-on leaves a gap in the ids, as a rolled-back insert does.
+  const newShiftId = kind === 'clockOn' ? sql`nextval(pg_get_serial_sequence('clock_shifts', 'id'))` : sql`null`;
   return sql`json_build_object('groups', ${groupRowsSql(businessId)},
     'hooks', exists (select 1 from ${webhookRegistrations} h where h.business_id = ${businessId}),
-    'roster', ${roster}, 'lineSettings', ${settings}, 'required', ${required})`;
+    'roster', ${roster}, 'lineSettings', ${settings}, 'required', ${required}, 'newShiftId', ${newShiftId})`;
 }
 
-const ReadsJson = z.object({ groups: z.unknown(), hooks: z.boolean(), roster: z.unknown(), lineSettings: z.unknown(), required: z.unknown() });
+const ReadsJson = z.object({ groups: z.unknown(), hooks: z.boolean(), roster: z.unknown(), lineSettings: z.unknown(), required: z.unknown(), newShiftId: z.coerce.number().nullable() });
 
 export function punchReadsOf(value: unknown, businessId: number): PunchReads {
   const reads = ReadsJson.parse(typeof value === 'string' ? JSON.parse(value) : value);
@@ -50,6 +54,7 @@ export function punchReadsOf(value: unknown, businessId: number): PunchReads {
     groups: groupRowsFrom(reads.groups),
     hooks: reads.hooks,
     roster: reads.roster,
+    newShiftId: reads.newShiftId,
     lineSettings: reads.lineSettings === null ? null : lineSettingsOf(reads.lineSettings, businessId),
     required: reads.required === null ? null : businessRequirementsOf(reads.required),
   };

@@ -5,18 +5,20 @@
  * data-modifying CTEs, so writing a punch costs one round trip whatever its kind. What is written
  * is decided before (domain/attendance.ts; timesheetLines.lineValuesFor): this only stores it.
  * PostgreSQL leaves two changes of one row in one statement undefined, so each row is written once:
- * a completed shift's end, status and line are one update.
+ * a completed shift's end, status and line are one update. A clock-on's shift id is drawn before
+ * (punchReads.ts), so the answer is known without the write, which may then be held back to go
+ * with the idempotency record (finalWrite.ts).
  */
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { ShiftEffect } from '../../domain/attendance';
 import type { Database } from '../db/openDatabase';
-import { clockShifts, employees, punches, shiftBreaks, timesheetLines } from '../db/schema';
-import { rowsOf } from './webhookEvents';
+import { clockShifts, employees, punches, shiftBreaks, shiftNotes, timesheetLines } from '../db/schema';
+import { holdFinalWrite, runFinalWrite, type FinalWrite } from './finalWrite';
 
 export interface PunchWrite {
-  /** A clock-on's new shift; its id comes back. */
-  openShift: typeof clockShifts.$inferInsert | null;
+  /** A clock-on's new shift, with the id drawn for it. */
+  openShift: (typeof clockShifts.$inferInsert & { id: number }) | null;
   /** The employee's open shift otherwise (null when off shift). */
   shiftId: number | null;
   effects: readonly ShiftEffect[];
@@ -29,6 +31,8 @@ export interface PunchWrite {
   /** The employee's new state; `currentShiftId` is the punch's shift while on shift. */
   state: Omit<Partial<typeof employees.$inferInsert>, 'currentShiftId'>;
   onShift: boolean;
+  /** The punch's note on its shift, when written with the rest (its row is not read back). */
+  note: Omit<typeof shiftNotes.$inferInsert, 'shiftId'> | null;
 }
 
 /** The CTEs of one shift effect on `shift` (the shift's id as SQL). */
@@ -56,28 +60,33 @@ function effectParts(tx: Database, effect: ShiftEffect, shift: SQL, write: Punch
   }
 }
 
-/** Writes the punch in one statement; answers its shift's id and, on a clock-off, its line's. */
-export async function writePunch(tx: Database, write: PunchWrite): Promise<{ shiftId: number | null; lineId: number | null }> {
-  const parts: SQL[] = [];
-  let shift: SQL | null = write.shiftId === null ? null : sql`${write.shiftId}::integer`;
-  if (write.openShift) {
-    parts.push(sql`opened as (${tx.insert(clockShifts).values(write.openShift).returning({ id: clockShifts.id }).getSQL()})`);
-    shift = sql`(select id from opened)`;
-  }
+/** The punch's writes as one statement's CTEs; its check: the employee's row was updated. */
+function punchWriteParts(tx: Database, write: PunchWrite): FinalWrite {
+  const ctes: SQL[] = [];
+  const shiftId = write.openShift?.id ?? write.shiftId;
+  const shift = shiftId === null ? null : sql`${shiftId}::integer`;
+  if (write.openShift) ctes.push(sql`opened as (${tx.insert(clockShifts).values(write.openShift).getSQL()})`);
   for (const effect of write.effects) {
     if (effect.type === 'openShift') continue;
     if (shift === null) throw new Error(`${effect.type} without an open shift`);
-    parts.push(...effectParts(tx, effect, shift, write));
+    ctes.push(...effectParts(tx, effect, shift, write));
   }
   const shiftOrNull = shift ?? sql`null::integer`;
-  parts.push(sql`punch as (${tx.insert(punches).values({ ...write.punch, shiftId: shiftOrNull }).getSQL()})`);
+  ctes.push(sql`punch as (${tx.insert(punches).values({ ...write.punch, shiftId: shiftOrNull }).getSQL()})`);
+  if (write.note && shift) ctes.push(sql`note as (${tx.insert(shiftNotes).values({ ...write.note, shiftId: shift }).getSQL()})`);
   const state = { ...write.state, currentShiftId: write.onShift ? shiftOrNull : null };
-  parts.push(sql`employee as (${tx.update(employees).set(state).where(eq(employees.id, write.employeeId)).returning({ id: employees.id }).getSQL()})`);
-  const lineId = write.line ? sql`(select id from line)` : sql`null::integer`;
-  const result = await tx.execute(
-    sql`with ${sql.join(parts, sql`, `)} select ${shiftOrNull} as shift_id, ${lineId} as line_id, (select count(*) from employee)::integer as employees`,
-  );
-  const [row] = rowsOf<{ shift_id: number | null; line_id: number | null; employees: number }>(result);
-  if (!row || Number(row.employees) !== 1) throw new Error('employee vanished during a punch');
-  return { shiftId: row.shift_id === null ? null : Number(row.shift_id), lineId: row.line_id === null ? null : Number(row.line_id) };
+  ctes.push(sql`employee as (${tx.update(employees).set(state).where(eq(employees.id, write.employeeId)).returning({ id: employees.id }).getSQL()})`);
+  return { ctes, check: sql`(select count(*) from employee) = 1`, failure: 'employee vanished during a punch' };
+}
+
+/**
+ * Writes the punch in one statement, or (`hold`) hands it to the idempotency middleware to send
+ * with the key's record when the transaction accepts it. Answers a clock-off's line id when the
+ * write ran now (null when held: nothing after it may need it).
+ */
+export async function writePunch(tx: Database, write: PunchWrite, hold: boolean): Promise<{ lineId: number | null }> {
+  const parts = punchWriteParts(tx, write);
+  if (hold && holdFinalWrite(tx, parts)) return { lineId: null };
+  const row = await runFinalWrite(tx, parts, [], write.line ? { line_id: sql`(select id from line)` } : {});
+  return { lineId: row.line_id === undefined || row.line_id === null ? null : Number(row.line_id) };
 }

@@ -180,10 +180,18 @@ async function lineOfClockOff(
 /**
  * Records one live punch and returns the employee's new state. Round trips (issue 12, item 4): the
  * employee's lock with everything else the punch reads (punchReads.ts); a clock-off's open shift;
- * the writes in one statement (punchWrites.ts); a note, a photo, and the web hook events only when
- * there are any (a business without registrations raises none, as recordWebhookEvents would find).
+ * the writes, its note included, in one statement (punchWrites.ts), which a `last` punch hands to
+ * the idempotency middleware to send with the key's record (finalWrite.ts); a photo, and the web
+ * hook events only when the business has registrations (without, recordWebhookEvents would find
+ * nobody listening: the check is made in the lock's statement instead of at the end).
  */
-export async function recordPunch(db: Database, ctx: PunchContext, request: PunchRequest): Promise<KioskEmployeeModel> {
+export async function recordPunch(
+  db: Database,
+  ctx: PunchContext,
+  request: PunchRequest,
+  /** `last`: nothing reads or writes after the punch in `db`'s transaction (a punch route's handler), so its write may go with the idempotency record (finalWrite.ts). */
+  options: { last?: boolean } = {},
+): Promise<KioskEmployeeModel> {
   const { body } = request;
   const employeeId = requireEmployeeId(body.employeeId);
   checkBodyKiosk(body.kioskId, ctx.point);
@@ -205,8 +213,11 @@ export async function recordPunch(db: Database, ctx: PunchContext, request: Punc
     if (request.kind === 'clockOn') {
       const choices = await checkClockOnChoices(tx, ctx.businessId, withBusinessRequirements(ctx.point, reads.required), employee, request.body);
       const rosterShiftId = rosterShiftIdFrom(reads.roster, at, choices);
-      openShift = { businessId: ctx.businessId, employeeId: employee.id, kioskId: ctx.point.id, ianaTimeZone: ctx.point.ianaTimeZone, startUtc: at, status: 'open', ...choices, rosterShiftId };
+      if (reads.newShiftId === null) throw new Error('a clock-on drew no shift id');
+      const shift = { businessId: ctx.businessId, employeeId: employee.id, kioskId: ctx.point.id, ianaTimeZone: ctx.point.ianaTimeZone, startUtc: at, status: 'open' as const };
+      openShift = { id: reads.newShiftId, ...shift, ...choices, rosterShiftId };
     }
+    const shiftId = openShift?.id ?? employee.currentShiftId;
     const noteType = NOTE_TYPE[request.kind];
     const noteInput = note && noteType ? { note, visibility: body.noteVisibility ?? 'Visible' } : null;
     const closing = outcome.effects.some((e) => e.type === 'closeShift') ? employee.currentShiftId : null;
@@ -222,6 +233,16 @@ export async function recordPunch(db: Database, ctx: PunchContext, request: Punc
       breakStartTimeUtc: state.breakStartTimeUtc,
       lastPunchTimeUtc: state.lastPunchTimeUtc,
     };
+    // The note goes with the writes unless a web hook event needs its stored row.
+    const noteRow = (input: NonNullable<typeof noteInput>, type: NonNullable<typeof noteType>) => ({
+      businessId: ctx.businessId,
+      employeeId: employee.id,
+      type,
+      visibility: input.visibility,
+      note: input.note,
+      createdByAdmin: body.isAdminInitiated,
+      createdAt: ctx.now,
+    });
     const written = await writePunch(tx, {
       openShift,
       shiftId: employee.currentShiftId,
@@ -232,20 +253,11 @@ export async function recordPunch(db: Database, ctx: PunchContext, request: Punc
       employeeId: employee.id,
       state: newState,
       onShift: isOnShift(state.status),
-    });
-    const shiftId = written.shiftId;
-    let noteRow: typeof shiftNotes.$inferSelect | undefined;
-    if (noteInput && noteType && shiftId !== null) {
-      [noteRow] = await tx.insert(shiftNotes).values({
-        businessId: ctx.businessId,
-        shiftId,
-        employeeId: employee.id,
-        type: noteType,
-        visibility: noteInput.visibility,
-        note: noteInput.note,
-        createdByAdmin: body.isAdminInitiated,
-        createdAt: ctx.now,
-      }).returning();
+      note: noteInput && noteType && !reads.hooks ? noteRow(noteInput, noteType) : null,
+    }, options.last === true && !reads.hooks);
+    let storedNote: typeof shiftNotes.$inferSelect | undefined;
+    if (noteInput && noteType && shiftId !== null && reads.hooks) {
+      [storedNote] = await tx.insert(shiftNotes).values({ ...noteRow(noteInput, noteType), shiftId }).returning();
     }
 
     const row = { ...employee, ...newState, currentShiftId: isOnShift(state.status) ? shiftId : null };
@@ -258,7 +270,7 @@ export async function recordPunch(db: Database, ctx: PunchContext, request: Punc
     // TimesheetCreated, raised in one statement (issue 12), when the business has registrations.
     if (!reads.hooks) return model;
     const place = { businessId: ctx.businessId, kioskId: ctx.point.id, shiftId, employeeId: employee.id };
-    const events = punchEvents(place, [{ kind: request.kind, at }], model, noteRow && toNoteModel(noteRow, employee));
+    const events = punchEvents(place, [{ kind: request.kind, at }], model, storedNote && toNoteModel(storedNote, employee));
     if (written.lineId !== null) events.push(timesheetCreatedEvent(tx, await loadLine(tx, ctx.businessId, written.lineId)));
     await recordWebhookEvents(tx, ctx.businessId, events);
     return model;

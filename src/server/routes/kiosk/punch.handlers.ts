@@ -17,7 +17,8 @@ export function registerPunchRoutes(app: App) {
       const { punch } = await kioskScope(c, businessId, kioskId);
       // The route of `kind` validated the body with that kind's schema.
       const request = { kind, body: c.req.valid('json') } as PunchRequest;
-      return c.json(await recordPunch(c.var.db, punch, request), 200);
+      // The punch is the request's last write: it may go with the idempotency record (finalWrite.ts).
+      return c.json(await recordPunch(c.var.db, punch, request, { last: true }), 200);
     });
   }
 
