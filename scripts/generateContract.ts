@@ -127,7 +127,7 @@ function schemaFor(type: string, direction: Direction, at: FieldAt): string {
   const primitive = (direction === 'in' ? PRIMITIVE_IN : PRIMITIVE_OUT)[type];
   if (primitive) return primitive;
   if (reference.enums[type]) {
-    if (FLAGS_ENUMS.has(type)) return `t.flagsEnum(${tsName(type)}.options, '${type}')`;
+    if (FLAGS_ENUMS.has(type)) return `t.${direction === 'in' ? 'flagsEnumInput' : 'flagsEnum'}(${tsName(type)}.options, '${type}')`;
     // Input enums take any case and the member's number (wireTypes.enumInput), which also covers
     // the fields the SDK itself writes as indices (conventions.enumEncoding).
     if (direction === 'in') return `${tsName(type)}Input`;

@@ -200,3 +200,22 @@ export function orNull<S extends z.ZodType>(schema: S) {
     },
   });
 }
+
+/**
+ * The input form of a .NET flags enum: member names separated by commas, each in any case, as
+ * Enum.Parse with ignoreCase reads them; the canonical names come out (`A, B`). Numbers are not
+ * taken: the contract gives no bit values for the members.
+ */
+export function flagsEnumInput<const T extends readonly string[]>(members: T, name: string) {
+  const byLowerCase = new Map<string, string>(members.map((member) => [member.toLowerCase(), member]));
+  const longest = members.join(', ').length;
+  const canonical = (part: string) => byLowerCase.get(part.trim().toLowerCase());
+  // A refinement and an overwrite, not a transform: its problem then keeps its own place in a
+  // nullable model (a transform's would end the union with null; see orNull).
+  return z
+    .string()
+    .max(longest, `must be at most ${longest} characters long`)
+    .refine((value) => value.split(',').every((part) => canonical(part) !== undefined), `must be one or more ${name} names separated by commas (in any case)`)
+    .overwrite((value) => value.split(',').map((part) => canonical(part) ?? part).join(', '))
+    .meta({ description: `Comma-separated ${name} member names (a flags set), each in any case.` });
+}

@@ -978,7 +978,7 @@ export const EmployeeGroupAccessModel = /*#__PURE__*/ z.object({
 export type EmployeeGroupAccessModel = z.infer<typeof EmployeeGroupAccessModel>;
 export const EmployeeGroupAccessModelInput = /*#__PURE__*/ z.object({
   employeeGroupId: t.int32.default(0),
-  permissions: t.flagsEnum(UserPermission.options, 'UserPermission').optional(),
+  permissions: t.flagsEnumInput(UserPermission.options, 'UserPermission').optional(),
 }).meta({ id: 'EmployeeGroupAccessModelInput' });
 export type EmployeeGroupAccessModelInput = z.infer<typeof EmployeeGroupAccessModelInput>;
 
@@ -991,7 +991,7 @@ export type LocationAccessModel = z.infer<typeof LocationAccessModel>;
 export const LocationAccessModelInput = /*#__PURE__*/ z.object({
   filterType: LocationRestrictionFilterTypeEnumInput.default('Location'),
   locationIds: t.list(t.int32, 1000).nullable().optional(),
-  permissions: t.flagsEnum(UserPermission.options, 'UserPermission').optional(),
+  permissions: t.flagsEnumInput(UserPermission.options, 'UserPermission').optional(),
 }).meta({ id: 'LocationAccessModelInput' });
 export type LocationAccessModelInput = z.infer<typeof LocationAccessModelInput>;
 
@@ -1017,7 +1017,7 @@ export type KioskAccessModel = z.infer<typeof KioskAccessModel>;
 export const KioskAccessModelInput = /*#__PURE__*/ z.object({
   kiosks: t.list(t.int32, 1000).nullable().optional(),
   accessType: KioskAccessTypeInput.default('None'),
-  permissions: t.flagsEnum(UserPermission.options, 'UserPermission').optional(),
+  permissions: t.flagsEnumInput(UserPermission.options, 'UserPermission').optional(),
 }).meta({ id: 'KioskAccessModelInput' });
 export type KioskAccessModelInput = z.infer<typeof KioskAccessModelInput>;
 

@@ -102,6 +102,26 @@ describe('listing and reading access', () => {
 });
 
 describe('assigning access', () => {
+  it('reads permissions (a flags set) in any case, as the vendor\'s .NET binder does, and keeps the canonical names (issue 13)', async () => {
+    const tenant = await createTenant(t, { employees: 0 });
+    const email = uniqueEmail('flags');
+    await assign(tenant, {
+      name: 'Flo Flags',
+      email,
+      accessType: 'Restricted',
+      kioskAccess: { accessType: 'specifickiosks', kiosks: [tenant.kioskId], permissions: 'addemployeefromkiosk,  APPROVETIMESHEETS' },
+      reports: { accessType: 0 },
+    });
+    await accept(email);
+    expect((await accessOf(tenant, email)).kioskAccess).toEqual({ accessType: 'SpecificKiosks', kiosks: [tenant.kioskId], permissions: 'ApproveTimesheets, AddEmployeeFromKiosk' });
+    const refused = await t.request('POST', accessPath(tenant), {
+      auth: tenant.manager.auth,
+      json: { name: 'X', email: uniqueEmail('x'), accessType: 'Restricted', kioskAccess: { accessType: 'AllKiosks', permissions: 'ApproveTimesheets, Everything' } },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ errors: [{ field: 'kioskAccess.permissions', message: 'must be one or more UserPermission names separated by commas (in any case)' }] });
+  });
+
   it('invites a restricted kiosk manager, whose rights apply once they accept', async () => {
     const tenant = await createTenant(t, { employees: 0 });
     const email = uniqueEmail('kim');
