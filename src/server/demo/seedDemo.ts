@@ -172,8 +172,9 @@ async function seedFresh(db: Database, service: Service, baseUrl: string, zone: 
     counterStaff.push({ employeeId: created.employeeId, firstName, surname, pin });
   }
   // The set-up no contract route writes (staff added at a kiosk get its location only): Chloe and
-  // Dev also work the counter; Ben bakes (early starts), Chloe serves, Mia and Priya serve (Priya
-  // also delivers). Everyone else is offered every work type and no shift condition.
+  // Dev also work the counter; Ben bakes (early starts), Chloe bakes and serves, Mia and Priya serve
+  // (Priya also delivers). Everyone else is offered every work type and no shift condition. Each
+  // one's roster (demoRoster.ts PATTERNS, by place in the staff list) uses a work type they have.
   const setUp = async (employeeId: number | undefined, values: { locationIds?: number[]; workTypeIds?: number[] }) => {
     if (employeeId !== undefined) await db.update(employees).set(values).where(eq(employees.id, employeeId));
   };
@@ -181,7 +182,7 @@ async function seedFresh(db: Database, service: Service, baseUrl: string, zone: 
   const [mia, , priya] = counterStaff.map((member) => member.employeeId);
   const id = (name: string) => workType[name] ?? 0;
   await setUp(ben, { workTypeIds: [id('Baking'), earlyStart.id] });
-  await setUp(chloe, { locationIds: [bakery.id, counter.id], workTypeIds: [id('Counter service')] });
+  await setUp(chloe, { locationIds: [bakery.id, counter.id], workTypeIds: [id('Baking'), id('Counter service')] });
   await setUp(dev, { locationIds: [bakery.id, counter.id] });
   await setUp(mia, { workTypeIds: [id('Counter service')] });
   await setUp(priya, { workTypeIds: [id('Counter service'), id('Deliveries')] });
