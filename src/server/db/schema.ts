@@ -216,6 +216,36 @@ export const classifications = pgTable(
   (t) => [index('classifications_business_idx').on(t.businessId, t.id)],
 );
 
+/**
+ * Reporting dimensions (e.g. "Department") and their values, per business: the contract reads them
+ * only through lookupdata and shifts, so the project extension `B/reportingdimension` manages them
+ * (services/reportingDimensions.ts; issue 13). Removed ones are kept (soft delete): shifts name them.
+ */
+export const reportingDimensions = pgTable(
+  'reporting_dimensions',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    deletedAt: instant('deleted_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('reporting_dimensions_business_idx').on(t.businessId, t.id)],
+);
+
+export const reportingDimensionValues = pgTable(
+  'reporting_dimension_values',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    reportingDimensionId: integer('reporting_dimension_id').notNull().references(() => reportingDimensions.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    deletedAt: instant('deleted_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('reporting_dimension_values_business_idx').on(t.businessId, t.id)],
+);
+
 export const employeeGroups = pgTable(
   'employee_groups',
   {
