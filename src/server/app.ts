@@ -20,6 +20,7 @@ import { problemResponse, renderError, validationError } from './http/renderProb
 import { registerAccessRoutes } from './routes/access';
 import { registerBusinessRoutes } from './routes/business';
 import { registerClassificationRoutes } from './routes/classifications';
+import { registerReportingDimensionRoutes } from './routes/reportingDimensions';
 import { registerDeviceRoutes } from './routes/devices';
 import { registerEmployeeGroupRoutes } from './routes/employeeGroups';
 import { registerEmployeeRoutes } from './routes/employees';
@@ -81,6 +82,7 @@ function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   registerSelfServiceRoutes(app);
   registerWebhookRoutes(app);
   registerClassificationRoutes(app);
+  registerReportingDimensionRoutes(app);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {
     type: 'http',

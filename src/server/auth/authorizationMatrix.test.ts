@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteAccess, RouteCallers } from '../../contract/routes/common';
 import { NO_ROUNDING } from '../../domain/rounding';
 import { buildOpenApiDocument } from '../app';
-import { classifications } from '../db/schema';
+import { classifications, reportingDimensions } from '../db/schema';
 import { revokeDevice } from '../services/devices';
 import { issueTokens, tokenSettings } from '../services/tokens';
 import { changedTables, fingerprintDatabase, listTables } from '../testing/databaseState';
@@ -111,6 +111,7 @@ async function buildWorld(): Promise<World> {
   const other = await createTenant(t);
   // An award classification of business A (an AU concept: inserted directly, as business A is UK).
   const [classification] = await t.db.insert(classifications).values({ businessId: owner.businessId, description: 'Level 1' }).returning();
+  const [dimension] = await t.db.insert(reportingDimensions).values({ businessId: owner.businessId, name: 'Department' }).returning();
   // Employee self-service (issue 11): e1's own user, e2's (same business) and an employee's of the other business.
   const selfOfE1 = (await selfServiceAuth(t, owner, e1!.id)).auth;
   const selfOfE2 = (await selfServiceAuth(t, owner, e2.id)).auth;
@@ -141,6 +142,7 @@ async function buildWorld(): Promise<World> {
       correctionId: (correction.body as { id: number }).id,
       webhookregistrations: 'Matrix-Hook',
       classification: classification?.id ?? 0,
+      reportingdimension: dimension?.id ?? 0,
     },
     restrictedEmail,
     insiders: { manager: auth, deviceOfA1: bearer(deviceA1Body.token), selfOfE1 },
@@ -247,6 +249,7 @@ function sampleBody(operationId: string, w: World): unknown {
     'ess.markShiftNotesRead': { employeeId, noteIds: [w.ids.noteId], read: true },
     'selfService.invite': { emailAddress: 'someone-else@example.test' },
     'classificationExtensions.createClassification': { description: 'Level 2' },
+    'reportingDimensionExtensions.createReportingDimension': { name: 'Outsider dimension', values: ['One'] },
     'kioskExtensions.submitIdentityClaim': { employeeId, punchKey: 'matrix-claim', punchKind: 'clockOn', recordedTimeUtc: new Date(t.clock.now().getTime() - 60_000).toISOString() },
   };
   if (!(operationId in samples)) throw new Error(`no sample body for ${operationId}: add one to the authorization matrix`);

@@ -16,6 +16,7 @@ import { invalidField } from '../http/apiError';
 import type { EmployeeRow } from './kioskEmployees';
 import type { ChoiceRules } from './punchPoints';
 import { unknownClassification } from './classifications';
+import { checkDimensionValues } from './reportingDimensions';
 import { loadChoiceReferences, type LocationRef, type ReferenceData, type WorkTypeRef } from './references';
 
 export interface ClockOnChoices {
@@ -92,7 +93,7 @@ export async function checkClockOnChoices(
     const location = named !== null ? found.get(named) : defaultLocation(offeredLocations({ locations: found, workTypes: new Map() }, kiosk, employee), kiosk, employee);
     const workType = input.workTypeId === null || input.workTypeId === undefined ? [] : [input.workTypeId];
     return [...workType, ...(input.shiftConditionIds ?? []), ...(location?.defaultShiftConditionIds ?? []), ...employee.workTypeIds];
-  }, input.classificationId ?? null);
+  }, input.classificationId ?? null, kiosk.timesheetDimensionsEnabled ? (input.dimensionValueIds ?? []) : []);
   const offered = offeredLocations(refs, kiosk, employee);
 
   let location: LocationRef | null = null;
@@ -123,20 +124,17 @@ export async function checkClockOnChoices(
   }
   // Only an AU business has classifications (services/classifications.ts), so elsewhere any is refused.
   if (refs.classification && refs.classification.description === null) throw unknownClassification(refs.classification.id);
-  const [dimensionValueId] = input.dimensionValueIds ?? [];
-  if (dimensionValueId !== undefined) {
-    if (!kiosk.timesheetDimensionsEnabled) {
-      throw invalidField('invalid-reference', 'dimensionValueIds', 'Reporting dimensions are not enabled at this kiosk (timesheetDimensionsEnabled).');
-    }
-    // A business has no reporting dimension values: the contract has no route that defines one
-    // (README, "Decisions where the contract is silent"), so every id names none.
-    throw invalidField('invalid-reference', 'dimensionValueIds', `Reporting dimension value ${dimensionValueId} does not exist.`);
+  const namedValues = input.dimensionValueIds ?? [];
+  if (namedValues.length > 0 && !kiosk.timesheetDimensionsEnabled) {
+    throw invalidField('invalid-reference', 'dimensionValueIds', 'Reporting dimensions are not enabled at this kiosk (timesheetDimensionsEnabled).');
   }
+  // Live values of the business, at most one per dimension (reportingDimensions.ts), read with the choices.
+  const dimensionValueIds = checkDimensionValues(namedValues, refs.dimensionValues);
   return {
     locationId: location?.id ?? null,
     workTypeId: input.workTypeId ?? null,
     classificationId: input.classificationId ?? null,
     shiftConditionIds: [...new Set(shiftConditionIds)],
-    dimensionValueIds: [],
+    dimensionValueIds,
   };
 }

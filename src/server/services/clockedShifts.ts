@@ -16,6 +16,7 @@ import { mapInSlices } from '../http/listGate';
 import { groupIdsByEmployee } from './employeeGroups';
 import { toBasicKioskEmployee, type StaffView } from './kioskEmployees';
 import { loadReferencesFor } from './references';
+import { dimensionValuesByIds } from './reportingDimensions';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -140,6 +141,8 @@ export async function searchShifts(
       .map((employee) => [employee.id, employee]),
   );
   const groupIds = await groupIdsByEmployee(db, businessId, [...current.values()]);
+  // Reporting dimension values the page's shifts recorded (no statement when none did).
+  const dimensionValues = await dimensionValuesByIds(db, businessId, rows.flatMap(({ shift }) => shift.dimensionValueIds));
 
   return mapInSlices(rows, ({ shift, employee, kioskName }) => {
     const zone = shift.ianaTimeZone;
@@ -168,7 +171,7 @@ export async function searchShifts(
         isPaidBreak: b.isPaidBreak,
       })),
       shiftConditions: shift.shiftConditionIds.map((id) => ({ id, name: refs.workTypes.get(id)?.name ?? null })),
-      dimensionValues: [],
+      dimensionValues: shift.dimensionValueIds.flatMap((id) => dimensionValues.get(id) ?? []),
     };
   });
 }

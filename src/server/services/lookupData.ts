@@ -8,6 +8,7 @@ import { allowedShiftConditions, defaultLocation, offeredLocations, offeredShift
 import type { EmployeeRow } from './kioskEmployees';
 import type { ChoiceRules } from './punchPoints';
 import { loadReferenceData } from './references';
+import { dimensionLookup, listReportingDimensions } from './reportingDimensions';
 
 export async function lookupDataFor(
   db: Database,
@@ -19,6 +20,7 @@ export async function lookupDataFor(
   const locations = offeredLocations(refs, kiosk, employee);
   const fallback = defaultLocation(locations, kiosk, employee);
   const conditions = offeredShiftConditions(refs, employee, locations);
+  const dimensions = await reportingDimensionsOffered(db, businessId, kiosk);
   return {
     locations: locations.map((l) => ({ id: l.id, description: l.fullyQualifiedName })),
     workTypes: offeredWorkTypes(refs, employee).map((w) => ({
@@ -36,9 +38,13 @@ export async function lookupDataFor(
       locationId: l.id,
       shiftConditionIds: allowedShiftConditions(refs, employee, l).map((c) => c.id),
     })),
-    // The kiosk's switch (issue 13); no group or value exists to offer (no contract route defines one).
-    reportingDimensionsEnabled: kiosk.timesheetDimensionsEnabled === true,
-    reportingDimensionGroups: [],
-    reportingDimensionValues: [],
+    ...dimensions,
   };
+}
+
+/** The kiosk's switch (issue 13) and, when on, the business's dimensions and values (B/reportingdimension). */
+async function reportingDimensionsOffered(db: Database, businessId: number, kiosk: ChoiceRules) {
+  const enabled = kiosk.timesheetDimensionsEnabled === true;
+  if (!enabled) return { reportingDimensionsEnabled: false, reportingDimensionGroups: [], reportingDimensionValues: [] };
+  return { reportingDimensionsEnabled: true, ...dimensionLookup(await listReportingDimensions(db, businessId)) };
 }

@@ -4,10 +4,12 @@
  * or timesheet lines names (loadReferencesFor), so a list never loads more than its page needs.
  */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../db/openDatabase';
 import { classifications, locations, workTypes } from '../db/schema';
 import { fullyQualifiedNameSql } from './locationList';
 import { fullyQualifiedName, type LocationRow } from './locations';
+import { liveDimensionValuesColumn, type LiveDimensionValue } from './reportingDimensions';
 import { readInTurn } from './transactions';
 
 export interface LocationRef {
@@ -36,7 +38,12 @@ export interface ReferenceData {
 /** A clock-on's named classification as read with its choices: its description, or null when the business offers no such one. */
 export interface ChoiceReferences extends ReferenceData {
   classification?: { id: number; description: string | null };
+  /** The clock-on's named reporting dimension values that are live (empty when it names none). */
+  dimensionValues: LiveDimensionValue[];
 }
+
+const LiveValues = z.array(z.object({ id: z.number(), reportingDimensionId: z.number() }));
+const liveValuesOf = (value: unknown): LiveDimensionValue[] => LiveValues.parse(typeof value === 'string' ? JSON.parse(value) : value);
 
 /** The description of a live classification of the business, as a column of another statement (null when none). */
 function classificationColumn(businessId: number, id: number): SQL<string | null> {
@@ -93,39 +100,48 @@ export async function loadChoiceReferences(
   locationIds: Iterable<number>,
   workTypeIds: (locations: Map<number, LocationRef>) => Iterable<number>,
   classificationId: number | null = null,
+  dimensionValueIds: readonly number[] = [],
 ): Promise<ChoiceReferences> {
-  // A named classification (AU) rides as a column on the first of these statements that returns a row.
+  // A named classification (AU) and named reporting dimension values ride as columns on the first
+  // of these statements that returns a row.
   const asked = classificationId === null ? sql<null>`null` : classificationColumn(businessId, classificationId);
+  const dimensions = dimensionValueIds.length === 0 ? sql<null>`null` : liveDimensionValuesColumn(businessId, dimensionValueIds);
   let classification: string | null | undefined;
+  let dimensionValues: unknown;
   const wantedLocations = [...new Set(locationIds)];
   const locationRows =
     wantedLocations.length === 0
       ? []
       : await db
-        .select({ row: locations, classification: asked })
+        .select({ row: locations, classification: asked, dimensions })
         .from(locations)
         .where(and(eq(locations.businessId, businessId), inArray(locations.id, wantedLocations)))
         .orderBy(asc(locations.id));
-  if (locationRows[0]) classification = locationRows[0].classification;
+  if (locationRows[0]) ({ classification, dimensions: dimensionValues } = locationRows[0]);
   const found = new Map(locationRows.map(({ row }) => [row.id, toLocationRef(row, row.name)]));
   const wantedWorkTypes = [...new Set(workTypeIds(found))];
   const workTypeRows =
     wantedWorkTypes.length === 0
       ? []
       : await db
-        .select({ row: workTypes, classification: asked })
+        .select({ row: workTypes, classification: asked, dimensions })
         .from(workTypes)
         .where(and(eq(workTypes.businessId, businessId), inArray(workTypes.id, wantedWorkTypes)))
         .orderBy(asc(workTypes.id));
-  if (classification === undefined && workTypeRows[0]) classification = workTypeRows[0].classification;
-  const refs: ChoiceReferences = { locations: found, workTypes: new Map(workTypeRows.map(({ row }) => [row.id, toWorkTypeRef(row)])) };
-  if (classificationId === null) return refs;
+  if (classification === undefined && workTypeRows[0]) ({ classification, dimensions: dimensionValues } = workTypeRows[0]);
+  const refs = { locations: found, workTypes: new Map(workTypeRows.map(({ row }) => [row.id, toWorkTypeRef(row)])) };
+  if (classificationId === null && dimensionValueIds.length === 0) return { ...refs, dimensionValues: [] };
   if (classification === undefined) {
-    // Neither statement ran (or found a row): the classification on its own.
-    const [row] = await db.select({ description: classificationColumn(businessId, classificationId) }).from(sql`(select 1) as one`);
+    // Neither statement ran (or found a row): the classification and values on their own.
+    const [row] = await db.select({ description: asked, dimensions }).from(sql`(select 1) as one`);
     classification = row?.description ?? null;
+    dimensionValues = row?.dimensions ?? null;
   }
-  return { ...refs, classification: { id: classificationId, description: classification } };
+  return {
+    ...refs,
+    ...(classificationId === null ? {} : { classification: { id: classificationId, description: classification } }),
+    dimensionValues: dimensionValues === null || dimensionValues === undefined ? [] : liveValuesOf(dimensionValues),
+  };
 }
 
 /**
