@@ -6,6 +6,7 @@
  * location's default shift conditions), which required choice is missing, and whether a photo
  * comes before the punch is committed. Structural types, so the contract's models fit them.
  */
+import { dimensionPickers, type DimensionOffer } from './reportingDimensions';
 
 export interface ClockOnRules {
   isLocationRequired?: boolean | null;
@@ -33,7 +34,7 @@ export function clockOnRulesOf<R extends ClockOnRules>(kiosk: R | null | undefin
   };
 }
 
-export interface ClockOnOffer {
+export interface ClockOnOffer extends DimensionOffer {
   locations?: readonly { id: number }[] | null;
   workTypes?: readonly { id: number }[] | null;
   shiftConditions?: readonly { id: number }[] | null;
@@ -58,7 +59,8 @@ export function needsClockOnOptions(offer: ClockOnOffer | null, rules: ClockOnRu
     (offer.locations?.length ?? 0) > 1 ||
     (offer.workTypes?.length ?? 0) > 0 ||
     (offer.shiftConditions?.length ?? 0) > 0 ||
-    (offer.classifications?.length ?? 0) > 0
+    (offer.classifications?.length ?? 0) > 0 ||
+    dimensionPickers(offer).length > 0
   );
 }
 

@@ -1,11 +1,13 @@
 /**
- * Before clocking on: location, work type, shift conditions and (AU) award classification, offered from the employee's lookup
+ * Before clocking on: location, work type, shift conditions, (AU) award classification and a value
+ * of each reporting dimension (a kiosk with them enabled; issue 13), offered from the employee's lookup
  * data (fresh when online, the kiosk's saved copy otherwise) with the defaults preselected. The
  * actions screen skips this step when there is nothing to choose (clockOnFlow.ts).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { clockOnRulesOf, missingChoice, preselectedLocation, presetShiftConditions, stepBeforeCommit } from '../../../domain/clockOn';
+import { dimensionPickers, pickedDimensionValues } from '../../../domain/reportingDimensions';
 import { clockOnChoices } from '../../../offline/kioskOperations';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useRuntime } from '../../runtime/RuntimeContext';
@@ -37,6 +39,7 @@ export function OptionsStep({ employeeId, pin, pending }: { employeeId: number; 
   const [workTypeId, setWorkTypeId] = useState<number | null>(typeof pending.fields.workTypeId === 'number' ? pending.fields.workTypeId : null);
   const [conditions, setConditions] = useState<number[] | null>(null);
   const [classificationId, setClassificationId] = useState<number | null>(typeof pending.fields.classificationId === 'number' ? pending.fields.classificationId : null);
+  const [dimensionPicks, setDimensionPicks] = useState<Record<number, number>>({});
   const [error, setError] = useState<string | null>(null);
 
   const locations = data?.locations ?? [];
@@ -44,6 +47,9 @@ export function OptionsStep({ employeeId, pin, pending }: { employeeId: number; 
   const shiftConditions = data?.shiftConditions ?? [];
   // Only an AU business's lookupdata has classifications; elsewhere the choice is not shown.
   const classifications = data?.classifications ?? [];
+  // A kiosk with reporting dimensions enabled: one single-choice picker per dimension with values.
+  const dimensions = dimensionPickers(data);
+  const dimensionValueIds = pickedDimensionValues(dimensions, dimensionPicks);
   const chosenLocation = locationId ?? preselectedLocation(data);
   const chosenConditions = conditions ?? presetShiftConditions(data, chosenLocation);
   const locationRequired = settings?.isLocationRequired ?? false;
@@ -58,6 +64,7 @@ export function OptionsStep({ employeeId, pin, pending }: { employeeId: number; 
       workTypes.find((w) => w.id === workTypeId)?.description,
       ...shiftConditions.filter((c) => chosenConditions.includes(c.id)).map((c) => c.description),
       classifications.find((c) => c.id === classificationId)?.description,
+      ...dimensions.flatMap((d) => d.values.filter((v) => dimensionValueIds.includes(v.id)).map((v) => v.name)),
     ].filter((label): label is string => Boolean(label));
     const next: PendingPunch = {
       labels,
@@ -68,6 +75,7 @@ export function OptionsStep({ employeeId, pin, pending }: { employeeId: number; 
         ...(workTypeId !== null ? { workTypeId } : {}),
         shiftConditionIds: chosenConditions,
         ...(classificationId !== null ? { classificationId } : {}),
+        ...(dimensionValueIds.length > 0 ? { dimensionValueIds } : {}),
       },
     };
     if (stepBeforeCommit(settings) === 'photo') return go({ step: 'photo', employeeId, pin, pending: next });
@@ -130,6 +138,17 @@ export function OptionsStep({ employeeId, pin, pending }: { employeeId: number; 
           onChange={([id]) => setClassificationId(id ? id : null)}
         />
       ) : null}
+      {dimensions.map((d) => (
+        <ChoiceGroup
+          key={d.id}
+          legend={d.name}
+          hint={t('kiosk.options.optional')}
+          name={`dimension-${d.id}`}
+          choices={[{ value: 0, label: t('kiosk.options.noDimensionValue') }, ...d.values.map((v) => ({ value: v.id, label: v.name }))]}
+          selected={[dimensionPicks[d.id] ?? 0]}
+          onChange={([id]) => setDimensionPicks((picks) => ({ ...picks, [d.id]: id ?? 0 }))}
+        />
+      ))}
       <div className={steps.footer}>
         <Button variant="secondary" onClick={() => go({ step: 'actions', employeeId, pin })}>
           {t('common.back')}
