@@ -169,7 +169,8 @@ async function lineOfClockOff(
   punch: { isPaidBreak: boolean; closesBreak: boolean; note: { note: string; visibility: string } | null },
 ) {
   if (!reads.lineSettings) throw new Error('a clock-off read no line settings');
-  const shift = await loadShiftToComplete(tx, ctx.businessId, shiftId);
+  // Read with the lock when no punch committed since its snapshot; else afresh (punchReads.ts).
+  const shift = reads.open?.id === shiftId ? reads.open : await loadShiftToComplete(tx, ctx.businessId, shiftId);
   const breaks = shift.breaks.map((b) =>
     punch.closesBreak && b.endUtc === null ? { ...b, endUtc: at, isPaidBreak: punch.isPaidBreak || b.isPaidBreak } : b,
   );

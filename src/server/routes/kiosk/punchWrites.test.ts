@@ -3,10 +3,14 @@
  * its own note is stored (services/punchWrites.ts, issue 12, item 4): the line must still be what
  * separate writes gave, its open break closed at the clock-off (paid when the clock-off says so)
  * and this punch's note among its comments, after the clock-on's. Checked on the stored rows.
+ * The open shift is read with the employee's lock; a clock-off that waited for that lock while
+ * another punch committed must read it again (services/punchReads.ts): on PostgreSQL, a clock-off
+ * racing a break's end gets the break as the other punch ended it.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clockShifts, shiftBreaks, shiftNotes, timesheetLines } from '../../db/schema';
+import { clockShifts, employees, shiftBreaks, shiftNotes, timesheetLines } from '../../db/schema';
+import { rowsOf } from '../../services/webhookEvents';
 import { createTenant } from '../../testing/fixtures';
 import { startTestService, type TestService } from '../../testing/testService';
 
@@ -52,5 +56,38 @@ describe('a clock-off in one write statement', () => {
       breaks: [{ startUtc: '2026-07-01T12:00:00.000Z', endUtc: '2026-07-01T12:20:00.000Z', isPaidBreak: true }],
       status: 'Submitted',
     });
+  });
+
+  it.runIf(process.env.TEST_DATABASE === 'postgres')('reads the open shift again when another punch committed while it waited for the lock', async () => {
+    t.clock.set('2026-07-02T08:00:00Z');
+    const tenant = await createTenant(t, { kiosk: { paidBreaksEnabled: true } });
+    const employeeId = tenant.employees[0]!.id;
+    const send = (op: string) => t.request('POST', `${tenant.kiosk}/${op}`, { auth: tenant.manager.auth, json: { employeeId } });
+    const on = (await send('clockon')).body as { currentShiftId: number };
+    t.clock.set('2026-07-02T12:00:00Z');
+    expect((await send('startbreak')).status).toBe(200);
+    t.clock.set('2026-07-02T12:20:00Z');
+    const endedAt = new Date('2026-07-02T12:10:00Z');
+    let clockOff: ReturnType<typeof send> | null = null;
+    // Another kiosk's end of the break (a paid one), holding the employee's row while the clock-off arrives.
+    await t.db.transaction(async (tx) => {
+      await tx.select({ id: employees.id }).from(employees).where(eq(employees.id, employeeId)).for('update');
+      await tx.update(shiftBreaks).set({ endUtc: endedAt, isPaidBreak: true }).where(eq(shiftBreaks.shiftId, on.currentShiftId));
+      await tx.update(employees).set({ attendanceStatus: 'ClockedOn', breakStartTimeUtc: null, lastPunchTimeUtc: endedAt }).where(eq(employees.id, employeeId));
+      clockOff = send('clockoff');
+      // Commit only once the clock-off's statement waits for the row (its snapshot is older than this commit).
+      for (let i = 0; i < 100; i += 1) {
+        const waiting = rowsOf<{ n: number }>(
+          await t.db.execute(sql`select count(*)::integer as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`),
+        );
+        if (Number(waiting[0]?.n) > 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error('the clock-off never waited for the lock');
+    });
+    const res = await clockOff!;
+    expect(res.status, res.text).toBe(200);
+    const [line] = await t.db.select().from(timesheetLines).where(eq(timesheetLines.clockShiftId, on.currentShiftId));
+    expect(line?.breaks).toEqual([{ startUtc: '2026-07-02T12:00:00.000Z', endUtc: '2026-07-02T12:10:00.000Z', isPaidBreak: true }]);
   });
 });
