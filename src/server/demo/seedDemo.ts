@@ -3,7 +3,8 @@
  * condition) and twelve staff with PINs at the bakery floor's kiosk, plus a manager with a password
  * and an API key. A second kiosk at the front counter shows who a kiosk lists (issue 13): three
  * counter-only staff, and two bakery staff who also work the counter; some staff have their own
- * work types and shift condition, so what a clock-on offers differs by person.
+ * work types and shift condition, so what a clock-on offers differs by person. The counter's kiosk
+ * also has reporting dimensions on, with a "Department" dimension to pick a value of.
  *
  * Everything past the manager's account is created through the API itself, so the demo exercises
  * the same code paths as any client. The credentials are written to `<DATA_DIR>/demo.json`; they
@@ -129,7 +130,7 @@ async function seedFresh(db: Database, service: Service, baseUrl: string, zone: 
   const counter = WithId.parse(await call(service, auth, 'POST', `${B}/location`, { name: 'Front counter', isGlobal: true }));
   const workType: Record<string, number> = {};
   for (const name of ['Baking', 'Counter service', 'Deliveries']) workType[name] = WithId.parse(await call(service, auth, 'POST', `${B}/worktype`, { name })).id;
-  const kioskAt = async (name: string, locationId: number) =>
+  const kioskAt = async (name: string, locationId: number, extra: { timesheetDimensionsEnabled?: boolean } = {}) =>
     WithId.parse(
       await call(service, auth, 'POST', `${B}/kiosk`, {
         name,
@@ -140,10 +141,13 @@ async function seedFresh(db: Database, service: Service, baseUrl: string, zone: 
         isPhotoRequired: false,
         clockOnWindowMinutes: DEMO_WINDOW_MINUTES,
         clockOffWindowMinutes: DEMO_WINDOW_MINUTES,
+        ...extra,
       }),
     );
   const kiosk = await kioskAt('Front door kiosk', bakery.id);
-  const counterKiosk = await kioskAt('Counter kiosk', counter.id);
+  // The counter's kiosk also asks for a reporting dimension (issue 13): a department per shift.
+  const counterKiosk = await kioskAt('Counter kiosk', counter.id, { timesheetDimensionsEnabled: true });
+  await call(service, auth, 'POST', `${B}/reportingdimension`, { name: 'Department', values: ['Front of house', 'Bakery', 'Catering'] });
 
   await call(service, auth, 'POST', `${B}/roundingrules`, DEMO_ROUNDING);
 
