@@ -31,7 +31,9 @@ export function acceptFinalWrite(tx: Database): void {
 /** Holds `write` for the middleware to send; false when `tx` accepts none (run it now). */
 export function holdFinalWrite(tx: Database, write: FinalWrite): boolean {
   const slot = accepting.get(tx);
-  if (!slot || slot.held) return false;
+  if (!slot) return false;
+  // A second "last" write would run before the first: a caller's mistake, not to be reordered silently.
+  if (slot.held) throw new Error('a final write is already held in this transaction');
   slot.held = write;
   return true;
 }
