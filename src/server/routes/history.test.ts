@@ -182,8 +182,12 @@ describe('set-up lists (more than a page of each)', () => {
     const kinds = (conditions: boolean) =>
       idsOf(sql`SELECT id FROM work_types WHERE ${inBusiness('work_types')} AND deleted_at IS NULL
         AND (mapping_type IS NOT DISTINCT FROM 'ShiftCondition') = ${conditions} ORDER BY id`);
+    // Issue 13: the conditions set up against the employee (all of them here, for a long list); their
+    // work types stay unrestricted, since none of the set-up ones is a work type.
+    const conditions = await kinds(true);
+    await t.db.execute(sql`UPDATE employees SET work_type_ids = ${sql.raw(`'{${conditions.join(',')}}'`)}::integer[] WHERE id = ${nowhere}::integer`);
     await checkPaging(`${B}/employee/${nowhere}/worktype`, settings, await kinds(false));
-    await checkPaging(`${B}/employee/${nowhere}/shiftcondition`, settings, await kinds(true));
+    await checkPaging(`${B}/employee/${nowhere}/shiftcondition`, settings, conditions);
     const assigned = history.employeeIds[3] ?? 0;
     expect(await page(`${B}/employee/${assigned}/location`)).toEqual(
       await idsOf(sql`SELECT unnest(location_ids) AS id FROM employees WHERE id = ${assigned}::integer`),
@@ -258,8 +262,13 @@ describe('everyday kiosk calls with history', () => {
 
   it('the kiosk staff list is whole, and reads its staff only (not their history)', async () => {
     const { body, rows } = await measured('GET', `${B}/kiosk/${history.kioskIds[0]}/staff`);
+    // A kiosk lists the staff of its location (issue 13): theirs, or with no location assigned.
+    const kioskId = history.kioskIds[0] ?? 0;
     const current = await idsOf(sql`SELECT id FROM employees WHERE ${inBusiness('employees')} AND is_kiosk_enabled
-      AND (end_date IS NULL OR end_date > now()) ORDER BY first_name, surname, id`);
+      AND (end_date IS NULL OR end_date > now())
+      AND (cardinality(location_ids) = 0 OR (SELECT k.location_id FROM kiosks k WHERE k.id = ${kioskId}::integer) IS NULL
+        OR (SELECT k.location_id FROM kiosks k WHERE k.id = ${kioskId}::integer) = ANY(location_ids))
+      ORDER BY first_name, surname, id`);
     expect(current.length).toBeLessThan(KIOSK_STAFF_MAX);
     expect((body as Array<{ employeeId: number }>).map((e) => e.employeeId)).toEqual(current);
     expect(rows).toBeLessThanOrEqual(body.length + (await groupSetupRows()) + OVERHEAD);

@@ -11,7 +11,9 @@
  * the contract's only per-location list); those allowed conditions are also what a clock-on that
  * names none gets. README, "Decisions where the contract is silent".
  */
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/openDatabase';
+import { employees, locations, workTypes } from '../db/schema';
 import { invalidField } from '../http/apiError';
 import type { EmployeeRow } from './kioskEmployees';
 import type { ChoiceRules } from './punchPoints';
@@ -71,6 +73,24 @@ export function offeredShiftConditions(refs: ReferenceData, employee: SetUp, loc
   const ids = new Set(allowedShiftConditions(refs, employee, null).map((w) => w.id));
   for (const location of locations) for (const w of allowedShiftConditions(refs, employee, location)) ids.add(w.id);
   return [...refs.workTypes.values()].filter((w) => ids.has(w.id));
+}
+
+/**
+ * offeredWorkTypes / offeredShiftConditions over the employee's own locations (no kiosk narrows
+ * them: their assigned ones and the global ones, or every live one while none is assigned), as a
+ * condition on `work_types` rows, so a page of `B/employee/{id}/worktype|shiftcondition` reads
+ * only its rows (history.test.ts bounds them).
+ */
+export function offeredToEmployeeSql(businessId: number, employeeId: number, kind: 'workTypes' | 'shiftConditions'): SQL {
+  const own = sql`(select unnest(e.work_type_ids) from ${employees} e where e.id = ${employeeId} and e.business_id = ${businessId})`;
+  if (kind === 'workTypes') {
+    return sql`(${workTypes.id} in ${own} or not exists (select 1 from ${workTypes} o where o.business_id = ${businessId}
+      and o.deleted_at is null and o.mapping_type is distinct from 'ShiftCondition' and o.id in ${own}))`;
+  }
+  const places = sql`(select e.location_ids from ${employees} e where e.id = ${employeeId} and e.business_id = ${businessId})`;
+  return sql`(${workTypes.id} in ${own} or ${workTypes.id} in (select unnest(l.default_shift_condition_ids) from ${locations} l
+    where l.business_id = ${businessId} and l.deleted_at is null
+      and (cardinality(${places}::integer[]) = 0 or l.id = any(${places}::integer[]) or l.is_global)))`;
 }
 
 /** Checks a clock-on's choices and fills in the defaults. */

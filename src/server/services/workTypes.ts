@@ -3,7 +3,7 @@
  * business, listing a page of them, mapping rows to UkWorkTypeModel and validating a submitted
  * work type.
  */
-import { and, asc, eq, inArray, isNull, not, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, not, sql, type SQL } from 'drizzle-orm';
 import type { UkWorkTypeModelInput } from '../../contract/generated/models';
 import { UkEmploymentTypeEnum, type UkWorkTypeModel, WorkTypeMappingType } from '../../contract/generated/models';
 import type { Database } from '../db/openDatabase';
@@ -103,18 +103,17 @@ export async function listWorkTypePage(
   businessId: number,
   plan: ListPlan,
   kind: 'all' | 'workTypes' | 'shiftConditions' = 'all',
-  /** Only these (what applies to one employee, clockOnChoices.ts). */
-  onlyIds?: readonly number[],
+  /** Only these (what applies to one employee: clockOnChoices.offeredToEmployeeSql). */
+  only?: SQL,
 ): Promise<UkWorkTypeModel[]> {
   const isCondition = sql`${workTypes.mappingType} IS NOT DISTINCT FROM ${SHIFT_CONDITION}::text`;
-  if (onlyIds?.length === 0) return [];
   const rows = await pageOf(
     db.select().from(workTypes).$dynamic(),
     plan,
     eq(workTypes.businessId, businessId),
     isNull(workTypes.deletedAt),
     kind === 'all' ? undefined : kind === 'shiftConditions' ? isCondition : not(isCondition),
-    onlyIds ? inArray(workTypes.id, [...onlyIds]) : undefined,
+    only,
   );
   return rows.map(toWorkTypeModel);
 }

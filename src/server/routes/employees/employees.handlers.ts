@@ -12,11 +12,7 @@ import {
 import { listEmployeePage, planEmployeeDetailsList, planUnstructuredEmployeeList } from '../../services/employeeList';
 import { listEmployeeLocationPage, planEmployeeLocationList } from '../../services/locationList';
 import { listWorkTypePage, planWorkTypeList } from '../../services/workTypes';
-import type { ChoiceRules } from '../../services/punchPoints';
-import { offeredWorkTypeIds } from '../../services/selfServiceTime';
-
-/** The employee's own locations (with the global ones; every location while none is assigned), as no kiosk narrows them. */
-const EMPLOYEE_OWN_LOCATIONS: ChoiceRules = { restrictLocationsForEmployees: true, locationId: null, isLocationRequired: false, isWorkTypeRequired: false };
+import { offeredToEmployeeSql } from '../../services/clockOnChoices';
 
 /** The routes with literal segments after `employee/`; registered before the `{employeeId}` ones. */
 export function registerEmployeeLiteralRoutes(app: App) {
@@ -78,9 +74,9 @@ export function registerEmployeePickListRoutes(app: App) {
     app.openapi(route, async (c) => {
       const { businessId, employeeId } = c.req.valid('param');
       const plan = planWorkTypeList(c.req.valid('query'));
-      const employee = await loadEmployee(c.var.db, businessId, employeeId);
-      const ids = await offeredWorkTypeIds(c.var.db, businessId, EMPLOYEE_OWN_LOCATIONS, employee, kind);
-      return throughListGate(c.var.deps.settings, async () => c.json(await listWorkTypePage(c.var.db, businessId, plan, kind, ids), 200));
+      await loadEmployee(c.var.db, businessId, employeeId);
+      const only = offeredToEmployeeSql(businessId, employeeId, kind);
+      return throughListGate(c.var.deps.settings, async () => c.json(await listWorkTypePage(c.var.db, businessId, plan, kind, only), 200));
     });
   }
 }
