@@ -98,16 +98,16 @@ export interface LiveDimensionValue {
  * A clock-on's dimension values, checked: each must be a live value of the business, and at most
  * one per dimension (a shift is in one department, not two; README "Decisions"). Repeats collapse.
  */
-export function checkDimensionValues(ids: readonly number[], live: readonly LiveDimensionValue[]): number[] {
+export function checkDimensionValues(ids: readonly number[], live: readonly LiveDimensionValue[], field = 'dimensionValueIds'): number[] {
   const byId = new Map(live.map((v) => [v.id, v]));
   const seen = new Map<number, number>();
   const unique = [...new Set(ids)];
   for (const id of unique) {
     const value = byId.get(id);
-    if (!value) throw invalidField('invalid-reference', 'dimensionValueIds', `Reporting dimension value ${id} does not exist.`);
+    if (!value) throw invalidField('invalid-reference', field, `Reporting dimension value ${id} does not exist.`);
     const other = seen.get(value.reportingDimensionId);
     if (other !== undefined) {
-      throw invalidField('invalid-reference', 'dimensionValueIds', `Reporting dimension values ${other} and ${id} are of the same dimension; choose one.`);
+      throw invalidField('invalid-reference', field, `Reporting dimension values ${other} and ${id} are of the same dimension; choose one.`);
     }
     seen.set(value.reportingDimensionId, id);
   }
@@ -123,4 +123,26 @@ export async function dimensionValuesByIds(db: Database, businessId: number, ids
     .from(reportingDimensionValues)
     .where(and(eq(reportingDimensionValues.businessId, businessId), inArray(reportingDimensionValues.id, wanted)));
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * For timesheet line writes: the named values that are live in the business, plus those among
+ * `kept` (the line's own, removed since or not: a line read and written back keeps them). No
+ * statement when none is named.
+ */
+export async function dimensionValuesForLines(db: Database, businessId: number, named: readonly number[], kept: readonly number[] = []): Promise<LiveDimensionValue[]> {
+  const wanted = [...new Set(named)];
+  if (wanted.length === 0) return [];
+  const keptList = kept.length === 0 ? sql`null` : sql.join(kept.map((id) => sql`${id}`), sql`, `);
+  return db
+    .select({ id: reportingDimensionValues.id, reportingDimensionId: reportingDimensionValues.reportingDimensionId })
+    .from(reportingDimensionValues)
+    .innerJoin(reportingDimensions, eq(reportingDimensions.id, reportingDimensionValues.reportingDimensionId))
+    .where(
+      and(
+        eq(reportingDimensionValues.businessId, businessId),
+        inArray(reportingDimensionValues.id, wanted),
+        sql`((${reportingDimensionValues.deletedAt} is null and ${reportingDimensions.deletedAt} is null) or ${reportingDimensionValues.id} in (${keptList}))`,
+      ),
+    );
 }

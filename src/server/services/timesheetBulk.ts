@@ -15,6 +15,7 @@ import { readSettings } from './settings';
 import { planLine, type LineDraft } from './timesheetInput';
 import { toIndividualLine, type TimesheetLineRow } from './timesheetLines';
 import { businessZone, newLineValues, type WriteContext } from './timesheetWrites';
+import { dimensionValuesForLines } from './reportingDimensions';
 import { readInTurn, withTransaction } from './transactions';
 import { recordLineEvents, recordLinesDeleted } from './webhookPayloads';
 
@@ -124,6 +125,8 @@ export function submitBulk(
     if (window) await deleteWindow(tx, ctx.businessId, ids, window, ctx.now);
 
     const status = body.approved ? 'Approved' : 'Submitted';
+    // Reporting dimension values the lines name (one statement, only when any does).
+    const dimensionValues = await dimensionValuesForLines(tx, ctx.businessId, keyed.flatMap((group) => group.lines.flatMap((line) => line.dimensionValueIds ?? [])));
     const planned = keyed.flatMap((group) =>
       group.lines.map((line: UkTimesheetLineModelInput, index) => {
         const prefix = `timesheets.${group.key}.${index}.`;
@@ -136,7 +139,7 @@ export function submitBulk(
           payCategoryId: optionalInt(line.payCategoryId, `${prefix}payCategoryId`),
           leaveRequestId: optionalInt(line.leaveRequestId, `${prefix}leaveRequestId`),
         };
-        const plan = planLine(draft, { refs, settings, zone, prefix });
+        const plan = planLine(draft, { refs, settings, zone, prefix, dimensionValues });
         return { key: group.key, values: newLineValues(ctx, group.employeeId, zone, plan, status) };
       }),
     );

@@ -10,6 +10,7 @@ import { checkShiftShape } from '../../domain/completeShift';
 import { localToUtc, parseWireDateTime, toLocalDateTime } from '../../domain/time';
 import { invalidField } from '../http/apiError';
 import type { ReferenceData } from './references';
+import { checkDimensionValues, type LiveDimensionValue } from './reportingDimensions';
 
 /** A line's fields once its ids are standard ids (bulk resolves external ones first). */
 export interface LineDraft {
@@ -56,6 +57,8 @@ export interface PlanContext {
   zone: string;
   /** Prepended to field names in problems (`timesheets.123.0.`). */
   prefix?: string;
+  /** The draft's reporting dimension values that may be recorded (reportingDimensions.dimensionValuesForLines). */
+  dimensionValues?: readonly LiveDimensionValue[];
   /** References the line already has: kept even if deleted since. */
   keep?: { locationId: number | null; workTypeId: number | null };
 }
@@ -101,10 +104,9 @@ function checkReferences(draft: LineDraft, ctx: PlanContext, field: (name: strin
   if (unknown !== undefined) {
     throw invalidField('invalid-reference', field('shiftConditionIds'), `Shift condition ${unknown} does not exist in this business.`);
   }
-  if ((draft.dimensionValueIds ?? []).length > 0) {
-    throw invalidField('invalid-reference', field('dimensionValueIds'), 'Reporting dimensions are not enabled for this business.');
-  }
-  return { locationId, workTypeId, shiftConditionIds: conditions };
+  // Values of the business's reporting dimensions, at most one per dimension (as at clock-on).
+  const dimensionValueIds = checkDimensionValues(draft.dimensionValueIds ?? [], ctx.dimensionValues ?? [], field('dimensionValueIds'));
+  return { locationId, workTypeId, shiftConditionIds: conditions, dimensionValueIds };
 }
 
 /** Checks a draft and returns the row values it becomes; throws a 400 naming the field at fault. */
@@ -138,7 +140,6 @@ export function planLine(draft: LineDraft, ctx: PlanContext): PlannedLine {
     endUtc: end,
     units: units === null ? null : String(units),
     ...references,
-    dimensionValueIds: [],
     breaks: breaks.map((b) => ({ startUtc: b.start.toISOString(), endUtc: b.end.toISOString(), isPaidBreak: b.isPaidBreak })),
     comments: text(draft.comments),
     hiddenComments: text(draft.hiddenComments),

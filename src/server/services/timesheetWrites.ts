@@ -17,6 +17,7 @@ import { loadReferenceData } from './references';
 import { readSettings } from './settings';
 import { planLine, type PlannedLine } from './timesheetInput';
 import type { TimesheetLineRow } from './timesheetLines';
+import { dimensionValuesForLines } from './reportingDimensions';
 import { readInTurn, withTransaction } from './transactions';
 import { lineChangeEvent, recordLineEvents, recordLinesDeleted } from './webhookPayloads';
 
@@ -104,7 +105,8 @@ export function createLine(
       () => loadReferenceData(tx, ctx.businessId),
       () => readSettings(tx, ctx.businessId, 'timesheet'),
     );
-    const plan = planLine(body, { refs, settings, zone });
+    const dimensionValues = await dimensionValuesForLines(tx, ctx.businessId, body.dimensionValueIds ?? []);
+    const plan = planLine(body, { refs, settings, zone, dimensionValues });
     const status = initialStatus(body.status);
     if (options.enforceUniqueExternalId) await claimExternalId(tx, ctx.businessId, plan.externalId);
     const [row] = await tx.insert(timesheetLines).values(newLineValues(ctx, employeeId, zone, plan, status)).returning();
@@ -137,7 +139,8 @@ export function updateLine(db: Database, ctx: WriteContext, lineId: number, body
       () => readSettings(tx, ctx.businessId, 'timesheet'),
     );
     const keep = { locationId: row.locationId, workTypeId: row.workTypeId };
-    const plan = planLine(body, { refs, settings, zone: row.ianaTimeZone, keep });
+    const dimensionValues = await dimensionValuesForLines(tx, ctx.businessId, body.dimensionValueIds ?? [], row.dimensionValueIds);
+    const plan = planLine(body, { refs, settings, zone: row.ianaTimeZone, keep, dimensionValues });
     const status = body.status ?? row.status;
     if (!isTimesheetStatus(status)) throw invalidField('validation-failed', 'status', 'status must be Submitted, Approved, Rejected or Processed.');
     if (!canMoveTimesheet(row.status, status)) {

@@ -131,6 +131,38 @@ describe('reporting dimensions follow the kiosk', () => {
     expect(tagged).toBe(plain);
   });
 
+  it("carries a shift's values onto its timesheet line, which can be written back; a line names only live values", async () => {
+    await setDimensions(true);
+    const employeeId = tenant.employees[0]!.id;
+    const centre = await addDimension(tenant, 'Cost centre 2', ['South']);
+    const south = centre.values[0]!.id;
+    await t.request('POST', `${tenant.kiosk}/clockoff`, { auth: device, json: { employeeId } });
+    t.clock.set('2026-09-04T09:00:00Z');
+    expect((await clockOn([south])).status).toBe(200);
+    t.clock.set('2026-09-04T12:00:00Z');
+    const off = await t.request('POST', `${tenant.kiosk}/clockoff`, { auth: device, json: { employeeId } });
+    expect(off.status, off.text).toBe(200);
+    const list = await t.request('GET', `${tenant.base}/timesheet?$filter=employeeId eq ${employeeId}`, { auth: tenant.manager.auth });
+    const lines = z.array(z.object({ id: z.number(), dimensionValueIds: z.array(z.number()).nullable() })).parse(list.body);
+    const line = lines.find((l) => l.dimensionValueIds?.includes(south));
+    expect(line, list.text).toBeDefined();
+    // The dimension is removed; the line read and written back keeps its value.
+    expect((await t.request('DELETE', `${tenant.base}/reportingdimension/${centre.id}`, { auth: tenant.manager.auth })).status).toBe(200);
+    const read = await t.request('GET', `${tenant.base}/timesheet/${line!.id}`, { auth: tenant.manager.auth });
+    const back = await t.request('PUT', `${tenant.base}/timesheet/${line!.id}`, { auth: tenant.manager.auth, json: read.body });
+    expect(back.status, back.text).toBe(200);
+    expect(back.body).toMatchObject({ dimensionValueIds: [south] });
+    // A new line may not name the removed value, and may name a live one.
+    const day = { employeeId, startTime: '2026-09-03T09:00:00', endTime: '2026-09-03T12:00:00' };
+    const refused = await t.request('POST', `${tenant.base}/timesheet`, { auth: tenant.manager.auth, json: { ...day, dimensionValueIds: [south] } });
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'invalid-reference', errors: [{ field: 'dimensionValueIds' }] });
+    const live = (await addDimension(tenant, 'Region', ['East'])).values[0]!.id;
+    const made = await t.request('POST', `${tenant.base}/timesheet`, { auth: tenant.manager.auth, json: { ...day, dimensionValueIds: [live] } });
+    expect(made.status, made.text).toBe(200);
+    expect(made.body).toMatchObject({ dimensionValueIds: [live] });
+  });
+
   it('lets only a manager of the business define dimensions', async () => {
     const res = await t.request('POST', `${tenant.base}/reportingdimension`, { auth: device, json: { name: 'Sneaky', values: ['x'] } });
     expect(res.status).toBe(403);
