@@ -6,12 +6,11 @@
  *
  * Everything past the business row goes through the API, like the UK demo (seedDemo.ts).
  */
-import { randomInt } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Service } from '../app';
+import { callApi, distinctPins, Staff, WithId } from './demoApi';
 import { basicAuthHeader } from '../auth/basicAuth';
 import { hashSecret } from '../auth/secrets';
 import type { Database } from '../db/openDatabase';
@@ -33,31 +32,9 @@ const STAFF: ReadonlyArray<[string, string]> = [
   ['Noah', 'Taylor'],
 ];
 
-const WithId = z.object({ id: z.number().int() });
-const Staff = z.object({ employeeId: z.number().int() });
 
-/** Distinct 4-digit PINs without runs such as 1111 or 1234. */
-function distinctPins(count: number): string[] {
-  const pins = new Set<string>();
-  for (let i = 0; pins.size < count && i < 10_000; i += 1) {
-    const pin = String(randomInt(1000, 10000));
-    if (!/^(\d)\1{3}$/.test(pin) && !'0123456789'.includes(pin) && !'9876543210'.includes(pin)) pins.add(pin);
-  }
-  return [...pins];
-}
-
-async function call(service: Service, auth: string, method: string, path: string, body?: unknown): Promise<unknown> {
-  const response = await service.fetch(
-    new Request(`http://demo.invalid${path}`, {
-      method,
-      headers: { authorization: auth, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
-  const text = await response.text();
-  if (!response.ok) throw new Error(`AU demo seed: ${method} ${path} answered ${response.status}: ${text}`);
-  return text ? (JSON.parse(text) as unknown) : undefined;
-}
+const call = (service: Service, auth: string, method: string, path: string, body?: unknown): Promise<unknown> =>
+  callApi(service, 'AU demo seed', auth, method, path, body);
 
 async function seedFresh(db: Database, service: Service, baseUrl: string, manager: DemoFile['manager']): Promise<DemoFile> {
   const owner = await ensureUser(db, { email: manager.username, name: 'Morgan Demo' });

@@ -10,12 +10,13 @@
  * the same code paths as any client. The credentials are written to `<DATA_DIR>/demo.json`; they
  * are stored only as hashes, so if that file is lost they are issued afresh.
  */
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Service } from '../app';
+import { callApi, distinctPins, Staff, WithId } from './demoApi';
 import type { Database } from '../db/openDatabase';
 import { businesses, employees, kiosks } from '../db/schema';
 import { isListedAtKiosk } from '../../domain/kioskStaff';
@@ -90,32 +91,9 @@ function readablePassword(): string {
   return `demo-${randomBytes(9).toString('base64url')}`;
 }
 
-/** Distinct 4-digit PINs without trivial runs such as 1111 or 1234. */
-function distinctPins(count: number): string[] {
-  const pins = new Set<string>();
-  while (pins.size < count) {
-    const pin = String(randomInt(1000, 10000));
-    const trivial = /^(\d)\1{3}$/.test(pin) || '0123456789'.includes(pin) || '9876543210'.includes(pin);
-    if (!trivial) pins.add(pin);
-  }
-  return [...pins];
-}
+const call = (service: Service, auth: string, method: string, path: string, body?: unknown): Promise<unknown> =>
+  callApi(service, 'demo seed', auth, method, path, body);
 
-async function call(service: Service, auth: string, method: string, path: string, body?: unknown): Promise<unknown> {
-  const response = await service.fetch(
-    new Request(`http://demo.invalid${path}`, {
-      method,
-      headers: { authorization: auth, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
-  const text = await response.text();
-  if (!response.ok) throw new Error(`demo seed: ${method} ${path} answered ${response.status}: ${text}`);
-  return text ? (JSON.parse(text) as unknown) : undefined;
-}
-
-const WithId = z.object({ id: z.number().int() });
-const Staff = z.object({ employeeId: z.number().int() });
 
 async function seedFresh(db: Database, service: Service, baseUrl: string, zone: string): Promise<DemoFile> {
   const password = readablePassword();

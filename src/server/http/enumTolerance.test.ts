@@ -9,13 +9,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../app';
 import { EnumSites, refusedForms, tolerantForms, type EnumSite } from '../testing/enumSites';
-import { createTenant, type Tenant } from '../testing/fixtures';
+import type { Tenant } from '../testing/fixtures';
 import { OpenApiDocument, routesOf, type FuzzRequest } from '../testing/fuzzCases';
+import { createRouteFixtures, type RouteFixtures } from '../testing/routeFixtures';
 import { startTestService, type TestService } from '../testing/testService';
 
 let t: TestService;
 let tenant: Tenant;
-const ids: Record<string, number> = {};
+let ids: Record<string, number>;
+let pathValue: RouteFixtures['pathValue'];
+let hint: RouteFixtures['hint'];
 
 interface Answer {
   status: number;
@@ -52,54 +55,9 @@ function messagesFor(answer: Answer, site: EnumSite): string[] {
   return errors.filter((e) => isSite(e.field) || isSite(place(e))).map((e) => e.message);
 }
 
-async function seed(): Promise<void> {
-  tenant = await createTenant(t, { employees: 3 });
-  const auth = tenant.manager.auth;
-  const create = async (path: string, json: unknown, key: string, pick: (body: Record<string, unknown>) => unknown = (b) => b.id) => {
-    const res = await t.request('POST', `${tenant.base}${path}`, { auth, json });
-    expect(res.status, `${path}: ${res.text}`).toBe(200);
-    ids[key] = Number(pick(res.body as Record<string, unknown>));
-  };
-  await create('/location', { name: 'Depot' }, 'location');
-  await create('/worktype', { name: 'Shop floor' }, 'workType');
-  await create('/employeegroup', { name: 'Everyone' }, 'employeeGroup');
-  const employeeId = tenant.employees[0]!.id;
-  await create(`/kiosk/${tenant.kioskId}/clockon`, { employeeId }, 'shift', (b) => b.currentShiftId);
-  await create(`/kiosk/${tenant.kioskId}/shift/${ids.shift}/notes`, { employeeId, note: 'Key is under the mat' }, 'note');
-}
-
-function pathValue(name: string, template: string): string {
-  const byName: Record<string, number | undefined> = {
-    businessId: tenant.businessId,
-    kioskId: tenant.kioskId,
-    employeeId: tenant.employees[1]?.id,
-    shiftId: ids.shift,
-    noteId: ids.note,
-  };
-  if (name === 'id') {
-    const owner = /\/(\w+)\/\{id\}/.exec(template)?.[1];
-    const byOwner: Record<string, number | undefined> = { kiosk: tenant.kioskId, location: ids.location, worktype: ids.workType, employeegroup: ids.employeeGroup };
-    return String(byOwner[owner ?? ''] ?? 1);
-  }
-  return String(byName[name] ?? 1);
-}
-
-function hint(field: string): unknown {
-  const values: Record<string, unknown> = {
-    employeeId: tenant.employees[1]?.id,
-    kioskId: tenant.kioskId,
-    locationId: ids.location,
-    workTypeId: ids.workType,
-    email: 'nobody-enum@example.test',
-    recordedStartTimeUtc: '2026-01-05T09:00:00Z',
-    recordedEndTimeUtc: '2026-01-05T17:00:00Z',
-  };
-  return values[field];
-}
-
 beforeAll(async () => {
   t = await startTestService();
-  await seed();
+  ({ tenant, ids, pathValue, hint } = await createRouteFixtures(t, { emailTag: 'enum' }));
 });
 afterAll(() => t.close());
 

@@ -13,8 +13,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../app';
 import { changedTables, fingerprintDatabase, listTables, type DatabaseFingerprint } from '../testing/databaseState';
-import { createTenant, type Tenant } from '../testing/fixtures';
+import type { Tenant } from '../testing/fixtures';
 import { FuzzCases, OpenApiDocument, routesOf, type FuzzCase, type FuzzKind } from '../testing/fuzzCases';
+import { createRouteFixtures, type RouteFixtures } from '../testing/routeFixtures';
 import { startTestService, type TestService } from '../testing/testService';
 
 /** Generated cases per route and kind: about 3,000 requests in all, under a minute per database. */
@@ -24,70 +25,13 @@ const PROBLEM = 'application/problem+json';
 
 let t: TestService;
 let tenant: Tenant;
-const ids: Record<string, number> = {};
-
-/** Creates one of everything a path can name, through the API. */
-async function seedTenant(): Promise<void> {
-  tenant = await createTenant(t, { employees: 3 });
-  const auth = tenant.manager.auth;
-  const create = async (path: string, json: unknown, key: string, pick: (body: Record<string, unknown>) => unknown = (b) => b.id) => {
-    const res = await t.request('POST', `${tenant.base}${path}`, { auth, json });
-    expect(res.status, `${path}: ${res.text}`).toBe(200);
-    ids[key] = Number(pick(res.body as Record<string, unknown>));
-  };
-  await create('/location', { name: 'Depot' }, 'location');
-  await create('/worktype', { name: 'Shop floor' }, 'workType');
-  await create('/employeegroup', { name: 'Everyone' }, 'employeeGroup');
-  await create(`/kiosk/${tenant.kioskId}/devices`, { name: 'Front tablet' }, 'device');
-  const employeeId = tenant.employees[0]!.id;
-  await create(`/kiosk/${tenant.kioskId}/clockon`, { employeeId }, 'shift', (b) => b.currentShiftId);
-  await create(`/kiosk/${tenant.kioskId}/shift/${ids.shift}/notes`, { employeeId, note: 'Key is under the mat' }, 'note');
-  await create(`/kiosk/${tenant.kioskId}/clockoff`, { employeeId }, 'ignored');
-  const lines = await t.request('GET', `${tenant.base}/timesheet`, { auth });
-  ids.timesheetLine = Number((lines.body as { id: number }[])[0]?.id);
-  // The sealing key is made on first use; make it now, so reading it later writes nothing.
-  expect((await t.request('GET', `${tenant.kiosk}/pinseal`, { auth })).status).toBe(200);
-}
-
-function pathValue(name: string, template: string): string {
-  const byName: Record<string, number | undefined> = {
-    businessId: tenant.businessId,
-    kioskId: tenant.kioskId,
-    employeeId: tenant.employees[1]?.id,
-    shiftId: ids.shift,
-    noteId: ids.note,
-    deviceId: ids.device,
-    timesheetLineId: ids.timesheetLine,
-  };
-  if (name === 'id') {
-    const owner = /\/(\w+)\/\{id\}/.exec(template)?.[1];
-    const byOwner: Record<string, number | undefined> = {
-      kiosk: tenant.kioskId,
-      location: ids.location,
-      worktype: ids.workType,
-      employeegroup: ids.employeeGroup,
-    };
-    return String(byOwner[owner ?? ''] ?? 1);
-  }
-  return String(byName[name] ?? 1);
-}
-
-function hint(field: string): unknown {
-  const values: Record<string, unknown> = {
-    employeeId: tenant.employees[1]?.id,
-    kioskId: tenant.kioskId,
-    locationId: ids.location,
-    workTypeId: ids.workType,
-    email: 'nobody-fuzz@example.test',
-    recordedStartTimeUtc: '2026-01-05T09:00:00Z',
-    recordedEndTimeUtc: '2026-01-05T17:00:00Z',
-  };
-  return values[field];
-}
+let ids: Record<string, number>;
+let pathValue: RouteFixtures['pathValue'];
+let hint: RouteFixtures['hint'];
 
 beforeAll(async () => {
   t = await startTestService();
-  await seedTenant();
+  ({ tenant, ids, pathValue, hint } = await createRouteFixtures(t, { emailTag: 'fuzz', completeShift: true }));
 });
 afterAll(() => t.close());
 
