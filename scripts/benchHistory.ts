@@ -169,7 +169,7 @@ async function punchesUnderLoad(service: ServiceProcess, caller: Caller, busines
 
 async function seedBusiness(db: Database, owner: UserRow, label: Business['label'], shifts: number, pinHash: string): Promise<Business> {
   const business = await createBusiness(db, { name: `Bench ${label}`, ianaTimeZone: 'Europe/London', owner });
-  const seeded = await seedHistory(db, { businessId: business.id, employees: STAFF, shifts, days: DAYS, kiosks: KIOSKS, now: new Date(), pinHash, ianaTimeZone: 'Europe/London' });
+  const seeded = await seedHistory(db, { businessId: business.id, employees: STAFF, shifts, days: DAYS, kiosks: KIOSKS, now: new Date(), pinHash, ianaTimeZone: 'Europe/London', kiosksAtSites: false });
   const idle = (
     await query(db, sql`SELECT id FROM employees WHERE business_id = ${business.id}::integer AND end_date IS NULL AND attendance_status = 'NotClockedOn' ORDER BY id LIMIT 500`)
   ).map((row) => Number(row.id));

@@ -23,6 +23,12 @@ export interface HistoryOptions {
   /** Stored as every employee's PIN digest (hash one PIN once; scrypt is slow). */
   pinHash: string;
   ianaTimeZone: string;
+  /**
+   * Kiosks stand at the sites in turn (default) and list only their site's staff; false puts them at
+   * no location, so each lists and takes everyone (the bench's heaviest staff list, and any employee
+   * may punch at any kiosk).
+   */
+  kiosksAtSites?: boolean;
 }
 
 export interface SeededHistory {
@@ -86,7 +92,7 @@ async function writeHistory(db: Database, options: HistoryOptions): Promise<Seed
   const kioskIds = await ids(
     db,
     sql`INSERT INTO kiosks (business_id, name, iana_time_zone, time_zone, location_id, can_add_employees)
-        SELECT ${b}::integer, 'Kiosk ' || g, ${zone}::text, ${zone}::text, (${sql.raw(intArray(siteIds))})[1 + (g - 1) % ${siteIds.length}::integer], true
+        SELECT ${b}::integer, 'Kiosk ' || g, ${zone}::text, ${zone}::text, ${options.kiosksAtSites === false ? sql`null::integer` : sql`(${sql.raw(intArray(siteIds))})[1 + (g - 1) % ${siteIds.length}::integer]`}, true
         FROM generate_series(1, ${options.kiosks}::integer) g RETURNING id`,
   );
   await db.execute(sql`INSERT INTO employee_groups (business_id, name, filter_combination_strategy, filters)
