@@ -193,6 +193,8 @@ export const workTypes = pgTable(
     mappingType: text('mapping_type'),
     shortCode: text('short_code'),
     employmentTypes: text('employment_types').array().notNull().default(sql`'{}'::text[]`),
+    /** A regional body's own fields (AU award package, NZ applyingPieceRate), answered back to that region only (services/workTypes.ts). */
+    regionalFields: jsonb('regional_fields').$type<Record<string, unknown>>().notNull().default({}),
     deletedAt: instant('deleted_at'),
     createdAt: createdAt(),
   },

@@ -49,6 +49,46 @@ describe('bodies are read with the business region\'s model', () => {
   });
 });
 
+describe('regional work type fields are kept', () => {
+  it("an AU work type's award package and AU-only employment type read back on create, get, list and update; a UK answer stays the UK model", async () => {
+    const au = await createTenant(t, { employees: 0, country: 'AU' });
+    const auth = au.manager.auth;
+    const body = { name: 'Hire', employmentTypes: ['LabourHire', 'Casual'], awardPackageId: 42, awardPackageName: 'Retail award' };
+    const created = await t.request('POST', `${au.base}/worktype`, { auth, json: body });
+    expect(created.status, created.text).toBe(200);
+    expect(created.body).toMatchObject(body);
+    const id = (created.body as { id: number }).id;
+    const byId = await t.request('GET', `${au.base}/worktype/${id}`, { auth });
+    expect(byId.body).toMatchObject(body);
+    expect(checkResponse(contract, 'Au.AuWorkTypeModel', byId.body)).toEqual([]);
+    const list = await t.request('GET', `${au.base}/worktype`, { auth });
+    expect(list.body).toEqual([expect.objectContaining(body)]);
+    const changed = { ...body, employmentTypes: ['SuperannuationIncomeStream'], awardPackageId: 7, awardPackageName: null };
+    const updated = await t.request('PUT', `${au.base}/worktype/${id}`, { auth, json: changed });
+    expect(updated.status, updated.text).toBe(200);
+    expect(updated.body).toMatchObject(changed);
+    expect((await t.request('GET', `${au.base}/worktype/${id}`, { auth })).body).toMatchObject(changed);
+
+    // The same body on a UK business: the award package is not part of its model, nor in its answer.
+    const uk = await createTenant(t, { employees: 0 });
+    const ukCreated = await t.request('POST', `${uk.base}/worktype`, { auth: uk.manager.auth, json: { ...body, employmentTypes: ['Casual'] } });
+    expect(ukCreated.status, ukCreated.text).toBe(200);
+    const ukList = await t.request('GET', `${uk.base}/worktype`, { auth: uk.manager.auth });
+    expect(checkResponse(contract, 'UkWorkTypeModel', (ukList.body as unknown[])[0])).toEqual([]);
+    expect((ukList.body as object[])[0]).not.toHaveProperty('awardPackageId');
+  });
+
+  it("an NZ work type's applyingPieceRate is kept", async () => {
+    const nz = await createTenant(t, { employees: 0, country: 'NZ' });
+    const auth = nz.manager.auth;
+    const created = await t.request('POST', `${nz.base}/worktype`, { auth, json: { name: 'Picking', applyingPieceRate: true } });
+    expect(created.status, created.text).toBe(200);
+    const id = (created.body as { id: number }).id;
+    expect((await t.request('GET', `${nz.base}/worktype/${id}`, { auth })).body).toMatchObject({ applyingPieceRate: true });
+    expect((await t.request('GET', `${nz.base}/worktype`, { auth })).body).toEqual([expect.objectContaining({ applyingPieceRate: true })]);
+  });
+});
+
 describe('regional settings are kept', () => {
   it("an AU business's portal and timesheet flags round-trip; a UK business's answers never carry them", async () => {
     const au = await createTenant(t, { employees: 0, country: 'AU' });

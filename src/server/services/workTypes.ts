@@ -4,6 +4,7 @@
  * work type.
  */
 import { and, asc, eq, isNull, not, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { UkWorkTypeModelInput } from '../../contract/generated/models';
 import { UkEmploymentTypeEnum, type UkWorkTypeModel, WorkTypeMappingType } from '../../contract/generated/models';
 import type { Database } from '../db/openDatabase';
@@ -49,6 +50,25 @@ export function toWorkTypeModel(row: WorkTypeRow): UkWorkTypeModel {
   };
 }
 
+/** The regional body fields a work type keeps (AU award package, NZ piece rate); a UK body has none after the regional read. */
+const RegionalWorkTypeFields = z.object({
+  awardPackageId: z.number().int().nullable().optional(),
+  awardPackageName: z.string().nullable().optional(),
+  applyingPieceRate: z.boolean().optional(),
+});
+
+/**
+ * The work type as a regional business is answered before its region's `...Fill` schema reshapes
+ * it (auth/businessRegion.ts): every stored employment type (the Fill keeps those of the region's
+ * enum) and the regional fields its body gave. Never used for a UK business.
+ */
+export function toRegionalWorkTypeModel(row: WorkTypeRow): UkWorkTypeModel {
+  const kept = RegionalWorkTypeFields.safeParse(row.regionalFields);
+  // Typed as the route's UK answer; the region's Fill (businessRegion.regionalHandler) narrows these names to its own enum.
+  const employmentTypes = row.employmentTypes as UkWorkTypeModel['employmentTypes'];
+  return { ...toWorkTypeModel(row), ...(kept.success ? kept.data : {}), employmentTypes };
+}
+
 /**
  * Checks a submitted work type and returns the column values to store. Employment types arrive
  * as names (the input schema already turned indices into names) and are stored once each.
@@ -67,6 +87,7 @@ export function workTypeValues(businessId: number, input: UkWorkTypeModelInput) 
     mappingType: input.mappingType ?? null,
     shortCode: input.shortCode ?? null,
     employmentTypes: [...new Set(input.employmentTypes ?? [])],
+    regionalFields: RegionalWorkTypeFields.parse(input),
   } satisfies typeof workTypes.$inferInsert;
 }
 
@@ -105,6 +126,8 @@ export async function listWorkTypePage(
   kind: 'all' | 'workTypes' | 'shiftConditions' = 'all',
   /** Only these (what applies to one employee: clockOnChoices.offeredToEmployeeSql). */
   only?: SQL,
+  /** Answer in the regional pre-Fill shape (toRegionalWorkTypeModel). */
+  regional = false,
 ): Promise<UkWorkTypeModel[]> {
   const isCondition = sql`${workTypes.mappingType} IS NOT DISTINCT FROM ${SHIFT_CONDITION}::text`;
   const rows = await pageOf(
@@ -115,7 +138,7 @@ export async function listWorkTypePage(
     kind === 'all' ? undefined : kind === 'shiftConditions' ? isCondition : not(isCondition),
     only,
   );
-  return rows.map(toWorkTypeModel);
+  return regional ? rows.map(toRegionalWorkTypeModel) : rows.map(toWorkTypeModel);
 }
 
 /** Creates a work type (or shift condition) of the business. */

@@ -1,0 +1,1 @@
+ALTER TABLE "work_types" ADD COLUMN "regional_fields" jsonb DEFAULT '{}'::jsonb NOT NULL;
