@@ -173,6 +173,8 @@ export const locations = pgTable(
     generalLedgerMappingCode: text('general_ledger_mapping_code'),
     defaultShiftConditionIds: intArray('default_shift_condition_ids'),
     state: text('state'),
+    /** Au.AuLocationModel's `country`, answered back to an AU business only (services/locationList.ts). */
+    country: text('country'),
     deletedAt: instant('deleted_at'),
     createdAt: createdAt(),
   },

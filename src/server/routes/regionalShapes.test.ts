@@ -89,6 +89,34 @@ describe('regional work type fields are kept', () => {
   });
 });
 
+describe("an AU location's country is kept", () => {
+  it('reads back on create, get (and as a nested location), list and update; a UK location never carries it', async () => {
+    const au = await createTenant(t, { employees: 0, country: 'AU' });
+    const auth = au.manager.auth;
+    const parent = await t.request('POST', `${au.base}/location`, { auth, json: { name: 'Sydney', country: 'Australia' } });
+    expect(parent.status, parent.text).toBe(200);
+    expect(parent.body).toMatchObject({ name: 'Sydney', country: 'Australia' });
+    const parentId = (parent.body as { id: number }).id;
+    const child = await t.request('POST', `${au.base}/location`, { auth, json: { name: 'Dock', parentId, country: 'AU' } });
+    expect(child.body).toMatchObject({ country: 'AU' });
+    const byId = await t.request('GET', `${au.base}/location/${parentId}`, { auth });
+    expect(byId.body).toMatchObject({ country: 'Australia', nestedLocations: [expect.objectContaining({ name: 'Dock', country: 'AU' })] });
+    expect(checkResponse(contract, 'Au.AuSingleLocationModel', byId.body)).toEqual([]);
+    const list = await t.request('GET', `${au.base}/location`, { auth });
+    expect(list.body).toEqual([expect.objectContaining({ country: 'Australia' }), expect.objectContaining({ country: 'AU' })]);
+    const updated = await t.request('PUT', `${au.base}/location/${parentId}`, { auth, json: { name: 'Sydney', country: 'New South Wales, Australia' } });
+    expect(updated.status, updated.text).toBe(200);
+    expect((await t.request('GET', `${au.base}/location/${parentId}`, { auth })).body).toMatchObject({ country: 'New South Wales, Australia' });
+
+    const uk = await createTenant(t, { employees: 0 });
+    const ukCreated = await t.request('POST', `${uk.base}/location`, { auth: uk.manager.auth, json: { name: 'Leeds', country: 'UK' } });
+    expect(ukCreated.status, ukCreated.text).toBe(200);
+    const ukRead = await t.request('GET', `${uk.base}/location/${(ukCreated.body as { id: number }).id}`, { auth: uk.manager.auth });
+    expect(ukRead.body).not.toHaveProperty('country');
+    expect(checkResponse(contract, 'UkSingleLocationModel', ukRead.body)).toEqual([]);
+  });
+});
+
 describe('regional settings are kept', () => {
   it("an AU business's portal and timesheet flags round-trip; a UK business's answers never carry them", async () => {
     const au = await createTenant(t, { employees: 0, country: 'AU' });

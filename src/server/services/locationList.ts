@@ -68,21 +68,25 @@ export const planLocationList = (query: ODataQuery) => planList(query, BUSINESS_
 /** Plans a `B/employee/{id}/location` request. */
 export const planEmployeeLocationList = (query: ODataQuery) => planList(query, EMPLOYEE_LIST);
 
-async function selectModels(db: Database, where: SQL | undefined, ancestors: AncestorRule, plan?: ListPlan): Promise<UkLocationModel[]> {
+/** `regional`: add the AU `country` the location keeps (its Fill reshapes the answer; never for a UK business). */
+async function selectModels(db: Database, where: SQL | undefined, ancestors: AncestorRule, plan?: ListPlan, regional = false): Promise<UkLocationModel[]> {
   const query = db
     .select({ row: locations, qualifiedName: fullyQualifiedNameSql(locations.id, ancestors) })
     .from(locations)
     .where(and(where, plan?.where))
     .orderBy(...(plan?.orderBy ?? [asc(locations.id)]));
   const rows = plan ? await query.limit(plan.limit).offset(plan.offset) : await query;
-  return rows.map(({ row, qualifiedName }) => toLocationModel(row, qualifiedName ?? row.name));
+  return rows.map(({ row, qualifiedName }) => {
+    const model = toLocationModel(row, qualifiedName ?? row.name);
+    return regional ? { ...model, country: row.country } : model;
+  });
 }
 
 const liveOf = (businessId: number) => and(eq(locations.businessId, businessId), isNull(locations.deletedAt));
 
 /** One page of the business's live locations. */
-export function listLocationPage(db: Database, businessId: number, plan: ListPlan): Promise<UkLocationModel[]> {
-  return selectModels(db, liveOf(businessId), 'live', plan);
+export function listLocationPage(db: Database, businessId: number, plan: ListPlan, regional = false): Promise<UkLocationModel[]> {
+  return selectModels(db, liveOf(businessId), 'live', plan, regional);
 }
 
 /**
@@ -97,20 +101,20 @@ export function listEmployeeLocationPage(db: Database, employeeId: number, busin
 }
 
 /** One live location as UkLocationModel. */
-export async function locationModel(db: Database, row: LocationRow): Promise<UkLocationModel> {
-  const [model] = await selectModels(db, eq(locations.id, row.id), 'live');
+export async function locationModel(db: Database, row: LocationRow, regional = false): Promise<UkLocationModel> {
+  const [model] = await selectModels(db, eq(locations.id, row.id), 'live', undefined, regional);
   if (!model) throw new Error(`location ${row.id} vanished`);
   return model;
 }
 
 /** One location with its direct, non-deleted children as `nestedLocations` (at most a settings page of them). */
-export async function singleLocationModel(db: Database, row: LocationRow): Promise<UkSingleLocationModel> {
+export async function singleLocationModel(db: Database, row: LocationRow, regional = false): Promise<UkSingleLocationModel> {
   const children = and(liveOf(row.businessId), eq(locations.parentId, row.id));
   const nestedLocations = await selectModels(db, children, 'live', {
     where: undefined,
     orderBy: [asc(locations.id)],
     limit: PAGE_LIMITS.settings.maxTop,
     offset: 0,
-  });
-  return { nestedLocations, ...(await locationModel(db, row)) };
+  }, regional);
+  return { nestedLocations, ...(await locationModel(db, row, regional)) };
 }

@@ -6,6 +6,7 @@
  * models the location routes answer are in locationList.ts.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { UkLocationModel, UkLocationModelInput } from '../../contract/generated/models';
 import type { Database } from '../db/openDatabase';
 import { locations, workTypes } from '../db/schema';
@@ -148,6 +149,9 @@ async function checkShiftConditions(db: Database, businessId: number, ids: reado
   }
 }
 
+/** An AU location body's own field (Au.AuLocationModelInput); a UK body has none after the regional read. */
+const RegionalLocationFields = z.object({ country: z.string().nullable().optional() });
+
 /**
  * Checks a submitted location and returns the column values to store. `selfId` is the location
  * being updated (null on create); `id` and `fullyQualifiedName` in the body are ignored.
@@ -172,6 +176,7 @@ export async function locationValues(db: Database, businessId: number, input: Uk
     generalLedgerMappingCode: input.generalLedgerMappingCode ?? null,
     defaultShiftConditionIds,
     state: input.state ?? null,
+    country: RegionalLocationFields.parse(input).country ?? null,
   } satisfies typeof locations.$inferInsert;
 }
 
