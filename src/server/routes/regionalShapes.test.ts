@@ -51,7 +51,7 @@ describe('bodies are read with the business region\'s model', () => {
 
 describe('regional work type fields are kept', () => {
   it("an AU work type's award package and AU-only employment type read back on create, get, list and update; a UK answer stays the UK model", async () => {
-    const au = await createTenant(t, { employees: 0, country: 'AU' });
+    const au = await createTenant(t, { employees: 1, country: 'AU' });
     const auth = au.manager.auth;
     const body = { name: 'Hire', employmentTypes: ['LabourHire', 'Casual'], awardPackageId: 42, awardPackageName: 'Retail award' };
     const created = await t.request('POST', `${au.base}/worktype`, { auth, json: body });
@@ -63,6 +63,9 @@ describe('regional work type fields are kept', () => {
     expect(checkResponse(contract, 'Au.AuWorkTypeModel', byId.body)).toEqual([]);
     const list = await t.request('GET', `${au.base}/worktype`, { auth });
     expect(list.body).toEqual([expect.objectContaining(body)]);
+    // An employee's own list (all work types while none is set up against them) shows them too.
+    const mine = await t.request('GET', `${au.base}/employee/${au.employees[0]!.id}/worktype`, { auth });
+    expect(mine.body).toEqual([expect.objectContaining(body)]);
     const changed = { ...body, employmentTypes: ['SuperannuationIncomeStream'], awardPackageId: 7, awardPackageName: null };
     const updated = await t.request('PUT', `${au.base}/worktype/${id}`, { auth, json: changed });
     expect(updated.status, updated.text).toBe(200);
@@ -91,9 +94,9 @@ describe('regional work type fields are kept', () => {
 
 describe("an AU location's country is kept", () => {
   it('reads back on create, get (and as a nested location), list and update; a UK location never carries it', async () => {
-    const au = await createTenant(t, { employees: 0, country: 'AU' });
+    const au = await createTenant(t, { employees: 1, country: 'AU' });
     const auth = au.manager.auth;
-    const parent = await t.request('POST', `${au.base}/location`, { auth, json: { name: 'Sydney', country: 'Australia' } });
+    const parent = await t.request('POST', `${au.base}/location`, { auth, json: { name: 'Sydney', country: 'Australia', isGlobal: true } });
     expect(parent.status, parent.text).toBe(200);
     expect(parent.body).toMatchObject({ name: 'Sydney', country: 'Australia' });
     const parentId = (parent.body as { id: number }).id;
@@ -104,6 +107,9 @@ describe("an AU location's country is kept", () => {
     expect(checkResponse(contract, 'Au.AuSingleLocationModel', byId.body)).toEqual([]);
     const list = await t.request('GET', `${au.base}/location`, { auth });
     expect(list.body).toEqual([expect.objectContaining({ country: 'Australia' }), expect.objectContaining({ country: 'AU' })]);
+    // An employee at no location has the global ones.
+    const mine = await t.request('GET', `${au.base}/employee/${au.employees[0]!.id}/location`, { auth });
+    expect(mine.body).toEqual([expect.objectContaining({ name: 'Sydney', country: 'Australia' })]);
     const updated = await t.request('PUT', `${au.base}/location/${parentId}`, { auth, json: { name: 'Sydney', country: 'New South Wales, Australia' } });
     expect(updated.status, updated.text).toBe(200);
     expect((await t.request('GET', `${au.base}/location/${parentId}`, { auth })).body).toMatchObject({ country: 'New South Wales, Australia' });

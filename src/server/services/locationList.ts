@@ -93,11 +93,11 @@ export function listLocationPage(db: Database, businessId: number, plan: ListPla
  * One page of an employee's locations: the assigned ones that still exist; when there are none,
  * every global location.
  */
-export function listEmployeeLocationPage(db: Database, employeeId: number, businessId: number, plan: ListPlan): Promise<UkLocationModel[]> {
+export function listEmployeeLocationPage(db: Database, employeeId: number, businessId: number, plan: ListPlan, regional = false): Promise<UkLocationModel[]> {
   const assigned = sql`(SELECT e.location_ids FROM employees e WHERE e.id = ${employeeId}::integer)::integer[]`;
   const hasAssigned = sql`EXISTS (SELECT 1 FROM locations a WHERE a.business_id = ${businessId}::integer AND a.deleted_at IS NULL AND a.id = ANY(${assigned}))`;
   const chosen = sql`CASE WHEN ${hasAssigned} THEN ${outer(locations.id)} = ANY(${assigned}) ELSE ${outer(locations.isGlobal)} END`;
-  return selectModels(db, and(liveOf(businessId), chosen), 'all', plan);
+  return selectModels(db, and(liveOf(businessId), chosen), 'all', plan, regional);
 }
 
 /** One live location as UkLocationModel. */

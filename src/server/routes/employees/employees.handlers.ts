@@ -1,5 +1,6 @@
 /** Employee directory, the minimal employee record, kiosk access switches and pick-lists. */
 import * as routes from '../../../contract/routes/employees';
+import { answersRegionally } from '../../auth/businessRegion';
 import type { App } from '../../context';
 import { throughListGate } from '../../http/listGate';
 import {
@@ -65,7 +66,7 @@ export function registerEmployeePickListRoutes(app: App) {
     const { businessId, employeeId } = c.req.valid('param');
     const plan = planEmployeeLocationList(c.req.valid('query'));
     await loadEmployee(c.var.db, businessId, employeeId);
-    return throughListGate(c.var.deps.settings, async () => c.json(await listEmployeeLocationPage(c.var.db, employeeId, businessId, plan), 200));
+    return throughListGate(c.var.deps.settings, async () => c.json(await listEmployeeLocationPage(c.var.db, employeeId, businessId, plan, answersRegionally(c, routes.listEmployeeLocations)), 200));
   });
 
   // Only what applies to the employee (issue 13, part 1 of V): their work types (all while none is
@@ -76,7 +77,7 @@ export function registerEmployeePickListRoutes(app: App) {
       const plan = planWorkTypeList(c.req.valid('query'));
       await loadEmployee(c.var.db, businessId, employeeId);
       const only = offeredToEmployeeSql(businessId, employeeId, kind);
-      return throughListGate(c.var.deps.settings, async () => c.json(await listWorkTypePage(c.var.db, businessId, plan, kind, only), 200));
+      return throughListGate(c.var.deps.settings, async () => c.json(await listWorkTypePage(c.var.db, businessId, plan, kind, only, answersRegionally(c, route)), 200));
     });
   }
 }
