@@ -81,6 +81,16 @@ describe('regional work type fields are kept', () => {
     expect((ukList.body as object[])[0]).not.toHaveProperty('awardPackageId');
   });
 
+  it("an MY work type's MY-only employment type is shown back", async () => {
+    const my = await createTenant(t, { employees: 0, country: 'MY' });
+    const auth = my.manager.auth;
+    const created = await t.request('POST', `${my.base}/worktype`, { auth, json: { name: 'Office', employmentTypes: ['Permanent', 'Intern'] } });
+    expect(created.status, created.text).toBe(200);
+    const id = (created.body as { id: number }).id;
+    expect((await t.request('GET', `${my.base}/worktype/${id}`, { auth })).body).toMatchObject({ employmentTypes: ['Permanent', 'Intern'] });
+    expect((await t.request('GET', `${my.base}/worktype`, { auth })).body).toEqual([expect.objectContaining({ employmentTypes: ['Permanent', 'Intern'] })]);
+  });
+
   it("an NZ work type's applyingPieceRate is kept", async () => {
     const nz = await createTenant(t, { employees: 0, country: 'NZ' });
     const auth = nz.manager.auth;
