@@ -12,6 +12,7 @@ import { buildOpenApiDocument } from '../app';
 import { loadContract } from '../conformance/contract';
 import { checkResponse } from '../conformance/modelCheck';
 import { createTenant } from '../testing/fixtures';
+import { selfServiceAuth } from '../testing/selfServiceFixture';
 import { startTestService, type TestService } from '../testing/testService';
 
 let t: TestService;
@@ -79,6 +80,17 @@ describe('regional work type fields are kept', () => {
     const ukList = await t.request('GET', `${uk.base}/worktype`, { auth: uk.manager.auth });
     expect(checkResponse(contract, 'UkWorkTypeModel', (ukList.body as unknown[])[0])).toEqual([]);
     expect((ukList.body as object[])[0]).not.toHaveProperty('awardPackageId');
+  });
+
+  it("an AU employee's self-service work types carry the award package", async () => {
+    const au = await createTenant(t, { employees: 1, country: 'AU' });
+    const employeeId = au.employees[0]!.id;
+    const body = { name: 'Hire', employmentTypes: ['LabourHire'], awardPackageId: 42, awardPackageName: 'Retail award' };
+    expect((await t.request('POST', `${au.base}/worktype`, { auth: au.manager.auth, json: body })).status).toBe(200);
+    const { auth } = await selfServiceAuth(t, au, employeeId);
+    const res = await t.request('GET', `/api/v2/ess/${employeeId}/lookup/worktype`, { auth });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual([expect.objectContaining(body)]);
   });
 
   it("an MY work type's MY-only employment type is shown back", async () => {

@@ -14,7 +14,7 @@ import { loadKioskEmployee, type EmployeeRow } from './kioskEmployees';
 import { toLocationModel } from './locations';
 import type { ChoiceRules } from './punchPoints';
 import { loadReferenceData } from './references';
-import { toWorkTypeModel } from './workTypes';
+import { toRegionalWorkTypeModel, toWorkTypeModel } from './workTypes';
 
 /** The body with the path's employee: a body that names another employee (not 0) is a 400. */
 export function asEmployee<B extends { employeeId?: number | null | undefined }>(body: B, employeeId: number): B & { employeeId: number } {
@@ -83,6 +83,8 @@ export async function selfServiceWorkTypes(
   rules: ChoiceRules,
   employee: EmployeeRow,
   kind: 'workTypes' | 'shiftConditions',
+  /** Answer in the regional pre-Fill shape (workTypes.toRegionalWorkTypeModel). */
+  regional = false,
 ): Promise<UkWorkTypeModel[]> {
   const ids = await offeredWorkTypeIds(db, businessId, rules, employee, kind);
   if (ids.length === 0) return [];
@@ -91,5 +93,5 @@ export async function selfServiceWorkTypes(
     .from(workTypes)
     .where(and(eq(workTypes.businessId, businessId), inArray(workTypes.id, ids)))
     .orderBy(workTypes.id);
-  return rows.map(toWorkTypeModel);
+  return regional ? rows.map(toRegionalWorkTypeModel) : rows.map(toWorkTypeModel);
 }

@@ -7,6 +7,7 @@ import type { PunchRequest } from '../../../contract/punchKinds';
 import { PAGE_LIMITS } from '../../../contract/paging';
 import * as routes from '../../../contract/routes/selfService';
 import { PUNCH_KINDS } from '../../../domain/attendance';
+import { answersRegionally } from '../../auth/businessRegion';
 import type { App } from '../../context';
 import { forbidden } from '../../http/apiError';
 import { throughListGate } from '../../http/listGate';
@@ -101,7 +102,7 @@ export function registerSelfServiceTimeRoutes(app: App) {
       const scope = selfScope(c);
       const employee = await loadSelfServiceEmployee(c.var.db, scope.businessId, scope.employeeId, scope.now);
       const point = await portalPoint(c.var.db, scope.businessId);
-      return c.json(await selfServiceWorkTypes(c.var.db, scope.businessId, point, employee, kind), 200);
+      return c.json(await selfServiceWorkTypes(c.var.db, scope.businessId, point, employee, kind, answersRegionally(c, route)), 200);
     });
   }
 }
