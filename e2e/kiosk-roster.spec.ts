@@ -175,7 +175,10 @@ test.describe('forgotten clock-off', () => {
     const { setup, restore } = await setUp(request, serviceURL, demo, { clockOnWindowMinutes: 30 });
     try {
       const person = await setup.api.addPerson('Forgot');
-      const start = setup.now - 30 * HOUR;
+      // Yesterday or before; never in the first hours of a day, so the refused time below (an hour
+      // before the clock-on, on the clock-on's day) does not fall on the day before.
+      const startsEarly = (instant: number) => Number(wallTime(new Date(instant), setup.zone).slice(0, 2)) < 2;
+      const start = setup.now - 30 * HOUR - (startsEarly(setup.now - 30 * HOUR) ? 3 * HOUR : 0);
       const end = start + 8 * HOUR;
       await setup.roster(person.employeeId, start, 8);
       const clockOn = new Date(start + 4 * MINUTE);
