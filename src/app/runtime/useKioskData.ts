@@ -6,7 +6,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { KioskDb } from '../../offline/db';
-import { AttentionRecord, readRecord, readRecords, StaffRecord } from '../../offline/records';
+import { AttentionRecord, isCountedOperation, readRecord, readRecords, StaffRecord } from '../../offline/records';
 import { readKioskHeading, type KioskHeading } from '../../offline/kioskHeading';
 import { readSyncStatus, type StoredSyncStatus } from '../../offline/syncStatus';
 import { OPEN_SHIFTS_KEY, readOpenShifts } from '../../offline/openShiftsElsewhere';
@@ -29,8 +29,14 @@ export function useKioskHeading(db: KioskDb): KioskHeading | null | undefined {
   return useLiveQuery(() => readKioskHeading(db), [db]);
 }
 
+/** Every entry of the outbox (for managers: what the device still has to send). */
 export function usePendingCount(db: KioskDb): number {
   return useLiveQuery(() => db.outbox.count(), [db]) ?? 0;
+}
+
+/** Punches and notes waiting to be sent: the count people see (records.ts, isCountedOperation). */
+export function usePendingPunchCount(db: KioskDb): number {
+  return useLiveQuery(() => db.outbox.filter((entry) => isCountedOperation(entry.op)).count(), [db]) ?? 0;
 }
 
 export function useIsQueued(db: KioskDb, entryId: string | null): boolean {
