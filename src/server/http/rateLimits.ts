@@ -15,7 +15,7 @@ import type { AppDeps, AppEnv } from '../context';
 import { digest } from '../auth/secrets';
 import type { Database } from '../db/openDatabase';
 import { rateLimits } from '../db/schema';
-import { normaliseEmail } from '../services/provisioning';
+import { normaliseEmail } from '../auth/normaliseEmail';
 import { ApiError } from './apiError';
 import { clientAddress } from './clientAddress';
 import type { RateLimitedOperation as LimitedOperation } from '../../contract/routes/common';

@@ -21,7 +21,7 @@ import { sql } from 'drizzle-orm';
 import { buildEnvelope, nextAttemptAfter, SIGNATURE_HEADER, signatureOf, type WebhookEvent } from '../../domain/webhooks';
 import type { Database } from '../db/openDatabase';
 import type { Logger } from '../logger';
-import { rowsOf } from '../services/webhookEvents';
+import { rowsOf } from '../db/rowsOf';
 import { openWebhookSecret } from '../services/webhookSecrets';
 import { clip, gaveUp } from './failureText';
 import { sendWebhook, type SendOutcome } from './sendWebhook';

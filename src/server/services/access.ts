@@ -14,7 +14,8 @@ import { businessAccess, businesses, employeeGroups, kiosks, locations, users } 
 import { conflict, invalidField, invalidFields, notFound, type FieldMessage } from '../http/apiError';
 import { buildModel, mergeModels, unique } from './accessModels';
 import { cancelInvitations, createInvitation, openInvitationModel } from './invitations';
-import { ensureUser, normaliseEmail, type UserRow } from './provisioning';
+import { ensureUser, type UserRow } from './provisioning';
+import { normaliseEmail } from '../auth/normaliseEmail';
 import { withTransaction } from './transactions';
 
 export async function userByEmail(db: Database, email: string): Promise<UserRow | undefined> {

@@ -19,7 +19,8 @@ import { ApiError, invalidField } from '../http/apiError';
 import { field, type FieldMap } from '../http/odata/fields';
 import { pageOf, planList, type ListPlan, type ListSpec, type ODataQuery } from '../http/odata/planList';
 import type { BusinessRow } from './businesses';
-import { createBusiness, normaliseEmail } from './provisioning';
+import { createBusiness } from './provisioning';
+import { normaliseEmail } from '../auth/normaliseEmail';
 import { withTransaction } from './transactions';
 
 export const DEFAULT_BUSINESS_ZONE = 'Europe/London';

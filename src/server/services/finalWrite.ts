@@ -10,7 +10,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/openDatabase';
-import { rowsOf } from './webhookEvents';
+import { rowsOf } from '../db/rowsOf';
 
 export interface FinalWrite {
   /** `name as (statement)` parts, in order. */

@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/openDatabase';
 import { apiKeys, businessAccess, businesses, employees, users } from '../db/schema';
+import { normaliseEmail } from '../auth/normaliseEmail';
 import { hashSecret, newToken, digest, TOKEN_PREFIX } from '../auth/secrets';
 import { accessModel } from './accessModels';
 import { writeDefaultSettings } from './settings';
@@ -13,10 +14,6 @@ import { clearSignInLockout } from './signInLockouts';
 
 export type UserRow = typeof users.$inferSelect;
 export type EmployeeRow = typeof employees.$inferSelect;
-
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

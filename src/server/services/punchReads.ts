@@ -19,7 +19,7 @@ import { clockShifts, employees, rosterShifts, shiftBreaks, shiftNotes, webhookR
 import { groupRowsFrom, groupRowsSql, type GroupFields } from './employeeGroups';
 import type { MatchingRules } from './punchPoints';
 import { rosterCandidatesSql } from './rosterMatching';
-import { rowsOf } from './webhookEvents';
+import { rowsOf } from '../db/rowsOf';
 import { businessRequirementsOf, businessRequirementsSql, type BusinessRequirements } from './clockOnRequirements';
 import { lineSettingsOf, lineSettingsSql, type CompletedShift, type LineInputs, type LineSettings } from './timesheetLines';
 

@@ -15,7 +15,7 @@ import { notFound } from '../http/apiError';
 import type { MatchingRules } from './punchPoints';
 import { toEssRosterShifts, toRosteredShift, type RosterShiftRow } from './rosterShifts';
 import { readSettings } from './settings';
-import { rowsOf } from './webhookEvents';
+import { rowsOf } from '../db/rowsOf';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;

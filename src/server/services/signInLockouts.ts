@@ -9,7 +9,7 @@ import { claimAttempt, type AttemptClaim, type LockoutPolicy } from '../../domai
 import { digest } from '../auth/secrets';
 import type { Database } from '../db/openDatabase';
 import { signInLockouts } from '../db/schema';
-import { normaliseEmail } from './provisioning';
+import { normaliseEmail } from '../auth/normaliseEmail';
 import { withTransaction } from './transactions';
 
 /** A run of wrong passwords with no attempt for this long (and no lockout running) is forgotten. */

@@ -11,8 +11,7 @@ import { exportTimesOf } from '../../domain/timesheetExport';
 import type { Database } from '../db/openDatabase';
 import { employees, timesheetLines } from '../db/schema';
 import { invalidField } from '../http/apiError';
-import { StoredBreaks } from './timesheetLines';
-import { referencesOfLines } from './timesheetLineList';
+import { referencesOfLines, StoredBreaks } from './timesheetLines';
 
 /** The longest period one export covers, and the most lines it writes. */
 export const EXPORT_PERIOD_DAYS_MAX = 366;

@@ -1,7 +1,8 @@
 /**
  * The timesheet list (`GET B/timesheet`) one page at a time: the OData field map over the lines
  * table (names of work types and locations as subqueries, start and end as wall-clock times in
- * each line's zone), the page query on the (business, start) index, and the names the page needs.
+ * each line's zone) and the page query on the (business, start) index (the names a page needs:
+ * timesheetLines.referencesOfLines).
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import { ExternalService, LeaveUnitTypeEnum, type UkTimesheetLineModel } from '../../contract/generated/models';
@@ -11,7 +12,6 @@ import { timesheetLines } from '../db/schema';
 import { field, outer, type FieldMap } from '../http/odata/fields';
 import { pageOf, planList, type ListPlan, type ListSpec, type ODataQuery } from '../http/odata/planList';
 import { fullyQualifiedNameSql } from './locationList';
-import { loadReferencesFor, type ReferenceData } from './references';
 import type { TimesheetLineRow } from './timesheetLines';
 
 const line = timesheetLines;
@@ -65,10 +65,3 @@ export function listLinePage(db: Database, businessId: number, plan: ListPlan): 
   return pageOf(db.select().from(line).$dynamic(), plan, eq(line.businessId, businessId));
 }
 
-/** The locations and work types (shift conditions included) that these lines name. */
-export function referencesOfLines(db: Database, businessId: number, rows: readonly TimesheetLineRow[]): Promise<ReferenceData> {
-  return loadReferencesFor(db, businessId, {
-    locationIds: rows.flatMap((row) => (row.locationId === null ? [] : [row.locationId])),
-    workTypeIds: rows.flatMap((row) => [...(row.workTypeId === null ? [] : [row.workTypeId]), ...row.shiftConditionIds]),
-  });
-}

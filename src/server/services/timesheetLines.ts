@@ -16,14 +16,21 @@ import { lineMatchesRoster } from '../../domain/timesheets';
 import type { Database } from '../db/openDatabase';
 import { businessSettings, clockShifts, rosterShifts, shiftNotes, timesheetLines } from '../db/schema';
 import { notFound } from '../http/apiError';
-import type { ReferenceData } from './references';
+import { loadReferencesFor, type ReferenceData } from './references';
 import { readRoundingRules, ROUNDING_RULES_KIND, roundingRulesFrom } from './roundingRules';
 import { settingsFrom } from './settings';
-import { referencesOfLines } from './timesheetLineList';
 import { readInTurn } from './transactions';
 import { recordWebhookEvents, type RaisedWebhookEvent } from './webhookEvents';
 
 export type TimesheetLineRow = typeof timesheetLines.$inferSelect;
+
+/** The locations and work types (shift conditions included) that these lines name. */
+export function referencesOfLines(db: Database, businessId: number, rows: readonly TimesheetLineRow[]): Promise<ReferenceData> {
+  return loadReferencesFor(db, businessId, {
+    locationIds: rows.flatMap((row) => (row.locationId === null ? [] : [row.locationId])),
+    workTypeIds: rows.flatMap((row) => [...(row.workTypeId === null ? [] : [row.workTypeId]), ...row.shiftConditionIds]),
+  });
+}
 
 export const StoredBreaks = z.array(z.object({ startUtc: z.iso.datetime(), endUtc: z.iso.datetime().nullable(), isPaidBreak: z.boolean() }));
 type StoredBreaks = z.infer<typeof StoredBreaks>;

@@ -9,7 +9,7 @@ import { decoy, digest, newToken, TOKEN_PREFIX, verifySecret } from '../auth/sec
 import type { Database } from '../db/openDatabase';
 import { oauthTokens, users } from '../db/schema';
 import type { Env } from '../env';
-import { normaliseEmail } from './provisioning';
+import { normaliseEmail } from '../auth/normaliseEmail';
 import { claimSignInAttempt, clearSignInLockout } from './signInLockouts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

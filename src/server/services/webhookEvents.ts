@@ -20,6 +20,7 @@
 import { sql } from 'drizzle-orm';
 import { filtersMatch, type WebhookEvent } from '../../domain/webhooks';
 import type { Database } from '../db/openDatabase';
+import { rowsOf } from '../db/rowsOf';
 
 /** The data members of an event's notification, or a function that builds them when someone listens. */
 export type WebhookEventData = Record<string, unknown> | (() => Promise<Record<string, unknown>>);
@@ -110,10 +111,4 @@ export async function recordTestEvent(db: Database, registrationPk: number, acti
     returning event_id, id as delivery_id`);
   const [row] = rowsOf<{ event_id: number; delivery_id: number }>(result);
   return row ? { eventId: Number(row.event_id), deliveryId: Number(row.delivery_id) } : null;
-}
-
-/** The rows of an `execute` result: node-postgres and PGlite both answer `{ rows }`. */
-export function rowsOf<T>(result: unknown): T[] {
-  if (typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows)) return result.rows as T[];
-  return [];
 }

@@ -15,8 +15,7 @@ import type { PunchKind } from '../../domain/attendance';
 import type { WebhookEvent } from '../../domain/webhooks';
 import type { Database } from '../db/openDatabase';
 import type { ReferenceData } from './references';
-import { referencesOfLines } from './timesheetLineList';
-import { toIndividualLine, type TimesheetLineRow } from './timesheetLines';
+import { referencesOfLines, toIndividualLine, type TimesheetLineRow } from './timesheetLines';
 import { recordWebhookEvent, recordWebhookEvents, type RaisedWebhookEvent } from './webhookEvents';
 
 /** The event each punch kind raises. */

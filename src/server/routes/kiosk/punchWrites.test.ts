@@ -10,7 +10,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clockShifts, employees, shiftBreaks, shiftNotes, timesheetLines } from '../../db/schema';
-import { rowsOf } from '../../services/webhookEvents';
+import { rowsOf } from '../../db/rowsOf';
 import { createTenant } from '../../testing/fixtures';
 import { startTestService, type TestService } from '../../testing/testService';
 

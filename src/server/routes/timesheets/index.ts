@@ -13,8 +13,8 @@ import { withRegionalLines } from '../../services/classifications';
 import { readRoundingRules, saveRoundingRules } from '../../services/roundingRules';
 import { submitBulk } from '../../services/timesheetBulk';
 import { exportTimesheetCsv } from '../../services/timesheetExport';
-import { listLinePage, planTimesheetLineList, referencesOfLines } from '../../services/timesheetLineList';
-import { loadLine, toIndividualLine, toListLine } from '../../services/timesheetLines';
+import { listLinePage, planTimesheetLineList } from '../../services/timesheetLineList';
+import { loadLine, referencesOfLines, toIndividualLine, toListLine } from '../../services/timesheetLines';
 import { linePunches } from '../../services/timesheetPunches';
 import { createLine, deleteLine, updateLine, type WriteContext } from '../../services/timesheetWrites';
 
