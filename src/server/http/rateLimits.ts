@@ -16,7 +16,7 @@ import { digest } from '../auth/secrets';
 import type { Database } from '../db/openDatabase';
 import { rateLimits } from '../db/schema';
 import { normaliseEmail } from '../auth/normaliseEmail';
-import { ApiError } from './apiError';
+import { ApiError } from '../errors/apiError';
 import { clientAddress } from './clientAddress';
 import type { RateLimitedOperation as LimitedOperation } from '../../contract/routes/common';
 
