@@ -11,9 +11,9 @@ import {
   managerPinStatus,
   setManagerPin,
   signInWithManagerPin,
-} from '../../services/managerPins';
-import { loadKiosk } from '../../services/kiosks';
-import { tokenSettings } from '../../services/tokens';
+} from '../../services/pins/managerPins';
+import { loadKiosk } from '../../services/kiosks/kiosks';
+import { tokenSettings } from '../../services/access/tokens';
 
 export function registerManagerPinHandlers(app: App) {
   app.openapi(routes.getMyManagerPin, async (c) => {

@@ -1,9 +1,9 @@
-/** PIN lockouts a manager can see and lift, and kiosk access changed per kiosk (services/staffAccess.ts). */
+/** PIN lockouts a manager can see and lift, and kiosk access changed per kiosk (services/people/staffAccess.ts). */
 import { PAGE_LIMITS } from '../../../contract/paging';
 import * as routes from '../../../contract/routes/staffAccess';
 import type { App } from '../../context';
-import { planPage } from '../../http/odata/planList';
-import { listKioskAccess, listPinLockouts, setKioskAccess, unlockPin } from '../../services/staffAccess';
+import { planPage } from '../../lists/odata/planList';
+import { listKioskAccess, listPinLockouts, setKioskAccess, unlockPin } from '../../services/people/staffAccess';
 import { kioskScope } from '../kiosk/kioskContext';
 
 export function registerStaffAccessHandlers(app: App) {
