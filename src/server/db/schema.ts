@@ -155,6 +155,12 @@ export const oauthTokens = pgTable('oauth_tokens', {
   accessExpiresAt: instant('access_expires_at').notNull(),
   refreshExpiresAt: instant('refresh_expires_at').notNull(),
   revokedAt: instant('revoked_at'),
+  /**
+   * Issued for a manager PIN at a paired tablet (project extension): renewals keep the pair's
+   * refresh expiry, so the session ends a fixed time after the PIN, and the PIN cannot be changed
+   * with it (a password sign-in can).
+   */
+  viaManagerPin: boolean('via_manager_pin').notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -173,7 +179,7 @@ export const locations = pgTable(
     generalLedgerMappingCode: text('general_ledger_mapping_code'),
     defaultShiftConditionIds: intArray('default_shift_condition_ids'),
     state: text('state'),
-    /** Au.AuLocationModel's `country`, answered back to an AU business only (services/locationList.ts). */
+    /** Au.AuLocationModel's `country`, answered back to an AU business only (services/referenceData/locationList.ts). */
     country: text('country'),
     deletedAt: instant('deleted_at'),
     createdAt: createdAt(),
@@ -195,7 +201,7 @@ export const workTypes = pgTable(
     mappingType: text('mapping_type'),
     shortCode: text('short_code'),
     employmentTypes: text('employment_types').array().notNull().default(sql`'{}'::text[]`),
-    /** A regional body's own fields (AU award package, NZ applyingPieceRate), answered back to that region only (services/workTypes.ts). */
+    /** A regional body's own fields (AU award package, NZ applyingPieceRate), answered back to that region only (services/referenceData/workTypes.ts). */
     regionalFields: jsonb('regional_fields').$type<Record<string, unknown>>().notNull().default({}),
     deletedAt: instant('deleted_at'),
     createdAt: createdAt(),
@@ -223,7 +229,7 @@ export const classifications = pgTable(
 /**
  * Reporting dimensions (e.g. "Department") and their values, per business: the contract reads them
  * only through lookupdata and shifts, so the project extension `B/reportingdimension` manages them
- * (services/reportingDimensions.ts; issue 13). Removed ones are kept (soft delete): shifts name them.
+ * (services/referenceData/reportingDimensions.ts; issue 13). Removed ones are kept (soft delete): shifts name them.
  */
 export const reportingDimensions = pgTable(
   'reporting_dimensions',
@@ -334,7 +340,7 @@ export const employees = pgTable(
     locationIds: intArray('location_ids'),
     /**
      * Work types and shift conditions set up against the employee (issue 13: what a clock-on offers
-     * them; services/clockOnChoices.ts). Project extension: the contract has no such field.
+     * them; services/punches/clockOnChoices.ts). Project extension: the contract has no such field.
      */
     workTypeIds: intArray('work_type_ids'),
     isKioskEnabled: boolean('is_kiosk_enabled').notNull().default(false),
@@ -344,7 +350,7 @@ export const employees = pgTable(
     pinExpired: boolean('pin_expired').notNull().default(false),
     /**
      * The one-time code a PIN reset sent (scrypt hash): it leads to choosing a new PIN until used or
-     * expired, and leaves the current PIN as it is (services/pins.ts). Kept after use, with
+     * expired, and leaves the current PIN as it is (services/pins/pins.ts). Kept after use, with
      * pinResetUsedAt, so a used code is refused as used rather than as a wrong PIN.
      */
     pinResetHash: text('pin_reset_hash'),
@@ -842,4 +848,25 @@ export const webhookDeliveries = pgTable(
       .where(sql`delivered_at IS NULL AND gave_up_at IS NULL`),
     index('webhook_deliveries_event_idx').on(t.eventId),
   ],
+);
+
+/**
+ * A manager's PIN for opening manager mode on the business's paired tablets (a project extension),
+ * per user and business: its scrypt hash and its own wrong-PIN lockout (the employee PIN's policy).
+ */
+export const managerPins = pgTable(
+  'manager_pins',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    pinHash: text('pin_hash').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lockedUntil: instant('locked_until'),
+    setAt: instant('set_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.businessId] }), index('manager_pins_business_idx').on(t.businessId)],
 );
