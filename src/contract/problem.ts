@@ -36,6 +36,7 @@ export const ERROR_CODES = [
   'implausible-pin-failures',
   'rate-limited',
   'invalid-pin',
+  'pin-too-simple',
   'not-kiosk-enabled',
   'sms-disabled',
   'no-contact',
