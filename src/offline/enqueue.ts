@@ -37,6 +37,11 @@ export interface PunchRequestInput {
    * transaction (issue 10, part 4; docs/sync-protocol.md).
    */
   correction?: StatedFinish;
+  /**
+   * Holds the entry back from the sync engine this long after `now` (ms), so it can still be
+   * taken back: a clock-off's undo (undoPunch.ts).
+   */
+  holdMs?: number;
 }
 
 /** When a person who forgot to clock off says they finished, and whether they took the roster's end. */
@@ -77,6 +82,7 @@ export async function enqueuePunch(db: KioskDb, input: PunchRequestInput): Promi
       body,
       createdAt: input.at.toISOString(),
       nextAttemptAt: 0,
+      ...(input.holdMs ? { heldUntil: input.now.getTime() + input.holdMs } : {}),
       attempts: [],
     });
     await db.staff.put({ ...staff, local });

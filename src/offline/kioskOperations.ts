@@ -17,6 +17,7 @@ import { requestBackgroundSync } from './storedSync';
 import { answerWithin, askWithinBudget, SLOW_ANSWER_WAIT_MS } from './reachability';
 import { adoptServerView } from './serverView';
 import type { IdentityClaimSeal } from './unverifiedPunch';
+import { CLOCK_OFF_HOLD_MS, HELD_PUNCHES, releaseHeldPunch, undoHeldPunch, type UndoOutcome } from './undoPunch';
 import { journalPunch } from './workHistory';
 
 export { checkPinAtKiosk, type PinCheck } from './pinCheck';
@@ -50,6 +51,8 @@ export async function punchAtKiosk(
     now: at,
     ...(claim ? { claim } : {}),
     ...(correction ? { correction } : {}),
+    // A clock-off waits while its receipt offers the undo (undoPunch.ts).
+    ...(HELD_PUNCHES.has(kind) ? { holdMs: CLOCK_OFF_HOLD_MS } : {}),
   });
   if (!result.ok) return { ok: false, code: result.error.code };
   rt.sync.trigger();
@@ -58,6 +61,17 @@ export async function punchAtKiosk(
   // For the receipt's hours (workHistory.ts), which follow it live: never delays or fails the punch.
   void journalPunch(rt.db, employeeId, { kind, at, isPaidBreak: fields.isPaidBreak === true, shiftStart: since ?? null }).catch(() => undefined);
   return { ok: true, receipt: { entryId: result.entry.id, at } };
+}
+
+/** Takes back a clock-off while its receipt still offers it (undoPunch.ts); the screens say the outcome. */
+export async function undoPunchAtKiosk(rt: KioskRuntime, entryId: string): Promise<UndoOutcome> {
+  return undoHeldPunch(rt.db, entryId, rt.clock.now().getTime());
+}
+
+/** Lets a held punch go (its receipt went): sent at once. */
+export async function releasePunchAtKiosk(rt: KioskRuntime, entryId: string): Promise<void> {
+  await releaseHeldPunch(rt.db, entryId);
+  rt.sync.trigger();
 }
 
 export async function noteAtKiosk(rt: KioskRuntime, employeeId: number, note: string, visibility: 'Visible' | 'Hidden') {
@@ -118,7 +132,7 @@ export async function changePinAtKiosk(rt: KioskRuntime, employeeId: number, old
     if (error.kind === 'network') return queueSealedPinChange(rt, employeeId, oldPin, newPin);
     if (error.kind === 'http' && error.code === 'wrong-pin') return { ok: false, reason: 'wrong-old' };
     if (error.kind === 'http' && error.code === 'pin-locked') return { ok: false, reason: 'locked' };
-    if (error.kind === 'http' && error.code === 'invalid-pin') return { ok: false, reason: 'invalid', message: error.problem?.detail ?? '' };
+    if (error.kind === 'http' && (error.code === 'invalid-pin' || error.code === 'pin-too-simple')) return { ok: false, reason: 'invalid', message: error.problem?.detail ?? '' };
     throw error;
   }
 }

@@ -80,6 +80,12 @@ export const OutboxRecord = z.object({
   createdAt: isoInstant,
   /** Epoch ms before which the entry is not retried (backoff). */
   nextAttemptAt: z.number(),
+  /**
+   * Epoch ms (the corrected clock) until which the entry is not sent at all, so it can still be
+   * taken back (a clock-off's undo, undoPunch.ts); absent or 0 when not held. Unlike a backoff, a
+   * hold is not a failure: the sync state stays "up to date" while it lasts.
+   */
+  heldUntil: z.optional(z.number()),
   attempts: z._default(z.array(Attempt), []),
 });
 export type OutboxRecord = z.infer<typeof OutboxRecord>;

@@ -61,6 +61,14 @@ export async function journalPunch(
   });
 }
 
+/** Takes a punch back out of the person's journal (an undone clock-off): the entry of that kind at that instant. */
+export async function unjournalPunch(db: KioskDb, employeeId: number, punch: { kind: PunchKind; at: Date }): Promise<void> {
+  const kept = readRecord(Journal, (await db.meta.get(journalKey(employeeId)))?.value);
+  if (!kept) return;
+  const at = punch.at.toISOString();
+  await db.meta.put({ key: journalKey(employeeId), value: kept.filter((e) => !(e.kind === punch.kind && e.at === at)) });
+}
+
 /**
  * Fetches the person's shifts since the start of last week (in the kiosk's zone) and keeps them.
  * Skipped while the service is unreachable or the kept copy is fresh; failures are swallowed (the

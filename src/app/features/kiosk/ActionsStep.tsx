@@ -18,7 +18,7 @@ import { useNow } from '../../hooks/useNow';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { useKioskPolicy, useKioskSettings } from '../../runtime/useKioskSettings';
 import { useOpenShiftsElsewhere } from '../../runtime/useKioskData';
-import { useUiStore, type PendingPunch } from '../../state/uiStore';
+import { useUiStore, type ActionsNotice, type PendingPunch } from '../../state/uiStore';
 import { Button, type ButtonVariant } from '../../ui/Button';
 import { CoffeeIcon, KeyIcon, LoginIcon, LogoutIcon, NoteIcon, PlayIcon } from '../../ui/icons';
 import { Notice } from '../../ui/Notice';
@@ -45,7 +45,7 @@ const PUNCHES: Partial<Record<PunchKind, { label: MessageKey; variant: ButtonVar
   clockOff: { label: 'kiosk.actions.clockOff', variant: 'clockOff', icon: <LogoutIcon /> },
 };
 
-export function ActionsStep({ employeeId, pin }: { employeeId: number; pin: string }) {
+export function ActionsStep({ employeeId, pin, notice }: { employeeId: number; pin: string; notice?: ActionsNotice | undefined }) {
   const { t, format } = useI18n();
   const runtime = useRuntime();
   const person = useStepPerson(employeeId);
@@ -127,23 +127,34 @@ export function ActionsStep({ employeeId, pin }: { employeeId: number; pin: stri
           </p>
         ) : null}
       </PersonHeading>
+      {notice ? (
+        <Notice tone="success">
+          {notice === 'clockOffUndone' ? t('kiosk.actions.clockOffUndone') : t('kiosk.actions.pinChanged')}
+          {notice === 'pinChangedQueued' ? ` ${t('kiosk.changePin.queued')}` : ''}
+        </Notice>
+      ) : null}
       {rosterView ? <RosterShiftCard view={rosterView} pickedId={pickedShift?.id ?? null} onPick={setPickedId} /> : null}
       {policy && isLongShift(toDomainState(state), now, policy.longShiftMinutes) ? <Notice tone="warning">{t('kiosk.actions.longShift')}</Notice> : null}
       {error ? <Notice tone="error">{error}</Notice> : null}
       <h2 className="visually-hidden">{t('kiosk.actions.whatNext')}</h2>
-      {state.status === 'ClockedOn' && settings?.paidBreaksEnabled ? (
-        <Switch checked={paidBreak} onChange={setPaidBreak} onText={t('kiosk.switch.on')} offText={t('kiosk.switch.off')}>
-          {t('kiosk.actions.paidBreak')}
-        </Switch>
-      ) : null}
       <div className={styles.actions}>
         {offered.map((kind) => {
           const punch = PUNCHES[kind];
           if (!punch) return null;
-          return (
+          const button = (
             <Button key={kind} variant={punch.variant} size="large" icon={punch.icon} onClick={() => void choose(kind)} disabled={busy} data-punch={kind}>
               {t(punch.label)}
             </Button>
+          );
+          // The paid-break switch belongs to the break: above its button, in one group, away from Clock off.
+          if (kind !== 'startBreak' || !settings?.paidBreaksEnabled) return button;
+          return (
+            <div key={kind} className={styles.breakGroup} data-testid="break-group">
+              <Switch checked={paidBreak} onChange={setPaidBreak} onText={t('kiosk.switch.on')} offText={t('kiosk.switch.off')}>
+                {t('kiosk.actions.paidBreak')}
+              </Switch>
+              {button}
+            </div>
           );
         })}
       </div>

@@ -22,6 +22,7 @@ import { Notice } from '../../ui/Notice';
 import styles from './DoneStep.module.css';
 import { useReceiptHours } from './receiptHours';
 import { arrivalShort, shiftLabel } from './RosterShiftCard';
+import { UndoClockOff } from './UndoClockOff';
 import steps from './Steps.module.css';
 
 export const DONE_RETURN_SECONDS = 6;
@@ -124,6 +125,7 @@ export function DoneStep({ receipt }: { receipt: Receipt }) {
       {receipt.unverified ? <Notice tone="warning">{t('kiosk.done.unverified')}</Notice> : null}
       {receipt.statedFinishUtc ? <Notice tone="info">{t('kiosk.finish.done', { time: format.dateTime(receipt.statedFinishUtc) })}</Notice> : null}
       {queued ? <Notice tone="info">{t('kiosk.done.queued')}</Notice> : null}
+      <UndoClockOff receipt={receipt} />
       <div className={styles.buttons}>
         {corrected && receipt.pin !== undefined && receipt.employeeId !== undefined ? (
           <Button variant="clockOn" size="large" onClick={() => go({ step: 'actions', employeeId: receipt.employeeId ?? 0, pin: receipt.pin ?? '' })} data-testid="clock-on-today">

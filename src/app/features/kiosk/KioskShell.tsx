@@ -1,15 +1,18 @@
 /**
  * The kiosk screen: the header, then the current step of the employee flow (or manager mode).
- * Keeps the screen awake, returns to the staff grid after a quiet spell mid-flow, and lets a new
- * app version in only when the kiosk is at rest.
+ * Keeps the screen awake, keeps Back inside the app (a step back within the flow), returns to the
+ * staff grid after a quiet spell mid-flow, and lets a new app version in only when the kiosk is at
+ * rest.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useBackStaysInKiosk } from '../../hooks/useBackStaysInKiosk';
 import { useIdleTimeout } from '../../hooks/useIdleTimeout';
 import { useSafeUpdate } from '../../hooks/useSafeUpdate';
 import { useWakeLock } from '../../hooks/useWakeLock';
 import { useI18n } from '../../i18n/I18nProvider';
 import { Notice } from '../../ui/Notice';
 import { useRuntimeIfReady } from '../../runtime/RuntimeContext';
+import { stepBack } from '../../state/stepBack';
 import { useUiStore } from '../../state/uiStore';
 import type { FlowSteps as FlowStepsComponent } from './FlowSteps';
 import { KioskHeader } from './KioskHeader';
@@ -52,6 +55,15 @@ export function KioskShell() {
   const setWakeLock = useUiStore((s) => s.setWakeLock);
   useEffect(() => setWakeLock(wakeLock), [wakeLock, setWakeLock]);
   useSafeUpdate();
+  // Back steps back within the employee flow (to the grid, where it does nothing), never out of the app.
+  useBackStaysInKiosk(() => {
+    const { mode, flow, go, reset: toGrid } = useUiStore.getState();
+    if (mode !== 'kiosk') return;
+    const back = stepBack(flow);
+    if (back === flow) return;
+    if (back.step === 'grid') toGrid();
+    else go(back);
+  });
   const idleWarning = useIdleTimeout(mode === 'kiosk' && midFlow, reset);
   const { t } = useI18n();
   const ready = useRuntimeIfReady() !== null;

@@ -64,6 +64,9 @@ export function useCommitPunch() {
         forgotten?.correction,
       );
       if (!result.ok) return t(punchErrorKey(result.code));
+      // The PIN the person signed in with: an undone clock-off returns to their actions without asking again.
+      const flow = useUiStore.getState().flow;
+      const pin = forgotten?.pin ?? ('pin' in flow ? flow.pin : undefined);
       const rosterShift = pending.kind === 'clockOn' ? await rosterShiftOf(runtime.db, employeeId, result.receipt.at, fields).catch(() => undefined) : undefined;
       go({
         step: 'done',
@@ -76,7 +79,8 @@ export function useCommitPunch() {
           ...(pending.labels?.length ? { details: pending.labels } : {}),
           ...(claim ? { unverified: true } : {}),
           ...(rosterShift ? { rosterShift } : {}),
-          ...(forgotten ? { statedFinishUtc: forgotten.correction.statedFinishUtc.toISOString(), pin: forgotten.pin } : {}),
+          ...(forgotten ? { statedFinishUtc: forgotten.correction.statedFinishUtc.toISOString() } : {}),
+          ...(pin !== undefined && (forgotten || pending.kind === 'clockOff') ? { pin } : {}),
         },
       });
       return null;

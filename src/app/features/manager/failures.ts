@@ -70,6 +70,7 @@ export const CODE_MESSAGES = {
   'work-type-required': 'manager.error.work-type-required',
   'kiosk-cannot-add-employees': 'manager.staff.cannotAdd',
   'invalid-pin': 'manager.staff.pinInvalid',
+  'pin-too-simple': 'pin.problem.guessable',
   'not-kiosk-enabled': 'manager.error.not-kiosk-enabled',
   forbidden: 'manager.error.forbidden',
 } as const satisfies Readonly<Record<string, MessageKey>>;

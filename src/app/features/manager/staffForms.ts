@@ -4,7 +4,8 @@
  * to the form, and the people list (the business's employees, with kiosk access on or off).
  */
 import type { AddKioskEmployeeInput, BasicKioskEmployeeModel, EmployeeDetailsModel } from '../../../client';
-import { pinProblem } from '../../../domain/pinPolicy';
+import { pinProblemCode } from '../../../domain/pinPolicy';
+import { pinProblemSaid } from './pinProblemSaid';
 import type { MessageKey } from '../../i18n/catalogue';
 import { foldForSearch } from '../../i18n/search';
 import { displayName } from './onSite';
@@ -40,7 +41,8 @@ export function checkNewPerson(form: NewPersonForm): NewPersonCheck {
   if (!surname) errors.surname = 'manager.staff.surnameRequired';
   if (email && !EMAIL.test(email)) errors.email = 'manager.staff.emailInvalid';
   if (mobile && !MOBILE.test(mobile)) errors.mobile = 'manager.staff.mobileInvalid';
-  if (pinProblem(form.pin)) errors.pin = 'manager.staff.pinInvalid';
+  const pinProblem = pinProblemCode(form.pin);
+  if (pinProblem) errors.pin = pinProblemSaid(pinProblem);
   else if (form.pin !== form.pinAgain) errors.pinAgain = 'manager.staff.pinMismatch';
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, body: { firstName, surname, email: email || null, mobileNumber: mobile || null, pin: form.pin } };
