@@ -2,7 +2,7 @@
  * Users and their credentials: passwords (with the sign-in lockout), API keys, OAuth tokens and
  * pending e-mail changes.
  */
-import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { instant, createdAt } from './columns';
 
 export const users = pgTable(
@@ -63,5 +63,11 @@ export const oauthTokens = pgTable('oauth_tokens', {
   accessExpiresAt: instant('access_expires_at').notNull(),
   refreshExpiresAt: instant('refresh_expires_at').notNull(),
   revokedAt: instant('revoked_at'),
+  /**
+   * Issued for a manager PIN at a paired tablet (project extension): renewals keep the pair's
+   * refresh expiry, so the session ends a fixed time after the PIN, and the PIN cannot be changed
+   * with it (a password sign-in can).
+   */
+  viaManagerPin: boolean('via_manager_pin').notNull().default(false),
   createdAt: createdAt(),
 });
