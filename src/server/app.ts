@@ -10,7 +10,7 @@ import { routePath } from 'hono/route';
 import type { AppDeps, AppEnv } from './context';
 import { describePrincipal } from './auth/principal';
 import { guardEveryRoute } from './auth/routeGuard';
-import { ApiError } from './http/apiError';
+import { ApiError } from './errors/apiError';
 import { caseKeptPathSegments, declaredFieldNames, declaredMapFields } from './http/declaredShapes';
 import { createRequestNormalizer } from './http/normalizeRequest';
 import { apiSecurityHeaders } from './http/securityHeaders';

@@ -23,7 +23,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { asc, eq } from 'drizzle-orm';
 import { openDatabase } from './db/openDatabase';
-import { ensureServiceSecrets } from './services/serviceSecrets';
+import { ensureServiceSecrets } from './auth/serviceSecrets';
 import { kiosks } from './db/schema';
 import { ensureDemo } from './demo/seedDemo';
 import { AU_DEMO_FILE, ensureAuDemo } from './demo/seedAuDemo';
@@ -36,7 +36,7 @@ import type { Logger } from './logger';
 import { clusterScrape } from './metrics/clusterMetrics';
 import { createServiceMetrics } from './metrics/serviceMetrics';
 import { createServer, listen, type NodeBindings } from './server';
-import { ensureUser } from './services/provisioning';
+import { ensureUser } from './services/businesses/provisioning';
 import { createTestClock } from './testClock';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -173,7 +173,7 @@ export const locations = pgTable(
     generalLedgerMappingCode: text('general_ledger_mapping_code'),
     defaultShiftConditionIds: intArray('default_shift_condition_ids'),
     state: text('state'),
-    /** Au.AuLocationModel's `country`, answered back to an AU business only (services/locationList.ts). */
+    /** Au.AuLocationModel's `country`, answered back to an AU business only (services/referenceData/locationList.ts). */
     country: text('country'),
     deletedAt: instant('deleted_at'),
     createdAt: createdAt(),
@@ -195,7 +195,7 @@ export const workTypes = pgTable(
     mappingType: text('mapping_type'),
     shortCode: text('short_code'),
     employmentTypes: text('employment_types').array().notNull().default(sql`'{}'::text[]`),
-    /** A regional body's own fields (AU award package, NZ applyingPieceRate), answered back to that region only (services/workTypes.ts). */
+    /** A regional body's own fields (AU award package, NZ applyingPieceRate), answered back to that region only (services/referenceData/workTypes.ts). */
     regionalFields: jsonb('regional_fields').$type<Record<string, unknown>>().notNull().default({}),
     deletedAt: instant('deleted_at'),
     createdAt: createdAt(),
@@ -223,7 +223,7 @@ export const classifications = pgTable(
 /**
  * Reporting dimensions (e.g. "Department") and their values, per business: the contract reads them
  * only through lookupdata and shifts, so the project extension `B/reportingdimension` manages them
- * (services/reportingDimensions.ts; issue 13). Removed ones are kept (soft delete): shifts name them.
+ * (services/referenceData/reportingDimensions.ts; issue 13). Removed ones are kept (soft delete): shifts name them.
  */
 export const reportingDimensions = pgTable(
   'reporting_dimensions',
@@ -334,7 +334,7 @@ export const employees = pgTable(
     locationIds: intArray('location_ids'),
     /**
      * Work types and shift conditions set up against the employee (issue 13: what a clock-on offers
-     * them; services/clockOnChoices.ts). Project extension: the contract has no such field.
+     * them; services/punches/clockOnChoices.ts). Project extension: the contract has no such field.
      */
     workTypeIds: intArray('work_type_ids'),
     isKioskEnabled: boolean('is_kiosk_enabled').notNull().default(false),
@@ -344,7 +344,7 @@ export const employees = pgTable(
     pinExpired: boolean('pin_expired').notNull().default(false),
     /**
      * The one-time code a PIN reset sent (scrypt hash): it leads to choosing a new PIN until used or
-     * expired, and leaves the current PIN as it is (services/pins.ts). Kept after use, with
+     * expired, and leaves the current PIN as it is (services/pins/pins.ts). Kept after use, with
      * pinResetUsedAt, so a used code is refused as used rather than as a wrong PIN.
      */
     pinResetHash: text('pin_reset_hash'),

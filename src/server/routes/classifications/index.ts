@@ -1,7 +1,7 @@
-/** The classification extension routes (AU award classifications; services/classifications.ts). */
+/** The classification extension routes (AU award classifications; services/referenceData/classifications.ts). */
 import * as routes from '../../../contract/routes/classifications';
 import type { App } from '../../context';
-import { classificationsOffered, createClassification, deleteClassification } from '../../services/classifications';
+import { classificationsOffered, createClassification, deleteClassification } from '../../services/referenceData/classifications';
 
 export function registerClassificationRoutes(app: App) {
   app.openapi(routes.listClassifications, async (c) => {

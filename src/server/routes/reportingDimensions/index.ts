@@ -1,7 +1,7 @@
-/** The reporting dimension extension routes (services/reportingDimensions.ts; issue 13). */
+/** The reporting dimension extension routes (services/referenceData/reportingDimensions.ts; issue 13). */
 import * as routes from '../../../contract/routes/reportingDimensions';
 import type { App } from '../../context';
-import { createReportingDimension, deleteReportingDimension, listReportingDimensions } from '../../services/reportingDimensions';
+import { createReportingDimension, deleteReportingDimension, listReportingDimensions } from '../../services/referenceData/reportingDimensions';
 
 export function registerReportingDimensionRoutes(app: App) {
   app.openapi(routes.listReportingDimensions, async (c) => {

@@ -7,16 +7,16 @@ import { parseWireDateTime } from '../../../domain/time';
 import type { App } from '../../context';
 import { grantOf } from '../../auth/routeGuard';
 import { describePrincipal } from '../../auth/principal';
-import { invalidField } from '../../http/apiError';
-import { throughListGate } from '../../http/listGate';
-import { loadBusiness } from '../../services/businesses';
-import { loadKiosk } from '../../services/kiosks';
-import { effectiveMatching, findMatchingShift, findNearbyShifts } from '../../services/rosterMatching';
-import { listKioskRoster, listRosterShifts } from '../../services/rosterShiftList';
-import { checkedRosterClassification, keepRosterClassification, withMatchedClassification, withRosterClassifications } from '../../services/rosterClassifications';
-import { createRosterShift, updateRosterShift } from '../../services/rosterShifts';
-import { stubRosterShift } from '../../services/rosterStub';
-import { readInTurn } from '../../services/transactions';
+import { invalidField } from '../../errors/apiError';
+import { throughListGate } from '../../lists/listGate';
+import { loadBusiness } from '../../services/businesses/businesses';
+import { loadKiosk } from '../../services/kiosks/kiosks';
+import { effectiveMatching, findMatchingShift, findNearbyShifts } from '../../services/rosters/rosterMatching';
+import { listKioskRoster, listRosterShifts } from '../../services/rosters/rosterShiftList';
+import { checkedRosterClassification, keepRosterClassification, withMatchedClassification, withRosterClassifications } from '../../services/rosters/rosterClassifications';
+import { createRosterShift, updateRosterShift } from '../../services/rosters/rosterShifts';
+import { stubRosterShift } from '../../services/rosters/rosterStub';
+import { readInTurn } from '../../db/transactions';
 
 function instantOf(value: string, field: string, assume: 'utc' | { zone: string }): Date {
   const at = parseWireDateTime(value, assume);

@@ -3,8 +3,8 @@ import * as routes from '../../../contract/routes/shiftCorrections';
 import { PAGE_LIMITS } from '../../../contract/paging';
 import { grantOf } from '../../auth/routeGuard';
 import type { App } from '../../context';
-import { planPage } from '../../http/odata/planList';
-import { decideCorrection, listCorrections, submitCorrection } from '../../services/shiftCorrections';
+import { planPage } from '../../lists/odata/planList';
+import { decideCorrection, listCorrections, submitCorrection } from '../../services/shifts/shiftCorrections';
 import { kioskScope } from '../kiosk/kioskContext';
 
 export function registerShiftCorrectionRoutes(app: App) {

@@ -8,15 +8,15 @@ import * as routes from '../../../contract/routes/timesheets';
 import { describePrincipal } from '../../auth/principal';
 import { grantOf } from '../../auth/routeGuard';
 import type { App, AppEnv } from '../../context';
-import { mapInSlices, throughListGate } from '../../http/listGate';
-import { withRegionalLines } from '../../services/classifications';
-import { readRoundingRules, saveRoundingRules } from '../../services/roundingRules';
-import { submitBulk } from '../../services/timesheetBulk';
-import { exportTimesheetCsv } from '../../services/timesheetExport';
-import { listLinePage, planTimesheetLineList, referencesOfLines } from '../../services/timesheetLineList';
-import { loadLine, toIndividualLine, toListLine } from '../../services/timesheetLines';
-import { linePunches } from '../../services/timesheetPunches';
-import { createLine, deleteLine, updateLine, type WriteContext } from '../../services/timesheetWrites';
+import { mapInSlices, throughListGate } from '../../lists/listGate';
+import { withRegionalLines } from '../../services/referenceData/classifications';
+import { readRoundingRules, saveRoundingRules } from '../../services/businesses/roundingRules';
+import { submitBulk } from '../../services/timesheets/timesheetBulk';
+import { exportTimesheetCsv } from '../../services/timesheets/timesheetExport';
+import { listLinePage, planTimesheetLineList } from '../../services/timesheets/timesheetLineList';
+import { loadLine, referencesOfLines, toIndividualLine, toListLine } from '../../services/timesheets/timesheetLines';
+import { linePunches } from '../../services/timesheets/timesheetPunches';
+import { createLine, deleteLine, updateLine, type WriteContext } from '../../services/timesheets/timesheetWrites';
 
 /** Who is writing (a user's e-mail; a label otherwise) and when. */
 function writer(c: Context<AppEnv>, businessId: number): WriteContext {
