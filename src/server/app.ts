@@ -26,6 +26,8 @@ import { registerEmployeeGroupRoutes } from './routes/employeeGroups';
 import { registerEmployeeRoutes } from './routes/employees';
 import { registerKioskRoutes } from './routes/kiosk';
 import { registerLocationRoutes } from './routes/locations';
+import { registerManagerPinRoutes } from './routes/managerPins';
+import { registerStaffAccessRoutes } from './routes/staffAccess';
 import { registerOAuthRoutes } from './routes/oauth';
 import { registerRosterShiftRoutes } from './routes/rosterShifts';
 import { registerSettingsRoutes } from './routes/settings';
@@ -83,6 +85,8 @@ function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   registerWebhookRoutes(app);
   registerClassificationRoutes(app);
   registerReportingDimensionRoutes(app);
+  registerManagerPinRoutes(app);
+  registerStaffAccessRoutes(app);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {
     type: 'http',

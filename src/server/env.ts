@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { DEFAULT_LONG_SHIFT_MINUTES } from '../domain/attendance';
 import { DEFAULT_PIN_LOCKOUT_MINUTES, DEFAULT_PIN_MAX_ATTEMPTS } from '../domain/pinPolicy';
 import { DEFAULT_DEVICE_SILENT_MINUTES } from '../domain/deviceContact';
+import { DEFAULT_MANAGER_PIN_SESSION_MINUTES } from '../domain/managerPin';
 import { TestClockSetting } from './testClock';
 
 const flag = z
@@ -56,6 +57,8 @@ export const EnvSchema = z.object({
   PIN_FAILURES_PER_DEVICE_HOUR: positiveInt.default(20),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(24 * 60 * 60),
   REFRESH_TOKEN_TTL_DAYS: positiveInt.default(30),
+  /** A session opened with a manager PIN at a paired tablet ends this long after the PIN, renewals included. */
+  MANAGER_PIN_SESSION_MINUTES: positiveInt.max(24 * 60).default(DEFAULT_MANAGER_PIN_SESSION_MINUTES),
   IDEMPOTENCY_KEY_TTL_HOURS: positiveInt.default(30 * 24),
   /** List requests answered at once (the rest wait their turn), so bulk reads cannot starve punches. */
   LIST_CONCURRENCY: positiveInt.default(1),

@@ -155,6 +155,12 @@ export const oauthTokens = pgTable('oauth_tokens', {
   accessExpiresAt: instant('access_expires_at').notNull(),
   refreshExpiresAt: instant('refresh_expires_at').notNull(),
   revokedAt: instant('revoked_at'),
+  /**
+   * Issued for a manager PIN at a paired tablet (project extension): renewals keep the pair's
+   * refresh expiry, so the session ends a fixed time after the PIN, and the PIN cannot be changed
+   * with it (a password sign-in can).
+   */
+  viaManagerPin: boolean('via_manager_pin').notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -842,4 +848,25 @@ export const webhookDeliveries = pgTable(
       .where(sql`delivered_at IS NULL AND gave_up_at IS NULL`),
     index('webhook_deliveries_event_idx').on(t.eventId),
   ],
+);
+
+/**
+ * A manager's PIN for opening manager mode on the business's paired tablets (a project extension),
+ * per user and business: its scrypt hash and its own wrong-PIN lockout (the employee PIN's policy).
+ */
+export const managerPins = pgTable(
+  'manager_pins',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    pinHash: text('pin_hash').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lockedUntil: instant('locked_until'),
+    setAt: instant('set_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.businessId] }), index('manager_pins_business_idx').on(t.businessId)],
 );

@@ -42,19 +42,30 @@ export type SignInResult =
 
 const secondsUntil = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
 
+/**
+ * A session opened with a manager PIN: it ends at `endsAt` whatever happens (renewals keep it), and
+ * its tokens are marked so that the PIN cannot be changed with them.
+ */
+export interface PinSession {
+  endsAt: Date;
+}
+
 /** Stores a new access/refresh pair for the user and returns the plain tokens. */
-export async function issueTokens(db: Database, userId: number, now: Date, settings: TokenSettings): Promise<IssuedTokens> {
+export async function issueTokens(db: Database, userId: number, now: Date, settings: TokenSettings, pinSession?: PinSession): Promise<IssuedTokens> {
   const accessToken = newToken(TOKEN_PREFIX.access);
   const refreshToken = newToken(TOKEN_PREFIX.refresh);
+  const fullAccess = now.getTime() + settings.accessTtlSeconds * 1000;
+  const accessExpiresAt = new Date(pinSession ? Math.min(fullAccess, pinSession.endsAt.getTime()) : fullAccess);
   await db.insert(oauthTokens).values({
     userId,
     accessHash: digest(accessToken),
     refreshHash: digest(refreshToken),
-    accessExpiresAt: new Date(now.getTime() + settings.accessTtlSeconds * 1000),
-    refreshExpiresAt: new Date(now.getTime() + settings.refreshTtlDays * DAY_MS),
+    accessExpiresAt,
+    refreshExpiresAt: pinSession ? pinSession.endsAt : new Date(now.getTime() + settings.refreshTtlDays * DAY_MS),
+    viaManagerPin: pinSession !== undefined,
     createdAt: now,
   });
-  return { accessToken, refreshToken, expiresInSeconds: settings.accessTtlSeconds };
+  return { accessToken, refreshToken, expiresInSeconds: Math.max(1, Math.floor((accessExpiresAt.getTime() - now.getTime()) / 1000)) };
 }
 
 /**
@@ -103,9 +114,9 @@ export async function rotateRefreshToken(
       .where(
         and(eq(oauthTokens.refreshHash, digest(refreshToken)), isNull(oauthTokens.revokedAt), gt(oauthTokens.refreshExpiresAt, now)),
       )
-      .returning({ userId: oauthTokens.userId });
+      .returning({ userId: oauthTokens.userId, viaManagerPin: oauthTokens.viaManagerPin, refreshExpiresAt: oauthTokens.refreshExpiresAt });
     if (!used) return null;
-    return issueTokens(tx, used.userId, now, settings);
+    return issueTokens(tx, used.userId, now, settings, used.viaManagerPin ? { endsAt: used.refreshExpiresAt } : undefined);
   });
 }
 
