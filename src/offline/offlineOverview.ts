@@ -5,7 +5,7 @@
  * punches waiting for the service to check them, and the entries the service refused. Read only:
  * the read-only manager view shows this and changes nothing.
  */
-import { isOnShift, type AttendanceStatus } from '../domain/attendance';
+import { isOnShift, PUNCH_KINDS, type AttendanceStatus, type PunchKind } from '../domain/attendance';
 import type { KioskDb } from './db';
 import { punchKindOf, recordedTimeOf } from './localState';
 import { AttentionRecord, OutboxRecord, readRecords, StaffRecord, type OutboxOperation } from './records';
@@ -13,6 +13,8 @@ import { AttentionRecord, OutboxRecord, readRecords, StaffRecord, type OutboxOpe
 export interface QueuedItem {
   id: string;
   op: OutboxOperation;
+  /** The punch it is, or (an unverified punch's claim) the punch it vouches for. */
+  punchKind: PunchKind | null;
   employeeId: number;
   /** The name as this tablet knows it; null for someone no longer on its staff list. */
   name: string | null;
@@ -41,10 +43,13 @@ export interface OfflineOverview {
 }
 
 function itemOf(entry: OutboxRecord, names: ReadonlyMap<number, string>, lastError: string | null): QueuedItem {
+  const claimed = entry.body.punchKind;
+  const punchKind = punchKindOf(entry) ?? (PUNCH_KINDS.find((kind) => kind === claimed) ?? null);
   const isPunch = punchKindOf(entry) !== null || entry.op === 'identityClaim';
   return {
     id: entry.id,
     op: entry.op,
+    punchKind,
     employeeId: entry.employeeId,
     name: names.get(entry.employeeId) ?? null,
     at: isPunch ? recordedTimeOf(entry) : new Date(entry.createdAt),

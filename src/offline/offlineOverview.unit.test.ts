@@ -28,7 +28,7 @@ describe('readOfflineOverview', () => {
       person(3, 'Chloe Martin', NOT_CLOCKED_ON, NOT_CLOCKED_ON),
     ]);
     await db.outbox.add(entry('a', 'clockOn', 2, { employeeId: 2, recordedTimeUtc: '2026-07-01T09:00:00.000Z' }, [{ at: '2026-07-01T09:00:01.000Z', outcome: 'network' }]));
-    await db.outbox.add(entry('b', 'identityClaim', 2, { employeeId: 2, recordedTimeUtc: '2026-07-01T09:00:00.000Z' }));
+    await db.outbox.add(entry('b', 'identityClaim', 2, { employeeId: 2, punchKind: 'clockOn', recordedTimeUtc: '2026-07-01T09:00:00.000Z' }));
     await db.outbox.add(entry('c', 'pinFailures', 3, { employeeId: 3 }));
 
     const overview = await readOfflineOverview(db);
@@ -41,7 +41,7 @@ describe('readOfflineOverview', () => {
       ['Ada Lovelace', 'ClockedOn', false],
       ['Ben Okafor', 'ClockedOn', true],
     ]);
-    expect(overview.unverified.map((item) => item.id)).toEqual(['b']);
+    expect(overview.unverified.map((item) => [item.id, item.punchKind])).toEqual([['b', 'clockOn']]);
     expect(overview.attention).toEqual([]);
   });
 
