@@ -11,7 +11,7 @@ import type { Database } from '../../db/openDatabase';
 import { loadKiosk, type KioskRow } from '../../services/kiosks/kiosks';
 import { groupIdsOfEmployee } from '../../services/people/employeeGroups';
 import type { Env } from '../../env';
-import type { PunchContext, PunchSettings } from '../../services/punches/punches';
+import type { PunchContext, PunchSettings } from '../../services/punches/punchContext';
 import { kioskPoint } from '../../services/punches/punchPoints';
 import type { PinContext } from '../../services/pins/pins';
 import type { EmployeeRow } from '../../services/people/kioskEmployees';

@@ -7,7 +7,7 @@
  * Clock Me In" ("Require a work type when entering timesheets - If there are no work types
  * configured within the business, this setting will be deactivated"), so a business without live
  * work types requires none. Read as one SQL value so a punch reads it inside a statement it
- * already sends (punchReads.ts); elsewhere on its own (readBusinessRequirements).
+ * already sends (store/punchReads.ts); elsewhere on its own (readBusinessRequirements).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';

@@ -13,15 +13,15 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { PunchKind } from '../../../domain/attendance';
-import type { Database } from '../../db/openDatabase';
-import { clockShifts, employees, rosterShifts, shiftBreaks, shiftNotes, webhookRegistrations } from '../../db/schema';
-import { groupRowsFrom, groupRowsSql, type GroupFields } from '../people/employeeGroups';
-import type { MatchingRules } from './punchPoints';
-import { rosterCandidatesSql } from '../rosters/rosterMatching';
-import { rowsOf } from '../../db/rowsOf';
-import { businessRequirementsOf, businessRequirementsSql, type BusinessRequirements } from './clockOnRequirements';
-import { lineSettingsOf, lineSettingsSql, type CompletedShift, type LineInputs, type LineSettings } from '../timesheets/timesheetLines';
+import type { PunchKind } from '../../../../domain/attendance';
+import type { Database } from '../../../db/openDatabase';
+import { clockShifts, employees, rosterShifts, shiftBreaks, shiftNotes, webhookRegistrations } from '../../../db/schema';
+import { groupRowsFrom, groupRowsSql, type GroupFields } from '../../people/employeeGroups';
+import type { MatchingRules } from '../punchPoints';
+import { rosterCandidatesSql } from '../../rosters/rosterMatching';
+import { rowsOf } from '../../../db/rowsOf';
+import { businessRequirementsOf, businessRequirementsSql, type BusinessRequirements } from '../clockOnRequirements';
+import { lineSettingsOf, lineSettingsSql, type CompletedShift, type LineInputs, type LineSettings } from '../../timesheets/timesheetLines';
 
 export interface PunchReads {
   groups: GroupFields[];

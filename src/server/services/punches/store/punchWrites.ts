@@ -11,10 +11,10 @@
  */
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
-import type { ShiftEffect } from '../../../domain/attendance';
-import type { Database } from '../../db/openDatabase';
-import { clockShifts, employees, punches, shiftBreaks, shiftNotes, timesheetLines } from '../../db/schema';
-import { holdFinalWrite, runFinalWrite, type FinalWrite } from '../../db/finalWrite';
+import type { ShiftEffect } from '../../../../domain/attendance';
+import type { Database } from '../../../db/openDatabase';
+import { clockShifts, employees, punches, shiftBreaks, shiftNotes, timesheetLines } from '../../../db/schema';
+import { holdFinalWrite, runFinalWrite, type FinalWrite } from '../../../db/finalWrite';
 
 export interface PunchWrite {
   /** A clock-on's new shift, with the id drawn for it. */
