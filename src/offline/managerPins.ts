@@ -13,7 +13,7 @@ import type { ManagerPinSessionModel } from '../contract/supporting/managerPins'
 import { afterFailure, afterSuccess, attemptsLeft, isLocked, UNLOCKED, type LockoutPolicy, type LockoutState } from '../domain/pinPolicy';
 import type { KioskDb } from './db';
 import { checkVerifier, makeVerifier, type Verifier } from './offlinePin';
-import type { KioskRuntime } from './kioskRuntime';
+import type { KioskBase } from './kioskBase';
 import { answerWithin, INTERACTIVE_BUDGET_MS, isNetworkFailure, SLOW_ANSWER_WAIT_MS } from './reachability';
 import { readLockoutPolicy } from './refreshKioskData';
 import { isoInstant, readRecord } from './records';
@@ -122,7 +122,7 @@ export type ManagerPinOutcome =
   | { kind: 'failed'; error: unknown };
 
 /** What opening manager mode with a PIN uses of the kiosk runtime. */
-export type ManagerPinRuntime = Pick<KioskRuntime, 'db' | 'client' | 'kiosk' | 'reachability' | 'clock'>;
+export type ManagerPinRuntime = Pick<KioskBase, 'db' | 'reachability' | 'clock'> & { client: ApiClient; kiosk: KioskRef };
 
 async function offline(rt: ManagerPinRuntime, manager: KioskManager, pin: string): Promise<ManagerPinOutcome> {
   const check = await checkManagerPinOffline(rt.db, manager.userId, pin, rt.clock.now(), await readLockoutPolicy(rt.db));
