@@ -365,7 +365,7 @@ test.describe('manager mode', () => {
     await manager.capture('manager-settings-spanish');
   });
 
-  test('manager mode closes itself after two minutes without a touch', async ({ page, demo, serviceURL }) => {
+  test('manager mode warns, then closes itself after five minutes without a touch', async ({ page, demo, serviceURL }) => {
     test.setTimeout(90_000);
     await page.clock.install();
     await enrolDeviceThroughApi(page, serviceURL, demo, 'Manager e2e tablet');
@@ -373,10 +373,20 @@ test.describe('manager mode', () => {
     await manager.signIn();
     await manager.goTo('Notes');
 
-    await page.clock.runFor(60_000);
+    const warning = page.getByText('Manager mode closes in a few seconds. Touch the screen to stay.');
+    await page.clock.runFor(200_000);
     await expect(manager.tab('Notes')).toBeVisible();
     await page.getByRole('tab', { name: 'Staff' }).click();
-    await page.clock.runFor(100_000);
+    await page.clock.runFor(200_000);
+    await expect(manager.tab('Staff')).toBeVisible();
+    await expect(warning).toBeHidden();
+    // The last 30 seconds are announced; a touch keeps manager mode open.
+    await page.clock.runFor(75_000);
+    await expect(warning).toBeVisible();
+    await manager.capture('manager-idle-warning', () => expect(warning).toBeVisible());
+    await page.getByRole('heading', { name: 'Staff' }).click();
+    await expect(warning).toBeHidden();
+    await page.clock.runFor(280_000);
     await expect(manager.tab('Staff')).toBeVisible();
     await page.clock.runFor(21_000);
     await expect(page.getByRole('heading', { name: 'Tap your name' })).toBeVisible();
