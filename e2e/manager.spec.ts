@@ -88,8 +88,9 @@ test.describe('manager mode', () => {
     await manager.goTo('Staff');
     await manager.capture('manager-staff', () => expect(page.getByTestId('person-row').first()).toBeVisible());
 
-    // The form checks the PIN before anything is sent.
-    const form = page.getByRole('region', { name: 'Add a person' });
+    // The list comes first; the form opens from "Add a person" and checks the PIN before anything is sent.
+    await page.getByRole('button', { name: 'Add a person' }).click();
+    const form = page.getByRole('dialog', { name: 'Add a person' });
     await form.getByLabel('First name').fill('Nia');
     await form.getByLabel('Surname').fill(surname);
     await form.getByLabel('PIN', { exact: true }).fill(pin);
@@ -102,7 +103,9 @@ test.describe('manager mode', () => {
     await form.getByLabel('PIN again').fill(pin);
     await form.getByLabel('E-mail address').fill(`nia.${surname.toLowerCase()}@example.com`);
     await form.getByRole('button', { name: 'Add person' }).click();
-    await expect(form.getByRole('status')).toHaveText(`${name} has been added and can clock on now.`);
+    await expect(form).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: `${name} has been added and can clock on now.` })).toBeVisible();
+    await page.getByLabel('Find a person').fill(surname);
     const row = page.getByTestId('person-row').filter({ hasText: name });
     await expect(row.getByRole('switch', { name: `Kiosk access for ${name}` })).toHaveAttribute('aria-checked', 'true');
 
@@ -135,6 +138,10 @@ test.describe('manager mode', () => {
     await expect(toggle).toHaveAttribute('aria-checked', 'true');
     await manager.capture('manager-staff-people', () => toggle.scrollIntoViewIfNeeded());
     await toggle.click();
+    // Taking someone off a kiosk asks first; this was their only place, so no other kiosk keeps them.
+    const confirm = page.getByRole('dialog', { name: `Take ${person.name} off Front door kiosk?` });
+    await expect(confirm).toContainText(`${person.name} will no longer be listed on Front door kiosk`);
+    await confirm.getByRole('button', { name: 'Take off Front door kiosk' }).click();
     await expect(toggle).toHaveAttribute('aria-checked', 'false');
     await expect.poll(() => api.get<boolean>(`${api.business}/kiosk/hasaccess/${person.employeeId}`)).toBe(false);
 
