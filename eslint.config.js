@@ -74,7 +74,7 @@ export default tseslint.config(
         {
           paths: [{ name: 'drizzle-orm', message: 'Handlers call services, never the database.' }],
           patterns: [
-            { group: ['drizzle-orm/*', '**/db/schema'], message: 'Handlers call services, never the database.' },
+            { group: ['drizzle-orm/*', '**/db/schema', '**/db/schema/**'], message: 'Handlers call services, never the database.' },
             // A handler may pass the database handle along (its type), never open or query it.
             { group: ['**/db/openDatabase'], allowTypeImports: true, message: 'Handlers call services, never the database.' },
           ],

@@ -33,7 +33,7 @@ import { registerRosterShiftRoutes } from './routes/rosterShifts';
 import { registerSettingsRoutes } from './routes/settings';
 import { registerSelfServiceRoutes } from './routes/selfService';
 import { registerTimesheetRoutes } from './routes/timesheets';
-import { registerShiftCorrectionRoutes } from './routes/timesheets/corrections.handlers';
+import { registerShiftCorrectionRoutes } from './routes/shiftCorrections';
 import { registerWorkTypeRoutes } from './routes/workTypes';
 import { registerWebhookRoutes } from './routes/webhooks';
 

@@ -7,6 +7,7 @@ import { DEFAULT_LONG_SHIFT_MINUTES } from '../domain/attendance';
 import { DEFAULT_PIN_LOCKOUT_MINUTES, DEFAULT_PIN_MAX_ATTEMPTS } from '../domain/pinPolicy';
 import { DEFAULT_DEVICE_SILENT_MINUTES } from '../domain/deviceContact';
 import { DEFAULT_MANAGER_PIN_SESSION_MINUTES } from '../domain/managerPin';
+import { TestClockSetting } from './testClock';
 
 const flag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
@@ -43,6 +44,8 @@ export const EnvSchema = z.object({
   MAX_PHOTO_BYTES: positiveInt.default(1_000_000),
   PIN_MAX_ATTEMPTS: positiveInt.default(DEFAULT_PIN_MAX_ATTEMPTS),
   PIN_LOCKOUT_MINUTES: positiveInt.default(DEFAULT_PIN_LOCKOUT_MINUTES),
+  /** How many different people one kiosk device may have locked out by wrong PINs at once (docs/offline-pin.md). */
+  PIN_LOCKOUTS_PER_DEVICE: positiveInt.default(2),
   LOGIN_MAX_ATTEMPTS: positiveInt.default(5),
   LOGIN_LOCKOUT_MINUTES: positiveInt.default(15),
   /** An open shift longer than this is flagged `longShift`. */
@@ -118,6 +121,11 @@ export const EnvSchema = z.object({
   /** Creates (or resets the password of) this manager at start-up, for a first sign-in. */
   ADMIN_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
   ADMIN_PASSWORD: z.string().min(8).optional().or(z.literal('').transform(() => undefined)),
+  /**
+   * For tests only (refused with NODE_ENV=production): the service's clock starts at this ISO-8601
+   * instant (or `now`) and loopback callers may move it with `PUT /_test/clock` (testClock.ts).
+   */
+  TEST_CLOCK: TestClockSetting.optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -134,6 +142,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   if ((result.data.ADMIN_EMAIL === undefined) !== (result.data.ADMIN_PASSWORD === undefined)) {
     throw new Error('Invalid settings:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  if (result.data.TEST_CLOCK !== undefined) {
+    if (source.NODE_ENV === 'production') throw new Error('Invalid settings:\n  TEST_CLOCK is for tests and is refused with NODE_ENV=production');
+    if (result.data.WORKERS !== 1) throw new Error('Invalid settings:\n  TEST_CLOCK needs WORKERS=1 (each process would keep its own clock)');
   }
   return result.data;
 }

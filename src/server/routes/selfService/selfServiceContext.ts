@@ -10,7 +10,7 @@ import type { Database } from '../../db/openDatabase';
 import { groupIdsOfEmployee } from '../../services/people/employeeGroups';
 import type { EmployeeRow } from '../../services/people/kioskEmployees';
 import { portalPoint } from '../../services/punches/punchPoints';
-import type { PunchContext } from '../../services/punches/punches';
+import type { PunchContext } from '../../services/punches/punchContext';
 import { punchSettings } from '../kiosk/kioskContext';
 
 export interface SelfScope {

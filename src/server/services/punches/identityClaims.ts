@@ -17,7 +17,9 @@ import type { Page } from '../../lists/odata/planList';
 import { checkPin, type PinContext } from '../pins/pins';
 import { openSealedPin } from '../pins/pinSeal';
 import { employeeName, findOwnPunch, requireEmployeeOf } from './devicePunches';
-import { recordPunch, timeOfRecord, type PunchContext } from './punches';
+import type { PunchContext } from './punchContext';
+import { timeOfRecord } from './punchChecks';
+import { recordPunch } from './punches';
 import { withTransaction } from '../../db/transactions';
 import { recordLinesDeleted, recordPunchEvents } from '../webhooks/webhookPayloads';
 

@@ -16,7 +16,7 @@ import { clockShifts, kiosks, shiftBreaks, shiftCorrections, timesheetLines } fr
 import { conflict, invalidField, notFound } from '../../errors/apiError';
 import type { Page } from '../../lists/odata/planList';
 import { employeeName, findOwnPunch, requireEmployeeOf } from '../punches/devicePunches';
-import { timeOfRecord } from '../punches/punches';
+import { timeOfRecord } from '../punches/punchChecks';
 import { roundedLineTimes } from '../timesheets/timesheetLines';
 import { withTransaction } from '../../db/transactions';
 import { recordLineEvents } from '../webhooks/webhookPayloads';

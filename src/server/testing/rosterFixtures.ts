@@ -3,9 +3,9 @@
  * through the real app, and the fields a 400 names.
  */
 import { expect } from 'vitest';
-import { UkEssRosterShiftModel, UkRosterShiftGenerateTimesheetModel } from '../../../contract/generated/models';
-import type { Tenant } from '../../testing/fixtures';
-import type { ApiResult, TestService } from '../../testing/testService';
+import { UkEssRosterShiftModel, UkRosterShiftGenerateTimesheetModel } from '../../contract/generated/models';
+import type { Tenant } from './fixtures';
+import type { ApiResult, TestService } from './testService';
 
 export type Body = Record<string, unknown>;
 

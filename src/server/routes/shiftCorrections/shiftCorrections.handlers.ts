@@ -7,7 +7,7 @@ import { planPage } from '../../lists/odata/planList';
 import { decideCorrection, listCorrections, submitCorrection } from '../../services/shifts/shiftCorrections';
 import { kioskScope } from '../kiosk/kioskContext';
 
-export function registerShiftCorrectionRoutes(app: App) {
+export function registerShiftCorrectionHandlers(app: App) {
   app.openapi(routes.submitShiftCorrection, async (c) => {
     const { businessId, kioskId } = c.req.valid('param');
     const scope = await kioskScope(c, businessId, kioskId);
