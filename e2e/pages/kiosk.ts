@@ -184,8 +184,9 @@ export class KioskPage {
     await this.actions().getByRole('button', { name: PUNCH_LABELS[action], exact: true }).click();
   }
 
+  /** The line under the greeting saying where the person stands (after their full name). */
   statusLine(): Locator {
-    return this.actions().locator('p').first();
+    return this.actions().locator('p:not([data-testid="full-name"])').first();
   }
 
   /** The "This is a paid break" switch (a large on/off control, not a small checkbox). */

@@ -51,8 +51,9 @@ export async function punchAtKiosk(
     now: at,
     ...(claim ? { claim } : {}),
     ...(correction ? { correction } : {}),
-    // A clock-off waits while its receipt offers the undo (undoPunch.ts).
-    ...(HELD_PUNCHES.has(kind) ? { holdMs: CLOCK_OFF_HOLD_MS } : {}),
+    // A clock-off waits while its receipt offers the undo (undoPunch.ts); not a forgotten shift's,
+    // whose finish was given on a screen of its own and whose receipt leads on to today's clock-on.
+    ...(HELD_PUNCHES.has(kind) && !correction ? { holdMs: CLOCK_OFF_HOLD_MS } : {}),
   });
   if (!result.ok) return { ok: false, code: result.error.code };
   rt.sync.trigger();

@@ -99,7 +99,7 @@ describe("a clock-off's undo", () => {
     expect(await serverKinds(cai.id)).toEqual(['clockOn', 'clockOff']);
   });
 
-  it('takes the entries riding on an unverified or corrected clock-off with it, and only those', async () => {
+  it('takes the identity claim riding on an unverified clock-off with it, and only that', async () => {
     const tenant = await createTenant(t, { employees: 2 });
     const h = await createOfflineHarness(t, tenant);
     const [dee, eli] = tenant.employees;
@@ -109,14 +109,30 @@ describe("a clock-off's undo", () => {
     // Someone else's punch queued before, to stay.
     const other = await enqueuePunch(h.db, { employeeId: eli.id, kioskId: h.kiosk.kioskId, kind: 'clockOn', at: new Date(), utcOffsetMinutes: 0, now: new Date() });
     expect(other.ok).toBe(true);
-    const finished = new Date(Date.now() - 5 * MINUTE);
-    const off = await punchAtKiosk(h.runtime, dee.id, 'clockOff', {}, { keyId: 'pk_test', sealedPin: 'c2VhbGVk' }, { statedFinishUtc: finished, suggestedBy: 'typed' });
+    const off = await punchAtKiosk(h.runtime, dee.id, 'clockOff', {}, { keyId: 'pk_test', sealedPin: 'c2VhbGVk' });
     if (!off.ok) throw new Error('clock-off refused');
-    expect((await h.db.outbox.toArray()).map((e) => e.op)).toEqual(['clockOn', 'clockOff', 'identityClaim', 'shiftCorrection']);
+    expect((await h.db.outbox.toArray()).map((e) => e.op)).toEqual(['clockOn', 'clockOff', 'identityClaim']);
 
     expect(await undoPunchAtKiosk(h.runtime, off.receipt.entryId)).toBe('undone');
     expect((await h.db.outbox.toArray()).map((e) => [e.op, e.employeeId])).toEqual([['clockOn', eli.id]]);
     expect(await localStatus(h, dee.id)).toBe('ClockedOn');
     expect(await localStatus(h, eli.id)).toBe('ClockedOn');
+  });
+
+  it("does not hold a forgotten shift's clock-off (its finish was given on a screen of its own): it is sent at once and cannot be undone", async () => {
+    const tenant = await createTenant(t);
+    const h = await createOfflineHarness(t, tenant);
+    const fay = tenant.employees[0]!;
+    await clockedOn(h, fay.id);
+    const finished = new Date(Date.now() - 5 * MINUTE);
+    const off = await punchAtKiosk(h.runtime, fay.id, 'clockOff', {}, undefined, { statedFinishUtc: finished, suggestedBy: 'typed' });
+    if (!off.ok) throw new Error('clock-off refused');
+    expect((await h.db.outbox.toArray()).map((e) => [e.op, e.heldUntil])).toEqual([
+      ['clockOff', undefined],
+      ['shiftCorrection', undefined],
+    ]);
+    expect(await undoPunchAtKiosk(h.runtime, off.receipt.entryId)).toBe('already-sent');
+    await sync(h);
+    expect(await serverKinds(fay.id)).toEqual(['clockOn', 'clockOff']);
   });
 });

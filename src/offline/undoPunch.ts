@@ -1,8 +1,9 @@
 /**
  * Taking back a clock-off tapped by mistake without breaking the outbox's exactly-once promise.
- * A clock-off is queued *held* (`heldUntil`): the sync engine sends no held entry, forced or not,
- * so while the hold lasts the entry has provably never left the tablet. An undo deletes it, with
- * the entries riding on it (its identity claim, its shift correction) and its line in the receipt
+ * A clock-off (not a forgotten shift's: kioskOperations.ts) is queued *held* (`heldUntil`): the
+ * sync engine sends no held entry, forced or not, so while the hold lasts the entry has provably
+ * never left the tablet. An undo deletes it, with
+ * the entries riding on it (an unverified punch's identity claim) and its line in the receipt
  * journal, in the one IndexedDB transaction that recomputes the person's local state from the
  * service's view and what is still queued. The hold ends when the receipt goes (released at once)
  * or at its time limit, whichever comes first; from then on the punch may be at the service, and

@@ -39,8 +39,17 @@ export function usePendingPunchCount(db: KioskDb): number {
   return useLiveQuery(() => db.outbox.filter((entry) => isCountedOperation(entry.op)).count(), [db]) ?? 0;
 }
 
-export function useIsQueued(db: KioskDb, entryId: string | null): boolean {
-  return useLiveQuery(async () => (entryId ? (await db.outbox.where('id').equals(entryId).count()) > 0 : false), [db, entryId]) ?? false;
+/**
+ * Whether a punch still waits for the network. A clock-off held for its undo (undoPunch.ts) is in
+ * the outbox without waiting for anything, unless the service cannot be reached anyway.
+ */
+export function useIsQueued(db: KioskDb, entryId: string | null, unreachable = false): boolean {
+  return (
+    useLiveQuery(async () => {
+      const entry = entryId ? await db.outbox.where('id').equals(entryId).first() : undefined;
+      return entry !== undefined && (!entry.heldUntil || unreachable);
+    }, [db, entryId, unreachable]) ?? false
+  );
 }
 
 export function useSyncStatus(db: KioskDb): StoredSyncStatus | undefined {

@@ -6,7 +6,7 @@
  * clock-off of a forgotten shift says a manager will confirm the finish given, shows no hours
  * (they are not known until then) and offers to clock on for today (issue 10, parts 3 and 4).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { nextExpectedPunch } from '../../../domain/workedHours';
 import type { PunchKind } from '../../../domain/attendance';
 import type { MessageKey } from '../../i18n/catalogue';
@@ -54,14 +54,15 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 export function DoneStep({ receipt }: { receipt: Receipt }) {
   const { t, format } = useI18n();
-  const { db } = useRuntime();
+  const { db, reachability } = useRuntime();
+  const unreachable = useSyncExternalStore(reachability.subscribe, () => reachability.snapshot().state === 'unreachable');
   const look = useKioskLook(db);
   const reset = useUiStore((s) => s.reset);
   const go = useUiStore((s) => s.go);
   const corrected = receipt.statedFinishUtc !== undefined;
   // What the roster line already names (the shift's location) is not said twice.
   const details = (receipt.details ?? []).filter((d) => !receipt.rosterShift?.names.includes(d));
-  const queued = useIsQueued(db, receipt.entryId);
+  const queued = useIsQueued(db, receipt.entryId, unreachable || !navigator.onLine);
   const hours = useReceiptHours(receipt, receipt.employeeId ?? null, format.zone);
   const [left, setLeft] = useState(DONE_RETURN_SECONDS);
   const firstName = receipt.employeeName.split(' ')[0] ?? receipt.employeeName;

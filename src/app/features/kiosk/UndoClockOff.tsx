@@ -29,7 +29,8 @@ export function UndoClockOff({ receipt }: { receipt: Receipt }) {
     });
   }, [runtime, entryId, receipt]);
 
-  if (receipt.kind !== 'clockOff' || !entryId) return null;
+  // A forgotten shift's clock-off (a finish given on its own screen) is sent at once: no undo.
+  if (receipt.kind !== 'clockOff' || !entryId || receipt.statedFinishUtc !== undefined) return null;
   if (state === 'too-late') return <Notice tone="warning">{t('kiosk.undo.tooLate')}</Notice>;
 
   const undo = async () => {
