@@ -39,12 +39,19 @@ export const EnvSchema = z.object({
     .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
     .pipe(z.array(z.url().refine((url) => new URL(url).origin === url.replace(/\/$/, ''), 'must be origins such as https://clock.example.com'))),
   LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
+  /**
+   * How log events are written: `json` (one JSON object per line, for a log collector), `pretty`
+   * (a short line for a person), or `auto`: pretty when standard output is a terminal, else JSON.
+   */
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   /** Largest request body accepted, in bytes (413 above it). Photos travel as base64 in JSON. */
   MAX_BODY_BYTES: positiveInt.default(2_000_000),
   /** Largest decoded punch photo, in bytes. */
   MAX_PHOTO_BYTES: positiveInt.default(1_000_000),
   PIN_MAX_ATTEMPTS: positiveInt.default(DEFAULT_PIN_MAX_ATTEMPTS),
   PIN_LOCKOUT_MINUTES: positiveInt.default(DEFAULT_PIN_LOCKOUT_MINUTES),
+  /** How many different people one kiosk device may have locked out by wrong PINs at once (docs/offline-pin.md). */
+  PIN_LOCKOUTS_PER_DEVICE: positiveInt.default(2),
   LOGIN_MAX_ATTEMPTS: positiveInt.default(5),
   LOGIN_LOCKOUT_MINUTES: positiveInt.default(15),
   /** An open shift longer than this is flagged `longShift`. */
