@@ -4,14 +4,15 @@
  * the channels that can reach the person (none for someone with only a mobile number while the
  * business sends no text messages: a manager instead); a guessable new PIN is refused with the
  * reason and a good one is confirmed; a clock-off tapped by mistake can be undone from its receipt
- * and never reaches the service; the note step says who sees a note as two large choices. Each test adds the people it needs (ServiceApi.addStaff), so it
- * shares no one with other specs.
+ * and never reaches the service; the note step says who sees a note as two large choices. Each
+ * test adds the people it needs (ServiceApi.addStaff), so it shares no one with other specs.
  */
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { KioskPage } from './pages/kiosk';
 import { expect, test } from './support/fixtures';
 import { ServiceApi } from './support/serviceApi';
+import type { DemoFile } from './support/serviceProcess';
 
 /** A surname no other test (or earlier run on the same service) uses. */
 function uniqueSurname(stem: string): string {
@@ -35,15 +36,31 @@ async function pressBack(page: Page): Promise<void> {
   expect(new URL(page.url()).origin, 'Back left the app').toBe(origin);
 }
 
+interface Person {
+  firstName: string;
+  surname: string;
+  email: string | null;
+  mobileNumber: string | null;
+  pin: string;
+}
+
+/**
+ * Adds a person of the test's own to the demo kiosk (no email or mobile unless given), then enrols
+ * the browser as that kiosk.
+ */
+async function personAtKiosk(page: Page, api: ServiceApi, serviceURL: string, demo: DemoFile, firstName: string, stem: string, contact: Partial<Person> = {}) {
+  const person: Person = { firstName, surname: uniqueSurname(stem), email: null, mobileNumber: null, pin: goodPin(), ...contact };
+  const employeeId = await api.addStaff(person);
+  const kiosk = new KioskPage(page);
+  await kiosk.enrol(serviceURL, demo);
+  return { person, employeeId, name: `${person.firstName} ${person.surname}`, kiosk };
+}
+
 test.describe('a kiosk that stays a kiosk', () => {
   test('Back steps back within the flow, records nothing, and never leaves the app', async ({ page, request, serviceURL, demo }) => {
     test.setTimeout(60_000);
     const api = new ServiceApi(request, serviceURL, demo);
-    const person = { firstName: 'Noor', surname: uniqueSurname('Back'), email: null, mobileNumber: null, pin: goodPin() };
-    const employeeId = await api.addStaff(person);
-    const name = `${person.firstName} ${person.surname}`;
-    const kiosk = new KioskPage(page);
-    await kiosk.enrol(serviceURL, demo);
+    const { person, employeeId, name, kiosk } = await personAtKiosk(page, api, serviceURL, demo, 'Noor', 'Back');
 
     // On the grid Back does nothing, several times in a row, without a touch in between.
     for (let press = 0; press < 3; press += 1) await pressBack(page);
@@ -120,13 +137,9 @@ test.describe('a kiosk that stays a kiosk', () => {
   test('A guessable new PIN is refused with the reason; a good one is confirmed on screen and is the only one that works', async ({ page, request, serviceURL, demo }) => {
     test.setTimeout(60_000);
     const api = new ServiceApi(request, serviceURL, demo);
-    const person = { firstName: 'Pia', surname: uniqueSurname('Pin'), email: null, mobileNumber: null, pin: goodPin() };
-    await api.addStaff(person);
-    const name = `${person.firstName} ${person.surname}`;
+    const { person, name, kiosk } = await personAtKiosk(page, api, serviceURL, demo, 'Pia', 'Pin');
     let fresh = goodPin();
     while (fresh === person.pin) fresh = goodPin();
-    const kiosk = new KioskPage(page);
-    await kiosk.enrol(serviceURL, demo);
 
     await kiosk.signIn(name, person.pin);
     await kiosk.actions().getByRole('button', { name: 'Change PIN' }).click();
@@ -163,11 +176,7 @@ test.describe('a kiosk that stays a kiosk', () => {
   test('A clock-off tapped by mistake is undone from its receipt and never reaches the service; the next one does', async ({ page, request, serviceURL, demo }) => {
     test.setTimeout(90_000);
     const api = new ServiceApi(request, serviceURL, demo);
-    const person = { firstName: 'Ugo', surname: uniqueSurname('Undo'), email: null, mobileNumber: null, pin: goodPin() };
-    const employeeId = await api.addStaff(person);
-    const name = `${person.firstName} ${person.surname}`;
-    const kiosk = new KioskPage(page);
-    await kiosk.enrol(serviceURL, demo);
+    const { person, employeeId, name, kiosk } = await personAtKiosk(page, api, serviceURL, demo, 'Ugo', 'Undo');
 
     await kiosk.signIn(name, person.pin);
     await kiosk.choose('clockOn');
@@ -207,12 +216,8 @@ test.describe('a kiosk that stays a kiosk', () => {
   test('The note step says who sees the note in two large choices; "Managers only" keeps it off the timesheet', async ({ page, request, serviceURL, demo }) => {
     test.setTimeout(60_000);
     const api = new ServiceApi(request, serviceURL, demo);
-    const person = { firstName: 'Nia', surname: uniqueSurname('Note'), email: null, mobileNumber: null, pin: goodPin() };
-    const employeeId = await api.addStaff(person);
-    const name = `${person.firstName} ${person.surname}`;
+    const { person, employeeId, name, kiosk } = await personAtKiosk(page, api, serviceURL, demo, 'Nia', 'Note');
     const text = `The back door sticks (${randomInt(1_000_000)})`;
-    const kiosk = new KioskPage(page);
-    await kiosk.enrol(serviceURL, demo);
 
     await kiosk.signIn(name, person.pin);
     await kiosk.choose('clockOn');

@@ -72,7 +72,7 @@ export async function revokeDevice(db: Database, businessId: number, kioskId: nu
 
 /**
  * The settings a kiosk applies itself (offline PIN lockout, the long-shift notice), read from the
- * service's, the business's required clock-on choices (issue 13: the kiosk asks for them), and
+ * service's, the business's required clock-on choices (the kiosk asks for them), and
  * whether its PIN resets may go by text message (so the kiosk offers only channels that work).
  */
 export function kioskPolicyOf(
