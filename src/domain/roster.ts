@@ -86,6 +86,26 @@ export function matchClockOn<T extends RosteredShift>(
 }
 
 /**
+ * The roster shift a clock-on at `at` is measured against on screen and on the receipt: the one
+ * `matchClockOn` picks within the window, else the shift already under way at `at` (someone five
+ * hours late is still on that shift's roster line; the same "still came" rule as
+ * `rosterAttendance`). The service links a clocked shift only to a match within the window.
+ */
+export function rosterShiftForClockOn<T extends RosteredShift>(
+  shifts: readonly T[],
+  at: Date,
+  windowMinutes: number | null,
+  choice?: ShiftChoice,
+): RosterMatch<T> | null {
+  const matched = matchClockOn(shifts, at, windowMinutes, choice);
+  if (matched) return matched;
+  const underWay = shifts
+    .filter((s) => s.startUtc.getTime() <= at.getTime() && at.getTime() < s.endUtc.getTime())
+    .sort((a, b) => choiceScore(b, choice) - choiceScore(a, choice) || a.startUtc.getTime() - b.startUtc.getTime() || a.id - b.id)[0];
+  return underWay ? { shift: underWay, exact: false } : null;
+}
+
+/**
  * The roster shift a clock-off at `at` belongs to. When the clocked shift already remembers its
  * roster shift, that one is the only candidate.
  */
