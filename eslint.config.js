@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -58,6 +59,7 @@ export default tseslint.config(
           patterns: [
             { group: ['hono', 'hono/*', '@hono/*'], message: 'Services know nothing of HTTP: take plain values, return rows or models.' },
             { group: ['**/routes/*/**', '!**/contract/routes/**'], message: 'Services never call handlers.' },
+            { group: ['**/http/**'], message: 'Services sit below HTTP: errors come from server/errors, list planning from server/lists.' },
           ],
         },
       ],
@@ -72,7 +74,7 @@ export default tseslint.config(
         {
           paths: [{ name: 'drizzle-orm', message: 'Handlers call services, never the database.' }],
           patterns: [
-            { group: ['drizzle-orm/*', '**/db/schema'], message: 'Handlers call services, never the database.' },
+            { group: ['drizzle-orm/*', '**/db/schema', '**/db/schema/**'], message: 'Handlers call services, never the database.' },
             // A handler may pass the database handle along (its type), never open or query it.
             { group: ['**/db/openDatabase'], allowTypeImports: true, message: 'Handlers call services, never the database.' },
           ],
@@ -89,6 +91,43 @@ export default tseslint.config(
         { patterns: [{ group: ['**/services/**'], message: 'Authentication sits below the services: services may use auth, not the reverse.' }] },
       ],
     },
+  },
+  {
+    files: ['src/server/http/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/services/**'], message: 'HTTP plumbing sits beside the services, not above them: move what both need below both (db/, auth/, errors/, lists/).' }] },
+      ],
+    },
+  },
+  {
+    // The rooms everything else stands on: errors, list planning and the database reach up to nothing.
+    files: ['src/server/errors/**/*.ts', 'src/server/lists/**/*.ts', 'src/server/db/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/services/**', '**/http/**', '**/routes/**', '!**/contract/routes/**', '**/auth/**'], message: 'errors/, lists/ and db/ are below every other room of the service.' },
+            { group: ['hono', 'hono/*', '@hono/*'], message: 'errors/, lists/ and db/ know nothing of HTTP.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // No import cycles anywhere: each module can be read (and loaded) after what it imports.
+    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.ts', 'e2e/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['**/*.js'],

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 const apiTests = ['src/server/**/*.test.ts', 'src/client/**/*.test.ts', 'src/offline/**/*.test.ts', 'scripts/**/*.test.ts'];
-const unitOnly = ['src/**/*.unit.test.ts'];
+const unitOnly = ['src/**/*.unit.test.ts', 'scripts/**/*.unit.test.ts'];
 
 /** The API tests run once per database, as project `api-<database>`. */
 const apiProjects = (['pglite', 'postgres'] as const).map((database) => ({
@@ -23,7 +23,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/domain/**/*.test.ts', 'src/contract/**/*.test.ts', 'src/**/*.unit.test.ts'],
+          include: ['src/domain/**/*.test.ts', 'src/contract/**/*.test.ts', ...unitOnly],
           environment: 'node',
         },
       },

@@ -50,3 +50,44 @@ test('startService() runs an isolated service and stop() removes it', async ({ b
     if (!stopped) await isolated.stop();
   }
 });
+
+test('a service started at a chosen instant keeps that clock, moves it on request, and keeps it over a restart', async () => {
+  test.setTimeout(120_000);
+  const service = await startService({ label: 'clock', clockAt: '2026-03-28T23:59:00Z' });
+  try {
+    const started = await service.clock.now();
+    expect(started.getTime() - Date.parse('2026-03-28T23:59:00Z')).toBeGreaterThanOrEqual(0);
+    expect(started.getTime() - Date.parse('2026-03-28T23:59:00Z')).toBeLessThan(60_000);
+    const ready = await fetch(`${service.baseURL}/readyz`);
+    const readyTime = Date.parse(((await ready.json()) as { time: string }).time);
+    expect(readyTime - started.getTime()).toBeLessThan(60_000);
+    expect(Date.parse((await fetch(`${service.baseURL}/api/v2/openapi.json`)).headers.get('date') ?? '')).toBeLessThan(Date.parse('2026-03-29T00:01:00Z'));
+
+    const moved = await service.clock.advance(24 * 60 * 60_000);
+    expect(moved.toISOString().slice(0, 10)).toBe('2026-03-29');
+    await service.restart();
+    expect((await service.clock.now()).toISOString().slice(0, 10)).toBe('2026-03-29');
+    const real = await service.clock.real();
+    expect(Math.abs(real.getTime() - Date.now())).toBeLessThan(60_000);
+  } finally {
+    await service.stop();
+  }
+});
+
+test('the clocks fixture sets the browser and the shared service to one instant', async ({ page, clocks, serviceURL }) => {
+  await clocks.set('2026-10-25T00:30:00Z');
+  await page.goto('/');
+  const pageNow = await page.evaluate(() => Date.now());
+  const serviceNow = (await clocks.now()).getTime();
+  expect(Math.abs(pageNow - serviceNow)).toBeLessThan(30_000);
+  expect(new Date(pageNow).toISOString().slice(0, 13)).toBe('2026-10-25T00');
+  await clocks.forward(2 * 60 * 60_000);
+  expect(new Date(await page.evaluate(() => Date.now())).toISOString().slice(0, 13)).toBe('2026-10-25T02');
+  expect((await clocks.now()).toISOString().slice(0, 13)).toBe('2026-10-25T02');
+  expect((await fetch(`${serviceURL}/_test/clock`)).status).toBe(200);
+});
+
+test('after a test that moved them, the shared service is on real time again', async ({ serviceURL }) => {
+  const reading = (await (await fetch(`${serviceURL}/_test/clock`)).json()) as { now: string };
+  expect(Math.abs(Date.parse(reading.now) - Date.now())).toBeLessThan(60_000);
+});

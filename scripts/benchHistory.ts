@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { hashSecret } from '../src/server/auth/secrets';
 import { basicAuthHeader } from '../src/server/auth/basicAuth';
 import type { Database } from '../src/server/db/openDatabase';
-import { createBusiness, ensureUser, issueApiKey, type UserRow } from '../src/server/services/provisioning';
+import { createBusiness, ensureUser, issueApiKey, type UserRow } from '../src/server/services/businesses/provisioning';
 import { freePort, hasPostgres, startPostgres } from '../src/server/testing/postgresCluster';
 import { seedHistory, type SeededHistory } from '../src/server/testing/seedHistory';
 import { expectOk, loopUntil, sample, summarise, timedRequest, type Caller, type Summary } from './historyBench/load';

@@ -7,6 +7,9 @@
  * stop() ends only the process started here, by its PID, and deletes its data dir. For fault tests,
  * halt() ends the process but keeps the data dir, and restart() starts it again on the same port
  * and data (same database, same demo.json): "the service was stopped and came back".
+ *
+ * Every service here runs with TEST_CLOCK (src/server/testClock.ts): its clock starts at the real
+ * time, or at `clockAt`, and `clock` moves it (a restart keeps the clock where it was).
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -37,6 +40,41 @@ export interface ServiceInstance<Demo extends DemoFile | null = DemoFile | null>
   halt(): Promise<void>;
   /** Starts the service again (halting it first) on the same port and data dir; resolves once /healthz answers 200. */
   restart(): Promise<void>;
+  /** The service's clock (TEST_CLOCK): read it, set it, step it, or send it back to real time. */
+  clock: ServiceClock;
+}
+
+/** The service's clock as a test moves it; each call answers the clock's reading after it. */
+export interface ServiceClock {
+  now(): Promise<Date>;
+  /** Sets the clock to this instant; it runs on from there at real speed. */
+  set(instant: Date | string): Promise<Date>;
+  /** Steps the clock forward by `ms` (back, when negative). */
+  advance(ms: number): Promise<Date>;
+  /** Real time again. */
+  real(): Promise<Date>;
+}
+
+/** How a spec reaches a running service's clock (`PUT /_test/clock`, loopback only); `onReading` learns each reading. */
+export function serviceClock(baseURL: string, onReading: (now: Date) => void = () => undefined): ServiceClock {
+  const call = async (change?: Record<string, unknown>): Promise<Date> => {
+    const response = await fetch(`${baseURL}/_test/clock`, {
+      method: change ? 'PUT' : 'GET',
+      ...(change ? { body: JSON.stringify(change), headers: { 'content-type': 'application/json' } } : {}),
+      signal: AbortSignal.timeout(10_000),
+    });
+    const text = await response.text();
+    if (response.status !== 200) throw new Error(`${baseURL}/_test/clock answered ${response.status}: ${text} (is TEST_CLOCK set?)`);
+    const now = new Date((JSON.parse(text) as { now: string }).now);
+    onReading(now);
+    return now;
+  };
+  return {
+    now: () => call(),
+    set: (instant) => call({ at: new Date(instant).toISOString() }),
+    advance: (ms) => call({ advanceMs: ms }),
+    real: () => call({ real: true }),
+  };
 }
 
 interface CommonOptions {
@@ -44,6 +82,8 @@ interface CommonOptions {
   label?: string;
   /** Settings for this service (environment variables), on top of the defaults below. */
   settings?: Record<string, string>;
+  /** Where the service's clock starts (it runs on at real speed); the real time by default. */
+  clockAt?: Date | string;
 }
 
 /** How long to wait for /healthz; PGlite's first start (initdb + migrations + demo) takes seconds. */
@@ -87,6 +127,9 @@ export async function startService(options: CommonOptions & { demo?: boolean } =
     DEVICE_SILENT_MINUTES: '0.5',
     // Web hook receivers in the tests listen on 127.0.0.1, which the service refuses by default.
     WEBHOOKS_ALLOW_PRIVATE_TARGETS: '1',
+    // A clock the spec can set (module comment); never in production.
+    TEST_CLOCK: options.clockAt === undefined ? 'now' : new Date(options.clockAt).toISOString(),
+    NODE_ENV: '',
     ...options.settings,
     // The whole run comes from 127.0.0.1 and signs the one demo manager in many times a minute,
     // which no real site does: those budgets are raised. Per-device budgets keep their defaults.
@@ -224,12 +267,19 @@ export async function startService(options: CommonOptions & { demo?: boolean } =
     demo = JSON.parse(readFileSync(file, 'utf8')) as DemoFile;
   }
 
+  // How far the service's clock is from the real time, as last read, so a restart keeps it.
+  let clockOffsetMs = env.TEST_CLOCK === 'now' ? 0 : Date.parse(env.TEST_CLOCK ?? '') - Date.now();
+  const clock = serviceClock(baseURL, (now) => {
+    clockOffsetMs = now.getTime() - Date.now();
+  });
+
   const halt = (): Promise<void> => current.end();
   const restart = async (): Promise<void> => {
     if (stopped) throw new Error(`[${label}] restart() after stop()`);
     await current.end();
-    // The same port, so whoever talks to baseURL reaches the restarted service.
-    current = launch({ ...env, PORT: new URL(baseURL).port });
+    // The same port, so whoever talks to baseURL reaches the restarted service; the clock goes on where it was.
+    const testClock = Math.abs(clockOffsetMs) < 1_000 ? 'now' : new Date(Date.now() + clockOffsetMs).toISOString();
+    current = launch({ ...env, PORT: new URL(baseURL).port, TEST_CLOCK: testClock });
     const again = await waitUntilReady();
     if ('reason' in again) throw new Error(notReady(`restart: ${again.reason}`));
     if (again.baseURL !== baseURL) throw new Error(`[${label}] the restarted service announced ${again.baseURL}, not ${baseURL}`);
@@ -246,5 +296,6 @@ export async function startService(options: CommonOptions & { demo?: boolean } =
     stop,
     halt,
     restart,
+    clock,
   };
 }

@@ -9,8 +9,8 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { hashSecret } from '../../src/server/auth/secrets';
 import type { Database } from '../../src/server/db/openDatabase';
-import { enrolDevice } from '../../src/server/services/devices';
-import { createBusiness, ensureUser } from '../../src/server/services/provisioning';
+import { enrolDevice } from '../../src/server/services/kiosks/devices';
+import { createBusiness, ensureUser } from '../../src/server/services/businesses/provisioning';
 import { seedHistory } from '../../src/server/testing/seedHistory';
 
 export interface SeededKiosks {

@@ -9,7 +9,7 @@ import { OpenApiDocument } from '../server/testing/fuzzCases';
 import { SchemaSet, type SchemaNode } from '../server/testing/schemaSet';
 import { DEFAULT_TEXT_MAX, maxTextLength } from './inputLimits';
 
-/** The OData parameters: strings whose limits are the OData parser's own (src/server/http/odata.ts). */
+/** The OData parameters: strings whose limits are the OData parser's own (src/server/lists/odata/). */
 const ODATA_PARAMETERS = new Set(['$filter', '$orderby', '$top', '$skip']);
 
 function unbounded(schemas: SchemaSet, input: SchemaNode, at: string, seen: Set<SchemaNode>): string[] {

@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clockShifts } from '../server/db/schema';
-import { rosterHelpers } from '../server/routes/rosterShifts/rosterFixtures';
+import { rosterHelpers } from '../server/testing/rosterFixtures';
 import { createTenant } from '../server/testing/fixtures';
 import { startTestService, type TestService } from '../server/testing/testService';
 import { punchAtKiosk } from './kioskOperations';

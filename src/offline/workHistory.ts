@@ -11,9 +11,10 @@
 import * as z from 'zod/mini';
 import { PUNCH_KINDS, type PunchKind } from '../domain/attendance';
 import { localWeekStart, replayPunches, spansFromShifts, type RecordedPunch, type WorkSpan } from '../domain/workedHours';
+import type { KioskClock } from './clock';
 import type { KioskDb } from './db';
+import type { Reachability } from './reachability';
 import type { ApiClient, KioskRef } from '../client';
-import type { KioskBase } from './kioskBase';
 import { isoInstant as instant, readRecord } from './records';
 
 export const JOURNAL_KEEP_MS = 15 * 86_400_000;
@@ -83,7 +84,7 @@ export async function journalPunch(
  * receipt then works from the journal).
  */
 /** What the fetch needs of the kiosk runtime (not the runtime's module: the service worker reads this file). */
-type HistoryFetcher = Pick<KioskBase, 'db' | 'clock' | 'reachability'> & { client: ApiClient; kiosk: KioskRef };
+type HistoryFetcher = { db: KioskDb; clock: KioskClock; reachability: Reachability; client: ApiClient; kiosk: KioskRef };
 
 /** Fetches under way, per tablet store and person: the actions screen and the receipt both ask. */
 const fetching = new WeakMap<KioskDb, Map<number, Promise<void>>>();

@@ -10,7 +10,7 @@ import { routePath } from 'hono/route';
 import type { AppDeps, AppEnv } from './context';
 import { describePrincipal } from './auth/principal';
 import { guardEveryRoute } from './auth/routeGuard';
-import { ApiError } from './http/apiError';
+import { ApiError } from './errors/apiError';
 import { caseKeptPathSegments, declaredFieldNames, declaredMapFields } from './http/declaredShapes';
 import { createRequestNormalizer } from './http/normalizeRequest';
 import { apiSecurityHeaders } from './http/securityHeaders';
@@ -26,12 +26,14 @@ import { registerEmployeeGroupRoutes } from './routes/employeeGroups';
 import { registerEmployeeRoutes } from './routes/employees';
 import { registerKioskRoutes } from './routes/kiosk';
 import { registerLocationRoutes } from './routes/locations';
+import { registerManagerPinRoutes } from './routes/managerPins';
+import { registerStaffAccessRoutes } from './routes/staffAccess';
 import { registerOAuthRoutes } from './routes/oauth';
 import { registerRosterShiftRoutes } from './routes/rosterShifts';
 import { registerSettingsRoutes } from './routes/settings';
 import { registerSelfServiceRoutes } from './routes/selfService';
 import { registerTimesheetRoutes } from './routes/timesheets';
-import { registerShiftCorrectionRoutes } from './routes/timesheets/corrections.handlers';
+import { registerShiftCorrectionRoutes } from './routes/shiftCorrections';
 import { registerWorkTypeRoutes } from './routes/workTypes';
 import { registerWebhookRoutes } from './routes/webhooks';
 
@@ -83,6 +85,8 @@ function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   registerWebhookRoutes(app);
   registerClassificationRoutes(app);
   registerReportingDimensionRoutes(app);
+  registerManagerPinRoutes(app);
+  registerStaffAccessRoutes(app);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {
     type: 'http',

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from './db/openDatabase';
-import { enqueueMessage } from './services/outbox';
+import { enqueueMessage } from './services/mail/outbox';
 import { startMailSink, type MailSink } from './testing/mailSink';
 import { eventually } from './testing/processPair';
 import { createPostgresDatabase, spawnService, type ServiceProcess } from './testing/serviceProcess';

@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { DEFAULT_LONG_SHIFT_MINUTES } from '../domain/attendance';
 import { DEFAULT_PIN_LOCKOUT_MINUTES, DEFAULT_PIN_MAX_ATTEMPTS } from '../domain/pinPolicy';
 import { DEFAULT_DEVICE_SILENT_MINUTES } from '../domain/deviceContact';
+import { DEFAULT_MANAGER_PIN_SESSION_MINUTES } from '../domain/managerPin';
+import { TestClockSetting } from './testClock';
 
 const flag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
@@ -55,6 +57,8 @@ export const EnvSchema = z.object({
   PIN_FAILURES_PER_DEVICE_HOUR: positiveInt.default(20),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(24 * 60 * 60),
   REFRESH_TOKEN_TTL_DAYS: positiveInt.default(30),
+  /** A session opened with a manager PIN at a paired tablet ends this long after the PIN, renewals included. */
+  MANAGER_PIN_SESSION_MINUTES: positiveInt.max(24 * 60).default(DEFAULT_MANAGER_PIN_SESSION_MINUTES),
   IDEMPOTENCY_KEY_TTL_HOURS: positiveInt.default(30 * 24),
   /** List requests answered at once (the rest wait their turn), so bulk reads cannot starve punches. */
   LIST_CONCURRENCY: positiveInt.default(1),
@@ -115,6 +119,11 @@ export const EnvSchema = z.object({
   /** Creates (or resets the password of) this manager at start-up, for a first sign-in. */
   ADMIN_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
   ADMIN_PASSWORD: z.string().min(8).optional().or(z.literal('').transform(() => undefined)),
+  /**
+   * For tests only (refused with NODE_ENV=production): the service's clock starts at this ISO-8601
+   * instant (or `now`) and loopback callers may move it with `PUT /_test/clock` (testClock.ts).
+   */
+  TEST_CLOCK: TestClockSetting.optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -131,6 +140,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   if ((result.data.ADMIN_EMAIL === undefined) !== (result.data.ADMIN_PASSWORD === undefined)) {
     throw new Error('Invalid settings:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  if (result.data.TEST_CLOCK !== undefined) {
+    if (source.NODE_ENV === 'production') throw new Error('Invalid settings:\n  TEST_CLOCK is for tests and is refused with NODE_ENV=production');
+    if (result.data.WORKERS !== 1) throw new Error('Invalid settings:\n  TEST_CLOCK needs WORKERS=1 (each process would keep its own clock)');
   }
   return result.data;
 }

@@ -10,6 +10,7 @@ import type { ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from './logger';
 import { createServer, listen } from './server';
+import { createTestClock } from './testClock';
 import { startTestService, type TestService } from './testing/testService';
 
 const LIMIT = 4096;
@@ -146,6 +147,23 @@ describe('methods the Fetch API cannot represent', () => {
       expect(JSON.parse(answer.body)).toMatchObject({ code: 'method-not-allowed' });
     } finally {
       agent.destroy();
+    }
+  });
+});
+
+describe('the connection reaches the routes', () => {
+  it("passes Node's bindings through, so a route sees the peer's address (the test clock answers loopback callers only)", async () => {
+    const testClock = createTestClock(new Date('2026-03-28T23:59:00Z'));
+    const { fetch } = createServer({ db: t.db, settings: t.settings, now: testClock.now, logger: createLogger('silent') }, { staticRoot: null, testClock });
+    const served = await listen(fetch, { hostname: '127.0.0.1', port: 0 });
+    try {
+      const overSocket = await globalThis.fetch(`http://127.0.0.1:${served.port}/_test/clock`);
+      expect(overSocket.status).toBe(200);
+      expect(((await overSocket.json()) as { now: string }).now.slice(0, 10)).toBe('2026-03-28');
+      // Without a connection there is no peer, and the route does not answer.
+      expect((await fetch(new Request('http://127.0.0.1/_test/clock'))).status).toBe(404);
+    } finally {
+      await new Promise<void>((done) => served.server.close(() => done()));
     }
   });
 });

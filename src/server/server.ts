@@ -19,6 +19,7 @@ import { sql } from 'drizzle-orm';
 import { createService, type Service } from './app';
 import { appSecurityHeaders, docsSecurityHeaders } from './http/securityHeaders';
 import type { AppDeps } from './context';
+import { testClockRoute, type MovableClock } from './testClock';
 
 /**
  * Where swagger-ui-dist's files are. Not `import { absolutePath } from 'swagger-ui-dist'`: its
@@ -34,6 +35,8 @@ export interface ServerOptions {
   phase?: () => 'starting' | 'ready' | 'stopping';
   /** The Prometheus text /metrics answers (METRICS=1: this process's, or the whole cluster's); without it /metrics is 404. */
   metrics?: { scrape: () => Promise<string>; contentType: string };
+  /** TEST_CLOCK's clock (tests only): `GET|PUT /_test/clock` reads and moves it; absent otherwise (404). */
+  testClock?: MovableClock;
 }
 
 const DOCS_PAGE = `<!doctype html>
@@ -75,7 +78,16 @@ function peerAddress(c: Context): string | undefined {
   }
 }
 
-export function createServer(deps: AppDeps, options: ServerOptions): { fetch: (request: Request) => Promise<Response>; service: Service } {
+/**
+ * What Node's HTTP server passes with each request (@hono/node-server's bindings: the socket, for
+ * the peer's address). It must reach `root.fetch`, or every client shares the address "unknown".
+ */
+export type NodeBindings = unknown;
+
+export function createServer(
+  deps: AppDeps,
+  options: ServerOptions,
+): { fetch: (request: Request, bindings?: NodeBindings) => Promise<Response>; service: Service } {
   const service = createService(deps);
   const root = new Hono();
 
@@ -122,6 +134,11 @@ export function createServer(deps: AppDeps, options: ServerOptions): { fetch: (r
   };
   root.get('/readyz', readiness);
   root.get('/healthz', readiness);
+  if (options.testClock) {
+    const route = testClockRoute(options.testClock, peerAddress);
+    root.get('/_test/clock', route);
+    root.put('/_test/clock', route);
+  }
 
   // The API sets its own headers (app.ts); the reference page and the app get theirs here.
   const docsPaths = ['/docs', '/docs/*'];
@@ -161,7 +178,7 @@ export function createServer(deps: AppDeps, options: ServerOptions): { fetch: (r
       c.html('<!doctype html><title>Kiosk Clock</title><p>The kiosk app is not built. Run <code>npm run build</code>, or see <a href="/docs">the API reference</a>.</p>'),
     );
   }
-  return { service, fetch: (request) => Promise.resolve(root.fetch(request)) };
+  return { service, fetch: (request, bindings) => Promise.resolve(root.fetch(request, bindings)) };
 }
 
 /**
@@ -170,7 +187,7 @@ export function createServer(deps: AppDeps, options: ServerOptions): { fetch: (r
  * to its end) ends the connection after that answer instead of reading the rest as a new request.
  */
 export async function listen(
-  fetch: (request: Request) => Response | Promise<Response>,
+  fetch: (request: Request, bindings?: NodeBindings) => Response | Promise<Response>,
   options: { hostname: string; port: number },
 ): Promise<{ server: ServerType; port: number }> {
   const server = serve({ hostname: options.hostname, port: options.port, fetch });

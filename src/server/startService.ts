@@ -23,7 +23,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { asc, eq } from 'drizzle-orm';
 import { openDatabase } from './db/openDatabase';
-import { ensureServiceSecrets } from './services/serviceSecrets';
+import { ensureServiceSecrets } from './auth/serviceSecrets';
 import { kiosks } from './db/schema';
 import { ensureDemo } from './demo/seedDemo';
 import { AU_DEMO_FILE, ensureAuDemo } from './demo/seedAuDemo';
@@ -35,8 +35,9 @@ import { startWebhookDelivery } from './jobs/startWebhookDelivery';
 import type { Logger } from './logger';
 import { clusterScrape } from './metrics/clusterMetrics';
 import { createServiceMetrics } from './metrics/serviceMetrics';
-import { createServer, listen } from './server';
-import { ensureUser } from './services/provisioning';
+import { createServer, listen, type NodeBindings } from './server';
+import { ensureUser } from './services/businesses/provisioning';
+import { createTestClock } from './testClock';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -68,7 +69,10 @@ export async function startService(settings: Env, logger: Logger, options: Start
   );
   const db = opened.db;
   await ensureServiceSecrets(db);
-  const now = () => new Date();
+  // Tests may start the clock elsewhere and move it (TEST_CLOCK, testClock.ts); otherwise real time.
+  const testClock = settings.TEST_CLOCK === undefined ? undefined : createTestClock(settings.TEST_CLOCK);
+  const now = testClock ? testClock.now : () => new Date();
+  if (testClock) logger.info('TEST_CLOCK: the clock is set by tests', { now: now().toISOString() });
   const metrics = settings.METRICS
     ? createServiceMetrics({ db, databaseKind: opened.kind, ...(opened.poolStats ? { poolStats: opened.poolStats } : {}) })
     : undefined;
@@ -81,12 +85,14 @@ export async function startService(settings: Env, logger: Logger, options: Start
     staticRoot,
     phase: () => phase,
     ...(metrics && scrape ? { metrics: { scrape, contentType: metrics.registry.contentType } } : {}),
+    ...(testClock ? { testClock } : {}),
   });
   const HEALTH = new Set(['/livez', '/readyz', '/healthz']);
-  const handle = (request: Request): Promise<Response> =>
+  // The server's bindings (the connection) go along: the peer's address comes from them.
+  const handle = (request: Request, bindings?: NodeBindings): Promise<Response> =>
     phase === 'starting' && !HEALTH.has(new URL(request.url).pathname)
       ? Promise.resolve(json(503, { status: 'starting' }, { 'retry-after': '1' }))
-      : fetch(request);
+      : fetch(request, bindings);
   const { server, port } = await listen(handle, { hostname: settings.HOST, port: settings.PORT });
   const shownHost = settings.HOST === '0.0.0.0' || settings.HOST === '::' ? '127.0.0.1' : settings.HOST;
   const baseUrl = settings.PUBLIC_URL ?? `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
@@ -102,6 +108,7 @@ export async function startService(settings: Env, logger: Logger, options: Start
         dataDir,
         baseUrl,
         ianaTimeZone: 'Europe/London',
+        now,
         firstKioskId: async (businessId) => {
           const [first] = await db.select({ id: kiosks.id }).from(kiosks).where(eq(kiosks.businessId, businessId)).orderBy(asc(kiosks.id));
           return first?.id ?? 0;
@@ -114,10 +121,10 @@ export async function startService(settings: Env, logger: Logger, options: Start
   }
 
   const prune = async () => {
-    const cutoff = new Date(Date.now() - settings.IDEMPOTENCY_KEY_TTL_HOURS * HOUR_MS);
+    const cutoff = new Date(now().getTime() - settings.IDEMPOTENCY_KEY_TTL_HOURS * HOUR_MS);
     const removed = await pruneIdempotencyKeys(db, cutoff);
     if (removed > 0) logger.info('pruned idempotency keys', { removed });
-    const security = await pruneSecurityRecords(db, new Date(), settings);
+    const security = await pruneSecurityRecords(db, now(), settings);
     if (security > 0) logger.info('pruned rate-limit counters, sign-in lockouts and wrong-PIN reports', { removed: security });
   };
   await prune();
@@ -125,7 +132,7 @@ export async function startService(settings: Env, logger: Logger, options: Start
   pruneTimer.unref();
 
   const mail = settings.SMTP_URL
-    ? startOutboxDelivery({ db, smtpUrl: settings.SMTP_URL, mailFrom: settings.MAIL_FROM, logger, intervalMs: 30_000 })
+    ? startOutboxDelivery({ db, smtpUrl: settings.SMTP_URL, mailFrom: settings.MAIL_FROM, logger, intervalMs: 30_000, now })
     : null;
   // Web hooks always go (a registration is the switch); the outbox keeps them across restarts.
   const webhooks = startWebhookDelivery({
@@ -133,6 +140,7 @@ export async function startService(settings: Env, logger: Logger, options: Start
     logger,
     timeoutMs: settings.WEBHOOK_TIMEOUT_MS,
     allowPrivate: settings.WEBHOOKS_ALLOW_PRIVATE_TARGETS,
+    now,
   });
 
   phase = 'ready';

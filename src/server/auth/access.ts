@@ -12,7 +12,7 @@ import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import { BusinessAccessModel } from '../../contract/generated/models';
 import type { Database } from '../db/openDatabase';
 import { businessAccess, businesses, employees, kiosks, selfServiceLinks } from '../db/schema';
-import { ApiError, forbidden } from '../http/apiError';
+import { ApiError, forbidden } from '../errors/apiError';
 import type { CallerReads, Principal } from './principal';
 
 /** A stored access model, parsed (a bad one is a server fault). */

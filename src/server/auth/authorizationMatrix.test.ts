@@ -12,8 +12,8 @@ import type { RouteAccess, RouteCallers } from '../../contract/routes/common';
 import { NO_ROUNDING } from '../../domain/rounding';
 import { buildOpenApiDocument } from '../app';
 import { classifications, reportingDimensions } from '../db/schema';
-import { revokeDevice } from '../services/devices';
-import { issueTokens, tokenSettings } from '../services/tokens';
+import { revokeDevice } from '../services/kiosks/devices';
+import { issueTokens, tokenSettings } from '../services/access/tokens';
 import { changedTables, fingerprintDatabase, listTables } from '../testing/databaseState';
 import { addKiosk, addRestrictedUser, createTenant, enrolDeviceAuth, restrictedUserAuth, type Tenant } from '../testing/fixtures';
 import { requestInRolledBackTransaction } from '../testing/rolledBack';
@@ -143,6 +143,7 @@ async function buildWorld(): Promise<World> {
       webhookregistrations: 'Matrix-Hook',
       classification: classification?.id ?? 0,
       reportingdimension: dimension?.id ?? 0,
+      userId: owner.manager.userId,
     },
     restrictedEmail,
     insiders: { manager: auth, deviceOfA1: bearer(deviceA1Body.token), selfOfE1 },
@@ -250,6 +251,9 @@ function sampleBody(operationId: string, w: World): unknown {
     'selfService.invite': { emailAddress: 'someone-else@example.test' },
     'classificationExtensions.createClassification': { description: 'Level 2' },
     'reportingDimensionExtensions.createReportingDimension': { name: 'Outsider dimension', values: ['One'] },
+    'managerPins.setMine': { pin: '480251' },
+    'managerPins.signIn': { userId: w.owner.manager.userId, pin: '480251' },
+    'staffAccess.setKioskAccess': { hasAccess: false },
     'kioskExtensions.submitIdentityClaim': { employeeId, punchKey: 'matrix-claim', punchKind: 'clockOn', recordedTimeUtc: new Date(t.clock.now().getTime() - 60_000).toISOString() },
   };
   if (!(operationId in samples)) throw new Error(`no sample body for ${operationId}: add one to the authorization matrix`);

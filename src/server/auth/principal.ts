@@ -3,14 +3,15 @@
  * device. Resolved once per request from the Authorization header; routes then ask access.ts
  * whether that principal may act on a business.
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/openDatabase';
 import { apiKeys, businessAccess, devices, kiosks, oauthTokens, users } from '../db/schema';
 import { LAST_SEEN_RESOLUTION_MS, touchDevice } from './deviceContact';
 import { digest, TOKEN_PREFIX } from './secrets';
 
 export type Principal =
-  | { kind: 'user'; userId: number; email: string; via: 'oauth' | 'apiKey' }
+  /** `managerPin`: an OAuth session a manager opened with their manager PIN at a paired tablet. */
+  | { kind: 'user'; userId: number; email: string; via: 'oauth' | 'apiKey' | 'managerPin' }
   | { kind: 'device'; deviceId: number; businessId: number; kioskId: number };
 
 /** A short label for logs and the punch audit trail; never contains a credential. */
@@ -68,12 +69,12 @@ async function userCaller(
   const query =
     credential.table === 'apiKey'
       ? db
-        .select(columns)
+        .select({ ...columns, viaManagerPin: sql<boolean>`false` })
         .from(apiKeys)
         .innerJoin(users, eq(users.id, apiKeys.userId))
         .where(and(eq(apiKeys.keyHash, credential.keyHash), isNull(apiKeys.revokedAt)))
       : db
-        .select(columns)
+        .select({ ...columns, viaManagerPin: oauthTokens.viaManagerPin })
         .from(oauthTokens)
         .innerJoin(users, eq(users.id, oauthTokens.userId))
         .where(and(eq(oauthTokens.accessHash, credential.accessHash), isNull(oauthTokens.revokedAt), gt(oauthTokens.accessExpiresAt, credential.now)));
@@ -81,7 +82,7 @@ async function userCaller(
     .leftJoin(businessAccess, and(eq(businessAccess.userId, users.id), eq(businessAccess.businessId, businessId)))
     .leftJoin(kiosks, and(eq(kiosks.id, kioskId), eq(kiosks.businessId, businessId)));
   if (!row) return null;
-  const via = credential.table;
+  const via = row.viaManagerPin ? 'managerPin' : credential.table;
   return {
     principal: { kind: 'user', userId: row.userId, email: row.email, via },
     reads: {

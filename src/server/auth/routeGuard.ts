@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { RateLimitedOperation, RouteAccess, RouteCallers } from '../../contract/routes/common';
 import { RATE_LIMITED_OPERATIONS, ROUTE_ACCESS, ROUTE_CALLERS } from '../../contract/routes/common';
 import type { AppEnv } from '../context';
-import { forbidden } from '../http/apiError';
+import { forbidden } from '../errors/apiError';
 import { idempotencyScope, parseIdempotencyKey, runIdempotently } from '../http/idempotency';
 import { signInCallerKey, type RateLimits } from '../http/rateLimits';
 import { authorize, authorizeSelf, unauthenticated, type Grant, type Need } from './access';

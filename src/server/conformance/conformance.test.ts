@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { outbox } from '../db/schema';
-import { createEmployee } from '../services/provisioning';
+import { createEmployee } from '../services/businesses/provisioning';
 import { createTenant, type Tenant } from '../testing/fixtures';
 import { selfServiceAuth } from '../testing/selfServiceFixture';
 import { startTestService } from '../testing/testService';

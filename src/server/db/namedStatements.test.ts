@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_NAMED } from './namedStatements';
-import { rowsOf } from '../services/webhookEvents';
+import { rowsOf } from './rowsOf';
 import { startTestService, type TestService } from '../testing/testService';
 
 let t: TestService;

@@ -15,7 +15,7 @@ import { basicAuthHeader } from '../auth/basicAuth';
 import { hashSecret } from '../auth/secrets';
 import type { Database } from '../db/openDatabase';
 import { businesses, employees, kiosks } from '../db/schema';
-import { createBusiness, ensureUser, issueApiKey } from '../services/provisioning';
+import { createBusiness, ensureUser, issueApiKey } from '../services/businesses/provisioning';
 import { DemoFile } from './seedDemo';
 
 export const AU_DEMO_EXTERNAL_ID = 'kiosk-clock-demo-au';

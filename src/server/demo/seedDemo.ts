@@ -22,7 +22,7 @@ import { businesses, employees, kiosks } from '../db/schema';
 import { isListedAtKiosk } from '../../domain/kioskStaff';
 import { basicAuthHeader } from '../auth/basicAuth';
 import { hashSecret } from '../auth/secrets';
-import { createBusiness, ensureUser, issueApiKey } from '../services/provisioning';
+import { createBusiness, ensureUser, issueApiKey } from '../services/businesses/provisioning';
 import { DEMO_WINDOW_MINUTES, ensureDemoRoster } from './demoRoster';
 import type { RoundingRules } from '../../domain/rounding';
 

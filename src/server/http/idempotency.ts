@@ -25,9 +25,9 @@ import type { AppEnv } from '../context';
 import { describePrincipal, type Principal } from '../auth/principal';
 import type { Database } from '../db/openDatabase';
 import { idempotencyKeys } from '../db/schema';
-import { acceptFinalWrite, runFinalWrite, takeFinalWrite } from '../services/finalWrite';
-import { serviceSecret, type ServiceSecretPurpose } from '../services/serviceSecrets';
-import { ApiError } from './apiError';
+import { acceptFinalWrite, runFinalWrite, takeFinalWrite } from '../db/finalWrite';
+import { serviceSecret, type ServiceSecretPurpose } from '../auth/serviceSecrets';
+import { ApiError } from '../errors/apiError';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 export const FINGERPRINT_SECRET_PURPOSE: ServiceSecretPurpose = 'idempotency-fingerprint';

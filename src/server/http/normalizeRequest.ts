@@ -11,7 +11,7 @@
  * This runs outside Hono's error handler, so it renders its own failures, including unexpected
  * ones, as problem+json.
  */
-import { ApiError } from './apiError';
+import { ApiError } from '../errors/apiError';
 import { problemResponse } from './renderProblem';
 import type { Logger } from '../logger';
 

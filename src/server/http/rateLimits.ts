@@ -15,8 +15,8 @@ import type { AppDeps, AppEnv } from '../context';
 import { digest } from '../auth/secrets';
 import type { Database } from '../db/openDatabase';
 import { rateLimits } from '../db/schema';
-import { normaliseEmail } from '../services/provisioning';
-import { ApiError } from './apiError';
+import { normaliseEmail } from '../auth/normaliseEmail';
+import { ApiError } from '../errors/apiError';
 import { clientAddress } from './clientAddress';
 import type { RateLimitedOperation as LimitedOperation } from '../../contract/routes/common';
 

@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ZodError } from 'zod';
 import { PROBLEM_CONTENT_TYPE, problemType, type Problem } from '../../contract/problem';
-import { ApiError, invalidFields, type FieldMessage } from './apiError';
+import { ApiError, invalidFields, type FieldMessage } from '../errors/apiError';
 import type { Logger } from '../logger';
 
 export function problemResponse(error: ApiError): Response {

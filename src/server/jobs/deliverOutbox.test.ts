@@ -9,7 +9,7 @@ import nodemailer from 'nodemailer';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { outbox } from '../db/schema';
 import { createLogger } from '../logger';
-import { enqueueMessage, type OutgoingMessage } from '../services/outbox';
+import { enqueueMessage, type OutgoingMessage } from '../services/mail/outbox';
 import { startMailSink, type MailSink } from '../testing/mailSink';
 import { startTestService, type TestService } from '../testing/testService';
 import { deliverPendingMail } from './deliverOutbox';

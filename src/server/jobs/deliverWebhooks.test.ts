@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { verifySignature, type WebhookEvent } from '../../domain/webhooks';
 import { createService } from '../app';
 import { webhookDeliveries, webhookEvents, webhookRegistrations } from '../db/schema';
-import { recordTestEvent } from '../services/webhookEvents';
+import { recordTestEvent } from '../services/webhooks/webhookEvents';
 import { createTenant, type Tenant } from '../testing/fixtures';
 import { sendRequest, startTestService, type TestService } from '../testing/testService';
 import { insertRegistration, type RegistrationOptions } from '../testing/webhookFixture';

@@ -1,5 +1,5 @@
 /**
- * Sends web hook deliveries (the transactional outbox that services/webhookEvents.ts fills), as
+ * Sends web hook deliveries (the transactional outbox that services/webhooks/webhookEvents.ts fills), as
  * the vendor's ASP.NET WebHooks platform does: the work-item envelope signed with `ms-signature`,
  * at least once, in order per registration, retried on the domain's schedule, held while paused.
  *
@@ -21,8 +21,8 @@ import { sql } from 'drizzle-orm';
 import { buildEnvelope, nextAttemptAfter, SIGNATURE_HEADER, signatureOf, type WebhookEvent } from '../../domain/webhooks';
 import type { Database } from '../db/openDatabase';
 import type { Logger } from '../logger';
-import { rowsOf } from '../services/webhookEvents';
-import { openWebhookSecret } from '../services/webhookSecrets';
+import { rowsOf } from '../db/rowsOf';
+import { openWebhookSecret } from '../services/webhooks/webhookSecrets';
 import { clip, gaveUp } from './failureText';
 import { sendWebhook, type SendOutcome } from './sendWebhook';
 

@@ -6,8 +6,8 @@
 import type { Database } from '../db/openDatabase';
 import type { Env } from '../env';
 import { pruneRateLimits } from '../http/rateLimits';
-import { pinFailureRules, prunePinFailureReports } from '../services/pinFailureReports';
-import { pruneSignInLockouts } from '../services/signInLockouts';
+import { pinFailureRules, prunePinFailureReports } from '../services/pins/pinFailureReports';
+import { pruneSignInLockouts } from '../services/access/signInLockouts';
 
 /** Returns how many records were removed. */
 export async function pruneSecurityRecords(db: Database, now: Date, settings: Env): Promise<number> {

@@ -8,7 +8,7 @@
  */
 import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { checkWebhookUri, safeLookup } from '../services/webhookTargets';
+import { checkWebhookUri, safeLookup } from '../services/webhooks/webhookTargets';
 
 /** What a receiver answered, or why there was no answer. */
 export type SendOutcome = { ok: true; status: number } | { ok: false; status: number | null; reason: string };

@@ -12,7 +12,7 @@ import { PUNCH_ROUTES } from '../../contract/punchKinds';
 import { ESS_PUNCH_ROUTES } from '../../contract/routes/selfService';
 import type { Database } from '../db/openDatabase';
 import { DEFAULT_MAX_ATTEMPTS } from '../jobs/deliverOutbox';
-import { rowsOf } from '../services/webhookEvents';
+import { rowsOf } from '../db/rowsOf';
 
 export interface PoolStats {
   total: number;

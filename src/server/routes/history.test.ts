@@ -15,7 +15,7 @@ import { KIOSK_STAFF_MAX, PAGE_LIMITS, SHIFT_SEARCH } from '../../contract/pagin
 import { hashSecret } from '../auth/secrets';
 import { basicAuth, startTestService, type TestService } from '../testing/testService';
 import { analyzeHistory, seedHistory, seedWideSetup, type SeededHistory } from '../testing/seedHistory';
-import { createBusiness, ensureUser, issueApiKey } from '../services/provisioning';
+import { createBusiness, ensureUser, issueApiKey } from '../services/businesses/provisioning';
 
 const STAFF = 2000;
 const SHIFTS = 30_000;

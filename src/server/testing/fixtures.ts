@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { businessAccess } from '../db/schema';
 import type { KioskAccessModel } from '../../contract/generated/models';
-import { accessModel, NO_KIOSK_ACCESS } from '../services/accessModels';
-import { createBusiness, createEmployee, ensureUser, issueApiKey } from '../services/provisioning';
+import { accessModel, NO_KIOSK_ACCESS } from '../services/access/accessModels';
+import { createBusiness, createEmployee, ensureUser, issueApiKey } from '../services/businesses/provisioning';
 import { basicAuth, type TestService } from './testService';
 
 export const MANAGER_PASSWORD = 'correct horse battery staple';

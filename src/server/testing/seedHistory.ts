@@ -9,7 +9,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/openDatabase';
-import { withTransaction } from '../services/transactions';
+import { withTransaction } from '../db/transactions';
 
 export interface HistoryOptions {
   businessId: number;

@@ -12,7 +12,7 @@ import { createService, type Service } from '../app';
 import { openDatabase, type Database, type OpenedDatabase } from '../db/openDatabase';
 import type { RowObserver } from '../db/observeRows';
 import { EnvSchema, parseEnv, type Env } from '../env';
-import { ensureServiceSecrets } from '../services/serviceSecrets';
+import { ensureServiceSecrets } from '../auth/serviceSecrets';
 import { createLogger, type Logger } from '../logger';
 
 export interface TestClock {

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { webhookRegistrations } from '../db/schema';
-import { sealWebhookSecret } from '../services/webhookSecrets';
+import { sealWebhookSecret } from '../services/webhooks/webhookSecrets';
 import type { Tenant } from './fixtures';
 import type { TestService } from './testService';
 

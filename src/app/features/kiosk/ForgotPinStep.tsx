@@ -1,4 +1,4 @@
-/** "Forgot PIN?": a one-time reset code by e-mail or text message (services/pins.ts), whichever the employee's details allow. */
+/** "Forgot PIN?": a one-time reset code by e-mail or text message (services/pins/pins.ts), whichever the employee's details allow. */
 import { useState } from 'react';
 import { requestPinResetAtKiosk, type ResetResult } from '../../../offline/kioskOperations';
 import type { MessageKey } from '../../i18n/catalogue';

@@ -2,12 +2,12 @@
 import * as routes from '../../../contract/routes/access';
 import type { App } from '../../context';
 import { grantOf } from '../../auth/routeGuard';
-import { throughListGate } from '../../http/listGate';
-import { assignAccess, loadAccessByEmail, revokeAccess } from '../../services/access';
-import { acceptInvitation, activateAccount } from '../../services/invitationAcceptance';
-import { confirmEmailChange, updateAccessUser } from '../../services/userDetails';
-import { listAccessPage, planAccessList } from '../../services/accessList';
-import { loadBusiness } from '../../services/businesses';
+import { throughListGate } from '../../lists/listGate';
+import { assignAccess, loadAccessByEmail, revokeAccess } from '../../services/access/access';
+import { acceptInvitation, activateAccount } from '../../services/access/invitationAcceptance';
+import { confirmEmailChange, updateAccessUser } from '../../services/access/userDetails';
+import { listAccessPage, planAccessList } from '../../services/access/accessList';
+import { loadBusiness } from '../../services/businesses/businesses';
 
 export function registerBusinessAccessHandlers(app: App) {
   app.openapi(routes.listAllBusinessAccessUsers, async (c) => {

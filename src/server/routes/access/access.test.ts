@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BusinessAccessModel } from '../../../contract/generated/models';
 import { verifySecret, digest } from '../../auth/secrets';
 import { businessAccess, invitations, locations, outbox, users } from '../../db/schema';
-import { accessModel } from '../../services/accessModels';
-import { ensureUser, issueApiKey } from '../../services/provisioning';
+import { accessModel } from '../../services/access/accessModels';
+import { ensureUser, issueApiKey } from '../../services/businesses/provisioning';
 import { createTenant, type Tenant } from '../../testing/fixtures';
 import { basicAuth, startTestService, type TestService } from '../../testing/testService';
 

@@ -2,8 +2,8 @@
 import * as routes from '../../../contract/routes/business';
 import type { App } from '../../context';
 import { callerOf, userOf } from '../../auth/routeGuard';
-import { throughListGate } from '../../http/listGate';
-import { loadBusiness } from '../../services/businesses';
+import { throughListGate } from '../../lists/listGate';
+import { loadBusiness } from '../../services/businesses/businesses';
 import {
   businessCreationForbidden,
   createBusinessFor,
@@ -12,7 +12,7 @@ import {
   planBusinessList,
   toBusinessModel,
   updateBusinessProfile,
-} from '../../services/businessProfiles';
+} from '../../services/businesses/businessProfiles';
 
 export function registerBusinessHandlers(app: App) {
   app.openapi(routes.createBusiness, async (c) => {

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BusinessModel } from '../../../contract/routes/business';
 import { digest, newToken, TOKEN_PREFIX } from '../../auth/secrets';
 import { businessAccess, devices } from '../../db/schema';
-import { accessModel } from '../../services/accessModels';
-import { ensureUser, issueApiKey } from '../../services/provisioning';
+import { accessModel } from '../../services/access/accessModels';
+import { ensureUser, issueApiKey } from '../../services/businesses/provisioning';
 import { createTenant, type Tenant } from '../../testing/fixtures';
 import { basicAuth, bearer, startTestService, type TestService } from '../../testing/testService';
 

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BusinessModel } from '../../../contract/routes/business';
-import { ensureUser, issueApiKey } from '../../services/provisioning';
+import { ensureUser, issueApiKey } from '../../services/businesses/provisioning';
 import { createTenant, restrictedUserAuth } from '../../testing/fixtures';
 import { basicAuth, startTestService, type TestService } from '../../testing/testService';
 

@@ -1,22 +1,7 @@
-/** The classification extension routes (AU award classifications; services/classifications.ts). */
-import * as routes from '../../../contract/routes/classifications';
+/** The classification route group (AU award classifications, a project extension). */
 import type { App } from '../../context';
-import { classificationsOffered, createClassification, deleteClassification } from '../../services/classifications';
+import { registerClassificationHandlers } from './classifications.handlers';
 
 export function registerClassificationRoutes(app: App) {
-  app.openapi(routes.listClassifications, async (c) => {
-    const { businessId } = c.req.valid('param');
-    return c.json(await classificationsOffered(c.var.db, businessId), 200);
-  });
-
-  app.openapi(routes.createClassification, async (c) => {
-    const { businessId } = c.req.valid('param');
-    return c.json(await createClassification(c.var.db, businessId, c.req.valid('json').description), 200);
-  });
-
-  app.openapi(routes.deleteClassification, async (c) => {
-    const { businessId, id } = c.req.valid('param');
-    await deleteClassification(c.var.db, businessId, id, c.var.deps.now());
-    return c.body(null, 200);
-  });
+  registerClassificationHandlers(app);
 }

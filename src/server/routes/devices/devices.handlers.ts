@@ -7,11 +7,11 @@ import { PAGE_LIMITS } from '../../../contract/paging';
 import type { App } from '../../context';
 import { unauthenticated } from '../../auth/access';
 import { callerOf, grantOf, userOf } from '../../auth/routeGuard';
-import { ApiError, notFound } from '../../http/apiError';
-import { planPage } from '../../http/odata/planList';
-import { throughListGate } from '../../http/listGate';
-import { deviceIdentity, enrolDevice, listDevices, listFleet, recordDeviceHealth, revokeDevice } from '../../services/devices';
-import { loadKiosk } from '../../services/kiosks';
+import { ApiError, notFound } from '../../errors/apiError';
+import { planPage } from '../../lists/odata/planList';
+import { throughListGate } from '../../lists/listGate';
+import { deviceIdentity, enrolDevice, listDevices, listFleet, recordDeviceHealth, revokeDevice } from '../../services/kiosks/devices';
+import { loadKiosk } from '../../services/kiosks/kiosks';
 
 export function registerDeviceEnrolmentRoutes(app: App) {
   app.openapi(routes.enrolDevice, async (c) => {

@@ -1,7 +1,7 @@
 /** Employee groups: list, create, read (with matching employees), update, delete. */
 import * as routes from '../../../contract/routes/employeeGroups';
 import type { App } from '../../context';
-import { throughListGate } from '../../http/listGate';
+import { throughListGate } from '../../lists/listGate';
 import {
   createEmployeeGroup,
   deleteEmployeeGroup,
@@ -11,7 +11,7 @@ import {
   planEmployeeGroupList,
   toEmployeeGroupModel,
   updateEmployeeGroup,
-} from '../../services/employeeGroups';
+} from '../../services/people/employeeGroups';
 
 export function registerEmployeeGroupHandlers(app: App) {
   app.openapi(routes.listEmployeeGroups, async (c) => {

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { UkDetailedEmployeeGroupModel, UkEmployeeGroupModel } from '../../../contract/generated/models';
 import { employeeGroups, employees } from '../../db/schema';
-import { employeeGroupIdsByEmployee, groupIdsOfEmployee } from '../../services/employeeGroups';
-import { createEmployee } from '../../services/provisioning';
+import { employeeGroupIdsByEmployee, groupIdsOfEmployee } from '../../services/people/employeeGroups';
+import { createEmployee } from '../../services/businesses/provisioning';
 import { createTenant, restrictedUserAuth, type Tenant } from '../../testing/fixtures';
 import { startTestService, type TestService } from '../../testing/testService';
 

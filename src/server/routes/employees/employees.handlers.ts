@@ -2,18 +2,18 @@
 import * as routes from '../../../contract/routes/employees';
 import { answersRegionally } from '../../auth/businessRegion';
 import type { App } from '../../context';
-import { throughListGate } from '../../http/listGate';
+import { throughListGate } from '../../lists/listGate';
 import {
   createUnstructuredEmployee,
   loadEmployee,
   setKioskEnabled,
   toEmployeeDetailsModel,
   toUnstructuredEmployeeModel,
-} from '../../services/employees';
-import { listEmployeePage, planEmployeeDetailsList, planUnstructuredEmployeeList } from '../../services/employeeList';
-import { listEmployeeLocationPage, planEmployeeLocationList } from '../../services/locationList';
-import { listWorkTypePage, planWorkTypeList } from '../../services/workTypes';
-import { offeredToEmployeeSql } from '../../services/clockOnChoices';
+} from '../../services/people/employees';
+import { listEmployeePage, planEmployeeDetailsList, planUnstructuredEmployeeList } from '../../services/people/employeeList';
+import { listEmployeeLocationPage, planEmployeeLocationList } from '../../services/referenceData/locationList';
+import { listWorkTypePage, planWorkTypeList } from '../../services/referenceData/workTypes';
+import { offeredToEmployeeSql } from '../../services/punches/clockOnChoices';
 
 /** The routes with literal segments after `employee/`; registered before the `{employeeId}` ones. */
 export function registerEmployeeLiteralRoutes(app: App) {

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmployeeDetailsModel, UkLocationModel, UkWorkTypeModel } from '../../../contract/generated/models';
 import { UnstructuredEmployeeModel } from '../../../contract/routes/employees';
 import { businessAccess, employees, locations, workTypes } from '../../db/schema';
-import { accessModel } from '../../services/accessModels';
-import { ensureUser, issueApiKey } from '../../services/provisioning';
+import { accessModel } from '../../services/access/accessModels';
+import { ensureUser, issueApiKey } from '../../services/businesses/provisioning';
 import { createTenant, type Tenant } from '../../testing/fixtures';
 import { basicAuth, startTestService, type TestService } from '../../testing/testService';
 

@@ -1,11 +1,11 @@
 /**
  * Issue 13, part 1 (what is enforced): the business's timesheet settings `requireWorkType` and
  * `requireLocation` bind a kiosk clock-on and addshift besides the kiosk's own flags
- * (services/clockOnRequirements.ts); a business without work types requires none (vendor: the
+ * (services/punches/clockOnRequirements.ts); a business without work types requires none (vendor: the
  * setting is deactivated then).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_TIMESHEET_SETTINGS } from '../../services/settings';
+import { DEFAULT_TIMESHEET_SETTINGS } from '../../services/businesses/settings';
 import { createTenant, enrolDeviceAuth, type Tenant } from '../../testing/fixtures';
 import { startTestService, type TestService } from '../../testing/testService';
 

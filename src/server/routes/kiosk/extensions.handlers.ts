@@ -1,10 +1,10 @@
 /** Project extension routes of the kiosk: preferences, identity claims of unverified offline punches. */
 import * as routes from '../../../contract/routes/kioskExtensions';
 import type { App } from '../../context';
-import { planPage } from '../../http/odata/planList';
+import { planPage } from '../../lists/odata/planList';
 import { PAGE_LIMITS } from '../../../contract/paging';
-import { readKioskPreferences, saveKioskPreferences } from '../../services/kioskPreferences';
-import { decideClaim, listClaims, submitClaim } from '../../services/identityClaims';
+import { readKioskPreferences, saveKioskPreferences } from '../../services/kiosks/kioskPreferences';
+import { decideClaim, listClaims, submitClaim } from '../../services/punches/identityClaims';
 import { kioskScope } from './kioskContext';
 
 export function registerKioskExtensionRoutes(app: App) {

@@ -8,13 +8,13 @@ import { grantOf } from '../../auth/routeGuard';
 import type { Grant } from '../../auth/access';
 import { lockoutPolicy } from '../../../domain/pinPolicy';
 import type { Database } from '../../db/openDatabase';
-import { loadKiosk, type KioskRow } from '../../services/kiosks';
-import { groupIdsOfEmployee } from '../../services/employeeGroups';
+import { loadKiosk, type KioskRow } from '../../services/kiosks/kiosks';
+import { groupIdsOfEmployee } from '../../services/people/employeeGroups';
 import type { Env } from '../../env';
-import type { PunchContext, PunchSettings } from '../../services/punches';
-import { kioskPoint } from '../../services/punchPoints';
-import type { PinContext } from '../../services/pins';
-import type { EmployeeRow } from '../../services/kioskEmployees';
+import type { PunchContext, PunchSettings } from '../../services/punches/punchContext';
+import { kioskPoint } from '../../services/punches/punchPoints';
+import type { PinContext } from '../../services/pins/pins';
+import type { EmployeeRow } from '../../services/people/kioskEmployees';
 
 export interface KioskScope {
   grant: Grant;

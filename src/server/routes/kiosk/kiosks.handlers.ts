@@ -2,8 +2,8 @@
 import * as routes from '../../../contract/routes/kiosk';
 import type { App } from '../../context';
 import { grantOf } from '../../auth/routeGuard';
-import { throughListGate } from '../../http/listGate';
-import { createKiosk, deleteKiosk, listKioskPage, loadKiosk, planKioskList, toKioskModel, updateKiosk } from '../../services/kiosks';
+import { throughListGate } from '../../lists/listGate';
+import { createKiosk, deleteKiosk, listKioskPage, loadKiosk, planKioskList, toKioskModel, updateKiosk } from '../../services/kiosks/kiosks';
 
 export function registerKioskDefinitionRoutes(app: App) {
   app.openapi(routes.listKiosks, async (c) => {

@@ -2,9 +2,9 @@
 import type { Context } from 'hono';
 import * as routes from '../../../contract/routes/kiosk';
 import type { AppEnv, App } from '../../context';
-import { applyOfflineFailures, pinFailureRules, reporterOf } from '../../services/pinFailureReports';
-import { changePin, checkPin, requestPinReset, type PinOutcome } from '../../services/pins';
-import { currentPinSealKey, openSealedPinChange } from '../../services/pinSeal';
+import { applyOfflineFailures, pinFailureRules, reporterOf } from '../../services/pins/pinFailureReports';
+import { changePin, checkPin, requestPinReset, type PinOutcome } from '../../services/pins/pins';
+import { currentPinSealKey, openSealedPinChange } from '../../services/pins/pinSeal';
 import { kioskScope } from './kioskContext';
 
 /** Answers a PIN outcome; a failure keeps its recorded attempt even under an Idempotency-Key. */

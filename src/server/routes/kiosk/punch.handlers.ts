@@ -6,8 +6,8 @@ import { PUNCH_ROUTES, type PunchRequest } from '../../../contract/punchKinds';
 import * as routes from '../../../contract/routes/kiosk';
 import { PUNCH_KINDS } from '../../../domain/attendance';
 import type { App } from '../../context';
-import { recordCompleteShift } from '../../services/completeShifts';
-import { recordPunch } from '../../services/punches';
+import { recordCompleteShift } from '../../services/shifts/completeShifts';
+import { recordPunch } from '../../services/punches/punches';
 import { kioskScope } from './kioskContext';
 
 export function registerPunchRoutes(app: App) {

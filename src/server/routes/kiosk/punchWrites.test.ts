@@ -1,16 +1,16 @@
 /**
  * A clock-off writes its timesheet line in the same statement as the break it closes and before
- * its own note is stored (services/punchWrites.ts, issue 12, item 4): the line must still be what
+ * its own note is stored (services/punches/store/punchWrites.ts, issue 12, item 4): the line must still be what
  * separate writes gave, its open break closed at the clock-off (paid when the clock-off says so)
  * and this punch's note among its comments, after the clock-on's. Checked on the stored rows.
  * The open shift is read with the employee's lock; a clock-off that waited for that lock while
- * another punch committed must read it again (services/punchReads.ts): on PostgreSQL, a clock-off
+ * another punch committed must read it again (services/punches/store/punchReads.ts): on PostgreSQL, a clock-off
  * racing a break's end gets the break as the other punch ended it.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clockShifts, employees, shiftBreaks, shiftNotes, timesheetLines } from '../../db/schema';
-import { rowsOf } from '../../services/webhookEvents';
+import { rowsOf } from '../../db/rowsOf';
 import { createTenant } from '../../testing/fixtures';
 import { startTestService, type TestService } from '../../testing/testService';
 

@@ -4,13 +4,13 @@ import { PAGE_LIMITS } from '../../../contract/paging';
 import type { App } from '../../context';
 import { grantOf } from '../../auth/routeGuard';
 import { grantCoversKiosk } from '../../auth/access';
-import { forbidden, invalidField } from '../../http/apiError';
-import { planPage } from '../../http/odata/planList';
-import { throughListGate } from '../../http/listGate';
-import { withRegionalShifts } from '../../services/classifications';
-import { searchBound, searchShifts, shiftWindow } from '../../services/clockedShifts';
-import { listPunches } from '../../services/punchAudit';
-import { addNote, deleteNote, listNotes, loadShiftAtKiosk, markNotesRead } from '../../services/shiftNotes';
+import { forbidden, invalidField } from '../../errors/apiError';
+import { planPage } from '../../lists/odata/planList';
+import { throughListGate } from '../../lists/listGate';
+import { withRegionalShifts } from '../../services/referenceData/classifications';
+import { searchBound, searchShifts, shiftWindow } from '../../services/shifts/clockedShifts';
+import { listPunches } from '../../services/punches/punchAudit';
+import { addNote, deleteNote, listNotes, loadShiftAtKiosk, markNotesRead } from '../../services/shifts/shiftNotes';
 import { kioskScope } from './kioskContext';
 
 

@@ -5,10 +5,10 @@ import { pinProblem } from '../../../domain/pinPolicy';
 import { calendarDateIn } from '../../../domain/time';
 import type { App } from '../../context';
 import { grantMayAddEmployees } from '../../auth/access';
-import { ApiError, forbidden, invalidField, notFound } from '../../http/apiError';
-import { mapInSlices, throughListGate } from '../../http/listGate';
-import { groupIdsByEmployee, groupIdsOfEmployee } from '../../services/employeeGroups';
-import { loadEmployee } from '../../services/employees';
+import { ApiError, forbidden, invalidField, notFound } from '../../errors/apiError';
+import { mapInSlices, throughListGate } from '../../lists/listGate';
+import { groupIdsByEmployee, groupIdsOfEmployee } from '../../services/people/employeeGroups';
+import { loadEmployee } from '../../services/people/employees';
 import {
   isActiveKioskEmployee,
   listKioskStaff,
@@ -16,10 +16,10 @@ import {
   requireEmployeeId,
   toBasicKioskEmployee,
   type KioskStaff,
-} from '../../services/kioskEmployees';
-import { withRegionalLookup } from '../../services/classifications';
-import { lookupDataFor } from '../../services/lookupData';
-import { createEmployee, isEmail } from '../../services/provisioning';
+} from '../../services/people/kioskEmployees';
+import { withRegionalLookup } from '../../services/referenceData/classifications';
+import { lookupDataFor } from '../../services/punches/lookupData';
+import { createEmployee, isEmail } from '../../services/businesses/provisioning';
 import { kioskScope } from './kioskContext';
 
 export function registerStaffRoutes(app: App) {

@@ -1,8 +1,8 @@
 /** A manager sets a person's kiosk PIN (project extension; see contract/routes/kiosk.ts `setStaffPin`). */
 import * as routes from '../../../contract/routes/kiosk';
 import type { App } from '../../context';
-import { loadKiosk } from '../../services/kiosks';
-import { setPinByManager } from '../../services/staffPins';
+import { loadKiosk } from '../../services/kiosks/kiosks';
+import { setPinByManager } from '../../services/pins/staffPins';
 
 export function registerStaffPinRoutes(app: App) {
   app.openapi(routes.setStaffPin, async (c) => {

@@ -2,9 +2,9 @@
 import * as routes from '../../../contract/routes/locations';
 import { answersRegionally } from '../../auth/businessRegion';
 import type { App } from '../../context';
-import { throughListGate } from '../../http/listGate';
-import { createLocation, deleteLocation, loadLocation, updateLocation } from '../../services/locations';
-import { listLocationPage, locationModel, planLocationList, singleLocationModel } from '../../services/locationList';
+import { throughListGate } from '../../lists/listGate';
+import { createLocation, deleteLocation, loadLocation, updateLocation } from '../../services/referenceData/locations';
+import { listLocationPage, locationModel, planLocationList, singleLocationModel } from '../../services/referenceData/locationList';
 
 export function registerLocationHandlers(app: App) {
   app.openapi(routes.listBusinessLocations, async (c) => {

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import * as routes from '../../../contract/routes/oauth';
 import type { OAuthTokenResponse } from '../../../contract/routes/oauth';
 import type { App, AppEnv } from '../../context';
-import { issueTokens, revokeUserTokens, rotateRefreshToken, signInWithPassword, tokenSettings, type IssuedTokens } from '../../services/tokens';
+import { issueTokens, revokeUserTokens, rotateRefreshToken, signInWithPassword, tokenSettings, type IssuedTokens } from '../../services/access/tokens';
 import { invalidGrant, invalidRequestFrom, loginLocked, missingParameter, unsupportedGrantType, WRONG_CREDENTIALS } from './oauthErrors';
 
 type FormOrJson<T> = { valid(target: 'form' | 'json'): T };

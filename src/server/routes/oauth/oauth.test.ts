@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { OAuthTokenResponse } from '../../../contract/routes/oauth';
 import { oauthTokens } from '../../db/schema';
-import { ensureUser } from '../../services/provisioning';
+import { ensureUser } from '../../services/businesses/provisioning';
 import { createTenant, MANAGER_PASSWORD, type Tenant } from '../../testing/fixtures';
 import { bearer, startTestService, type ApiResult, type TestService } from '../../testing/testService';
 

@@ -3,7 +3,7 @@
  * `error` and `error_description` members so standard OAuth clients understand them too.
  */
 import type { ZodError } from 'zod';
-import { ApiError, describeFields, type FieldMessage } from '../../http/apiError';
+import { ApiError, describeFields, type FieldMessage } from '../../errors/apiError';
 import { fieldMessages } from '../../http/renderProblem';
 
 /** A missing, repeated or malformed parameter (RFC 6749 `invalid_request`). */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KioskRosterModel } from '../../../contract/routes/rosterShifts';
 import { UkEssRosterShiftModel, UkRosterShiftMatchingResultModel } from '../../../contract/generated/models';
 import { clockShifts } from '../../db/schema';
-import { DEFAULT_PORTAL_SETTINGS } from '../../services/settings';
+import { DEFAULT_PORTAL_SETTINGS } from '../../services/businesses/settings';
 import { addKiosk, createTenant, enrolDeviceAuth, type Tenant, type TenantOptions } from '../../testing/fixtures';
 import { startTestService, type TestService } from '../../testing/testService';
 

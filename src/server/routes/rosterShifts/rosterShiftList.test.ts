@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timesheetLines } from '../../db/schema';
 import { createTenant } from '../../testing/fixtures';
 import { startTestService, type TestService } from '../../testing/testService';
-import { fieldsOf, rosterHelpers, type Body } from './rosterFixtures';
+import { fieldsOf, rosterHelpers, type Body } from '../../testing/rosterFixtures';
 
 let t: TestService;
 beforeAll(async () => {

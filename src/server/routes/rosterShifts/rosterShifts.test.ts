@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UkEssRosterShiftModel } from '../../../contract/generated/models';
 import { createTenant, restrictedUserAuth } from '../../testing/fixtures';
 import { startTestService, type TestService } from '../../testing/testService';
-import { fieldsOf, rosterHelpers, withoutIds, type Body } from './rosterFixtures';
+import { fieldsOf, rosterHelpers, withoutIds, type Body } from '../../testing/rosterFixtures';
 
 let t: TestService;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
-/** Project extensions for admins: invite an employee to self-service, and end it (services/selfService.ts). */
+/** Project extensions for admins: invite an employee to self-service, and end it (services/access/selfService.ts). */
 import * as routes from '../../../contract/routes/selfService';
 import type { App } from '../../context';
-import { loadBusiness } from '../../services/businesses';
-import { inviteToSelfService, revokeSelfService } from '../../services/selfService';
+import { loadBusiness } from '../../services/businesses/businesses';
+import { inviteToSelfService, revokeSelfService } from '../../services/access/selfService';
 
 export function registerSelfServiceInvitationRoutes(app: App) {
   app.openapi(routes.inviteToSelfService, async (c) => {

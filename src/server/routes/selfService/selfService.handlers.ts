@@ -9,22 +9,22 @@ import * as routes from '../../../contract/routes/selfService';
 import { PUNCH_KINDS } from '../../../domain/attendance';
 import { answersRegionally } from '../../auth/businessRegion';
 import type { App } from '../../context';
-import { forbidden } from '../../http/apiError';
-import { throughListGate } from '../../http/listGate';
-import { planPage } from '../../http/odata/planList';
-import { searchBound, searchShifts, shiftWindow } from '../../services/clockedShifts';
-import { withRegionalLookup, withRegionalShifts } from '../../services/classifications';
-import { lookupDataFor } from '../../services/lookupData';
-import { portalPoint } from '../../services/punchPoints';
-import { recordPunch } from '../../services/punches';
+import { forbidden } from '../../errors/apiError';
+import { throughListGate } from '../../lists/listGate';
+import { planPage } from '../../lists/odata/planList';
+import { searchBound, searchShifts, shiftWindow } from '../../services/shifts/clockedShifts';
+import { withRegionalLookup, withRegionalShifts } from '../../services/referenceData/classifications';
+import { lookupDataFor } from '../../services/punches/lookupData';
+import { portalPoint } from '../../services/punches/punchPoints';
+import { recordPunch } from '../../services/punches/punches';
 import {
   asEmployee,
   loadOwnShift,
   loadSelfServiceEmployee,
   selfServiceLocations,
   selfServiceWorkTypes,
-} from '../../services/selfServiceTime';
-import { addNote, listNotes, markNotesRead } from '../../services/shiftNotes';
+} from '../../services/punches/selfServiceTime';
+import { addNote, listNotes, markNotesRead } from '../../services/shifts/shiftNotes';
 import { selfScope, selfServicePunchContext } from './selfServiceContext';
 
 const adminRefused = () => forbidden('An employee cannot write an admin-initiated note through self-service.');
@@ -96,7 +96,7 @@ export function registerSelfServiceTimeRoutes(app: App) {
     return c.json(await selfServiceLocations(c.var.db, scope.businessId, point, employee), 200);
   });
 
-  // Only what applies to the employee (issue 13, part 1 of V): services/clockOnChoices.ts.
+  // Only what applies to the employee (issue 13, part 1 of V): services/punches/clockOnChoices.ts.
   for (const [route, kind] of [[routes.essGetWorkTypes, 'workTypes'], [routes.essGetShiftConditions, 'shiftConditions']] as const) {
     app.openapi(route, async (c) => {
       const scope = selfScope(c);

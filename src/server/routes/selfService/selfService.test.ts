@@ -9,9 +9,9 @@ import {
   UkTimesheetLineModel,
   UkWorkTypeModel,
 } from '../../../contract/generated/models';
-import { DEFAULT_PORTAL_SETTINGS } from '../../services/settings';
+import { DEFAULT_PORTAL_SETTINGS } from '../../services/businesses/settings';
 import { clockShifts, employees, invitations, outbox, punches, selfServiceLinks, users } from '../../db/schema';
-import { createEmployee } from '../../services/provisioning';
+import { createEmployee } from '../../services/businesses/provisioning';
 import { createTenant, enrolDeviceAuth, type Tenant } from '../../testing/fixtures';
 import { invitationTokenFor, passwordGrant, selfServiceAuth } from '../../testing/selfServiceFixture';
 import { startTestService, type TestService } from '../../testing/testService';

@@ -1,16 +1,16 @@
 /**
  * What every self-service handler starts with: the grant the route guard established (a user
  * linked to the employee in the path; auth/access.ts authorizeSelf) and, for punches, the punch
- * context at the business's self-service portal (services/punchPoints.ts), built like a kiosk's.
+ * context at the business's self-service portal (services/punches/punchPoints.ts), built like a kiosk's.
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '../../context';
 import { grantOf } from '../../auth/routeGuard';
 import type { Database } from '../../db/openDatabase';
-import { groupIdsOfEmployee } from '../../services/employeeGroups';
-import type { EmployeeRow } from '../../services/kioskEmployees';
-import { portalPoint } from '../../services/punchPoints';
-import type { PunchContext } from '../../services/punches';
+import { groupIdsOfEmployee } from '../../services/people/employeeGroups';
+import type { EmployeeRow } from '../../services/people/kioskEmployees';
+import { portalPoint } from '../../services/punches/punchPoints';
+import type { PunchContext } from '../../services/punches/punchContext';
 import { punchSettings } from '../kiosk/kioskContext';
 
 export interface SelfScope {

@@ -2,7 +2,7 @@
 import * as routes from '../../../contract/routes/settings';
 import { answersRegionally } from '../../auth/businessRegion';
 import type { App } from '../../context';
-import { readSettings, writeSettings } from '../../services/settings';
+import { readSettings, writeSettings } from '../../services/businesses/settings';
 import { portalSettingsFromInput, timesheetSettingsFromInput } from './settingsInput';
 
 export function registerSettingsHandlers(app: App) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmployeePortalSettingsModel, UkBusinessTimesheetSettingsModel } from '../../../contract/generated/models';
-import { DEFAULT_PORTAL_SETTINGS, DEFAULT_TIMESHEET_SETTINGS } from '../../services/settings';
+import { DEFAULT_PORTAL_SETTINGS, DEFAULT_TIMESHEET_SETTINGS } from '../../services/businesses/settings';
 import { createTenant, restrictedUserAuth } from '../../testing/fixtures';
 import { startTestService, type ApiResult, type TestService } from '../../testing/testService';
 

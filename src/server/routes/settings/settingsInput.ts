@@ -9,7 +9,7 @@ import type {
   UkBusinessTimesheetSettingsModel,
   UkBusinessTimesheetSettingsModelInput,
 } from '../../../contract/generated/models';
-import { invalidFields, type FieldMessage } from '../../http/apiError';
+import { invalidFields, type FieldMessage } from '../../errors/apiError';
 
 function throwIfAny(errors: FieldMessage[]): void {
   if (errors.length > 0) throw invalidFields('validation-failed', errors);

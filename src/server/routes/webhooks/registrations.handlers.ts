@@ -13,7 +13,7 @@ import {
   replaceRegistration,
   toWebHookModel,
   type RegistrationOwner,
-} from '../../services/webhookRegistrations';
+} from '../../services/webhooks/webhookRegistrations';
 
 /** The caller (a user, as the routes declare) in the business of the path. */
 function ownerOf(c: Context<AppEnv>): RegistrationOwner {

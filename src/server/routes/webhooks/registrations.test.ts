@@ -3,9 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebHook } from '../../../contract/generated/models';
 import { webhookDeliveries, webhookEvents, webhookRegistrations, businessAccess } from '../../db/schema';
-import { accessModel, NO_KIOSK_ACCESS } from '../../services/accessModels';
-import { ensureUser, issueApiKey } from '../../services/provisioning';
-import { openWebhookSecret } from '../../services/webhookSecrets';
+import { accessModel, NO_KIOSK_ACCESS } from '../../services/access/accessModels';
+import { ensureUser, issueApiKey } from '../../services/businesses/provisioning';
+import { openWebhookSecret } from '../../services/webhooks/webhookSecrets';
 import { createTenant, enrolDeviceAuth, restrictedUserAuth, type Tenant } from '../../testing/fixtures';
 import { basicAuth, startTestService, type ApiResult, type TestService } from '../../testing/testService';
 

@@ -2,7 +2,7 @@
 import * as routes from '../../../contract/routes/workTypes';
 import { answersRegionally } from '../../auth/businessRegion';
 import type { App } from '../../context';
-import { throughListGate } from '../../http/listGate';
+import { throughListGate } from '../../lists/listGate';
 import {
   createWorkType,
   deleteWorkType,
@@ -13,7 +13,7 @@ import {
   toWorkTypeModel,
   updateWorkType,
   type WorkTypeRow,
-} from '../../services/workTypes';
+} from '../../services/referenceData/workTypes';
 
 /** A regional business's answer keeps its stored regional fields and employment types (its Fill reshapes it); a UK one gets the UK model. */
 const answer = (regional: boolean, row: WorkTypeRow) => (regional ? toRegionalWorkTypeModel(row) : toWorkTypeModel(row));

@@ -1,0 +1,44 @@
+/**
+ * One time for the browser and the service in a browser test. The kiosk checks the service's Date
+ * header and reports how far the tablet's clock is off, and both sides decide "today", "late" and
+ * "midnight" from their own clocks, so a test that sets the time sets both: Playwright's
+ * `context.clock` for the pages and the service's TEST_CLOCK (serviceProcess.ts) for the service.
+ * Both then run on at real speed from the same instant.
+ */
+import type { BrowserContext } from '@playwright/test';
+import type { ServiceClock } from './serviceProcess';
+
+export interface Clocks {
+  /** Both clocks at this instant. Call it before the first page loads (Playwright installs its clock then). */
+  set(instant: Date | string): Promise<void>;
+  /** Both clocks forward by `ms`; the pages' timers due in between fire once. */
+  forward(ms: number): Promise<void>;
+  /** The service's reading (the pages' is `Date.now()` in the page). */
+  now(): Promise<Date>;
+  /** Whether a test moved them (the fixture then puts the service back on real time). */
+  readonly moved: boolean;
+}
+
+export function bothClocks(context: BrowserContext, service: ServiceClock): Clocks {
+  let installed = false;
+  let moved = false;
+  return {
+    async set(instant) {
+      const at = new Date(instant);
+      moved = true;
+      if (installed) await context.clock.setSystemTime(at);
+      else await context.clock.install({ time: at });
+      installed = true;
+      await service.set(at);
+    },
+    async forward(ms) {
+      if (!installed) throw new Error('set() the clocks before moving them forward');
+      await context.clock.fastForward(ms);
+      await service.advance(ms);
+    },
+    now: () => service.now(),
+    get moved() {
+      return moved;
+    },
+  };
+}

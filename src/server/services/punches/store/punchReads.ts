@@ -1,0 +1,117 @@
+/**
+ * What a live punch reads, in as few round trips as it can (issue 12, item 4). Beside the
+ * employee's lock (one statement, kioskEmployees.loadKioskEmployeeWith) it reads, as one JSON
+ * value: the business's employee groups (for the answer's group ids), whether the business has any
+ * web hook registration (none: no web hook statement at all), a clock-on's roster candidates and a
+ * clock-off's line settings. None of these is changed by the employee's other punches, so the
+ * snapshot of the lock's statement (not refreshed by a wait for the lock) reads them rightly. A
+ * clock-off's open shift (with breaks, notes and roster shift) is another punch's work: it is read
+ * in the same statement, and used only when the employee's row the statement locked is the version
+ * its snapshot saw (same xmin: no punch committed in between); otherwise, after a wait for the
+ * lock, it is read again in a statement of its own (loadShiftToComplete).
+ * The rules stay in domain/: this module only fetches.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { PunchKind } from '../../../../domain/attendance';
+import type { Database } from '../../../db/openDatabase';
+import { clockShifts, employees, rosterShifts, shiftBreaks, shiftNotes, webhookRegistrations } from '../../../db/schema';
+import { groupRowsFrom, groupRowsSql, type GroupFields } from '../../people/employeeGroups';
+import type { MatchingRules } from '../punchPoints';
+import { rosterCandidatesSql } from '../../rosters/rosterMatching';
+import { rowsOf } from '../../../db/rowsOf';
+import { businessRequirementsOf, businessRequirementsSql, type BusinessRequirements } from '../clockOnRequirements';
+import { lineSettingsOf, lineSettingsSql, type CompletedShift, type LineInputs, type LineSettings } from '../../timesheets/timesheetLines';
+
+export interface PunchReads {
+  groups: GroupFields[];
+  /** True when the business has a web hook registration (its filters are matched when events are raised). */
+  hooks: boolean;
+  /** clockOn: rosterCandidatesSql's value, for rosterShiftIdFrom. */
+  roster: unknown;
+  /** clockOn: the id drawn for the shift it opens (so the answer is known before the write). */
+  newShiftId: number | null;
+  /** clockOff: the business's rounding rules and timesheet settings. */
+  lineSettings: LineSettings | null;
+  /** clockOff: the open shift as the lock's statement read it, when that read is current (see above). */
+  open: ShiftToComplete | null;
+  /** clockOn: the business's required work type / location (clockOnRequirements.ts; V, issue 13). */
+  required: BusinessRequirements | null;
+}
+
+/** The reads of a punch of `kind` at `at`, as one SQL value to read with the employee's lock. */
+export function punchReadsSql(businessId: number, point: MatchingRules, employeeId: number, kind: PunchKind, at: Date): SQL {
+  const roster = kind === 'clockOn' ? rosterCandidatesSql(businessId, point, employeeId, at) : sql`null`;
+  const settings = kind === 'clockOff' ? lineSettingsSql(businessId) : sql`null`;
+  const required = kind === 'clockOn' ? businessRequirementsSql(businessId) : sql`null`;
+  // A refused clock-on leaves a gap in the ids, as a rolled-back insert does.
+  const newShiftId = kind === 'clockOn' ? sql`nextval(pg_get_serial_sequence('clock_shifts', 'id'))` : sql`null`;
+  // The open shift, and whether the locked row is the version this statement's snapshot sees.
+  const open = kind === 'clockOff' ? openShiftSql(businessId, sql`${employees.currentShiftId}`) : sql`null`;
+  const current = kind === 'clockOff' ? sql`(select e.xmin from ${employees} e where e.id = ${employees.id}) = ${employees}.xmin` : sql`false`;
+  return sql`json_build_object('groups', ${groupRowsSql(businessId)},
+    'hooks', exists (select 1 from ${webhookRegistrations} h where h.business_id = ${businessId}),
+    'roster', ${roster}, 'lineSettings', ${settings}, 'required', ${required}, 'newShiftId', ${newShiftId},
+    'open', ${open}, 'current', ${current})`;
+}
+
+const ReadsJson = z.object({ groups: z.unknown(), hooks: z.boolean(), roster: z.unknown(), lineSettings: z.unknown(), required: z.unknown(), newShiftId: z.coerce.number().nullable(), open: z.unknown(), current: z.boolean() });
+
+export function punchReadsOf(value: unknown, businessId: number): PunchReads {
+  const reads = ReadsJson.parse(typeof value === 'string' ? JSON.parse(value) : value);
+  return {
+    groups: groupRowsFrom(reads.groups),
+    hooks: reads.hooks,
+    roster: reads.roster,
+    newShiftId: reads.newShiftId,
+    open: reads.current && reads.open !== null ? shiftToCompleteOf(reads.open) : null,
+    lineSettings: reads.lineSettings === null ? null : lineSettingsOf(reads.lineSettings, businessId),
+    required: reads.required === null ? null : businessRequirementsOf(reads.required),
+  };
+}
+
+const Instant = z.string().transform((text) => new Date(text));
+const OpenShiftJson = z.object({
+  id: z.number(),
+  businessId: z.number(),
+  employeeId: z.number(),
+  kioskId: z.number().nullable(),
+  startUtc: Instant,
+  ianaTimeZone: z.string(),
+  locationId: z.number().nullable(),
+  workTypeId: z.number().nullable(),
+  shiftConditionIds: z.array(z.number()),
+  dimensionValueIds: z.array(z.number()),
+  rosterShiftId: z.number().nullable(),
+  breaks: z.array(z.object({ startUtc: Instant, endUtc: Instant.nullable(), isPaidBreak: z.boolean() })),
+  notes: z.array(z.object({ note: z.string(), visibility: z.string() })),
+  roster: z.object({ startUtc: Instant, endUtc: Instant, locationId: z.number().nullable(), workTypeId: z.number().nullable() }).nullable(),
+});
+
+/** A shift being completed: everything its line is made from except the settings and its end. */
+export type ShiftToComplete = Omit<CompletedShift, 'endUtc'> & Pick<LineInputs, 'notes' | 'roster'>;
+
+/** The shift `shiftId` (SQL) with its breaks, notes and roster shift, as one JSON value (null when none). */
+function openShiftSql(businessId: number, shiftId: SQL): SQL {
+  return sql`(select json_build_object('id', s.id, 'businessId', s.business_id, 'employeeId', s.employee_id, 'kioskId', s.kiosk_id,
+      'startUtc', s.start_utc, 'ianaTimeZone', s.iana_time_zone, 'locationId', s.location_id, 'workTypeId', s.work_type_id,
+      'shiftConditionIds', s.shift_condition_ids, 'dimensionValueIds', s.dimension_value_ids, 'rosterShiftId', s.roster_shift_id,
+      'breaks', (select coalesce(json_agg(json_build_object('startUtc', b.start_utc, 'endUtc', b.end_utc, 'isPaidBreak', b.is_paid_break)
+        order by b.start_utc, b.id), '[]'::json) from ${shiftBreaks} b where b.shift_id = s.id),
+      'notes', (select coalesce(json_agg(json_build_object('note', n.note, 'visibility', n.visibility) order by n.id), '[]'::json)
+        from ${shiftNotes} n where n.shift_id = s.id),
+      'roster', (select json_build_object('startUtc', r.start_utc, 'endUtc', r.end_utc, 'locationId', r.location_id, 'workTypeId', r.work_type_id)
+        from ${rosterShifts} r where r.id = s.roster_shift_id and r.business_id = ${businessId}))
+    from ${clockShifts} s where s.id = ${shiftId})`;
+}
+
+function shiftToCompleteOf(value: unknown): ShiftToComplete {
+  return OpenShiftJson.parse(typeof value === 'string' ? JSON.parse(value) : value);
+}
+
+/** The employee's open shift with its breaks, notes and roster shift, read afresh (after a wait for the lock). */
+export async function loadShiftToComplete(db: Database, businessId: number, shiftId: number): Promise<ShiftToComplete> {
+  const [row] = rowsOf<{ open: unknown }>(await db.execute(sql`select ${openShiftSql(businessId, sql`${shiftId}::integer`)} as open`));
+  if (!row || row.open === null || row.open === undefined) throw new Error(`open shift ${shiftId} vanished`);
+  return shiftToCompleteOf(row.open);
+}

@@ -1,0 +1,142 @@
+/**
+ * The one seam between a live punch and the database. Reads in: the employee's lock, carrying as
+ * one JSON value everything else the punch needs (punchReads.ts). Writes out: what the domain
+ * decided, as one statement of data-modifying CTEs (punchWrites.ts), held back to go with the
+ * idempotency record when the punch is the request's last (db/finalWrite.ts). How many statements
+ * a punch costs is decided here and nowhere else (routes/kiosk/punchStatements.test.ts holds them
+ * to a budget): recordPunch says what happens, this module how it is fetched and stored. So a
+ * faster driver or prepared statements change this folder only.
+ */
+import type { SQL } from 'drizzle-orm';
+import type { ClockOffModelInput } from '../../../../contract/generated/models';
+import type { PunchKind } from '../../../../domain/attendance';
+import type { Database } from '../../../db/openDatabase';
+import { punchPhotos, shiftNotes, type punches } from '../../../db/schema';
+import { describePrincipal } from '../../../auth/principal';
+import { loadKioskEmployeeWith, type EmployeeRow } from '../../people/kioskEmployees';
+import { recordWebhookEvents, type RaisedWebhookEvent } from '../../webhooks/webhookEvents';
+import type { PunchContext } from '../punchContext';
+import type { Photo } from '../photos';
+import { loadShiftToComplete, punchReadsOf, punchReadsSql, type PunchReads, type ShiftToComplete } from './punchReads';
+import { writePunch, type PunchWrite } from './punchWrites';
+
+/** What a punch reads besides the employee: the rules' inputs (how it was read stays in here). */
+export type PunchInputs = Omit<PunchReads, 'hooks' | 'open'>;
+
+/** A punch's note, as stored on its shift. */
+export type PunchNote = Omit<typeof shiftNotes.$inferInsert, 'shiftId'>;
+export type StoredNote = typeof shiftNotes.$inferSelect;
+
+/** What a punch writes: PunchWrite with its note given whole (the store decides how it is sent). */
+export type PunchToWrite = Omit<PunchWrite, 'note'> & { note: PunchNote | null };
+
+export interface PunchStore {
+  /** Locks the punching employee and reads, in the same statement, all a punch of `kind` at `at` needs. */
+  lockEmployee(employeeId: number, kind: PunchKind, at: Date): Promise<{ employee: EmployeeRow; inputs: PunchInputs }>;
+  /** The open shift a clock-off completes: as the lock read it when that read is still current, else read again. */
+  shiftToComplete(shiftId: number): Promise<ShiftToComplete>;
+  storePhoto(photo: Photo): Promise<number>;
+  /** Stores the punch; answers a clock-off's line id and the stored note when they are needed afterwards (web hooks). */
+  write(punch: PunchToWrite): Promise<{ lineId: number | null; note: StoredNote | null }>;
+  /** Raises the punch's web hook events; `build` runs only when the business has a registration. */
+  announce(build: () => Promise<RaisedWebhookEvent[]> | RaisedWebhookEvent[]): Promise<void>;
+}
+
+/**
+ * The store of one live punch in `tx`. `last`: nothing reads or writes after the punch in this
+ * transaction (a punch route's handler), so its write may go with the idempotency record.
+ */
+export function openPunchStore(tx: Database, ctx: PunchContext, options: { last?: boolean } = {}): PunchStore {
+  let read: PunchReads | null = null;
+  const reads = (): PunchReads => {
+    if (!read) throw new Error('a punch store was used before it locked the employee');
+    return read;
+  };
+  return {
+    async lockEmployee(employeeId, kind, at) {
+      const also = punchReadsSql(ctx.businessId, ctx.point, employeeId, kind, at);
+      const found = await loadPunchingEmployeeWith(tx, ctx, employeeId, kind === 'clockOn', also);
+      read = punchReadsOf(found.also, ctx.businessId);
+      const { hooks: _hooks, open: _open, ...inputs } = read;
+      return { employee: found.row, inputs };
+    },
+
+    shiftToComplete(shiftId) {
+      // Read with the lock when no punch committed since its snapshot; else afresh (punchReads.ts).
+      const { open } = reads();
+      return open?.id === shiftId ? Promise.resolve(open) : loadShiftToComplete(tx, ctx.businessId, shiftId);
+    },
+
+    storePhoto: (photo) => storePhoto(tx, ctx.businessId, photo),
+
+    async write(punch) {
+      // A web hook event carries the note's stored row, so then the note is inserted on its own and
+      // read back, and the write cannot be held (its line id is read after it). Otherwise the note
+      // rides in the punch's statement.
+      const { hooks } = reads();
+      const written = await writePunch(tx, { ...punch, note: hooks ? null : punch.note }, options.last === true && !hooks);
+      const shiftId = punch.openShift?.id ?? punch.shiftId;
+      let note: StoredNote | null = null;
+      if (punch.note && hooks && shiftId !== null) {
+        [note = null] = await tx.insert(shiftNotes).values({ ...punch.note, shiftId }).returning();
+      }
+      return { lineId: written.lineId, note };
+    },
+
+    async announce(build) {
+      // Without a registration recordWebhookEvents would find nobody listening: the lock's statement asked already.
+      if (!reads().hooks) return;
+      await recordWebhookEvents(tx, ctx.businessId, await build());
+    },
+  };
+}
+
+/**
+ * The punching employee, locked: kiosk-enabled at a kiosk; at the portal, the self-service link is
+ * the permission. A shift starts (`startsShift`: clock-on, addshift) only at a kiosk that lists the
+ * employee (domain/kioskStaff.ts); breaks and clock-off of an open shift are taken anywhere, so a
+ * shift stays closable after the employee's locations change.
+ */
+export async function loadPunchingEmployee(tx: Database, ctx: PunchContext, employeeId: number, startsShift = false): Promise<EmployeeRow> {
+  return (await loadPunchingEmployeeWith(tx, ctx, employeeId, startsShift, null)).row;
+}
+
+/** loadPunchingEmployee, also reading `also` in the lock's statement (kioskEmployees.loadKioskEmployeeWith). */
+function loadPunchingEmployeeWith(tx: Database, ctx: PunchContext, employeeId: number, startsShift: boolean, also: SQL | null) {
+  const atKiosk = startsShift && ctx.point.kind === 'kiosk' ? { locationId: ctx.point.locationId } : undefined;
+  return loadKioskEmployeeWith(tx, ctx.businessId, employeeId, { lock: true, now: ctx.now, kioskAccess: ctx.point.kind === 'kiosk', atKiosk }, also);
+}
+
+export async function storePhoto(tx: Database, businessId: number, photo: Photo): Promise<number> {
+  const [row] = await tx.insert(punchPhotos).values({ businessId, contentType: photo.contentType, data: photo.data }).returning({ id: punchPhotos.id });
+  if (!row) throw new Error('insert returned no photo');
+  return row.id;
+}
+
+/** What a punch body says about the device, kept in the punch's audit row. */
+type PunchDevice = Pick<ClockOffModelInput, 'utcOffset' | 'latitude' | 'longitude' | 'ipAddress' | 'isAdminInitiated'>;
+
+/** The audit row of one punch, live or part of an addshift. */
+export function punchAuditRow(
+  ctx: PunchContext,
+  body: PunchDevice,
+  punch: { employeeId: number; shiftId: number | null; kind: PunchKind; at: Date; recordedTimeUtc: Date | null; photoId: number | null },
+): typeof punches.$inferInsert {
+  return {
+    businessId: ctx.businessId,
+    employeeId: punch.employeeId,
+    shiftId: punch.shiftId,
+    kioskId: ctx.point.id,
+    kind: punch.kind,
+    timeOfRecordUtc: punch.at,
+    recordedTimeUtc: punch.recordedTimeUtc,
+    receivedUtc: ctx.now,
+    utcOffset: body.utcOffset ?? null,
+    latitude: body.latitude?.toString() ?? null,
+    longitude: body.longitude?.toString() ?? null,
+    ipAddress: body.ipAddress ?? null,
+    isAdminInitiated: body.isAdminInitiated,
+    photoId: punch.photoId,
+    principal: describePrincipal(ctx.principal),
+  };
+}

@@ -1,0 +1,295 @@
+/**
+ * Timesheet lines: the one written when a clocked shift is completed (clock-off or addshift),
+ * rounded by the business's rules and snapped to its roster shift (the raw punches stay as they
+ * were, in clock_shifts, shift_breaks and punches), and their contract shapes (the list's pages are
+ * in timesheetLineList.ts). Start, end and break times are stored as instants and emitted as
+ * wall-clock times in the line's zone (the kiosk's), as the contract infers for timesheets.
+ * Writing a line raises TimesheetCreated (web hooks) in the same transaction.
+ */
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { ExternalService, type UkIndividualTimesheetLineModel, type UkTimesheetLineModel } from '../../../contract/generated/models';
+import { roundShift, type RoundingRules, type ShiftTimes } from '../../../domain/rounding';
+import { toLocalDateTime } from '../../../domain/time';
+import { lineMatchesRoster } from '../../../domain/timesheets';
+import type { Database } from '../../db/openDatabase';
+import { businessSettings, clockShifts, rosterShifts, shiftNotes, timesheetLines } from '../../db/schema';
+import { notFound } from '../../errors/apiError';
+import { loadReferencesFor, type ReferenceData } from '../referenceData/references';
+import { readRoundingRules, ROUNDING_RULES_KIND, roundingRulesFrom } from '../businesses/roundingRules';
+import { settingsFrom } from '../businesses/settings';
+import { readInTurn } from '../../db/transactions';
+import { recordWebhookEvents, type RaisedWebhookEvent } from '../webhooks/webhookEvents';
+
+export type TimesheetLineRow = typeof timesheetLines.$inferSelect;
+
+/** The locations and work types (shift conditions included) that these lines name. */
+export function referencesOfLines(db: Database, businessId: number, rows: readonly TimesheetLineRow[]): Promise<ReferenceData> {
+  return loadReferencesFor(db, businessId, {
+    locationIds: rows.flatMap((row) => (row.locationId === null ? [] : [row.locationId])),
+    workTypeIds: rows.flatMap((row) => [...(row.workTypeId === null ? [] : [row.workTypeId]), ...row.shiftConditionIds]),
+  });
+}
+
+export const StoredBreaks = z.array(z.object({ startUtc: z.iso.datetime(), endUtc: z.iso.datetime().nullable(), isPaidBreak: z.boolean() }));
+type StoredBreaks = z.infer<typeof StoredBreaks>;
+
+export const KIOSK_LINE_SOURCE = 'TimeAndAttendanceKiosk';
+/** The source (the vendor's ExternalService) of a line clocked through employee self-service. */
+export const PORTAL_LINE_SOURCE = 'EmployeePortal';
+export const SUBMITTED = 'Submitted';
+/** decided_by of a kiosk line approved because it matched its roster shift. */
+export const ROSTER_MATCH_DECIDER = 'roster-match';
+
+export interface CompletedShift {
+  id: number;
+  businessId: number;
+  employeeId: number;
+  startUtc: Date;
+  endUtc: Date;
+  ianaTimeZone: string;
+  locationId: number | null;
+  workTypeId: number | null;
+  shiftConditionIds: number[];
+  dimensionValueIds: number[];
+  breaks: ReadonlyArray<{ startUtc: Date; endUtc: Date | null; isPaidBreak: boolean }>;
+  /** The roster shift matched at clock-on, if any. */
+  rosterShiftId?: number | null;
+  /** The kiosk it was clocked at; null when made through employee self-service. */
+  kioskId?: number | null;
+}
+
+async function rosterShiftOf(db: Database, businessId: number, rosterShiftId: number | null | undefined) {
+  if (rosterShiftId === null || rosterShiftId === undefined) return null;
+  const [row] = await db
+    .select({ startUtc: rosterShifts.startUtc, endUtc: rosterShifts.endUtc, locationId: rosterShifts.locationId, workTypeId: rosterShifts.workTypeId })
+    .from(rosterShifts)
+    .where(and(eq(rosterShifts.id, rosterShiftId), eq(rosterShifts.businessId, businessId)));
+  return row ?? null;
+}
+
+/**
+ * A clocked shift's line times: its raw times rounded by the business's rules and snapped to its
+ * roster shift (breaks as the line stores them), and that roster shift. Used when the line is
+ * written and when an accepted forgotten clock-off rewrites it.
+ */
+export async function roundedLineTimes(
+  db: Database,
+  businessId: number,
+  raw: ShiftTimes,
+  zone: string,
+  rosterShiftId: number | null | undefined,
+  /** The business's rounding rules when the caller read them already (lineSettings). */
+  knownRules?: RoundingRules,
+) {
+  const [rules, roster] = await readInTurn(
+    async () => knownRules ?? readRoundingRules(db, businessId),
+    () => rosterShiftOf(db, businessId, rosterShiftId),
+  );
+  return roundLine(raw, rules, zone, roster);
+}
+
+type RosterTimes = Awaited<ReturnType<typeof rosterShiftOf>>;
+
+/** roundedLineTimes once its rules and roster shift are read. */
+function roundLine(raw: ShiftTimes, rules: RoundingRules, zone: string, roster: RosterTimes) {
+  const rounded = roundShift(raw, rules, zone, roster);
+  const breaks: StoredBreaks = rounded.breaks.map((b) => ({ startUtc: b.startUtc.toISOString(), endUtc: b.endUtc.toISOString(), isPaidBreak: b.isPaidBreak }));
+  return { startUtc: rounded.startUtc, endUtc: rounded.endUtc, breaks, roster };
+}
+
+const LINE_SETTING_KINDS = [ROUNDING_RULES_KIND, 'timesheet'];
+
+/** The business's rounding rules and timesheet settings, from their stored rows. */
+function lineSettingsFrom(rows: ReadonlyArray<{ kind: string; model: unknown }>, businessId: number) {
+  const stored = (kind: string) => rows.find((row) => row.kind === kind)?.model;
+  return { rules: roundingRulesFrom(stored(ROUNDING_RULES_KIND), businessId), timesheet: settingsFrom('timesheet', stored('timesheet'), businessId) };
+}
+export type LineSettings = ReturnType<typeof lineSettingsFrom>;
+
+/** The business's rounding rules and timesheet settings, in one statement. */
+async function lineSettings(db: Database, businessId: number): Promise<LineSettings> {
+  const rows = await db
+    .select({ kind: businessSettings.kind, model: businessSettings.model })
+    .from(businessSettings)
+    .where(and(eq(businessSettings.businessId, businessId), inArray(businessSettings.kind, LINE_SETTING_KINDS)));
+  return lineSettingsFrom(rows, businessId);
+}
+
+/** lineSettings as one JSON value, for a statement that reads it beside something else (a clock-off's employee lock). */
+export function lineSettingsSql(businessId: number): SQL {
+  return sql`(select coalesce(json_agg(json_build_object('kind', s.kind, 'model', s.model)), '[]'::json) from ${businessSettings} s
+    where s.business_id = ${businessId} and s.kind in (${sql.join(LINE_SETTING_KINDS.map((kind) => sql`${kind}`), sql`, `)}))`;
+}
+
+const StoredSettingRows = z.array(z.object({ kind: z.string(), model: z.unknown() }));
+
+/** The settings of lineSettingsSql's value. */
+export function lineSettingsOf(value: unknown, businessId: number): LineSettings {
+  return lineSettingsFrom(StoredSettingRows.parse(typeof value === 'string' ? JSON.parse(value) : value), businessId);
+}
+
+/** What a completed shift's line is made from besides the shift: its notes, the business's settings, its roster shift. */
+export interface LineInputs {
+  notes: ReadonlyArray<{ note: string; visibility: string }>;
+  settings: LineSettings;
+  roster: RosterTimes;
+}
+
+/**
+ * The timesheet line of a completed shift (its comments are the shift's notes), without its id:
+ * its times are the shift's rounded by the business's rules (snapping to the roster shift's start
+ * and end where the rules say); with the timesheet setting `approveIfMatchesRosterShift`, a line
+ * that matches its roster shift is Approved. The rules are domain/'s; this only assembles.
+ */
+export function lineValuesFor(shift: CompletedShift, submittedBy: string, inputs: LineInputs): PgInsertValue<typeof timesheetLines> {
+  const { notes, settings: { rules, timesheet: settings } } = inputs;
+  const join = (visibility: string) =>
+    notes.filter((n) => n.visibility === visibility).map((n) => n.note).join('\n') || null;
+  const raw = {
+    startUtc: shift.startUtc,
+    endUtc: shift.endUtc,
+    breaks: shift.breaks.map((b) => ({ startUtc: b.startUtc, endUtc: b.endUtc ?? shift.endUtc, isPaidBreak: b.isPaidBreak })),
+  };
+  const rounded = roundLine(raw, rules, shift.ianaTimeZone, inputs.roster);
+  const { roster, breaks } = rounded;
+  const approved =
+    settings.approveIfMatchesRosterShift &&
+    roster !== null &&
+    lineMatchesRoster({ startUtc: rounded.startUtc, endUtc: rounded.endUtc, locationId: shift.locationId, workTypeId: shift.workTypeId }, roster);
+  return {
+    businessId: shift.businessId,
+    employeeId: shift.employeeId,
+    startUtc: rounded.startUtc,
+    endUtc: rounded.endUtc,
+    ianaTimeZone: shift.ianaTimeZone,
+    workTypeId: shift.workTypeId,
+    locationId: shift.locationId,
+    comments: join('Visible'),
+    hiddenComments: join('Hidden'),
+    breaks,
+    status: approved ? 'Approved' : SUBMITTED,
+    ...(approved ? { decidedBy: ROSTER_MATCH_DECIDER, decidedAt: sql`now()` } : {}),
+    source: shift.kioskId === null ? PORTAL_LINE_SOURCE : KIOSK_LINE_SOURCE,
+    shiftConditionIds: shift.shiftConditionIds,
+    dimensionValueIds: shift.dimensionValueIds,
+    submittedByUser: submittedBy,
+    clockShiftId: shift.id,
+    rosterShiftId: shift.rosterShiftId ?? null,
+  };
+}
+
+/** The TimesheetCreated event of a written line; the line model's names are read only when someone listens. */
+export function timesheetCreatedEvent(db: Database, line: TimesheetLineRow): RaisedWebhookEvent {
+  const data = async () => ({ businessId: line.businessId, timesheetLine: toIndividualLine(line, await referencesOfLines(db, line.businessId, [line])) });
+  return { businessId: line.businessId, action: 'TimesheetCreated', data, occurredAt: line.createdAt };
+}
+
+/**
+ * Writes the timesheet line of a completed shift (its comments are the shift's notes) and links
+ * the shift to it. `before`: the events of the punches the line comes from, raised first, with the
+ * line's TimesheetCreated, in one web hook statement (webhookEvents.ts). The line's times are the shift's rounded by the business's rules (snapping to
+ * the roster shift's start and end where the rules say); with the timesheet setting
+ * `approveIfMatchesRosterShift`, a line that matches its roster shift is written Approved.
+ */
+export async function writeLineForShift(
+  db: Database,
+  shift: CompletedShift,
+  submittedBy: string,
+  before: readonly RaisedWebhookEvent[] = [],
+): Promise<number> {
+  const [notes, settings] = await readInTurn(
+    () =>
+      db
+        .select({ note: shiftNotes.note, visibility: shiftNotes.visibility })
+        .from(shiftNotes)
+        .where(eq(shiftNotes.shiftId, shift.id))
+        .orderBy(asc(shiftNotes.id)),
+    () => lineSettings(db, shift.businessId),
+  );
+  const roster = await rosterShiftOf(db, shift.businessId, shift.rosterShiftId);
+  const [line] = await db.insert(timesheetLines).values(lineValuesFor(shift, submittedBy, { notes, settings, roster })).returning();
+  if (!line) throw new Error('insert returned no timesheet line');
+  await db.update(clockShifts).set({ timesheetLineId: line.id }).where(eq(clockShifts.id, shift.id));
+  await recordWebhookEvents(db, shift.businessId, [...before, timesheetCreatedEvent(db, line)]);
+  return line.id;
+}
+
+/** A line's stored instants, for an update that sends some of them back as they were (timesheetInput's `stored`). */
+export function storedTimesOf(row: TimesheetLineRow) {
+  const parsed = StoredBreaks.safeParse(row.breaks);
+  const breaks = (parsed.success ? parsed.data : []).map((b) => ({ startUtc: new Date(b.startUtc), endUtc: b.endUtc ? new Date(b.endUtc) : null }));
+  return { startUtc: row.startUtc, endUtc: row.endUtc, breaks };
+}
+
+function readBreaks(row: TimesheetLineRow) {
+  const parsed = StoredBreaks.safeParse(row.breaks);
+  if (!parsed.success) throw new Error(`Timesheet line ${row.id} has malformed breaks`);
+  return parsed.data.map((b) => ({
+    startTime: toLocalDateTime(new Date(b.startUtc), row.ianaTimeZone),
+    endTime: b.endUtc ? toLocalDateTime(new Date(b.endUtc), row.ianaTimeZone) : null,
+    isPaidBreak: b.isPaidBreak,
+  }));
+}
+
+const toNumber = (value: string | null) => (value === null ? null : Number(value));
+const toText = (value: number | null) => (value === null ? null : String(value));
+
+/** The individual-line shape (ids as numbers). */
+export function toIndividualLine(row: TimesheetLineRow, refs: ReferenceData): UkIndividualTimesheetLineModel {
+  const location = row.locationId === null ? undefined : refs.locations.get(row.locationId);
+  const workType = row.workTypeId === null ? undefined : refs.workTypes.get(row.workTypeId);
+  return {
+    locationIsDeleted: location?.isDeleted ?? false,
+    id: row.id,
+    employeeId: row.employeeId,
+    startTime: row.startUtc ? toLocalDateTime(row.startUtc, row.ianaTimeZone) : null,
+    endTime: row.endUtc ? toLocalDateTime(row.endUtc, row.ianaTimeZone) : null,
+    units: toNumber(row.units),
+    workTypeId: row.workTypeId,
+    locationId: row.locationId,
+    comments: row.comments,
+    breaks: readBreaks(row),
+    status: row.status,
+    rate: toNumber(row.rate),
+    leaveRequestId: row.leaveRequestId,
+    leaveCategoryId: row.leaveCategoryId,
+    payCategoryId: row.payCategoryId,
+    externalId: row.externalId,
+    source: ExternalService.safeParse(row.source).data ?? 'None',
+    attachmentId: null,
+    shiftConditionIds: row.shiftConditionIds,
+    workType: workType?.name ?? null,
+    fullyQualifiedLocationName: location?.fullyQualifiedName ?? null,
+    shiftConditions: row.shiftConditionIds.map((id) => ({ id, name: refs.workTypes.get(id)?.name ?? null })),
+    hiddenComments: row.hiddenComments,
+    attachment: null,
+    dimensionValueIds: row.dimensionValueIds,
+  };
+}
+
+/** The list shape, which carries ids as text (standard ids here). */
+export function toListLine(row: TimesheetLineRow, refs: ReferenceData): UkTimesheetLineModel {
+  const line = toIndividualLine(row, refs);
+  return {
+    ...line,
+    unitType: null,
+    workTypeId: toText(line.workTypeId),
+    locationId: toText(line.locationId),
+    leaveCategoryId: toText(line.leaveCategoryId),
+    payCategoryId: toText(line.payCategoryId),
+    leaveRequestId: toText(line.leaveRequestId),
+    shiftConditionIds: row.shiftConditionIds.map(String),
+    submittedByUser: row.submittedByUser,
+  };
+}
+
+export async function loadLine(db: Database, businessId: number, lineId: number): Promise<TimesheetLineRow> {
+  const [row] = await db
+    .select()
+    .from(timesheetLines)
+    .where(and(eq(timesheetLines.id, lineId), eq(timesheetLines.businessId, businessId)));
+  if (!row) throw notFound(`Timesheet line ${lineId}`);
+  return row;
+}
