@@ -41,7 +41,10 @@ const PUNCH_LABELS: Readonly<Record<Punch, string>> = {
 
 /** Times as the kiosk shows them: Intl in the kiosk's zone (src/app/i18n/formatters.ts). */
 export function kioskTime(instant: Date | string, zone: string, locale = 'en-GB'): string {
-  return new Intl.DateTimeFormat(locale, { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(new Date(instant));
+  // As src/app/i18n/formatters.ts writes it: a 24-hour clock with two-digit hours ("06:05").
+  const cycle = new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hourCycle;
+  const hour = cycle === 'h23' || cycle === 'h24' ? '2-digit' : 'numeric';
+  return new Intl.DateTimeFormat(locale, { timeZone: zone, hour, minute: '2-digit' }).format(new Date(instant));
 }
 
 export function kioskWeekdayDate(instant: Date | string, zone: string, locale = 'en-GB'): string {
@@ -231,6 +234,11 @@ export class KioskPage {
   /** A figure on the receipt ("Today", "This week", "This shift", "Unpaid break"...), as shown. */
   receiptFigure(label: string): Locator {
     return this.receipt.getByTestId('receipt-hours').locator('div', { has: this.page.locator('dt', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) }).locator('dd');
+  }
+
+  /** The receipt's line of what a clock-on recorded ("Front counter · Counter service"). */
+  receiptRecorded(): Locator {
+    return this.receipt.getByTestId('receipt-recorded');
   }
 
   /** The receipt's reminder of what to do next ("Clock off when you finish."). */

@@ -10,12 +10,13 @@
  * otherwise the general rule. Intervals count from local midnight, so a 60-minute rule lands on the
  * hour in a zone with a half-hour offset.
  *
- * Every line this writes can be approved, edited and exported (decision, docs/decisions.md): when
- * rounding would put the end at or before the start (14:38-14:39 to the nearest 5 minutes is
- * 14:40-14:40), the line keeps the punches' own times, neither edge rounded nor snapped; a line is
- * at least one minute long (a shift of seconds ends a minute after it starts), because the
- * manager's screens, the edit form and the export count whole minutes; rounded breaks stay inside
- * the line and never overlap (each starts no earlier than the one before it ends).
+ * Every line this writes can be approved, edited and exported (a decision, written down with the
+ * others where the contract is silent): when rounding would put the end at or before the start
+ * (14:38-14:39 to the nearest 5 minutes is 14:40-14:40), the line keeps the punches' own times,
+ * neither edge rounded nor snapped; a line is at least one minute long (a shift of seconds ends a
+ * minute after it starts), because the manager's screens, the edit form and the export count whole
+ * minutes; rounded breaks stay inside the line and never overlap (each starts no earlier than the
+ * one before it ends).
  */
 import { zoneOffsetMinutes } from './time';
 

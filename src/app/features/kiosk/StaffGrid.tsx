@@ -73,8 +73,9 @@ function PersonCard({ person, elsewhere, roster }: { person: StaffRecord; elsewh
   const { t } = useI18n();
   const kioskName = elsewhere ? whereElsewhere(t, elsewhere) : null;
   const rosterLine = useRosterLine(roster);
-  const statusLine =
-    useStatusLine(person.local) + (kioskName ? `, ${t('kiosk.grid.elsewhereLabel', { kiosk: kioskName })}` : '') + (rosterLine ? `, ${rosterLine}` : '');
+  const statusLine = useStatusLine(person.local) + (kioskName ? `, ${t('kiosk.grid.elsewhereLabel', { kiosk: kioskName })}` : '');
+  // The roster line describes the card; its name stays "<name>, <status>".
+  const rosterId = `roster-${person.employeeId}`;
   const shortStatus = useShortStatus(person.local);
   return (
     <li>
@@ -83,6 +84,7 @@ function PersonCard({ person, elsewhere, roster }: { person: StaffRecord; elsewh
         className={`${styles.person} ${styles[`card${person.local.status}`] ?? ''}`}
         onClick={() => go({ step: 'pin', employeeId: person.employeeId })}
         aria-label={t('kiosk.grid.staffLabel', { name: person.name, status: statusLine })}
+        aria-describedby={rosterLine ? rosterId : undefined}
       >
         <Avatar name={person.name} photoUrl={person.profileImageUrl} size={56} />
         <span className={styles.text}>
@@ -99,7 +101,7 @@ function PersonCard({ person, elsewhere, roster }: { person: StaffRecord; elsewh
             </span>
           ) : null}
           {rosterLine && roster ? (
-            <span className={`${styles.roster} ${styles[`roster-${roster.kind}`] ?? ''}`} data-testid="roster-state" data-roster={roster.kind}>
+            <span id={rosterId} className={`${styles.roster} ${styles[`roster-${roster.kind}`] ?? ''}`} data-testid="roster-state" data-roster={roster.kind}>
               {rosterLine}
             </span>
           ) : null}

@@ -43,7 +43,8 @@ export interface LineView {
   end: string | null;
   endsNextDay: boolean;
   breaks: Array<{ start: string; end: string; paid: boolean }>;
-  unpaidBreakMinutes: number;
+  /** Unpaid break time, written with the kiosk's receipts' words (format.duration: "under 1 min", never "0 min"). */
+  unpaidBreakMs: number;
   /** End minus start minus unpaid breaks, in minutes (on the line's wall clock). */
   workedMinutes: number | null;
   location: string | null;
@@ -71,7 +72,7 @@ export function lineView(line: UkTimesheetLineModel): LineView {
     end: end ? hhmm(end) : null,
     endsNextDay: Boolean(start && end && end.toISOString().slice(0, 10) !== start.toISOString().slice(0, 10)),
     breaks: breaks.map((b) => ({ start: hhmm(b.from), end: hhmm(b.to), paid: b.paid })),
-    unpaidBreakMinutes: Math.round(unpaidMs / 60_000),
+    unpaidBreakMs: unpaidMs,
     workedMinutes: start && end ? Math.max(0, Math.round((end.getTime() - start.getTime() - unpaidMs) / 60_000)) : null,
     location: line.fullyQualifiedLocationName,
     workType: line.workType,

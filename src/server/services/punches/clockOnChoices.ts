@@ -10,7 +10,7 @@
  * shift conditions set up against them or against that location (its `defaultShiftConditionIds`,
  * the contract's only per-location list). A clock-on that names no conditions gets only those its
  * location applies by default: a condition set up against the person is theirs to tick, never
- * ticked for them. Decisions: docs (clock-on choices).
+ * ticked for them (a decision, written down with the others where the contract is silent).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/openDatabase';
