@@ -17,6 +17,9 @@ export type Punch = Exclude<PunchKind, 'discard'>;
 export type ReceiptKind = Punch | 'note' | 'pinChanged';
 export type StaffMember = DemoFile['staff'][number];
 
+/** The staff grid's groups: on shift, those the roster expects now (due or late), everyone else. */
+export type GridGroup = 'On shift' | 'Rostered now' | 'Everyone else';
+
 export const fullName = (member: StaffMember): string => `${member.firstName} ${member.surname}`;
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -97,13 +100,13 @@ export class KioskPage {
     return this.main.getByRole('region', { name: 'Tap your name', exact: true });
   }
 
-  /** One group of the grid ("On shift" or "Everyone else"): a list named by its heading and count. */
-  gridGroup(name: 'On shift' | 'Everyone else'): Locator {
+  /** One group of the grid ("On shift", "Rostered now" or "Everyone else"): a list named by its heading and count. */
+  gridGroup(name: GridGroup): Locator {
     return this.grid().getByRole('list', { name: new RegExp(`^${name} \\d+$`) });
   }
 
   /** The names in a group, in the order shown. */
-  async namesIn(name: 'On shift' | 'Everyone else'): Promise<string[]> {
+  async namesIn(name: GridGroup): Promise<string[]> {
     const labels = await this.gridGroup(name).getByRole('button').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''));
     return labels.map((label) => label.split(',')[0] ?? '');
   }

@@ -95,7 +95,9 @@ describe('nearbyShifts and pickableShifts', () => {
 describe('arrivalAgainst and matchingWindow', () => {
   it('says early or late in whole minutes, on time inside the minute', () => {
     expect(arrivalAgainst(nine, at('2026-06-02T09:00:40Z'))).toEqual({ kind: 'onTime' });
-    expect(arrivalAgainst(nine, at('2026-06-02T08:47:30Z'))).toEqual({ kind: 'early', minutes: 12 });
+    // As the clocks read: 08:47 is 13 minutes before 09:00, whatever the seconds.
+    expect(arrivalAgainst(nine, at('2026-06-02T08:47:30Z'))).toEqual({ kind: 'early', minutes: 13 });
+    expect(arrivalAgainst(nine, at('2026-06-02T09:04:59Z'))).toEqual({ kind: 'late', minutes: 4 });
     expect(arrivalAgainst(nine, at('2026-06-02T09:05:00Z'))).toEqual({ kind: 'late', minutes: 5 });
     expect(arrivalAgainst(nine, at('2026-06-02T08:59:59Z'))).toEqual({ kind: 'early', minutes: 1 });
   });

@@ -145,12 +145,15 @@ export function pickableShifts<T extends RosteredShift>(shifts: readonly T[], at
 
 export type Arrival = { kind: 'onTime' } | { kind: 'early' | 'late'; minutes: number };
 
-/** Early or late against the rostered start, in whole minutes (inside the rostered minute is on time). */
+/**
+ * Early or late against the rostered start, in minutes as the clocks read (inside the rostered
+ * minute is on time): a clock-on the receipt shows as 06:50 is ten minutes early for 07:00, even
+ * at 06:50:40.
+ */
 export function arrivalAgainst(shift: Pick<RosteredShift, 'startUtc'>, at: Date): Arrival {
-  if (sameMinute(at, shift.startUtc)) return { kind: 'onTime' };
-  const diff = at.getTime() - shift.startUtc.getTime();
-  const minutes = Math.max(1, Math.floor(Math.abs(diff) / MINUTE));
-  return { kind: diff < 0 ? 'early' : 'late', minutes };
+  const diff = Math.floor(at.getTime() / MINUTE) - Math.floor(shift.startUtc.getTime() / MINUTE);
+  if (diff === 0) return { kind: 'onTime' };
+  return { kind: diff < 0 ? 'early' : 'late', minutes: Math.abs(diff) };
 }
 
 /**

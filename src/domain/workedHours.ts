@@ -200,7 +200,8 @@ export interface ReceiptFact {
   ms: number;
 }
 
-const sameMinutes = (a: number, b: number) => Math.floor(a / 60_000) === Math.floor(b / 60_000);
+/** Equal as a receipt writes them (to the nearest minute). */
+const sameMinutes = (a: number, b: number) => Math.round(a / 60_000) === Math.round(b / 60_000);
 
 /**
  * The figures worth showing, in order: the closed shift and its unpaid breaks, the break that
@@ -215,9 +216,9 @@ export function receiptFacts(hours: ReceiptHours): ReceiptFact[] {
     if (hours.shift.unpaidBreakMs > 0) facts.push({ kind: 'unpaidBreaks', ms: hours.shift.unpaidBreakMs });
   }
   if (hours.endedBreak) facts.push({ kind: hours.endedBreak.isPaid ? 'paidBreak' : 'unpaidBreak', ms: hours.endedBreak.ms });
-  const showToday = hours.todayMs >= 60_000 && !(hours.shift && sameMinutes(hours.shift.workedMs, hours.todayMs));
+  const showToday = hours.todayMs >= 30_000 && !(hours.shift && sameMinutes(hours.shift.workedMs, hours.todayMs));
   if (showToday) facts.push({ kind: 'today', ms: hours.todayMs });
-  if (hours.weekMs >= 60_000 && !sameMinutes(hours.weekMs, hours.todayMs)) facts.push({ kind: 'thisWeek', ms: hours.weekMs });
+  if (hours.weekMs >= 30_000 && !sameMinutes(hours.weekMs, hours.todayMs)) facts.push({ kind: 'thisWeek', ms: hours.weekMs });
   return facts;
 }
 

@@ -37,9 +37,10 @@ export function createFormatters(locale: string, zone: string, t: Translate): Fo
     weekdayDate: (instant) => weekdayDate.format(asDate(instant)),
     dateTime: (instant) => dateTime.format(asDate(instant)),
     duration: (ms) => {
-      // Seconds of something that happened are not "0 min" of it (a receipt and a timesheet say the same).
-      if (ms > 0 && ms < 60_000) return t('duration.underMinute');
-      const totalMinutes = Math.max(0, Math.floor(ms / 60_000));
+      // To the nearest minute, as the manager's screens and the export count (10:00 to 10:20 is 20
+      // minutes, whatever the seconds); seconds of something that happened are not "0 min" of it.
+      const totalMinutes = Math.max(0, Math.round(ms / 60_000));
+      if (ms > 0 && totalMinutes === 0) return t('duration.underMinute');
       const hours = Math.floor(totalMinutes / 60);
       const minutes = totalMinutes % 60;
       return hours > 0 ? t('duration.hoursMinutes', { hours, minutes }) : t('duration.minutes', { minutes });

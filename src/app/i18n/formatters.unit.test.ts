@@ -38,10 +38,12 @@ describe('times shown in the kiosk zone', () => {
     expect(createFormatters('en-US', 'Europe/London', t).time(at)).toMatch(/^6:05\s?AM$/i);
   });
 
-  it('says a duration of seconds is under a minute, and nothing as 0 min', () => {
+  it('writes durations to the nearest minute, and seconds as under a minute, never 0 min', () => {
     expect(london.duration(20_000)).toBe('under 1 min');
     expect(london.duration(0)).toBe('0 min');
-    expect(london.duration(60_000)).toBe('1 min');
+    expect(london.duration(45_000)).toBe('1 min');
+    expect(london.duration(19 * 60_000 + 58_000)).toBe('20 min');
+    expect(london.duration(2 * 3_600_000 + 29 * 60_000 + 31_000)).toBe('2 h 30 min');
   });
 
   it('uses the kiosk zone, not the device zone', () => {

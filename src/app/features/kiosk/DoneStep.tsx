@@ -114,8 +114,10 @@ export function DoneStep({ receipt }: { receipt: Receipt }) {
       <h1 id="done-title" className={steps.title}>
         {t(TITLES[receipt.kind])}
       </h1>
-      <p className={styles.time}>{format.time(receipt.at)}</p>
-      <p className={steps.subtitle}>{format.weekdayDate(receipt.at)}</p>
+      <div className={styles.when}>
+        <p className={styles.time}>{format.time(receipt.at)}</p>
+        <p className={steps.subtitle}>{format.weekdayDate(receipt.at)}</p>
+      </div>
       {details.length ? (
         <p className={styles.recorded} data-testid="receipt-recorded">
           {details.join(' · ')}
@@ -155,10 +157,10 @@ export function DoneStep({ receipt }: { receipt: Receipt }) {
         <Button variant="primary" size="large" onClick={reset} style={{ minWidth: 260 }}>
           {t('common.done')}
         </Button>
+        <p className={styles.countdown} aria-live="off" data-testid="receipt-countdown">
+          {t('kiosk.done.returning', { count: Math.max(0, left) })}
+        </p>
       </div>
-      <p className={styles.countdown} aria-live="off" data-testid="receipt-countdown">
-        {t('kiosk.done.returning', { count: Math.max(0, left) })}
-      </p>
     </section>
   );
 }
