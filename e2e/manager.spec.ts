@@ -88,8 +88,9 @@ test.describe('manager mode', () => {
     await manager.goTo('Staff');
     await manager.capture('manager-staff', () => expect(page.getByTestId('person-row').first()).toBeVisible());
 
-    // The form checks the PIN before anything is sent.
-    const form = page.getByRole('region', { name: 'Add a person' });
+    // The list comes first; the form opens from "Add a person" and checks the PIN before anything is sent.
+    await page.getByRole('button', { name: 'Add a person' }).click();
+    const form = page.getByRole('dialog', { name: 'Add a person' });
     await form.getByLabel('First name').fill('Nia');
     await form.getByLabel('Surname').fill(surname);
     await form.getByLabel('PIN', { exact: true }).fill(pin);
@@ -102,7 +103,9 @@ test.describe('manager mode', () => {
     await form.getByLabel('PIN again').fill(pin);
     await form.getByLabel('E-mail address').fill(`nia.${surname.toLowerCase()}@example.com`);
     await form.getByRole('button', { name: 'Add person' }).click();
-    await expect(form.getByRole('status')).toHaveText(`${name} has been added and can clock on now.`);
+    await expect(form).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: `${name} has been added and can clock on now.` })).toBeVisible();
+    await page.getByLabel('Find a person').fill(surname);
     const row = page.getByTestId('person-row').filter({ hasText: name });
     await expect(row.getByRole('switch', { name: `Kiosk access for ${name}` })).toHaveAttribute('aria-checked', 'true');
 
@@ -135,6 +138,10 @@ test.describe('manager mode', () => {
     await expect(toggle).toHaveAttribute('aria-checked', 'true');
     await manager.capture('manager-staff-people', () => toggle.scrollIntoViewIfNeeded());
     await toggle.click();
+    // Taking someone off a kiosk asks first; this was their only place, so no other kiosk keeps them.
+    const confirm = page.getByRole('dialog', { name: `Take ${person.name} off Front door kiosk?` });
+    await expect(confirm).toContainText(`${person.name} will no longer be listed on Front door kiosk`);
+    await confirm.getByRole('button', { name: 'Take off Front door kiosk' }).click();
     await expect(toggle).toHaveAttribute('aria-checked', 'false');
     await expect.poll(() => api.get<boolean>(`${api.business}/kiosk/hasaccess/${person.employeeId}`)).toBe(false);
 
@@ -365,7 +372,7 @@ test.describe('manager mode', () => {
     await manager.capture('manager-settings-spanish');
   });
 
-  test('manager mode closes itself after two minutes without a touch', async ({ page, demo, serviceURL }) => {
+  test('manager mode warns, then closes itself after five minutes without a touch', async ({ page, demo, serviceURL }) => {
     test.setTimeout(90_000);
     await page.clock.install();
     await enrolDeviceThroughApi(page, serviceURL, demo, 'Manager e2e tablet');
@@ -373,10 +380,20 @@ test.describe('manager mode', () => {
     await manager.signIn();
     await manager.goTo('Notes');
 
-    await page.clock.runFor(60_000);
+    const warning = page.getByText('Manager mode closes in a few seconds. Touch the screen to stay.');
+    await page.clock.runFor(200_000);
     await expect(manager.tab('Notes')).toBeVisible();
     await page.getByRole('tab', { name: 'Staff' }).click();
-    await page.clock.runFor(100_000);
+    await page.clock.runFor(200_000);
+    await expect(manager.tab('Staff')).toBeVisible();
+    await expect(warning).toBeHidden();
+    // The last 30 seconds are announced; a touch keeps manager mode open.
+    await page.clock.runFor(75_000);
+    await expect(warning).toBeVisible();
+    await manager.capture('manager-idle-warning', () => expect(warning).toBeVisible());
+    await page.getByRole('heading', { name: 'Staff' }).click();
+    await expect(warning).toBeHidden();
+    await page.clock.runFor(280_000);
     await expect(manager.tab('Staff')).toBeVisible();
     await page.clock.runFor(21_000);
     await expect(page.getByRole('heading', { name: 'Tap your name' })).toBeVisible();

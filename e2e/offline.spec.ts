@@ -40,20 +40,25 @@ interface Rig {
 }
 
 const test = base.extend<{ rig: Rig }>({
-  rig: async ({ request }, use, testInfo) => {
-    const service = await startService({ demo: true, label: 'offline' });
-    const proxy = await startFaultProxy({ upstream: service.baseURL });
-    try {
-      await use({ service, proxy, demo: service.demo, audit: new PunchAudit(request, service.baseURL, service.demo), api: new ServiceApi(request, service.baseURL, service.demo) });
-    } finally {
-      if (testInfo.status !== testInfo.expectedStatus) {
-        await testInfo.attach('fault proxy log', { body: JSON.stringify({ counters: proxy.counters, log: proxy.log }, null, 2), contentType: 'application/json' });
-        await testInfo.attach('service output', { body: service.output(), contentType: 'text/plain' });
+  // Its own time budget: a fresh service (database, migrations, the demo seeded through the API)
+  // takes 25-30 s on a busy two-core machine, most of a test's default 30 s.
+  rig: [
+    async ({ request }, use, testInfo) => {
+      const service = await startService({ demo: true, label: 'offline' });
+      const proxy = await startFaultProxy({ upstream: service.baseURL });
+      try {
+        await use({ service, proxy, demo: service.demo, audit: new PunchAudit(request, service.baseURL, service.demo), api: new ServiceApi(request, service.baseURL, service.demo) });
+      } finally {
+        if (testInfo.status !== testInfo.expectedStatus) {
+          await testInfo.attach('fault proxy log', { body: JSON.stringify({ counters: proxy.counters, log: proxy.log }, null, 2), contentType: 'application/json' });
+          await testInfo.attach('service output', { body: service.output(), contentType: 'text/plain' });
+        }
+        await proxy.close();
+        await service.stop();
       }
-      await proxy.close();
-      await service.stop();
-    }
-  },
+    },
+    { timeout: 90_000 },
+  ],
   // Everything the browser loads comes through the proxy: app shell, service worker and API.
   baseURL: async ({ rig }, use) => {
     await use(rig.proxy.url);

@@ -17,10 +17,30 @@ export class ManagerMode {
     readonly demo: DemoFile,
   ) {}
 
-  /** The kiosk header's Manager button. */
+  /** The kiosk header's Manager button, on to the e-mail and password form (past the PIN gate, if a manager has a PIN). */
   async open(): Promise<void> {
+    await this.openGate();
+    const usePassword = this.page.getByRole('button', { name: 'Use e-mail and password instead' });
+    const signIn = this.page.getByRole('heading', { name: 'Sign in as a manager' });
+    await expect(signIn.or(usePassword)).toBeVisible();
+    if (await usePassword.isVisible()) await usePassword.click();
+    await expect(signIn).toBeVisible();
+  }
+
+  /** The kiosk header's Manager button, whatever way in it shows first. */
+  async openGate(): Promise<void> {
     await this.page.getByRole('button', { name: 'Manager', exact: true }).click();
-    await expect(this.page.getByRole('heading', { name: 'Sign in as a manager' })).toBeVisible();
+  }
+
+  /** The manager PIN pad, for the manager named (tapping the name first when several are offered). */
+  async typeManagerPin(name: string, pin: string): Promise<void> {
+    const heading = this.page.getByRole('heading', { name: `Manager PIN for ${name}` });
+    const choice = this.page.getByRole('button', { name: `Manager ${name}`, exact: true });
+    await expect(heading.or(choice)).toBeVisible();
+    if (await choice.isVisible()) await choice.click();
+    await expect(heading).toBeVisible();
+    for (const digit of pin) await this.page.getByRole('button', { name: `Digit ${digit}`, exact: true }).click();
+    await this.page.getByRole('button', { name: 'Open', exact: true }).click();
   }
 
   async fillCredentials(username: string, password: string): Promise<void> {

@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'malformed-json',
   'json-too-deep',
   'payload-too-large',
+  'headers-too-large',
   'not-found',
   'method-not-allowed',
   'unsupported-media-type',

@@ -13,6 +13,7 @@ import { browserStoragePersisted, collectDeviceHealth, createHealthReporter } fr
 import { PROBE_INTERVAL_MS, type Reachability } from './reachability';
 import { refreshPinSealKey } from './pinSeal';
 import { refreshKioskPreferences } from './kioskPreferences';
+import { refreshKioskManagers } from './managerPins';
 import { refreshKioskPolicy, refreshKioskSettings, refreshStaff, refreshStaleLookups } from './refreshKioskData';
 import { refreshKioskRoster } from './refreshKioskRoster';
 import { refreshOpenShiftsElsewhere } from './openShiftsElsewhere';
@@ -78,6 +79,7 @@ export async function createKioskRuntime(db: KioskDb, enrolment: DeviceEnrolment
         await refreshStaleLookups(db, client, kiosk, clock.now());
         await refreshPinSealKey(db, client, kiosk);
         await refreshKioskPreferences(db, client, kiosk);
+        await refreshKioskManagers(db, client, kiosk, clock.now());
         // The roster only adds to the clock-on screens: a failure keeps the last copy, not the refresh.
         await refreshKioskRoster(db, client, kiosk, settings.ianaTimeZone || Intl.DateTimeFormat().resolvedOptions().timeZone, clock.now()).catch((error: unknown) => options.onError?.(error));
         await refreshOpenShiftsElsewhere(db, client, kiosk, clock.now()).catch((error: unknown) => options.onError?.(error));

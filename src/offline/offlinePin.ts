@@ -32,30 +32,35 @@ async function derive(pin: string, salt: Uint8Array<ArrayBuffer>, iterations: nu
   return crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations }, material, 256);
 }
 
-/** Stores a verifier for a PIN the service has just confirmed. */
-export async function learnPin(db: KioskDb, employeeId: number, pin: string, now: Date): Promise<void> {
+/** A verifier's parts: whose it is is the caller's business (an employee's, a manager's). */
+export type Verifier = Omit<PinVerifierRecord, 'employeeId'>;
+
+/** Derives a verifier for a PIN the service has just confirmed (the PIN itself is not kept). */
+export async function makeVerifier(db: KioskDb, pin: string, now: Date): Promise<Verifier> {
   const salt = crypto.getRandomValues(new Uint8Array(16));
   const bits = await derive(pin, salt, PIN_VERIFIER_ITERATIONS);
   const mac = await crypto.subtle.sign('HMAC', await deviceKey(db), bits);
-  const record: PinVerifierRecord = {
-    employeeId,
-    salt: bytesToBase64(salt),
-    iterations: PIN_VERIFIER_ITERATIONS,
-    mac: bytesToBase64(mac),
-    learnedAt: now.toISOString(),
-  };
-  await db.pinVerifiers.put(record);
+  return { salt: bytesToBase64(salt), iterations: PIN_VERIFIER_ITERATIONS, mac: bytesToBase64(mac), learnedAt: now.toISOString() };
 }
 
 export type OfflinePinResult = 'match' | 'mismatch' | 'unknown';
 
-/** Checks a PIN against the stored verifier; 'unknown' when there is no live verifier. */
-export async function verifyPinOffline(db: KioskDb, employeeId: number, pin: string, now: Date): Promise<OfflinePinResult> {
-  const verifier = readRecord(PinVerifierRecord, await db.pinVerifiers.get(employeeId));
+/** Checks a PIN against a verifier; 'unknown' when there is none or it is too old to trust. */
+export async function checkVerifier(db: KioskDb, verifier: Verifier | null, pin: string, now: Date): Promise<OfflinePinResult> {
   if (!verifier || now.getTime() - Date.parse(verifier.learnedAt) > VERIFIER_MAX_AGE_MS) return 'unknown';
   const bits = await derive(pin, base64ToBytes(verifier.salt), verifier.iterations);
   const matches = await crypto.subtle.verify('HMAC', await deviceKey(db), base64ToBytes(verifier.mac), bits);
   return matches ? 'match' : 'mismatch';
+}
+
+/** Stores a verifier for a PIN the service has just confirmed. */
+export async function learnPin(db: KioskDb, employeeId: number, pin: string, now: Date): Promise<void> {
+  await db.pinVerifiers.put({ employeeId, ...(await makeVerifier(db, pin, now)) });
+}
+
+/** Checks a PIN against the stored verifier; 'unknown' when there is no live verifier. */
+export async function verifyPinOffline(db: KioskDb, employeeId: number, pin: string, now: Date): Promise<OfflinePinResult> {
+  return checkVerifier(db, readRecord(PinVerifierRecord, await db.pinVerifiers.get(employeeId)), pin, now);
 }
 
 export async function forgetPin(db: KioskDb, employeeId: number): Promise<void> {

@@ -44,6 +44,8 @@ export const EnvSchema = z.object({
   MAX_PHOTO_BYTES: positiveInt.default(1_000_000),
   PIN_MAX_ATTEMPTS: positiveInt.default(DEFAULT_PIN_MAX_ATTEMPTS),
   PIN_LOCKOUT_MINUTES: positiveInt.default(DEFAULT_PIN_LOCKOUT_MINUTES),
+  /** How many different people one kiosk device may have locked out by wrong PINs at once (docs/offline-pin.md). */
+  PIN_LOCKOUTS_PER_DEVICE: positiveInt.default(2),
   LOGIN_MAX_ATTEMPTS: positiveInt.default(5),
   LOGIN_LOCKOUT_MINUTES: positiveInt.default(15),
   /** An open shift longer than this is flagged `longShift`. */

@@ -17,6 +17,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { createRequire } from 'node:module';
 import { sql } from 'drizzle-orm';
 import { createService, type Service } from './app';
+import { answerClientErrors } from './http/clientErrors';
 import { appSecurityHeaders, docsSecurityHeaders } from './http/securityHeaders';
 import type { AppDeps } from './context';
 import { testClockRoute, type MovableClock } from './testClock';
@@ -191,6 +192,7 @@ export async function listen(
   options: { hostname: string; port: number },
 ): Promise<{ server: ServerType; port: number }> {
   const server = serve({ hostname: options.hostname, port: options.port, fetch });
+  answerClientErrors(server);
   await new Promise<void>((done) => server.once('listening', () => done()));
   return { server, port: (server.address() as AddressInfo).port };
 }

@@ -108,7 +108,7 @@ export async function startService(settings: Env, logger: Logger, options: Start
         dataDir,
         baseUrl,
         ianaTimeZone: 'Europe/London',
-        now,
+        now: now(),
         firstKioskId: async (businessId) => {
           const [first] = await db.select({ id: kiosks.id }).from(kiosks).where(eq(kiosks.businessId, businessId)).orderBy(asc(kiosks.id));
           return first?.id ?? 0;

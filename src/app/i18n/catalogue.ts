@@ -8,11 +8,13 @@ import type { health } from './messages/health';
 import { kiosk } from './messages/kiosk';
 import type { kioskRoster } from './messages/kioskRoster';
 import type { manager } from './messages/manager';
+import type { managerPin } from './messages/managerPin';
 import type { managerRoster } from './messages/managerRoster';
+import type { managerStaff } from './messages/managerStaff';
 import type { setup } from './messages/setup';
 
 /** Every key of every feature, checked at compile time; the texts load with their feature. */
-type AllMessages = typeof common.en & typeof kiosk.en & typeof kioskRoster.en & typeof setup.en & typeof manager.en & typeof managerRoster.en & typeof health.en;
+type AllMessages = typeof common.en & typeof kiosk.en & typeof kioskRoster.en & typeof setup.en & typeof manager.en & typeof managerRoster.en & typeof health.en & typeof managerPin.en & typeof managerStaff.en;
 export type MessageKey = keyof AllMessages;
 export const LOCALES = ['en', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];

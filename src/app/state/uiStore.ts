@@ -72,6 +72,10 @@ export interface ManagerSession {
   email: string;
   /** Epoch ms when the access token expires. */
   expiresAt: number;
+  /** Opened with the manager PIN (a short session that cannot change the PIN). */
+  viaPin?: boolean;
+  /** Epoch ms when a PIN session ends, renewals included. */
+  endsAt?: number;
 }
 
 interface UiState {

@@ -11,7 +11,8 @@ export interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
-  cancelLabel: string;
+  /** Without it there is nothing to cancel (the dialog's changes apply as they are made): one button closes it. */
+  cancelLabel?: string;
   tone?: 'primary' | 'danger';
   busy?: boolean;
   onConfirm: () => void;
@@ -51,10 +52,12 @@ export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel
             {children}
           </div>
           <div className={styles.actions}>
-            <Button variant="secondary" onClick={onCancel} disabled={busy} data-autofocus>
-              {cancelLabel}
-            </Button>
-            <Button variant={tone} onClick={onConfirm} disabled={busy}>
+            {cancelLabel !== undefined ? (
+              <Button variant="secondary" onClick={onCancel} disabled={busy} data-autofocus>
+                {cancelLabel}
+              </Button>
+            ) : null}
+            <Button variant={tone} onClick={onConfirm} disabled={busy} data-autofocus={cancelLabel === undefined ? true : undefined}>
               {confirmLabel}
             </Button>
           </div>

@@ -9,9 +9,10 @@ import styles from './Keypad.module.css';
 
 export const MAX_PIN_DIGITS = 8;
 
-export function PinDots({ count, shake }: { count: number; shake: boolean }) {
+/** `slots`: the dots shown before anything is typed (the shortest PIN accepted). */
+export function PinDots({ count, shake, slots = 4 }: { count: number; shake: boolean; slots?: number }) {
   const { t } = useI18n();
-  const shown = Math.max(4, count);
+  const shown = Math.max(slots, count);
   return (
     <div className={`${styles.dots} ${shake ? styles.shake : ''}`} role="status" aria-live="polite" aria-label={t('kiosk.pin.entered', { count })}>
       {Array.from({ length: shown }, (_, i) => (

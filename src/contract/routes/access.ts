@@ -56,7 +56,7 @@ export const assignBusinessAccess = defineRoute({
     'For a user of the business, replaces their access (`mergeExistingAccess` widens it instead). Anyone else is ' +
     'invited: the access starts only when they accept the e-mailed invitation (a new user by choosing a password, ' +
     '`POST /api/v2/account/activate`; an existing user with `POST /api/v2/account/invitations/accept`). The answer is ' +
-    'the same whether or not the address belongs to a user; `name` is required for anyone not yet in the business. ' +
+    'the same whether or not the address belongs to a user (of this business or another): so `name` is always required. ' +
     'With `suppressNotificationEmails` the invitation is not e-mailed (grant again without it to send it).',
   request: { params: businessParams, headers: idempotencyHeaders, ...jsonBody(m.CreateBusinessAccessModelInput) },
   responses: { ...emptyOk, ...mutation },

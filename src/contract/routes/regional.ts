@@ -13,3 +13,6 @@ export const listOf = (model: z.ZodType, fill: z.ZodType): RegionalShapes => ({ 
 
 /** A regional body. */
 export const bodyOf = (input: z.ZodType): RegionalShapes => ({ body: input });
+
+/** A regional body and the regional answer to it (a create or an update). */
+export const bodyAndAnswerOf = (input: z.ZodType, model: z.ZodType, fill: z.ZodType): RegionalShapes => ({ ...bodyOf(input), ...answerOf(model, fill) });

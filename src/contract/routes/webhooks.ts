@@ -150,8 +150,8 @@ export const testWebHook = defineRoute({
   description:
     `${ownership} Queues one delivery of a sample event (its data carries \`test: true\`) to this registration only, ` +
     'behind its pending deliveries (held while it is paused), and answers 200 with no body; the delivery itself ' +
-    `happens in the background, signed and retried like any other. \`filter\` names the event to simulate (any case; ` +
-    `not \`${WILDCARD_FILTER}\`); without it, the registration's first filter, or \`ClockOn\` when it listens to every ` +
+    `happens in the background, signed and retried like any other. \`filter\` names the event to simulate (any case); ` +
+    `without it, or with \`${WILDCARD_FILTER}\`, the registration's first filter, or \`ClockOn\` when it listens to every ` +
     `event. An unknown name is 400.\n\n${filterText}`,
   request: {
     params: idParams,

@@ -18,6 +18,7 @@ export type SetManagerPinModel = z.infer<typeof SetManagerPinModel>;
 
 export const ManagerPinStatusModel = z
   .object({
+    userId: t.int32.meta({ description: "The caller's user id (the tablet keeps its verifier under it)." }),
     isSet: t.bool,
     setAtUtc: t.dateTime.nullable(),
     lockedUntilUtc: t.dateTime.nullable().meta({ description: 'While in the future, the PIN is refused unchecked.' }),

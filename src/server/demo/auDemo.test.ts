@@ -1,4 +1,4 @@
-/** The AU demo (issue 13, part 3): DEMO=1 seeds an AU café beside the UK bakery, its kiosk offering award classifications. */
+/** The AU demo: DEMO=1 seeds an AU café beside the UK bakery, its kiosk offering award classifications. */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +21,8 @@ afterAll(async () => {
 
 describe('the AU demo', () => {
   it('is an AU business whose kiosk offers classifications, reached with the UK demo manager, kept in demo-au.json', async () => {
-    const options = { dataDir, baseUrl: 'http://127.0.0.1:1', ianaTimeZone: 'Europe/London', firstKioskId: () => Promise.resolve(0), now: () => new Date('2026-11-25T18:00:00Z') };
+    t.clock.set('2026-11-25T18:00:00Z');
+    const options = { dataDir, baseUrl: 'http://127.0.0.1:1', ianaTimeZone: 'Europe/London', firstKioskId: () => Promise.resolve(0), now: t.clock.now() };
     const { file: uk } = await ensureDemo(t.db, t.service, options);
     const au = await ensureAuDemo(t.db, t.service, { dataDir, baseUrl: options.baseUrl, manager: uk.manager });
     expect(DemoFile.parse(JSON.parse(readFileSync(join(dataDir, AU_DEMO_FILE), 'utf8')))).toEqual(au);

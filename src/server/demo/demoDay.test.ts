@@ -1,5 +1,5 @@
 /**
- * The issue's "done when" walk on the demo data, through the real app: a rostered person clocks on
+ * A working day on the demo data, through the real app: a rostered person clocks on
  * a few minutes early, takes a break, clocks off a few minutes late; the line is written rounded to
  * the roster (the demo's rounding rules) with the raw punches beside it; the manager approves it
  * and exports the day.
@@ -28,7 +28,9 @@ const MINUTE = 60_000;
 
 describe('a demo day', () => {
   it('clock on early, break, clock off late: the line is rounded to the roster, approved and exported', async () => {
-    const options = { dataDir, baseUrl: 'http://127.0.0.1:1', ianaTimeZone: 'Europe/London', firstKioskId: () => Promise.resolve(0), now: () => new Date('2026-11-25T06:00:00Z') };
+    // Seeded at 06:00, so the counter staff's shifts (3 hours after the seeding moment) run 09:00-17:00.
+    t.clock.set('2026-11-25T06:00:00Z');
+    const options = { dataDir, baseUrl: 'http://127.0.0.1:1', ianaTimeZone: 'Europe/London', firstKioskId: () => Promise.resolve(0), now: t.clock.now() };
     const { file } = await ensureDemo(t.db, t.service, options);
     const auth = basicAuth(file.apiKey);
     const B = `/api/v2/business/${file.businessId}`;

@@ -1,5 +1,5 @@
 /**
- * Issue 13 (reporting dimensions) on the demo data, through the real app: the counter's kiosk has
+ * Reporting dimensions on the demo data, through the real app: the counter's kiosk has
  * them on and offers the business's "Department" values at clock-on; the bakery floor's kiosk
  * (the demo kiosk the browser tests use) keeps them off.
  */
@@ -17,7 +17,8 @@ let demo: DemoFile;
 beforeAll(async () => {
   t = await startTestService();
   dataDir = mkdtempSync(join(tmpdir(), 'demo-dimensions-'));
-  const options = { dataDir, baseUrl: 'http://127.0.0.1:1', ianaTimeZone: 'Europe/London', firstKioskId: () => Promise.resolve(0) };
+  t.clock.set('2026-11-25T14:00:00Z');
+  const options = { dataDir, baseUrl: 'http://127.0.0.1:1', ianaTimeZone: 'Europe/London', firstKioskId: () => Promise.resolve(0), now: t.clock.now() };
   demo = (await ensureDemo(t.db, t.service, options)).file;
 });
 afterAll(async () => {

@@ -1,6 +1,7 @@
 /**
- * Issue 13, "done when" on the demo data, through the real app: a kiosk at one location lists only
- * that location's staff, and each person is offered only their work types and conditions.
+ * Who a kiosk lists and what it offers, on the demo data, through the real app: a kiosk at one
+ * location lists only that location's staff, and each person is offered only their work types and
+ * conditions.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +17,8 @@ let demo: DemoFile;
 beforeAll(async () => {
   t = await startTestService();
   dataDir = mkdtempSync(join(tmpdir(), 'demo-locations-'));
-  const options = { dataDir, baseUrl: 'http://127.0.0.1:1', ianaTimeZone: 'Europe/London', firstKioskId: () => Promise.resolve(0) };
+  t.clock.set('2026-11-25T14:00:00Z');
+  const options = { dataDir, baseUrl: 'http://127.0.0.1:1', ianaTimeZone: 'Europe/London', firstKioskId: () => Promise.resolve(0), now: t.clock.now() };
   demo = (await ensureDemo(t.db, t.service, options)).file;
 });
 afterAll(async () => {
@@ -40,8 +42,9 @@ async function offerOf(kioskId: number, employeeId: number) {
 }
 
 describe('the demo shows who a kiosk lists and what it offers', () => {
-  it("lists the bakery's twelve at its kiosk and the counter's staff at the counter's", async () => {
+  it("lists the bakery's eighteen at its kiosk and the counter's staff at the counter's", async () => {
     const counter = demo.counterKiosk!;
+    expect(demo.staff).toHaveLength(18);
     expect(await namesAt(demo.kioskId)).toEqual(demo.staff.map((s) => `${s.firstName} ${s.surname}`).sort());
     expect(await namesAt(counter.kioskId)).toEqual(['Chloe Martin', 'Dev Patel', 'Mia Chen', 'Noah Evans', 'Priya Shah']);
   });

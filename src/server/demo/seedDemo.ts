@@ -1,10 +1,12 @@
 /**
  * The demo data behind `DEMO=1`: a bakery with two locations, three work types (and a shift
- * condition) and twelve staff with PINs at the bakery floor's kiosk, plus a manager with a password
- * and an API key. A second kiosk at the front counter shows who a kiosk lists (issue 13): three
- * counter-only staff, and two bakery staff who also work the counter; some staff have their own
- * work types and shift condition, so what a clock-on offers differs by person. The counter's kiosk
- * also has reporting dimensions on, with a "Department" dimension to pick a value of.
+ * condition) and eighteen staff with PINs at the bakery floor's kiosk ("Front door kiosk"), plus a
+ * manager with a password and an API key. A second kiosk at the front counter shows who a kiosk
+ * lists: three counter-only staff, and two bakery staff who also work the counter; some staff
+ * have their own work types and shift condition, so what a clock-on offers differs by person. The
+ * counter's kiosk also has reporting dimensions on, with a "Department" dimension to pick a value
+ * of. The roster and a few punches are laid around the moment of seeding (demoRoster.ts,
+ * demoToday.ts), so the demo is mid-day whenever it is first started.
  *
  * Everything past the manager's account is created through the API itself, so the demo exercises
  * the same code paths as any client. The credentials are written to `<DATA_DIR>/demo.json`; they
@@ -23,7 +25,8 @@ import { isListedAtKiosk } from '../../domain/kioskStaff';
 import { basicAuthHeader } from '../auth/basicAuth';
 import { hashSecret } from '../auth/secrets';
 import { createBusiness, ensureUser, issueApiKey } from '../services/businesses/provisioning';
-import { DEMO_WINDOW_MINUTES, ensureDemoRoster } from './demoRoster';
+import { DEMO_WINDOW_MINUTES, ensureDemoRoster, layDemoBlock, type DemoCall } from './demoRoster';
+import { DEMO_SCENES, seedDemoScenes } from './demoToday';
 import type { RoundingRules } from '../../domain/rounding';
 
 export const DEMO_EXTERNAL_ID = 'kiosk-clock-demo';
@@ -36,7 +39,9 @@ export const DemoFile = z.object({
   apiKey: z.string(),
   manager: z.object({ username: z.string(), password: z.string() }),
   staff: z.array(z.object({ employeeId: z.number().int(), firstName: z.string(), surname: z.string(), pin: z.string() })),
-  /** The front counter's kiosk and its counter-only staff (issue 13); absent when credentials were reissued. */
+  /** The moment the roster is laid around (demoRoster.ts); absent in files written before it was kept. */
+  seededAt: z.iso.datetime().optional(),
+  /** The front counter's kiosk and its counter-only staff; absent when credentials were reissued. */
   counterKiosk: z
     .object({
       kioskId: z.number().int(),
@@ -85,6 +90,14 @@ const STAFF: ReadonlyArray<[string, string]> = [
   ['Jonas', 'Weber'],
   ['Keira', 'Walsh'],
   ['Luca', 'Moreno'],
+  // The people of the live scenes (demoRoster.ts, demoToday.ts): due, late, absent, finishing
+  // soon, on a break, and a forgotten clock-off.
+  ['Oscar', 'Bell'],
+  ['Ruby', 'Hughes'],
+  ['Sofia', 'Novak'],
+  ['Tom', 'Price'],
+  ['Uma', 'Reid'],
+  ['Victor', 'Lang'],
 ];
 
 function readablePassword(): string {
@@ -123,7 +136,7 @@ async function seedFresh(db: Database, service: Service, baseUrl: string, zone: 
       }),
     );
   const kiosk = await kioskAt('Front door kiosk', bakery.id);
-  // The counter's kiosk also asks for a reporting dimension (issue 13): a department per shift.
+  // The counter's kiosk also asks for a reporting dimension: a department per shift.
   const counterKiosk = await kioskAt('Counter kiosk', counter.id, { timesheetDimensionsEnabled: true });
   await call(service, auth, 'POST', `${B}/reportingdimension`, { name: 'Department', values: ['Front of house', 'Bakery', 'Catering'] });
 
@@ -156,7 +169,7 @@ async function seedFresh(db: Database, service: Service, baseUrl: string, zone: 
   // The set-up no contract route writes (staff added at a kiosk get its location only): Chloe and
   // Dev also work the counter; Ben bakes (early starts), Chloe bakes and serves, Mia and Priya serve
   // (Priya also delivers). Everyone else is offered every work type and no shift condition. Each
-  // one's roster (demoRoster.ts PATTERNS, by place in the staff list) uses a work type they have.
+  // one's roster (demoRoster.ts DEMO_PATTERNS) uses a work type they have.
   const setUp = async (employeeId: number | undefined, values: { locationIds?: number[]; workTypeIds?: number[] }) => {
     if (employeeId !== undefined) await db.update(employees).set(values).where(eq(employees.id, employeeId));
   };
@@ -208,8 +221,11 @@ export interface DemoResult {
 
 /**
  * Seeds the demo once and keeps `<dataDir>/demo.json` current (its baseUrl follows the port), and
- * its roster a week ahead (demoRoster.ts). `firstKioskId` finds the demo kiosk when credentials
- * must be reissued.
+ * its roster a week ahead (demoRoster.ts). A fresh demo is laid around `now`: the roster's blocks
+ * and the live scenes' punches (demoToday.ts) are placed relative to it, so tests (and anyone)
+ * can seed at a controlled instant; the service passes its own clock's time. `now` must not be
+ * ahead of the service's clock (the scenes' punches would be in its future). `firstKioskId` finds
+ * the demo kiosk when credentials must be reissued.
  */
 export async function ensureDemo(
   db: Database,
@@ -219,15 +235,17 @@ export async function ensureDemo(
     baseUrl: string;
     ianaTimeZone: string;
     firstKioskId: (businessId: number) => Promise<number>;
-    now?: () => Date;
+    now: Date;
   },
 ): Promise<DemoResult> {
   const path = join(options.dataDir, 'demo.json');
   const [existing] = await db.select().from(businesses).where(eq(businesses.externalId, DEMO_EXTERNAL_ID));
+  // On the whole minute, so the roster's times read as the kiosk shows them.
+  const seededAt = new Date(Math.floor(options.now.getTime() / 60_000) * 60_000).toISOString();
   let file: DemoFile;
   let created = false;
   if (!existing) {
-    file = await seedFresh(db, service, options.baseUrl, options.ianaTimeZone);
+    file = { ...(await seedFresh(db, service, options.baseUrl, options.ianaTimeZone)), seededAt };
     created = true;
   } else if (existsSync(path)) {
     const parsed = DemoFile.safeParse(JSON.parse(readFileSync(path, 'utf8')));
@@ -237,10 +255,18 @@ export async function ensureDemo(
   } else {
     file = await reissue(db, existing.id, options.baseUrl, { kioskId: await options.firstKioskId(existing.id) });
   }
+  // A reissued file no longer knows its roster's anchor: the blocks already laid stay, and any
+  // missing ones are laid around now.
+  file.seededAt ??= seededAt;
   const auth = basicAuthHeader(file.apiKey);
-  const zone = existing?.ianaTimeZone ?? options.ianaTimeZone;
-  await ensureDemoRoster((method, apiPath, body) => call(service, auth, method, apiPath, body), file, zone, options.now?.() ?? new Date());
+  const demoCall: DemoCall = (method, apiPath, body) => call(service, auth, method, apiPath, body);
+  const anchor = new Date(file.seededAt);
+  if (created) {
+    const workedYesterday = new Set(DEMO_SCENES.filter((scene) => scene.day === -1).map((scene) => scene.name));
+    await layDemoBlock(demoCall, file.businessId, file.staff.filter((person) => workedYesterday.has(`${person.firstName} ${person.surname}`)), anchor, -1);
+  }
+  await ensureDemoRoster(demoCall, file, anchor, options.now);
+  if (created) await seedDemoScenes(demoCall, file, anchor);
   writeFileSync(path, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
   return { file, created };
 }
-

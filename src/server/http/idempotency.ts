@@ -25,7 +25,8 @@ import type { AppEnv } from '../context';
 import { describePrincipal, type Principal } from '../auth/principal';
 import type { Database } from '../db/openDatabase';
 import { idempotencyKeys } from '../db/schema';
-import { acceptFinalWrite, runFinalWrite, takeFinalWrite } from '../db/finalWrite';
+import { acceptFinalWrite, runFinalWrite, takeFinalWrite, type FinalTail } from '../db/finalWrite';
+import { bindRecord } from '../db/compiledStatements';
 import { serviceSecret, type ServiceSecretPurpose } from '../auth/serviceSecrets';
 import { ApiError } from '../errors/apiError';
 
@@ -155,15 +156,11 @@ export async function runIdempotently(
         return;
       }
       const body = await response.clone().text();
-      const record = tx
-        .insert(idempotencyKeys)
-        .values({ scope, key, fingerprint, responseStatus: response.status, responseBody: body, responseContentType: response.headers.get('content-type') })
-        .onConflictDoNothing()
-        .returning({ id: idempotencyKeys.id });
+      const record = keyRecord(tx, { scope, key, fingerprint, responseStatus: response.status, responseBody: body, responseContentType: response.headers.get('content-type') });
       const held = takeFinalWrite(tx);
       const recorded = held
-        ? Number((await runFinalWrite(tx, held, [sql`recorded as (${record.getSQL()})`], { recorded: sql`(select count(*) from recorded)::integer` })).recorded)
-        : (await record).length;
+        ? Number((await runFinalWrite(tx, held, record)).recorded)
+        : (await record.run()).length;
       if (recorded === 0) throw new KeyUsed();
     });
   } catch (error) {
@@ -178,6 +175,22 @@ export async function runIdempotently(
   if (failure !== null) throw failure;
   if (!outcome) throw new Error('idempotent request ended without a response');
   return outcome;
+}
+
+/**
+ * The key's record as the tail of a held final write (its insert, and whether it inserted), or
+ * on its own (`run`); its text is built once (db/compiledStatements.ts).
+ */
+function keyRecord(tx: Database, values: typeof idempotencyKeys.$inferInsert): FinalTail & { run(): Promise<Array<{ id: number }>> } {
+  const record = bindRecord('key', values);
+  const insert = (binds: Record<string, unknown>) =>
+    tx.insert(idempotencyKeys).values(binds as never).onConflictDoNothing().returning({ id: idempotencyKeys.id });
+  return {
+    shape: record.shape,
+    values: record.values,
+    build: () => ({ ctes: [sql`recorded as (${insert(record.binds).getSQL()})`], select: { recorded: sql`(select count(*) from recorded)::integer` } }),
+    run: () => insert(values),
+  };
 }
 
 /** Runs a handler's held write on its own (a failure whose work is kept). */

@@ -3,7 +3,7 @@
  * `anyOf`, `type` lists, `enum`, lengths, `pattern`, `format: date-time`, ranges, items, required
  * members. `accepts` judges a value as the service would (a parameter as the text it arrives
  * as), and `validValue` finds a value the schema accepts, so a generated request can be right in
- * all but one place. (src/server/conformance/schemaCheck.ts reads the same document for another
+ * all but one place. (testing/conformance/schemaCheck.ts reads the same document for another
  * question, whether its shapes match the vendor contract, and keeps no lengths or ranges.)
  */
 import { z } from 'zod';

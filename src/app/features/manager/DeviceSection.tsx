@@ -1,5 +1,6 @@
 /**
- * This device: which business and kiosk the tablet serves, since when, and "Remove this device",
+ * This device: which business and kiosk the tablet serves, since when, the manager's own manager
+ * PIN (and, for administrators, everyone's), and "Remove this device",
  * which revokes its credential at the service and forgets the enrolment (punches not yet sent stay
  * in the outbox); the app then shows the set-up flow.
  */
@@ -17,6 +18,8 @@ import { Notice } from '../../ui/Notice';
 import { Card } from '../../ui/Page';
 import { AllDevicesCard } from './AllDevicesCard';
 import { DeviceHealth } from './DeviceHealth';
+import { ManagerPinCard } from './ManagerPinCard';
+import { ManagerPinsListCard } from './ManagerPinsListCard';
 import { TrashIcon } from '../../ui/icons';
 import styles from './Manager.module.css';
 import { useManagerApi, useSayFailure } from './ManagerContext';
@@ -81,6 +84,8 @@ export function DeviceSection() {
           ))}
         </dl>
       </Card>
+      <ManagerPinCard />
+      <ManagerPinsListCard />
       <DeviceHealth />
       <AllDevicesCard />
       <Card labelledBy="device-remove">

@@ -15,6 +15,7 @@ import { TabPanel, Tabs, type TabItem } from '../../ui/Tabs';
 import { DeviceSection } from './DeviceSection';
 import { FixShiftsSection } from './FixShiftsSection';
 import { KioskSettingsSection } from './KioskSettingsSection';
+import { ManagerPinPrompt } from './ManagerPinCard';
 import styles from './ManagerConsole.module.css';
 import { NotesSection } from './NotesSection';
 import { OnSiteSection } from './OnSiteSection';
@@ -35,8 +36,8 @@ const TABS: ReadonlyArray<{ id: ManagerTab; label: MessageKey; icon: () => React
   { id: 'device', label: 'manager.tab.device', icon: TabletIcon },
 ];
 
-export function ManagerConsole({ email, onExit }: { email: string; onExit: () => void }) {
-  const { t } = useI18n();
+export function ManagerConsole({ email, endsAt, onExit }: { email: string; endsAt: number | null; onExit: () => void }) {
+  const { t, format } = useI18n();
   const runtime = useRuntime();
   const settings = useKioskSettings(runtime.db);
   const [tab, setTab] = useState<ManagerTab>('onSite');
@@ -48,7 +49,10 @@ export function ManagerConsole({ email, onExit }: { email: string; onExit: () =>
       tools={
         <div className={styles.tools}>
           <SyncIndicator />
-          <span className={styles.who}>{t('manager.signedInAs', { email })}</span>
+          <span className={styles.who}>
+            {t('manager.signedInAs', { email })}
+            {endsAt !== null ? ` · ${t('managerPin.sessionEnds', { time: format.time(new Date(endsAt)) })}` : ''}
+          </span>
           <Button variant="onDark" icon={<LogoutIcon />} onClick={onExit}>
             {t('manager.exit')}
           </Button>
@@ -56,6 +60,7 @@ export function ManagerConsole({ email, onExit }: { email: string; onExit: () =>
       }
     >
       <Tabs label={t('manager.tabs')} idPrefix="manager" items={items} selected={tab} onSelect={setTab} />
+      {tab === 'onSite' ? <ManagerPinPrompt /> : null}
       <TabPanel idPrefix="manager" selected={tab}>
         {tab === 'onSite' ? <OnSiteSection /> : null}
         {tab === 'roster' ? <RosterSection /> : null}

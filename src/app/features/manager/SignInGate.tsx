@@ -1,10 +1,11 @@
 /**
- * The way into manager mode: e-mail and password (OAuth password grant), then a check that this
- * manager may operate this kiosk. Wrong credentials, a locked sign-in (with the time to try again)
- * and a manager of another kiosk each get their own message.
+ * The way into manager mode with e-mail and password (OAuth password grant), then a check that
+ * this manager may operate this kiosk. Wrong credentials, a locked sign-in (with the time to try
+ * again) and a manager of another kiosk each get their own message; with no network it says that
+ * only a manager PIN this tablet knows opens anything (the read-only view).
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { useKioskSettings } from '../../runtime/useKioskSettings';
@@ -19,7 +20,15 @@ import styles from './Manager.module.css';
 import { managerKeys, useSay } from './ManagerContext';
 import { signInManager } from './session';
 
-export function SignInGate({ onCancel, onSignedIn, sessionEnded }: { onCancel: () => void; onSignedIn: () => void; sessionEnded: boolean }) {
+export interface SignInGateProps {
+  onCancel: () => void;
+  onSignedIn: () => void;
+  sessionEnded: boolean;
+  /** Back to the manager PIN, when the tablet knows managers with one. */
+  onUsePin?: (() => void) | undefined;
+}
+
+export function SignInGate({ onCancel, onSignedIn, sessionEnded, onUsePin }: SignInGateProps) {
   const { t, format } = useI18n();
   const sayIt = useSay();
   const runtime = useRuntime();
@@ -32,6 +41,7 @@ export function SignInGate({ onCancel, onSignedIn, sessionEnded }: { onCancel: (
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const kioskName = settings?.name ?? runtime.enrolment.kioskName;
+  const reachable = useSyncExternalStore(runtime.reachability.subscribe, () => !runtime.reachability.unreachable());
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -80,6 +90,7 @@ export function SignInGate({ onCancel, onSignedIn, sessionEnded }: { onCancel: (
         </h1>
         <p className={styles.lead}>{t('manager.signIn.lead', { kiosk: kioskName })}</p>
         {sessionEnded && !error ? <Notice tone="info">{t('manager.signIn.sessionEnded')}</Notice> : null}
+        {!reachable && !error ? <Notice tone="warning">{t('managerPin.offlineNoPins')}</Notice> : null}
         {error ? <Notice tone="error">{error}</Notice> : null}
         <form className={styles.list} onSubmit={(event) => void submit(event)} noValidate>
           <Field
@@ -105,6 +116,11 @@ export function SignInGate({ onCancel, onSignedIn, sessionEnded }: { onCancel: (
             error={missing.password ? t('manager.signIn.passwordMissing') : null}
           />
           <div className={styles.actions}>
+            {onUsePin ? (
+              <Button variant="secondary" onClick={onUsePin}>
+                {t('managerPin.usePin')}
+              </Button>
+            ) : null}
             <Button type="submit" size="large" icon={<LoginIcon />} disabled={busy}>
               {busy ? t('manager.signIn.checking') : t('manager.signIn.submit')}
             </Button>

@@ -105,6 +105,11 @@ describe('failures', () => {
       fields: { note: { text: 'A note cannot be empty.' } },
       general: { key: 'manager.error.checkFields' },
     });
+    // The service's own length wording becomes ours, with the limit; anything else reads as a sentence.
+    expect(formErrors(toFailure(problem(400, 'validation-failed', [{ field: 'note', message: 'must be at most 100 characters long' }])), fieldOf).fields).toEqual({
+      note: { key: 'staff.tooLong', values: { max: 100 } },
+    });
+    expect(formErrors(toFailure(problem(400, 'validation-failed', [{ field: 'note', message: 'must be a string' }])), fieldOf).fields).toEqual({ note: { text: 'Must be a string.' } });
     const unplaced = formErrors(toFailure(problem(400, 'validation-failed', [{ field: 'image', message: 'bad' }], 'The image is bad.')), fieldOf);
     expect(unplaced).toEqual({ fields: {}, general: { text: 'The image is bad.' } });
   });

@@ -117,10 +117,22 @@ export function formErrors<F extends string>(failure: Failure, fieldOf: (service
       unplaced = true;
       continue;
     }
-    fields[field] ??= known ? { key: known } : { text: error.message };
+    fields[field] ??= known ? { key: known } : fieldSaid(error.message);
   }
   const placed = Object.keys(fields).length > 0;
   return { fields, general: placed && !unplaced ? { key: 'manager.error.checkFields' } : failureSaid(failure) };
+}
+
+/**
+ * The service's words for one field, as a person reads them: its length limit in our own words
+ * (translated), anything else as a sentence (capitalised, with a full stop).
+ */
+export function fieldSaid(message: string): Said {
+  const tooLong = /^must be at most (\d+) characters? long$/.exec(message.trim());
+  if (tooLong) return { key: 'staff.tooLong', values: { max: Number(tooLong[1]) } };
+  const text = message.trim();
+  if (!text) return { key: 'manager.error.checkFields' };
+  return { text: `${text[0]?.toLocaleUpperCase() ?? ''}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}` };
 }
 
 /** A form's own check results (message keys per field) as Said values. */

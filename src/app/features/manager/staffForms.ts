@@ -1,13 +1,13 @@
 /**
- * Staff data for manager mode, without React: checking the "add a person" form and turning it into
- * the staff.add body (PIN rules from the shared pin policy), mapping the service's field names back
- * to the form, and the people list (the business's employees, with kiosk access on or off).
+ * The "add a person" form without React: checking it and turning it into the staff.add body (PIN
+ * rules from the shared pin policy, lengths from the contract's input limits, so nothing is sent
+ * that the service would refuse), and mapping the service's field names back to the form.
  */
-import type { AddKioskEmployeeInput, BasicKioskEmployeeModel, EmployeeDetailsModel } from '../../../client';
+import type { AddKioskEmployeeInput } from '../../../client';
+import { maxTextLength } from '../../../contract/inputLimits';
 import { pinProblem } from '../../../domain/pinPolicy';
 import type { MessageKey } from '../../i18n/catalogue';
-import { foldForSearch } from '../../i18n/search';
-import { displayName } from './onSite';
+import type { Said } from './failures';
 
 export interface NewPersonForm {
   firstName: string;
@@ -26,22 +26,35 @@ export const EMPTY_PERSON: NewPersonForm = { firstName: '', surname: '', email: 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MOBILE = /^\+?[\d\s().-]{6,20}$/;
 
+/** The longest text each field takes: the contract's limit for the field it becomes. */
+export const NEW_PERSON_MAX_LENGTH: Readonly<Record<Exclude<NewPersonField, 'pin' | 'pinAgain'>, number>> = {
+  firstName: maxTextLength('firstName'),
+  surname: maxTextLength('surname'),
+  email: maxTextLength('email'),
+  mobile: maxTextLength('mobileNumber'),
+};
+
 export type NewPersonCheck =
   | { ok: true; body: AddKioskEmployeeInput }
-  | { ok: false; errors: Partial<Record<NewPersonField, MessageKey>> };
+  | { ok: false; errors: Partial<Record<NewPersonField, Said>> };
 
 export function checkNewPerson(form: NewPersonForm): NewPersonCheck {
-  const errors: Partial<Record<NewPersonField, MessageKey>> = {};
+  const errors: Partial<Record<NewPersonField, Said>> = {};
+  const say = (key: MessageKey): Said => ({ key });
   const firstName = form.firstName.trim();
   const surname = form.surname.trim();
   const email = form.email.trim();
   const mobile = form.mobile.trim();
-  if (!firstName) errors.firstName = 'manager.staff.firstNameRequired';
-  if (!surname) errors.surname = 'manager.staff.surnameRequired';
-  if (email && !EMAIL.test(email)) errors.email = 'manager.staff.emailInvalid';
-  if (mobile && !MOBILE.test(mobile)) errors.mobile = 'manager.staff.mobileInvalid';
-  if (pinProblem(form.pin)) errors.pin = 'manager.staff.pinInvalid';
-  else if (form.pin !== form.pinAgain) errors.pinAgain = 'manager.staff.pinMismatch';
+  if (!firstName) errors.firstName = say('manager.staff.firstNameRequired');
+  if (!surname) errors.surname = say('manager.staff.surnameRequired');
+  if (email && !EMAIL.test(email)) errors.email = say('manager.staff.emailInvalid');
+  if (mobile && !MOBILE.test(mobile)) errors.mobile = say('manager.staff.mobileInvalid');
+  for (const field of ['firstName', 'surname', 'email', 'mobile'] as const) {
+    const max = NEW_PERSON_MAX_LENGTH[field];
+    if (form[field].trim().length > max) errors[field] = { key: 'staff.tooLong', values: { max } };
+  }
+  if (pinProblem(form.pin)) errors.pin = say('manager.staff.pinInvalid');
+  else if (form.pin !== form.pinAgain) errors.pinAgain = say('manager.staff.pinMismatch');
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, body: { firstName, surname, email: email || null, mobileNumber: mobile || null, pin: form.pin } };
 }
@@ -59,33 +72,4 @@ export function newPersonFieldOf(serviceField: string): NewPersonField | null {
     default:
       return null;
   }
-}
-
-export interface PersonRow {
-  employeeId: number;
-  name: string;
-  email: string | null;
-  /** On the kiosk staff list, i.e. may use kiosks. */
-  hasKioskAccess: boolean;
-}
-
-/** Every employee of the business, alphabetically, with whether they may use the kiosk. */
-export function peopleRows(details: readonly EmployeeDetailsModel[], staff: readonly BasicKioskEmployeeModel[]): PersonRow[] {
-  const onKiosk = new Set(staff.map((s) => s.employeeId));
-  return details
-    .map((d) => ({
-      employeeId: d.id,
-      name: displayName({ name: null, firstName: d.preferredName || d.firstName, surname: d.surname }),
-      email: d.emailAddress,
-      hasKioskAccess: onKiosk.has(d.id),
-    }))
-    .sort((a, b) => a.name.localeCompare(b.name) || a.employeeId - b.employeeId);
-}
-
-export function matchesPerson(row: PersonRow, query: string): boolean {
-  const needle = foldForSearch(query.trim());
-  if (!needle) return true;
-  // An all-digit search is also an employee number (the kiosk's "Use my employee number").
-  if (/^\d+$/.test(needle) && String(row.employeeId) === needle) return true;
-  return foldForSearch(row.name).includes(needle) || (row.email !== null && foldForSearch(row.email).includes(needle));
 }

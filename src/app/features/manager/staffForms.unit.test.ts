@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BasicKioskEmployeeModel, EmployeeDetailsModel } from '../../../client';
-import { checkNewPerson, EMPTY_PERSON, matchesPerson, newPersonFieldOf, peopleRows } from './staffForms';
+import { checkNewPerson, EMPTY_PERSON, newPersonFieldOf } from './staffForms';
 
 describe('checkNewPerson', () => {
   it('trims the details and sends empty contact details as null', () => {
@@ -14,17 +13,26 @@ describe('checkNewPerson', () => {
     expect(checkNewPerson({ ...EMPTY_PERSON, email: 'not-an-address', mobile: 'call me', pin: '12a4', pinAgain: '12a4' })).toEqual({
       ok: false,
       errors: {
-        firstName: 'manager.staff.firstNameRequired',
-        surname: 'manager.staff.surnameRequired',
-        email: 'manager.staff.emailInvalid',
-        mobile: 'manager.staff.mobileInvalid',
-        pin: 'manager.staff.pinInvalid',
+        firstName: { key: 'manager.staff.firstNameRequired' },
+        surname: { key: 'manager.staff.surnameRequired' },
+        email: { key: 'manager.staff.emailInvalid' },
+        mobile: { key: 'manager.staff.mobileInvalid' },
+        pin: { key: 'manager.staff.pinInvalid' },
       },
     });
     const base = { ...EMPTY_PERSON, firstName: 'A', surname: 'B' };
-    expect(checkNewPerson({ ...base, pin: '123', pinAgain: '123' })).toEqual({ ok: false, errors: { pin: 'manager.staff.pinInvalid' } });
-    expect(checkNewPerson({ ...base, pin: '123456789', pinAgain: '123456789' })).toEqual({ ok: false, errors: { pin: 'manager.staff.pinInvalid' } });
-    expect(checkNewPerson({ ...base, pin: '4821', pinAgain: '4812' })).toEqual({ ok: false, errors: { pinAgain: 'manager.staff.pinMismatch' } });
+    expect(checkNewPerson({ ...base, pin: '123', pinAgain: '123' })).toEqual({ ok: false, errors: { pin: { key: 'manager.staff.pinInvalid' } } });
+    expect(checkNewPerson({ ...base, pin: '123456789', pinAgain: '123456789' })).toEqual({ ok: false, errors: { pin: { key: 'manager.staff.pinInvalid' } } });
+    expect(checkNewPerson({ ...base, pin: '4821', pinAgain: '4812' })).toEqual({ ok: false, errors: { pinAgain: { key: 'manager.staff.pinMismatch' } } });
+  });
+
+  it('refuses text longer than the contract takes, saying the limit, before anything is sent', () => {
+    const long = 'A'.repeat(150);
+    expect(checkNewPerson({ ...EMPTY_PERSON, firstName: long, surname: 'B', pin: '4821', pinAgain: '4821' })).toEqual({
+      ok: false,
+      errors: { firstName: { key: 'staff.tooLong', values: { max: 100 } } },
+    });
+    expect(checkNewPerson({ ...EMPTY_PERSON, firstName: 'A'.repeat(100), surname: 'B', pin: '4821', pinAgain: '4821' }).ok).toBe(true);
   });
 
   it('maps the service’s field names to the form', () => {
@@ -34,35 +42,3 @@ describe('checkNewPerson', () => {
   });
 });
 
-describe('people', () => {
-  const detail = (id: number, firstName: string, surname: string, patch: Partial<EmployeeDetailsModel> = {}) =>
-    ({ id, firstName, surname, preferredName: null, emailAddress: null, ...patch }) as EmployeeDetailsModel;
-  const onKiosk = (employeeId: number) => ({ employeeId }) as BasicKioskEmployeeModel;
-
-  it('lists every employee by name with their kiosk access', () => {
-    const rows = peopleRows(
-      [detail(1, 'Zoe', 'Adams'), detail(2, 'Amara', 'Okafor', { emailAddress: 'amara@example.com' }), detail(3, 'Robert', 'Lee', { preferredName: 'Bob' })],
-      [onKiosk(2)],
-    );
-    expect(rows).toEqual([
-      { employeeId: 2, name: 'Amara Okafor', email: 'amara@example.com', hasKioskAccess: true },
-      { employeeId: 3, name: 'Bob Lee', email: null, hasKioskAccess: false },
-      { employeeId: 1, name: 'Zoe Adams', email: null, hasKioskAccess: false },
-    ]);
-  });
-
-  it('finds people by any part of the name or e-mail, ignoring accents and case', () => {
-    const row = { employeeId: 1, name: 'José Núñez', email: 'jn@example.com', hasKioskAccess: true };
-    expect(matchesPerson(row, 'nunez')).toBe(true);
-    expect(matchesPerson(row, 'JOSE')).toBe(true);
-    expect(matchesPerson(row, 'jn@')).toBe(true);
-    expect(matchesPerson(row, '  ')).toBe(true);
-    expect(matchesPerson(row, 'maria')).toBe(false);
-  });
-
-  it('finds a person by their whole employee number, not by part of it', () => {
-    const row = { employeeId: 1042, name: 'Ana Ruiz', email: null, hasKioskAccess: true };
-    expect(matchesPerson(row, '1042')).toBe(true);
-    expect(matchesPerson(row, '104')).toBe(false);
-  });
-});

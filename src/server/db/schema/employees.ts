@@ -35,6 +35,11 @@ export const employees = pgTable(
     pinHash: text('pin_hash'),
     pinFailedAttempts: integer('pin_failed_attempts').notNull().default(0),
     pinLockedUntil: instant('pin_locked_until'),
+    /**
+     * Who locked the PIN (`device:<id>`, `user:<id>`): the wrong PIN that set pin_locked_until came
+     * through them. Counts the people one device has locked at once (PIN_LOCKOUTS_PER_DEVICE).
+     */
+    pinLockedBy: text('pin_locked_by'),
     pinExpired: boolean('pin_expired').notNull().default(false),
     /**
      * The one-time code a PIN reset sent (scrypt hash): it leads to choosing a new PIN until used or

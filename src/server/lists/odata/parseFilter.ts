@@ -94,6 +94,16 @@ function typedLiteral(type: string, body: string): Literal {
   throw unsupportedQuery('$filter', `${type}'…' literals are not supported (use 'text', numbers, true/false/null or datetime'…').`);
 }
 
+/**
+ * The text of a quoted literal ('' is a quote). NUL is refused: no stored text holds it (requests
+ * refuse it in text, wireTypes.NO_NUL_PATTERN) and PostgreSQL cannot take it as a parameter.
+ * Other control characters are text like any other: a filter may name a value that holds one.
+ */
+function textLiteral(quoted: string): string {
+  if (quoted.includes('\u0000')) throw unsupportedQuery('$filter', 'a text literal must not contain the NUL character.');
+  return quoted.replace(/''/g, "'");
+}
+
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   TOKEN.lastIndex = 0;
@@ -104,8 +114,8 @@ function tokenize(text: string): Token[] {
     if (!m) throw unsupportedQuery('$filter', `cannot read "${text.slice(start).trim().slice(0, 40)}".`);
     if (m[1]) tokens.push({ kind: 'open' });
     else if (m[2]) tokens.push(m[2] === ',' ? { kind: 'comma' } : { kind: 'close' });
-    else if (m[3] !== undefined) tokens.push({ kind: 'literal', value: { kind: 'string', value: m[3].replace(/''/g, "'") } });
-    else if (m[4] !== undefined) tokens.push({ kind: 'literal', value: typedLiteral(m[4], (m[5] ?? '').replace(/''/g, "'")) });
+    else if (m[3] !== undefined) tokens.push({ kind: 'literal', value: { kind: 'string', value: textLiteral(m[3]) } });
+    else if (m[4] !== undefined) tokens.push({ kind: 'literal', value: typedLiteral(m[4], textLiteral(m[5] ?? '')) });
     else if (m[6]) {
       const parsed = isoLiteral(m[6]);
       if (!parsed) throw unsupportedQuery('$filter', `${m[6]} is not a real date and time.`);

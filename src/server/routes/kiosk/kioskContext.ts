@@ -14,6 +14,7 @@ import type { Env } from '../../env';
 import type { PunchContext, PunchSettings } from '../../services/punches/punchContext';
 import { kioskPoint } from '../../services/punches/punchPoints';
 import type { PinContext } from '../../services/pins/pins';
+import { lockoutSourceOf } from '../../services/pins/deviceLockouts';
 import type { EmployeeRow } from '../../services/people/kioskEmployees';
 
 export interface KioskScope {
@@ -62,6 +63,7 @@ export async function kioskScope(c: Context<AppEnv>, businessId: number, kioskId
       maxFutureSkewMs: punch.maxFutureSkewMs,
       groupIdsOf: groups,
       atKiosk: { locationId: kiosk.locationId },
+      source: lockoutSourceOf(grant.principal, settings.PIN_LOCKOUTS_PER_DEVICE),
     },
   };
 }

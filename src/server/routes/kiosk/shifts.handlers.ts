@@ -48,7 +48,7 @@ export function registerShiftRoutes(app: App) {
     const query = c.req.valid('query');
     const page = planPage(query, PAGE_LIMITS.settings);
     await kioskScope(c, businessId, kioskId);
-    await loadShiftAtKiosk(c.var.db, businessId, kioskId, shiftId);
+    await loadShiftAtKiosk(c.var.db, businessId, kioskId, shiftId, c.var.deps.now());
     const filters = {
       employeeId: query.EmployeeId || undefined,
       isAdminInitiated: query.IsAdminInitiated,
@@ -65,7 +65,7 @@ export function registerShiftRoutes(app: App) {
     if (body.isAdminInitiated && grant.principal.kind === 'device') {
       throw forbidden('Only a signed-in manager can write an admin note.');
     }
-    const shift = await loadShiftAtKiosk(c.var.db, businessId, kioskId, shiftId);
+    const shift = await loadShiftAtKiosk(c.var.db, businessId, kioskId, shiftId, c.var.deps.now());
     if (grant.principal.kind === 'device' && body.employeeId !== shift.employeeId) {
       throw invalidField('invalid-reference', 'employeeId', "A kiosk writes a note as the shift's own employee.");
     }
@@ -75,7 +75,7 @@ export function registerShiftRoutes(app: App) {
   app.openapi(routes.deleteNoteFromShift, async (c) => {
     const { businessId, kioskId, shiftId, noteId } = c.req.valid('param');
     await kioskScope(c, businessId, kioskId);
-    await loadShiftAtKiosk(c.var.db, businessId, kioskId, shiftId);
+    await loadShiftAtKiosk(c.var.db, businessId, kioskId, shiftId, c.var.deps.now());
     await deleteNote(c.var.db, shiftId, noteId);
     return c.body(null, 200);
   });
@@ -83,8 +83,8 @@ export function registerShiftRoutes(app: App) {
   app.openapi(routes.markShiftNotesRead, async (c) => {
     const { businessId, kioskId, shiftId } = c.req.valid('param');
     await kioskScope(c, businessId, kioskId);
-    await loadShiftAtKiosk(c.var.db, businessId, kioskId, shiftId);
-    await markNotesRead(c.var.db, shiftId, c.req.valid('json'));
+    await loadShiftAtKiosk(c.var.db, businessId, kioskId, shiftId, c.var.deps.now());
+    await markNotesRead(c.var.db, businessId, shiftId, c.req.valid('json'));
     return c.body(null, 200);
   });
 }

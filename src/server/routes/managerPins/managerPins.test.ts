@@ -40,6 +40,7 @@ describe('manager PIN', () => {
     const password = await passwordSession(tenant);
 
     expect(ManagerPinStatusModel.parse((await t.request('GET', `${tenant.kiosk}/managerpin`, { auth: password })).body)).toEqual({
+      userId: tenant.manager.userId,
       isSet: false,
       setAtUtc: null,
       lockedUntilUtc: null,

@@ -77,7 +77,7 @@ export function registerSelfServiceTimeRoutes(app: App) {
     const { shiftId } = c.req.valid('param');
     const body = asEmployee(c.req.valid('json'), scope.employeeId);
     await loadOwnShift(c.var.db, scope.businessId, scope.employeeId, shiftId);
-    await markNotesRead(c.var.db, shiftId, body);
+    await markNotesRead(c.var.db, scope.businessId, shiftId, body);
     return c.body(null, 200);
   });
 

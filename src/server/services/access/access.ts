@@ -122,6 +122,9 @@ export async function assignAccess(db: Database, args: AssignAccess): Promise<vo
   const { businessId, input, now } = args;
   const email = checkedEmail('email', input.email);
   const name = input.name?.trim() ?? '';
+  // Asked before the address is looked up, of a user of the business as of anyone else, so the
+  // answer never tells whether an address belongs to a user (of this business or another).
+  if (!name) throw invalidField('validation-failed', 'name', 'A name is required: the name the person is known by in this business.');
   await withTransaction(db, async (tx) => {
     await lockBusiness(tx, businessId);
     const found = await userByEmail(tx, email);
@@ -140,7 +143,6 @@ export async function assignAccess(db: Database, args: AssignAccess): Promise<vo
       return;
     }
 
-    if (!name) throw invalidField('validation-failed', 'name', 'A name is required for someone who is not yet a user of this business.');
     const user = found ?? (await ensureUser(tx, { email, name }));
     const submitted = buildModel(input, user);
     await checkReferences(tx, businessId, submitted);

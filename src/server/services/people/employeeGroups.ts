@@ -21,6 +21,7 @@ import {
   type UkEmployeeGroupModel,
   type UkEmployeeGroupModelInput,
 } from '../../../contract/generated/models';
+import type { Bind } from '../../db/compiledStatements';
 import type { Database } from '../../db/openDatabase';
 import { employeeGroups, employees, locations } from '../../db/schema';
 import { PAGE_LIMITS } from '../../../contract/paging';
@@ -142,7 +143,7 @@ export interface Candidate {
   locationIds: readonly number[];
 }
 
-type LocationLinks = readonly { id: number; parentId: number | null }[];
+export type LocationLinks = readonly { id: number; parentId: number | null }[];
 
 /** A predicate telling whether an employee matches the group (see the rules at the top). */
 export function groupMatcher(group: UkEmployeeGroupModel, locationLinks: LocationLinks): (employee: Candidate) => boolean {
@@ -211,19 +212,27 @@ export async function groupIdsByEmployee(
   staff: readonly Candidate[],
   /** The business's groups when the caller read them already (groupRowsSql), in id order. */
   known?: readonly GroupFields[],
+  /** The business's location tree when the caller read it already (groupLocationLinksSql; null when it was not read). */
+  knownLinks?: LocationLinks | null,
 ): Promise<Map<number, number[]>> {
   const groups = known ?? (await employeeGroupRows(db, businessId));
   const models = groups.map((row) => ({ id: row.id, group: toEmployeeGroupModel(row) }));
   // Only LocationOrParents filters look at the location tree.
   const needsLinks = models.some(({ group }) => (group.filters ?? []).some((filter) => filter.filterType === 'LocationOrParents'));
-  const links = needsLinks ? await locationLinks(db, businessId) : [];
+  const links = needsLinks ? (knownLinks ?? (await locationLinks(db, businessId))) : [];
   const matchers = models.map(({ id, group }) => ({ id, matches: groupMatcher(group, links) }));
   return new Map(staff.map((employee) => [employee.id, matchers.filter((g) => g.matches(employee)).map((g) => g.id)]));
 }
 
 /** The ids of the employee groups one current employee of the business matches, ascending. */
-export async function groupIdsOfEmployee(db: Database, businessId: number, employee: Candidate, known?: readonly GroupFields[]): Promise<number[]> {
-  return (await groupIdsByEmployee(db, businessId, [employee], known)).get(employee.id) ?? [];
+export async function groupIdsOfEmployee(
+  db: Database,
+  businessId: number,
+  employee: Candidate,
+  known?: readonly GroupFields[],
+  knownLinks?: LocationLinks | null,
+): Promise<number[]> {
+  return (await groupIdsByEmployee(db, businessId, [employee], known, knownLinks)).get(employee.id) ?? [];
 }
 
 /** What matching needs of a group row. */
@@ -237,8 +246,25 @@ const GroupFieldsJson = z.array(
  * The business's groups as one JSON value, for a statement that reads them beside something else
  * (a punch's employee update: issue 12, one statement fewer per punch); parse with groupRowsFrom.
  */
-export function groupRowsSql(businessId: number) {
+export function groupRowsSql(businessId: Bind<number>) {
   return sql<unknown>`(select coalesce(json_agg(json_build_object('id', g.id, 'name', g.name, 'filterCombinationStrategy', g.filter_combination_strategy, 'filters', g.filters) order by g.id), '[]'::json) from ${employeeGroups} g where g.business_id = ${businessId})`;
+}
+
+/**
+ * The business's location tree (`[{id, parentId}]`) as one JSON value beside groupRowsSql, read
+ * only when one of its groups filters by LocationOrParents (null otherwise: matching needs no
+ * tree); parse with locationLinksFrom.
+ */
+export function groupLocationLinksSql(businessId: Bind<number>) {
+  return sql<unknown>`(case when exists (select 1 from ${employeeGroups} g where g.business_id = ${businessId}
+      and g.filters @> '[{"filterType": "LocationOrParents"}]'::jsonb)
+    then (select coalesce(json_agg(json_build_object('id', l.id, 'parentId', l.parent_id)), '[]'::json) from ${locations} l where l.business_id = ${businessId}) end)`;
+}
+
+const LocationLinksJson = z.array(z.object({ id: z.number().int(), parentId: z.number().int().nullable() })).nullable();
+
+export function locationLinksFrom(value: unknown): LocationLinks | null {
+  return LocationLinksJson.parse(typeof value === 'string' ? JSON.parse(value) : (value ?? null));
 }
 
 export function groupRowsFrom(value: unknown): GroupFields[] {

@@ -134,8 +134,12 @@ export async function loadKioskEmployeeWith(
     .from(employees)
     .where(and(eq(employees.id, employeeId), eq(employees.businessId, businessId)));
   const [found] = options.lock ? await query.for('update') : await query;
-  const row = found?.row;
-  if (!found || !row) throw notFound(`Employee ${employeeId}`);
+  return { row: checkKioskEmployee(found?.row, employeeId, options), also: found?.also };
+}
+
+/** The employee as read (undefined: no such employee of the business), refused as loadKioskEmployee refuses. */
+export function checkKioskEmployee(row: EmployeeRow | undefined, employeeId: number, options: Omit<Parameters<typeof loadKioskEmployee>[3], 'lock'>): EmployeeRow {
+  if (!row) throw notFound(`Employee ${employeeId}`);
   if (options.kioskAccess === false ? !isCurrentEmployee(row, options.now) : !isActiveKioskEmployee(row, options.now)) {
     throw new ApiError(403, 'not-kiosk-enabled', 'The employee cannot use kiosks.', {
       detail: `Employee ${employeeId} is not enabled for kiosk use. A manager can grant kiosk access.`,
@@ -146,7 +150,7 @@ export async function loadKioskEmployeeWith(
       detail: `Employee ${employeeId} does not work at this kiosk's location. A manager can add the location to the employee.`,
     });
   }
-  return { row, also: found.also };
+  return row;
 }
 
 export interface KioskStaff {

@@ -31,7 +31,7 @@ async function ownRow(db: Database, userId: number, businessId: number): Promise
 
 export async function managerPinStatus(db: Database, userId: number, businessId: number, now: Date): Promise<ManagerPinStatusModel> {
   const row = await ownRow(db, userId, businessId);
-  return { isSet: row !== undefined, setAtUtc: iso(row?.setAt ?? null), lockedUntilUtc: row ? iso(liveLock(row, now)) : null };
+  return { userId, isSet: row !== undefined, setAtUtc: iso(row?.setAt ?? null), lockedUntilUtc: row ? iso(liveLock(row, now)) : null };
 }
 
 /** Sets (or replaces) the caller's PIN; a session opened with the PIN itself may not. */
@@ -50,7 +50,7 @@ export async function setManagerPin(db: Database, principal: Principal, business
     .insert(managerPins)
     .values({ userId: principal.userId, businessId, ...values })
     .onConflictDoUpdate({ target: [managerPins.userId, managerPins.businessId], set: values });
-  return { isSet: true, setAtUtc: now.toISOString(), lockedUntilUtc: null };
+  return { userId: principal.userId, isSet: true, setAtUtc: now.toISOString(), lockedUntilUtc: null };
 }
 
 /** Deletes a user's PIN in the business (their own "forget", or an administrator's revoke). */

@@ -23,6 +23,7 @@ import { ApiError, type FieldMessage } from '../../errors/apiError';
 import { loadKioskEmployee, requireEmployeeId } from '../people/kioskEmployees';
 import type { PinContext } from './pins';
 import { withTransaction } from '../../db/transactions';
+import { refuseAnotherLockout } from './deviceLockouts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -161,13 +162,23 @@ export async function applyOfflineFailures(
       );
     }
 
+    let state = { failedAttempts: row.pinFailedAttempts, lockedUntil: row.pinLockedUntil };
+    for (const time of fresh) state = afterFailure(state, time, ctx.policy);
+    // A report that locks the person now counts against the device's cap on lockouts, as a live wrong PIN does (a 429: sent again later).
+    const isLocked = (until: Date | null) => until !== null && until.getTime() > ctx.now.getTime();
+    const locks = isLocked(state.lockedUntil) && !isLocked(row.pinLockedUntil);
+    if (locks && ctx.source) {
+      const refused = await refuseAnotherLockout(tx, ctx.businessId, row.id, ctx.source, ctx.now);
+      if (refused) throw refused;
+    }
     await tx
       .insert(pinFailureReports)
       .values(fresh.map((attemptedAt) => ({ businessId: ctx.businessId, employeeId: row.id, reporter: reporter.key, attemptedAt, receivedAt: ctx.now })))
       .onConflictDoNothing();
-    let state = { failedAttempts: row.pinFailedAttempts, lockedUntil: row.pinLockedUntil };
-    for (const time of fresh) state = afterFailure(state, time, ctx.policy);
-    await tx.update(employees).set({ pinFailedAttempts: state.failedAttempts, pinLockedUntil: state.lockedUntil }).where(eq(employees.id, row.id));
+    await tx
+      .update(employees)
+      .set({ pinFailedAttempts: state.failedAttempts, pinLockedUntil: state.lockedUntil, ...(locks ? { pinLockedBy: ctx.source?.key ?? reporter.key } : {}) })
+      .where(eq(employees.id, row.id));
   });
 }
 

@@ -35,6 +35,7 @@ import { loadBusiness } from '../businesses/businesses';
 import { loadKioskEmployee, requireEmployeeId, toKioskEmployee, type EmployeeRow } from '../people/kioskEmployees';
 import { enqueueMessage } from '../mail/outbox';
 import { withTransaction } from '../../db/transactions';
+import { refuseAnotherLockout, type LockoutSource } from './deviceLockouts';
 
 export const RESET_PIN_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const RESET_MIN_INTERVAL_MS = 60 * 1000;
@@ -52,6 +53,8 @@ export interface PinContext {
   groupIdsOf(db: Database, employee: EmployeeRow): Promise<number[]>;
   /** The kiosk checking the PIN: only someone it lists may sign in there (domain/kioskStaff.ts). */
   atKiosk?: { locationId: number | null };
+  /** Who the attempts come through, and how many people they may have locked at once (deviceLockouts.ts). */
+  source?: LockoutSource;
 }
 
 /** Success, or an error to answer with after the attempt has been recorded. */
@@ -126,9 +129,18 @@ async function claimPinAttempt(db: Database, ctx: PinContext, employeeId: number
     const claim = claimAttempt(lockoutOf(row), ctx.now, ctx.policy);
     if (!claim.granted) return { ok: false, error: lockedError(claim.lockedUntil, ctx.now) };
     if (!row.pinHash && !row.pinResetHash) return { ok: false, error: notSet() };
+    const locks = claim.ifWrong.lockedUntil !== null;
+    if (locks && ctx.source) {
+      const refused = await refuseAnotherLockout(tx, ctx.businessId, row.id, ctx.source, ctx.now);
+      if (refused) return { ok: false, error: refused };
+    }
     await tx
       .update(employees)
-      .set({ pinFailedAttempts: claim.ifWrong.failedAttempts, pinLockedUntil: claim.ifWrong.lockedUntil })
+      .set({
+        pinFailedAttempts: claim.ifWrong.failedAttempts,
+        pinLockedUntil: claim.ifWrong.lockedUntil,
+        ...(locks ? { pinLockedBy: ctx.source?.key ?? null } : {}),
+      })
       .where(eq(employees.id, row.id));
     return { ok: true, row, state: claim.ifWrong };
   });

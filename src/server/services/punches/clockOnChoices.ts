@@ -13,6 +13,7 @@
  * ticked for them (a decision, written down with the others where the contract is silent).
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { bind, type Bind } from '../../db/compiledStatements';
 import type { Database } from '../../db/openDatabase';
 import { employees, locations, workTypes } from '../../db/schema';
 import { invalidField } from '../../errors/apiError';
@@ -20,7 +21,7 @@ import type { EmployeeRow } from '../people/kioskEmployees';
 import type { ChoiceRules } from './punchPoints';
 import { unknownClassification } from '../referenceData/classifications';
 import { checkDimensionValues } from '../referenceData/reportingDimensions';
-import { loadChoiceReferences, type LocationRef, type ReferenceData, type WorkTypeRef } from '../referenceData/references';
+import { choiceReferencesSql, loadChoiceReferences, type ChoiceReferences, type LocationRef, type ReferenceData, type WorkTypeRef } from '../referenceData/references';
 
 export interface ClockOnChoices {
   locationId: number | null;
@@ -121,6 +122,40 @@ export async function checkClockOnChoices(
     const workType = input.workTypeId === null || input.workTypeId === undefined ? [] : [input.workTypeId];
     return [...workType, ...(input.shiftConditionIds ?? []), ...(location?.defaultShiftConditionIds ?? []), ...employee.workTypeIds];
   }, input.classificationId ?? null, kiosk.timesheetDimensionsEnabled ? (input.dimensionValueIds ?? []) : []);
+  return choicesFrom(refs, kiosk, employee, input);
+}
+
+/**
+ * The references a clock-on's choices are checked against, as one JSON value of the statement
+ * that reads the employee (`employee`: its location and work type columns there), with
+ * placeholders whose values clockOnChoiceValues gives: a live clock-on reads them without a
+ * statement of their own. Parse with choiceReferencesOf, check with choicesFrom.
+ */
+export function clockOnChoiceReferencesSql(businessId: Bind<number>, employee: { locationIds: SQL; workTypeIds: SQL }): SQL {
+  const named = sql`${bind<number | null>('choice.locationId')}::integer`;
+  const kioskLocation = sql`${bind<number | null>('choice.kioskLocationId')}::integer`;
+  return choiceReferencesSql({
+    businessId,
+    locationIds: sql`(case when ${named} is not null then array[${named}] else array_remove(array[${kioskLocation}], null) || ${employee.locationIds} end)`,
+    workTypeIds: sql`(${bind<number[]>('choice.workTypeIds')}::integer[] || ${employee.workTypeIds})`,
+    classificationId: bind('choice.classificationId'),
+    dimensionValueIds: bind('choice.dimensionValueIds'),
+  });
+}
+
+/** The values of clockOnChoiceReferencesSql's placeholders for a clock-on at `kiosk` asking `input`. */
+export function clockOnChoiceValues(kiosk: ChoiceRules, input: ChoiceInput): Record<string, unknown> {
+  return {
+    'choice.locationId': input.locationId ?? null,
+    'choice.kioskLocationId': kiosk.locationId,
+    'choice.workTypeIds': [...(input.workTypeId === null || input.workTypeId === undefined ? [] : [input.workTypeId]), ...(input.shiftConditionIds ?? [])],
+    'choice.classificationId': input.classificationId ?? null,
+    'choice.dimensionValueIds': kiosk.timesheetDimensionsEnabled ? (input.dimensionValueIds ?? []) : [],
+  };
+}
+
+/** The clock-on's choices checked against `refs` (what was read for it), with the defaults filled in. */
+export function choicesFrom(refs: ChoiceReferences, kiosk: ChoiceRules, employee: EmployeeRow, input: ChoiceInput): ClockOnChoices {
   const offered = offeredLocations(refs, kiosk, employee);
 
   let location: LocationRef | null = null;

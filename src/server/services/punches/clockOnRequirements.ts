@@ -11,6 +11,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { constantText, type Bind } from '../../db/compiledStatements';
 import type { Database } from '../../db/openDatabase';
 import { businessSettings, workTypes } from '../../db/schema';
 import type { ChoiceRules } from './punchPoints';
@@ -23,9 +24,9 @@ export interface BusinessRequirements {
 const NONE: BusinessRequirements = { requireWorkType: false, requireLocation: false };
 
 /** The business's requirements as one JSON value (`{requireWorkType, requireLocation}`), for a column of another statement. */
-export function businessRequirementsSql(businessId: number): SQL {
+export function businessRequirementsSql(businessId: Bind<number>): SQL {
   const setting = (name: string) =>
-    sql`coalesce((select (s.model ->> ${name})::boolean from ${businessSettings} s where s.business_id = ${businessId} and s.kind = 'timesheet'), false)`;
+    sql`coalesce((select (s.model ->> ${constantText(name)})::boolean from ${businessSettings} s where s.business_id = ${businessId} and s.kind = 'timesheet'), false)`;
   const hasWorkTypes = sql`exists (select 1 from ${workTypes} w where w.business_id = ${businessId} and w.deleted_at is null
     and w.mapping_type is distinct from 'ShiftCondition')`;
   return sql`json_build_object('requireWorkType', ${setting('requireWorkType')} and ${hasWorkTypes}, 'requireLocation', ${setting('requireLocation')})`;

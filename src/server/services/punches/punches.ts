@@ -20,7 +20,7 @@ import { rosterShiftIdFrom } from '../rosters/rosterMatching';
 import { toNoteModel } from '../shifts/shiftNotes';
 import { lineValuesFor, loadLine, timesheetCreatedEvent } from '../timesheets/timesheetLines';
 import { punchEvents } from '../webhooks/webhookPayloads';
-import { checkClockOnChoices } from './clockOnChoices';
+import { choicesFrom } from './clockOnChoices';
 import { withBusinessRequirements } from './clockOnRequirements';
 import type { PunchContext } from './punchContext';
 import { checkAdminClaim, checkBodyKiosk, paidBreakRequested, photoFor, punchRefused, submitter, timeOfRecord } from './punchChecks';
@@ -54,14 +54,14 @@ export async function recordPunch(
   return inTransaction(db, async (tx) => {
     const store = openPunchStore(tx, ctx, options);
     // Who, and what they are doing now.
-    const { employee, inputs } = await store.lockEmployee(employeeId, kind, at);
+    const { employee, inputs } = await store.lockEmployee(employeeId, kind, at, request.kind === 'clockOn' ? request.body : {});
     // What state the punch leads to, by the domain's state machine.
     const outcome = applyPunch(attendanceStateOf(employee), { kind, at }, ctx.now, ctx.settings.maxFutureSkewMs);
     if (!outcome.ok) throw punchRefused(outcome.error);
     const { state, effects } = outcome;
 
     // Which rules shape what is kept: a clock-on's choices and roster shift, a clock-off's line.
-    const openShift = request.kind === 'clockOn' ? await shiftToOpen(tx, ctx, employee, request, inputs, at) : null;
+    const openShift = request.kind === 'clockOn' ? shiftToOpen(ctx, employee, request, inputs, at) : null;
     const shiftId = openShift?.id ?? employee.currentShiftId;
     const note = punchNote(ctx, employee, request);
     const closing = effects.some((e) => e.type === 'closeShift') ? employee.currentShiftId : null;
@@ -94,7 +94,7 @@ export async function recordPunch(
     const model = toKioskEmployee(row, {
       now: ctx.now,
       longShiftMinutes: ctx.settings.longShiftMinutes,
-      groupIds: await groupIdsOfEmployee(tx, ctx.businessId, row, inputs.groups),
+      groupIds: await groupIdsOfEmployee(tx, ctx.businessId, row, inputs.groups, inputs.links),
     });
     // Who is told: the punch's web hook event, then its note's, then (clock-off) the line's TimesheetCreated.
     await store.announce(async () => {
@@ -108,8 +108,9 @@ export async function recordPunch(
 }
 
 /** The shift a clock-on opens: its checked choices, its roster shift and the id drawn for it. */
-async function shiftToOpen(tx: Database, ctx: PunchContext, employee: EmployeeRow, request: PunchRequest & { kind: 'clockOn' }, inputs: PunchInputs, at: Date) {
-  const choices = await checkClockOnChoices(tx, ctx.businessId, withBusinessRequirements(ctx.point, inputs.required), employee, request.body);
+function shiftToOpen(ctx: PunchContext, employee: EmployeeRow, request: PunchRequest & { kind: 'clockOn' }, inputs: PunchInputs, at: Date) {
+  if (!inputs.choices) throw new Error('a clock-on read no choice references');
+  const choices = choicesFrom(inputs.choices, withBusinessRequirements(ctx.point, inputs.required), employee, request.body);
   const rosterShiftId = rosterShiftIdFrom(inputs.roster, at, choices);
   if (inputs.newShiftId === null) throw new Error('a clock-on drew no shift id');
   const shift = { businessId: ctx.businessId, employeeId: employee.id, kioskId: ctx.point.id, ianaTimeZone: ctx.point.ianaTimeZone, startUtc: at, status: 'open' as const };

@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Bind } from '../../db/compiledStatements';
 import type { Database } from '../../db/openDatabase';
 import { classifications, locations, workTypes } from '../../db/schema';
 import { fullyQualifiedNameSql } from './locationList';
@@ -46,13 +47,13 @@ const LiveValues = z.array(z.object({ id: z.number(), reportingDimensionId: z.nu
 const liveValuesOf = (value: unknown): LiveDimensionValue[] => LiveValues.parse(typeof value === 'string' ? JSON.parse(value) : value);
 
 /** The description of a live classification of the business, as a column of another statement (null when none). */
-function classificationColumn(businessId: number, id: number): SQL<string | null> {
-  return sql<string | null>`(select ${classifications.description} from ${classifications} where ${classifications.businessId} = ${businessId} and ${classifications.id} = ${id} and ${classifications.deletedAt} is null)`;
+function classificationColumn(businessId: Bind<number>, id: Bind<number | null>): SQL<string | null> {
+  return sql<string | null>`(select ${classifications.description} from ${classifications} where ${classifications.businessId} = ${businessId} and ${classifications.id} = ${id}::integer and ${classifications.deletedAt} is null)`;
 }
 
 type WorkTypeRow = typeof workTypes.$inferSelect;
 
-function toLocationRef(row: LocationRow, qualifiedName: string): LocationRef {
+function toLocationRef(row: Pick<LocationRow, 'id' | 'name' | 'deletedAt' | 'isGlobal' | 'defaultShiftConditionIds'>, qualifiedName: string): LocationRef {
   return {
     id: row.id,
     name: row.name,
@@ -63,7 +64,7 @@ function toLocationRef(row: LocationRow, qualifiedName: string): LocationRef {
   };
 }
 
-function toWorkTypeRef(row: WorkTypeRow): WorkTypeRef {
+function toWorkTypeRef(row: Pick<WorkTypeRow, 'id' | 'name' | 'shortCode' | 'mappingType' | 'leaveCategoryId' | 'deletedAt'>): WorkTypeRef {
   return {
     id: row.id,
     name: row.name,
@@ -141,6 +142,67 @@ export async function loadChoiceReferences(
     ...refs,
     ...(classificationId === null ? {} : { classification: { id: classificationId, description: classification } }),
     dimensionValues: dimensionValues === null || dimensionValues === undefined ? [] : liveValuesOf(dimensionValues),
+  };
+}
+
+/** What loadChoiceReferences reads, as SQL expressions of another statement (a punch's employee read). */
+export interface ChoiceReferenceBinds {
+  businessId: Bind<number>;
+  /** The candidate locations (an integer[] expression). */
+  locationIds: SQL;
+  /** The work types asked for besides the candidate locations' default shift conditions (an integer[] expression). */
+  workTypeIds: SQL;
+  classificationId: Bind<number | null>;
+  dimensionValueIds: Bind<number[]>;
+}
+
+/**
+ * loadChoiceReferences as one JSON value, for a statement that reads it beside something else (a
+ * clock-on's employee read: no statement of its own). It reads the default shift conditions of
+ * every candidate location (loadChoiceReferences only the chosen one's): a superset, which the
+ * checks (clockOnChoices.ts) look up by id, so they decide alike. Parse with choiceReferencesOf.
+ */
+export function choiceReferencesSql(binds: ChoiceReferenceBinds): SQL {
+  const { businessId, locationIds } = binds;
+  const defaults = sql`(select unnest(l.default_shift_condition_ids) from ${locations} l where l.business_id = ${businessId} and l.id = any(${locationIds}))`;
+  return sql`json_build_object(
+    'locations', (select coalesce(json_agg(json_build_object('id', l.id, 'name', l.name, 'deletedAt', l.deleted_at, 'isGlobal', l.is_global,
+        'defaultShiftConditionIds', l.default_shift_condition_ids) order by l.id), '[]'::json)
+      from ${locations} l where l.business_id = ${businessId} and l.id = any(${locationIds})),
+    'workTypes', (select coalesce(json_agg(json_build_object('id', w.id, 'name', w.name, 'shortCode', w.short_code, 'mappingType', w.mapping_type,
+        'leaveCategoryId', w.leave_category_id, 'deletedAt', w.deleted_at) order by w.id), '[]'::json)
+      from ${workTypes} w where w.business_id = ${businessId} and (w.id = any(${binds.workTypeIds}) or w.id in ${defaults})),
+    'classification', ${classificationColumn(businessId, binds.classificationId)},
+    'dimensionValues', ${liveDimensionValuesColumn(businessId, binds.dimensionValueIds)})`;
+}
+
+const ChoiceReferencesJson = z.object({
+  locations: z.array(
+    z.object({ id: z.number(), name: z.string(), deletedAt: z.string().nullable(), isGlobal: z.boolean(), defaultShiftConditionIds: z.array(z.number()) }),
+  ),
+  workTypes: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      shortCode: z.string().nullable(),
+      mappingType: z.string().nullable(),
+      leaveCategoryId: z.number().nullable(),
+      deletedAt: z.string().nullable(),
+    }),
+  ),
+  classification: z.string().nullable(),
+  dimensionValues: LiveValues,
+});
+
+/** choiceReferencesSql's value; `classificationId`: the one the clock-on named (null: none asked). */
+export function choiceReferencesOf(value: unknown, classificationId: number | null): ChoiceReferences {
+  const read = ChoiceReferencesJson.parse(typeof value === 'string' ? JSON.parse(value) : value);
+  const deleted = (at: string | null) => (at === null ? null : new Date(at));
+  return {
+    locations: new Map(read.locations.map((l) => [l.id, toLocationRef({ ...l, deletedAt: deleted(l.deletedAt) }, l.name)])),
+    workTypes: new Map(read.workTypes.map((w) => [w.id, toWorkTypeRef({ ...w, deletedAt: deleted(w.deletedAt) })])),
+    ...(classificationId === null ? {} : { classification: { id: classificationId, description: read.classification } }),
+    dimensionValues: read.dimensionValues,
   };
 }
 

@@ -7,8 +7,9 @@
  * A clock-on's values are checked here against what rode on its choices read (references.ts), so
  * the check adds no statement to a punch.
  */
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, is, isNull, Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { NumericNullableSelectListItem, ReportingDimensionValueBaseApiModel, ReportingDimensionValueSelectModel } from '../../../contract/generated/models';
+import type { Bind } from '../../db/compiledStatements';
 import type { Database } from '../../db/openDatabase';
 import { reportingDimensions, reportingDimensionValues } from '../../db/schema';
 import { invalidField, notFound } from '../../errors/apiError';
@@ -81,11 +82,11 @@ export function dimensionLookup(dimensions: readonly ReportingDimension[]): {
  * The named values that are live (value and dimension) in the business, as a JSON column of another
  * statement: `[{id, reportingDimensionId}]` (an empty array when none is).
  */
-export function liveDimensionValuesColumn(businessId: number, ids: readonly number[]): SQL<unknown> {
-  const list = sql.join(ids.map((id) => sql`${id}`), sql`, `);
+export function liveDimensionValuesColumn(businessId: Bind<number>, ids: readonly number[] | Placeholder): SQL<unknown> {
+  const list = is(ids, Placeholder) ? ids : sql.param([...(ids as readonly number[])]);
   return sql`(select coalesce(json_agg(json_build_object('id', v.id, 'reportingDimensionId', v.reporting_dimension_id)), '[]'::json)
     from ${reportingDimensionValues} v join ${reportingDimensions} d on d.id = v.reporting_dimension_id
-    where v.business_id = ${businessId} and v.id in (${list}) and v.deleted_at is null and d.deleted_at is null)`;
+    where v.business_id = ${businessId} and v.id = any(${list}::integer[]) and v.deleted_at is null and d.deleted_at is null)`;
 }
 
 /** A live value as read with a clock-on's choices. */

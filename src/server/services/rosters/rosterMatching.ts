@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { UkEssRosterShiftModel, UkRosterShiftMatchingResultModel } from '../../../contract/generated/models';
 import { ROSTER_LIST } from '../../../contract/paging';
 import { matchClockOff, matchClockOn, matchingWindow, nearbyShifts, NEARBY_HOURS, type ShiftChoice } from '../../../domain/roster';
+import type { Bind } from '../../db/compiledStatements';
 import type { Database } from '../../db/openDatabase';
 import { businessSettings, employees, rosterShifts } from '../../db/schema';
 import { notFound } from '../../errors/apiError';
@@ -77,14 +78,12 @@ const RosterCandidates = z.object({
  * business's portal setting, read inside the same statement) and the published shifts starting
  * within it, read on the (employee_id, start_utc) index. Parse with rosterShiftIdFrom.
  */
-export function rosterCandidatesSql(businessId: number, kiosk: MatchingRules, employeeId: number, at: Date): SQL {
-  const window =
-    kiosk.clockOnWindowMinutes !== null
-      ? sql`${kiosk.clockOnWindowMinutes}::int`
-      : sql`(select (${businessSettings.model}->>'clockOnWindowMinutes')::int from ${businessSettings}
-          where ${businessSettings.businessId} = ${businessId} and ${businessSettings.kind} = 'portal')`;
+export function rosterCandidatesSql(businessId: Bind<number>, window: Bind<number | null>, employeeId: Bind<number>, at: Bind<string>): SQL {
+  // The kiosk's window, else the business's portal setting.
+  const minutes = sql`coalesce(${window}::int, (select (${businessSettings.model}->>'clockOnWindowMinutes')::int from ${businessSettings}
+          where ${businessSettings.businessId} = ${businessId} and ${businessSettings.kind} = 'portal'))`;
   // One minute more each side: a punch inside the rostered minute matches whatever the window.
-  const instant = sql`${at.toISOString()}::timestamptz`;
+  const instant = sql`${at}::timestamptz`;
   return sql`(select json_build_object('window', w.minutes, 'shifts', coalesce((
       select json_agg(json_build_object('id', r.id, 'employeeId', r.employee_id, 'startUtc', r.start_utc, 'endUtc', r.end_utc,
         'locationId', r.location_id, 'workTypeId', r.work_type_id) order by r.start_utc, r.id)
@@ -92,7 +91,7 @@ export function rosterCandidatesSql(businessId: number, kiosk: MatchingRules, em
       where r.employee_id = ${employeeId} and r.published
         and r.start_utc >= ${instant} - (w.minutes + 1) * interval '1 minute'
         and r.start_utc <= ${instant} + (w.minutes + 1) * interval '1 minute'), '[]'::json))
-    from (select ${window} as minutes) w)`;
+    from (select ${minutes} as minutes) w)`;
 }
 
 /** The roster shift a clock-on at `at` belongs to (domain matchClockOn), from rosterCandidatesSql's value. */
@@ -114,7 +113,7 @@ export async function rosterShiftIdForClockOn(
   at: Date,
   choice: ShiftChoice,
 ): Promise<number | null> {
-  const [row] = rowsOf<{ candidates: unknown }>(await db.execute(sql`select ${rosterCandidatesSql(businessId, kiosk, employeeId, at)} as candidates`));
+  const [row] = rowsOf<{ candidates: unknown }>(await db.execute(sql`select ${rosterCandidatesSql(businessId, kiosk.clockOnWindowMinutes, employeeId, at.toISOString())} as candidates`));
   return rosterShiftIdFrom(row?.candidates, at, choice);
 }
 

@@ -16,6 +16,7 @@ import { invalidField, notFound } from '../../errors/apiError';
 import type { Page } from '../../lists/odata/planList';
 import { withTransaction } from '../../db/transactions';
 import { recordNoteAdded } from '../webhooks/webhookPayloads';
+import { isCurrentEmployee } from '../people/kioskEmployees';
 
 
 export interface NoteFilters {
@@ -26,11 +27,14 @@ export interface NoteFilters {
 }
 
 /**
- * A shift the kiosk in the path may reach: one clocked at that kiosk, or the open shift of an
- * employee, which any kiosk that can clock them off may also annotate. Anything else, including a
- * closed shift of another kiosk, is 404, exactly as if it did not exist.
+ * A shift the kiosk in the path may reach: one clocked at that kiosk; or, at any other kiosk of the
+ * business, the open shift of an employee who may clock off there (kiosk access granted, not
+ * terminated: a clock-off of an open shift is taken at any kiosk), since that kiosk may close the
+ * shift and so may read and add its notes. Anything else (a closed or discarded shift of another
+ * kiosk, the open shift of someone who can no longer use kiosks) is 404, exactly as if it did not
+ * exist.
  */
-export async function loadShiftAtKiosk(db: Database, businessId: number, kioskId: number, shiftId: number) {
+export async function loadShiftAtKiosk(db: Database, businessId: number, kioskId: number, shiftId: number, now: Date) {
   const [shift] = await db
     .select({
       id: clockShifts.id,
@@ -38,13 +42,17 @@ export async function loadShiftAtKiosk(db: Database, businessId: number, kioskId
       kioskId: clockShifts.kioskId,
       status: clockShifts.status,
       currentShiftId: employees.currentShiftId,
+      isKioskEnabled: employees.isKioskEnabled,
+      endDate: employees.endDate,
     })
     .from(clockShifts)
     .innerJoin(employees, eq(employees.id, clockShifts.employeeId))
     .where(and(eq(clockShifts.id, shiftId), eq(clockShifts.businessId, businessId)));
   if (!shift || shift.status === 'discarded') throw notFound(`Shift ${shiftId}`);
+  if (shift.kioskId === kioskId) return shift;
   const isOpenShiftOfEmployee = shift.status === 'open' && shift.currentShiftId === shift.id;
-  if (shift.kioskId !== kioskId && !isOpenShiftOfEmployee) throw notFound(`Shift ${shiftId}`);
+  const mayClockOffHere = shift.isKioskEnabled && isCurrentEmployee(shift, now);
+  if (!isOpenShiftOfEmployee || !mayClockOffHere) throw notFound(`Shift ${shiftId}`);
   return shift;
 }
 
@@ -145,14 +153,27 @@ export async function deleteNote(db: Database, shiftId: number, noteId: number):
   if (removed.length === 0) throw notFound(`Note ${noteId}`);
 }
 
-/** Sets the read flag of notes of one shift; every id must be a note of that shift. */
+/**
+ * Sets the read flag of notes of one shift of `businessId`; every id must be a note of that shift.
+ * The reader (`employeeId`) is an employee of the business, or 0 for nobody named: a negative id
+ * or someone else's employee is refused, never stored as the reader.
+ */
 export async function markNotesRead(
   db: Database,
+  businessId: number,
   shiftId: number,
   input: { employeeId: number; noteIds?: number[] | null; read: boolean },
 ): Promise<void> {
   const ids = [...new Set(input.noteIds ?? [])];
   if (ids.length === 0) throw invalidField('validation-failed', 'noteIds', 'Name at least one note.');
+  if (input.employeeId < 0) throw invalidField('validation-failed', 'employeeId', 'must be an employee id, or 0 for nobody named.');
+  if (input.employeeId > 0) {
+    const [reader] = await db
+      .select({ id: employees.id })
+      .from(employees)
+      .where(and(eq(employees.id, input.employeeId), eq(employees.businessId, businessId)));
+    if (!reader) throw invalidField('invalid-reference', 'employeeId', `Employee ${input.employeeId} is not an employee of this business.`);
+  }
   const found = await db
     .select({ id: shiftNotes.id })
     .from(shiftNotes)

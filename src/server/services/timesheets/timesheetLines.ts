@@ -13,6 +13,7 @@ import { ExternalService, type UkIndividualTimesheetLineModel, type UkTimesheetL
 import { roundShift, type RoundingRules, type ShiftTimes } from '../../../domain/rounding';
 import { toLocalDateTime } from '../../../domain/time';
 import { lineMatchesRoster } from '../../../domain/timesheets';
+import { constantText, namedSql, type Bind } from '../../db/compiledStatements';
 import type { Database } from '../../db/openDatabase';
 import { businessSettings, clockShifts, rosterShifts, shiftNotes, timesheetLines } from '../../db/schema';
 import { notFound } from '../../errors/apiError';
@@ -34,6 +35,9 @@ export function referencesOfLines(db: Database, businessId: number, rows: readon
 
 export const StoredBreaks = z.array(z.object({ startUtc: z.iso.datetime(), endUtc: z.iso.datetime().nullable(), isPaidBreak: z.boolean() }));
 type StoredBreaks = z.infer<typeof StoredBreaks>;
+
+/** The moment the statement runs (a line approved by its roster match is decided then). */
+const NOW = namedSql('now', sql`now()`);
 
 export const KIOSK_LINE_SOURCE = 'TimeAndAttendanceKiosk';
 /** The source (the vendor's ExternalService) of a line clocked through employee self-service. */
@@ -118,9 +122,9 @@ async function lineSettings(db: Database, businessId: number): Promise<LineSetti
 }
 
 /** lineSettings as one JSON value, for a statement that reads it beside something else (a clock-off's employee lock). */
-export function lineSettingsSql(businessId: number): SQL {
+export function lineSettingsSql(businessId: Bind<number>): SQL {
   return sql`(select coalesce(json_agg(json_build_object('kind', s.kind, 'model', s.model)), '[]'::json) from ${businessSettings} s
-    where s.business_id = ${businessId} and s.kind in (${sql.join(LINE_SETTING_KINDS.map((kind) => sql`${kind}`), sql`, `)}))`;
+    where s.business_id = ${businessId} and s.kind in (${sql.join(LINE_SETTING_KINDS.map(constantText), sql`, `)}))`;
 }
 
 const StoredSettingRows = z.array(z.object({ kind: z.string(), model: z.unknown() }));
@@ -170,7 +174,7 @@ export function lineValuesFor(shift: CompletedShift, submittedBy: string, inputs
     hiddenComments: join('Hidden'),
     breaks,
     status: approved ? 'Approved' : SUBMITTED,
-    ...(approved ? { decidedBy: ROSTER_MATCH_DECIDER, decidedAt: sql`now()` } : {}),
+    ...(approved ? { decidedBy: ROSTER_MATCH_DECIDER, decidedAt: NOW } : {}),
     source: shift.kioskId === null ? PORTAL_LINE_SOURCE : KIOSK_LINE_SOURCE,
     shiftConditionIds: shift.shiftConditionIds,
     dimensionValueIds: shift.dimensionValueIds,

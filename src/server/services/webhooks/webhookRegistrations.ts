@@ -156,17 +156,16 @@ export async function deleteAllRegistrations(db: Database, owner: RegistrationOw
 }
 
 /**
- * The event a test delivery simulates: the `filter` asked for (any case), else the registration's
- * first filter, else ClockOn for a registration that listens to everything.
+ * The event a test delivery simulates: the `filter` asked for (any case), else (none, or `*`, the
+ * filter a registration itself takes for every event) the registration's first filter, else
+ * ClockOn for a registration that listens to everything.
  */
 export function testEventFor(row: WebhookRegistrationRow, filter: string | undefined): WebhookEvent {
-  if (filter !== undefined) {
-    const canonical = canonicalFilter(filter);
-    if (canonical === null || canonical === WILDCARD_FILTER) {
-      throw invalidField('validation-failed', 'filter', `must name one event: ${WEBHOOK_EVENTS.join(', ')}`);
-    }
-    return canonical;
+  const canonical = filter === undefined ? WILDCARD_FILTER : canonicalFilter(filter);
+  if (canonical === null) {
+    throw invalidField('validation-failed', 'filter', `must name one event, or ${WILDCARD_FILTER}: ${WEBHOOK_EVENTS.join(', ')}`);
   }
+  if (canonical !== WILDCARD_FILTER) return canonical;
   for (const name of StoredFilters.parse(row.filters)) {
     const canonical = canonicalFilter(name);
     if (canonical !== null && canonical !== WILDCARD_FILTER) return canonical;

@@ -1,30 +1,37 @@
 /**
- * What a live punch reads, in as few round trips as it can (issue 12, item 4). Beside the
- * employee's lock (one statement, kioskEmployees.loadKioskEmployeeWith) it reads, as one JSON
- * value: the business's employee groups (for the answer's group ids), whether the business has any
- * web hook registration (none: no web hook statement at all), a clock-on's roster candidates and a
- * clock-off's line settings. None of these is changed by the employee's other punches, so the
- * snapshot of the lock's statement (not refreshed by a wait for the lock) reads them rightly. A
- * clock-off's open shift (with breaks, notes and roster shift) is another punch's work: it is read
- * in the same statement, and used only when the employee's row the statement locked is the version
- * its snapshot saw (same xmin: no punch committed in between); otherwise, after a wait for the
- * lock, it is read again in a statement of its own (loadShiftToComplete).
- * The rules stay in domain/: this module only fetches.
+ * What a live punch reads, in one round trip: the punching employee's row, locked, and beside it,
+ * as one JSON value: the business's employee groups (for the answer's group ids) and, when a group
+ * matches by location tree, that tree; whether the business has any web hook registration (none:
+ * no web hook statement at all); a clock-on's roster candidates, business requirements and the
+ * references its choices are checked against; a clock-off's line settings. None of these is
+ * changed by the employee's other punches, so the snapshot of the lock's statement (not refreshed
+ * by a wait for the lock) reads them rightly. A clock-off's open shift (with breaks, notes and
+ * roster shift) is another punch's work: it is read in the same statement, and used only when the
+ * employee's row the statement locked is the version its snapshot saw (same xmin: no punch
+ * committed in between); otherwise, after a wait for the lock, it is read again in a statement of
+ * its own (loadShiftToComplete). The statement's text is built once per kind of read and sent as a
+ * prepared statement (db/compiledStatements.ts). The rules stay in domain/: this module only fetches.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { PunchKind } from '../../../../domain/attendance';
+import { bind, compiledByShape, type Bind } from '../../../db/compiledStatements';
 import type { Database } from '../../../db/openDatabase';
 import { clockShifts, employees, rosterShifts, shiftBreaks, shiftNotes, webhookRegistrations } from '../../../db/schema';
-import { groupRowsFrom, groupRowsSql, type GroupFields } from '../../people/employeeGroups';
-import type { MatchingRules } from '../punchPoints';
+import { groupLocationLinksSql, groupRowsFrom, groupRowsSql, locationLinksFrom, type GroupFields, type LocationLinks } from '../../people/employeeGroups';
+import type { ChoiceInput } from '../clockOnChoices';
+import { clockOnChoiceReferencesSql, clockOnChoiceValues } from '../clockOnChoices';
+import type { PunchPoint } from '../punchPoints';
 import { rosterCandidatesSql } from '../../rosters/rosterMatching';
 import { rowsOf } from '../../../db/rowsOf';
+import { choiceReferencesOf, type ChoiceReferences } from '../../referenceData/references';
 import { businessRequirementsOf, businessRequirementsSql, type BusinessRequirements } from '../clockOnRequirements';
 import { lineSettingsOf, lineSettingsSql, type CompletedShift, type LineInputs, type LineSettings } from '../../timesheets/timesheetLines';
 
 export interface PunchReads {
   groups: GroupFields[];
+  /** The business's location tree when a group needs it for matching (groupLocationLinksSql), else null. */
+  links: LocationLinks | null;
   /** True when the business has a web hook registration (its filters are matched when events are raised). */
   hooks: boolean;
   /** clockOn: rosterCandidatesSql's value, for rosterShiftIdFrom. */
@@ -35,38 +42,79 @@ export interface PunchReads {
   lineSettings: LineSettings | null;
   /** clockOff: the open shift as the lock's statement read it, when that read is current (see above). */
   open: ShiftToComplete | null;
-  /** clockOn: the business's required work type / location (clockOnRequirements.ts; V, issue 13). */
+  /** clockOn: the business's required work type / location (clockOnRequirements.ts). */
   required: BusinessRequirements | null;
+  /** clockOn: the locations, work types, classification and dimension values its choices are checked against. */
+  choices: ChoiceReferences | null;
 }
 
-/** The reads of a punch of `kind` at `at`, as one SQL value to read with the employee's lock. */
-export function punchReadsSql(businessId: number, point: MatchingRules, employeeId: number, kind: PunchKind, at: Date): SQL {
-  const roster = kind === 'clockOn' ? rosterCandidatesSql(businessId, point, employeeId, at) : sql`null`;
-  const settings = kind === 'clockOff' ? lineSettingsSql(businessId) : sql`null`;
-  const required = kind === 'clockOn' ? businessRequirementsSql(businessId) : sql`null`;
+/** Which reads a punch makes: a clock-on's, a clock-off's, or those of a break or discard. */
+type ReadShape = 'clockOn' | 'clockOff' | 'other';
+const readShapeOf = (kind: PunchKind): ReadShape => (kind === 'clockOn' || kind === 'clockOff' ? kind : 'other');
+
+/**
+ * The statement that locks the punching employee and reads, as the JSON column `also`, all else a
+ * punch of `shape` needs: one text per shape, compiled once (db/compiledStatements.ts); its values
+ * come from punchReadValues.
+ */
+function readSql(shape: ReadShape): SQL {
+  const businessId = bind<number>('businessId');
+  const employeeId = bind<number>('employeeId');
+  const clockOn = shape === 'clockOn';
+  const clockOff = shape === 'clockOff';
+  const roster = clockOn ? rosterCandidatesSql(businessId, bind('rosterWindow'), employeeId, bind('at')) : sql`null`;
+  const settings = clockOff ? lineSettingsSql(businessId) : sql`null`;
+  const required = clockOn ? businessRequirementsSql(businessId) : sql`null`;
+  const choices = clockOn ? clockOnChoiceReferencesSql(businessId, { locationIds: sql`${employees.locationIds}`, workTypeIds: sql`${employees.workTypeIds}` }) : sql`null`;
   // A refused clock-on leaves a gap in the ids, as a rolled-back insert does.
-  const newShiftId = kind === 'clockOn' ? sql`nextval(pg_get_serial_sequence('clock_shifts', 'id'))` : sql`null`;
+  const newShiftId = clockOn ? sql`nextval(pg_get_serial_sequence('clock_shifts', 'id'))` : sql`null`;
   // The open shift, and whether the locked row is the version this statement's snapshot sees.
-  const open = kind === 'clockOff' ? openShiftSql(businessId, sql`${employees.currentShiftId}`) : sql`null`;
-  const current = kind === 'clockOff' ? sql`(select e.xmin from ${employees} e where e.id = ${employees.id}) = ${employees}.xmin` : sql`false`;
-  return sql`json_build_object('groups', ${groupRowsSql(businessId)},
+  const open = clockOff ? openShiftSql(businessId, sql`${employees.currentShiftId}`) : sql`null`;
+  const current = clockOff ? sql`(select e.xmin from ${employees} e where e.id = ${employees.id}) = ${employees}.xmin` : sql`false`;
+  return sql`select ${employees}.*, json_build_object('groups', ${groupRowsSql(businessId)}, 'links', ${groupLocationLinksSql(businessId)},
     'hooks', exists (select 1 from ${webhookRegistrations} h where h.business_id = ${businessId}),
-    'roster', ${roster}, 'lineSettings', ${settings}, 'required', ${required}, 'newShiftId', ${newShiftId},
-    'open', ${open}, 'current', ${current})`;
+    'roster', ${roster}, 'lineSettings', ${settings}, 'required', ${required}, 'choices', ${choices}, 'newShiftId', ${newShiftId},
+    'open', ${open}, 'current', ${current}) as "also"
+    from ${employees} where ${employees.id} = ${employeeId} and ${employees.businessId} = ${businessId} for update`;
 }
 
-const ReadsJson = z.object({ groups: z.unknown(), hooks: z.boolean(), roster: z.unknown(), lineSettings: z.unknown(), required: z.unknown(), newShiftId: z.coerce.number().nullable(), open: z.unknown(), current: z.boolean() });
+/** The compiled read of a punch of `kind`. */
+export const punchReadStatement = (kind: PunchKind) => compiledRead(readShapeOf(kind));
+const compiledRead = compiledByShape(readSql);
 
-export function punchReadsOf(value: unknown, businessId: number): PunchReads {
+/** The values of punchReadStatement(kind)'s placeholders for a punch at `point`; `body`: a clock-on's choices. */
+export function punchReadValues(businessId: number, point: PunchPoint, employeeId: number, kind: PunchKind, at: Date, body: ChoiceInput): Record<string, unknown> {
+  const values: Record<string, unknown> = { businessId, employeeId };
+  if (kind === 'clockOn') Object.assign(values, { rosterWindow: point.clockOnWindowMinutes, at: at.toISOString() }, clockOnChoiceValues(point, body));
+  return values;
+}
+
+const ReadsJson = z.object({
+  groups: z.unknown(),
+  links: z.unknown(),
+  hooks: z.boolean(),
+  roster: z.unknown(),
+  lineSettings: z.unknown(),
+  required: z.unknown(),
+  choices: z.unknown(),
+  newShiftId: z.coerce.number().nullable(),
+  open: z.unknown(),
+  current: z.boolean(),
+});
+
+/** The `also` column of punchReadStatement; `classificationId`: the one a clock-on named, if any. */
+export function punchReadsOf(value: unknown, businessId: number, classificationId: number | null = null): PunchReads {
   const reads = ReadsJson.parse(typeof value === 'string' ? JSON.parse(value) : value);
   return {
     groups: groupRowsFrom(reads.groups),
+    links: locationLinksFrom(reads.links),
     hooks: reads.hooks,
     roster: reads.roster,
     newShiftId: reads.newShiftId,
     open: reads.current && reads.open !== null ? shiftToCompleteOf(reads.open) : null,
     lineSettings: reads.lineSettings === null ? null : lineSettingsOf(reads.lineSettings, businessId),
     required: reads.required === null ? null : businessRequirementsOf(reads.required),
+    choices: reads.choices === null ? null : choiceReferencesOf(reads.choices, classificationId),
   };
 }
 
@@ -92,7 +140,7 @@ const OpenShiftJson = z.object({
 export type ShiftToComplete = Omit<CompletedShift, 'endUtc'> & Pick<LineInputs, 'notes' | 'roster'>;
 
 /** The shift `shiftId` (SQL) with its breaks, notes and roster shift, as one JSON value (null when none). */
-function openShiftSql(businessId: number, shiftId: SQL): SQL {
+function openShiftSql(businessId: Bind<number>, shiftId: SQL): SQL {
   return sql`(select json_build_object('id', s.id, 'businessId', s.business_id, 'employeeId', s.employee_id, 'kioskId', s.kiosk_id,
       'startUtc', s.start_utc, 'ianaTimeZone', s.iana_time_zone, 'locationId', s.location_id, 'workTypeId', s.work_type_id,
       'shiftConditionIds', s.shift_condition_ids, 'dimensionValueIds', s.dimension_value_ids, 'rosterShiftId', s.roster_shift_id,

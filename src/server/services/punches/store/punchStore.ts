@@ -11,13 +11,16 @@ import type { SQL } from 'drizzle-orm';
 import type { ClockOffModelInput } from '../../../../contract/generated/models';
 import type { PunchKind } from '../../../../domain/attendance';
 import type { Database } from '../../../db/openDatabase';
-import { punchPhotos, shiftNotes, type punches } from '../../../db/schema';
+import { employees, punchPhotos, shiftNotes, type punches } from '../../../db/schema';
+import { runCompiled } from '../../../db/compiledStatements';
+import { rowMapper } from '../../../db/rowMapper';
+import type { ChoiceInput } from '../clockOnChoices';
 import { describePrincipal } from '../../../auth/principal';
-import { loadKioskEmployeeWith, type EmployeeRow } from '../../people/kioskEmployees';
+import { checkKioskEmployee, loadKioskEmployeeWith, type EmployeeRow } from '../../people/kioskEmployees';
 import { recordWebhookEvents, type RaisedWebhookEvent } from '../../webhooks/webhookEvents';
 import type { PunchContext } from '../punchContext';
 import type { Photo } from '../photos';
-import { loadShiftToComplete, punchReadsOf, punchReadsSql, type PunchReads, type ShiftToComplete } from './punchReads';
+import { loadShiftToComplete, punchReadStatement, punchReadsOf, punchReadValues, type PunchReads, type ShiftToComplete } from './punchReads';
 import { writePunch, type PunchWrite } from './punchWrites';
 
 /** What a punch reads besides the employee: the rules' inputs (how it was read stays in here). */
@@ -31,8 +34,8 @@ export type StoredNote = typeof shiftNotes.$inferSelect;
 export type PunchToWrite = Omit<PunchWrite, 'note'> & { note: PunchNote | null };
 
 export interface PunchStore {
-  /** Locks the punching employee and reads, in the same statement, all a punch of `kind` at `at` needs. */
-  lockEmployee(employeeId: number, kind: PunchKind, at: Date): Promise<{ employee: EmployeeRow; inputs: PunchInputs }>;
+  /** Locks the punching employee and reads, in the same statement, all a punch of `kind` at `at` needs (`choices`: a clock-on's). */
+  lockEmployee(employeeId: number, kind: PunchKind, at: Date, choices: ChoiceInput): Promise<{ employee: EmployeeRow; inputs: PunchInputs }>;
   /** The open shift a clock-off completes: as the lock read it when that read is still current, else read again. */
   shiftToComplete(shiftId: number): Promise<ShiftToComplete>;
   storePhoto(photo: Photo): Promise<number>;
@@ -53,12 +56,13 @@ export function openPunchStore(tx: Database, ctx: PunchContext, options: { last?
     return read;
   };
   return {
-    async lockEmployee(employeeId, kind, at) {
-      const also = punchReadsSql(ctx.businessId, ctx.point, employeeId, kind, at);
-      const found = await loadPunchingEmployeeWith(tx, ctx, employeeId, kind === 'clockOn', also);
-      read = punchReadsOf(found.also, ctx.businessId);
+    async lockEmployee(employeeId, kind, at, choices) {
+      const values = punchReadValues(ctx.businessId, ctx.point, employeeId, kind, at, choices);
+      const [found] = await runCompiled<Record<string, unknown>>(tx, punchReadStatement(kind), values);
+      const employee = checkKioskEmployee(found && employeeRow(found), employeeId, punchingRules(ctx, kind === 'clockOn'));
+      read = punchReadsOf(found?.also, ctx.businessId, kind === 'clockOn' ? (choices.classificationId ?? null) : null);
       const { hooks: _hooks, open: _open, ...inputs } = read;
-      return { employee: found.row, inputs };
+      return { employee, inputs };
     },
 
     shiftToComplete(shiftId) {
@@ -101,11 +105,18 @@ export async function loadPunchingEmployee(tx: Database, ctx: PunchContext, empl
   return (await loadPunchingEmployeeWith(tx, ctx, employeeId, startsShift, null)).row;
 }
 
+/** Who may punch at the point (kioskEmployees.checkKioskEmployee's options). */
+function punchingRules(ctx: PunchContext, startsShift: boolean) {
+  const atKiosk = startsShift && ctx.point.kind === 'kiosk' ? { locationId: ctx.point.locationId } : undefined;
+  return { now: ctx.now, kioskAccess: ctx.point.kind === 'kiosk', atKiosk };
+}
+
 /** loadPunchingEmployee, also reading `also` in the lock's statement (kioskEmployees.loadKioskEmployeeWith). */
 function loadPunchingEmployeeWith(tx: Database, ctx: PunchContext, employeeId: number, startsShift: boolean, also: SQL | null) {
-  const atKiosk = startsShift && ctx.point.kind === 'kiosk' ? { locationId: ctx.point.locationId } : undefined;
-  return loadKioskEmployeeWith(tx, ctx.businessId, employeeId, { lock: true, now: ctx.now, kioskAccess: ctx.point.kind === 'kiosk', atKiosk }, also);
+  return loadKioskEmployeeWith(tx, ctx.businessId, employeeId, { lock: true, ...punchingRules(ctx, startsShift) }, also);
 }
+
+const employeeRow = rowMapper(employees);
 
 export async function storePhoto(tx: Database, businessId: number, photo: Photo): Promise<number> {
   const [row] = await tx.insert(punchPhotos).values({ businessId, contentType: photo.contentType, data: photo.data }).returning({ id: punchPhotos.id });

@@ -7,11 +7,14 @@
  * PostgreSQL leaves two changes of one row in one statement undefined, so each row is written once:
  * a completed shift's end, status and line are one update. A clock-on's shift id is drawn before
  * (punchReads.ts), so the answer is known without the write, which may then be held back to go
- * with the idempotency record (finalWrite.ts).
+ * with the idempotency record (finalWrite.ts). The statement's text depends only on the write's
+ * shape (which effects, which columns given), so it is built once per shape and every value is a
+ * placeholder (db/compiledStatements.ts).
  */
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { ShiftEffect } from '../../../../domain/attendance';
+import { bind, bindRecord, namedSql, type BoundRecord } from '../../../db/compiledStatements';
 import type { Database } from '../../../db/openDatabase';
 import { clockShifts, employees, punches, shiftBreaks, shiftNotes, timesheetLines } from '../../../db/schema';
 import { holdFinalWrite, runFinalWrite, type FinalWrite } from '../../../db/finalWrite';
@@ -35,25 +38,41 @@ export interface PunchWrite {
   note: Omit<typeof shiftNotes.$inferInsert, 'shiftId'> | null;
 }
 
-/** The CTEs of one shift effect on `shift` (the shift's id as SQL). */
-function effectParts(tx: Database, effect: ShiftEffect, shift: SQL, write: PunchWrite): SQL[] {
+/** The shift's id as the statement's parts name it: one placeholder (or null: no shift). */
+const SHIFT = namedSql('shift', sql`${bind<number>('shiftId')}::integer`);
+const NO_SHIFT = namedSql('noShift', sql`null::integer`);
+const LINE_ID = namedSql('lineId', sql`(select id from line)`);
+
+/** One CTE of the write: its shape, values, and how to write it (with the bound record's placeholders). */
+interface Part {
+  record: BoundRecord;
+  build(binds: Record<string, unknown>): SQL;
+}
+
+/** The parts of one shift effect on the punch's shift. */
+function effectParts(tx: Database, effect: ShiftEffect, write: PunchWrite): Part[] {
   switch (effect.type) {
     case 'openBreak':
-      return [sql`break_opened as (${tx.insert(shiftBreaks).values({ shiftId: shift, startUtc: effect.at, isPaidBreak: write.isPaidBreak }).getSQL()})`];
-    case 'closeBreak': {
-      const set = { endUtc: effect.at, ...(write.isPaidBreak ? { isPaidBreak: true } : {}) };
-      return [sql`break_closed as (${tx.update(shiftBreaks).set(set).where(and(eq(shiftBreaks.shiftId, shift), isNull(shiftBreaks.endUtc))).getSQL()})`];
-    }
+      return [{ record: bindRecord('break', { shiftId: SHIFT, startUtc: effect.at, isPaidBreak: write.isPaidBreak }), build: (b) => sql`break_opened as (${tx.insert(shiftBreaks).values(b as never).getSQL()})` }];
+    case 'closeBreak':
+      return [{
+        record: bindRecord('breakEnd', { endUtc: effect.at, ...(write.isPaidBreak ? { isPaidBreak: true } : {}) }),
+        build: (b) => sql`break_closed as (${tx.update(shiftBreaks).set(b).where(and(eq(shiftBreaks.shiftId, SHIFT), isNull(shiftBreaks.endUtc))).getSQL()})`,
+      }];
     case 'abandonShift':
-      return [sql`abandoned as (${tx.update(clockShifts).set({ endUtc: effect.at, status: 'discarded' }).where(eq(clockShifts.id, shift)).getSQL()})`];
+      return [{
+        record: bindRecord('abandon', { endUtc: effect.at, status: 'discarded' }),
+        build: (b) => sql`abandoned as (${tx.update(clockShifts).set(b).where(eq(clockShifts.id, SHIFT)).getSQL()})`,
+      }];
     case 'closeShift': {
       if (!write.line) throw new Error('closeShift without its timesheet line');
-      const line = tx.insert(timesheetLines).values(write.line).returning({ id: timesheetLines.id });
-      const complete = tx
-        .update(clockShifts)
-        .set({ endUtc: effect.at, status: 'completed', timesheetLineId: sql`(select id from line)` })
-        .where(eq(clockShifts.id, shift));
-      return [sql`line as (${line.getSQL()})`, sql`completed as (${complete.getSQL()})`];
+      return [
+        { record: bindRecord('line', write.line), build: (b) => sql`line as (${tx.insert(timesheetLines).values(b as never).returning({ id: timesheetLines.id }).getSQL()})` },
+        {
+          record: bindRecord('complete', { endUtc: effect.at, status: 'completed', timesheetLineId: LINE_ID }),
+          build: (b) => sql`completed as (${tx.update(clockShifts).set(b).where(eq(clockShifts.id, SHIFT)).getSQL()})`,
+        },
+      ];
     }
     case 'openShift':
       return [];
@@ -61,22 +80,37 @@ function effectParts(tx: Database, effect: ShiftEffect, shift: SQL, write: Punch
 }
 
 /** The punch's writes as one statement's CTEs; its check: the employee's row was updated. */
-function punchWriteParts(tx: Database, write: PunchWrite): FinalWrite {
-  const ctes: SQL[] = [];
+export function punchWriteParts(tx: Database, write: PunchWrite): FinalWrite {
+  const parts: Part[] = [];
   const shiftId = write.openShift?.id ?? write.shiftId;
-  const shift = shiftId === null ? null : sql`${shiftId}::integer`;
-  if (write.openShift) ctes.push(sql`opened as (${tx.insert(clockShifts).values(write.openShift).getSQL()})`);
+  const shift = shiftId === null ? NO_SHIFT : SHIFT;
+  if (write.openShift) parts.push({ record: bindRecord('shift', write.openShift), build: (b) => sql`opened as (${tx.insert(clockShifts).values(b as never).getSQL()})` });
   for (const effect of write.effects) {
     if (effect.type === 'openShift') continue;
-    if (shift === null) throw new Error(`${effect.type} without an open shift`);
-    ctes.push(...effectParts(tx, effect, shift, write));
+    if (shiftId === null) throw new Error(`${effect.type} without an open shift`);
+    parts.push(...effectParts(tx, effect, write));
   }
-  const shiftOrNull = shift ?? sql`null::integer`;
-  ctes.push(sql`punch as (${tx.insert(punches).values({ ...write.punch, shiftId: shiftOrNull }).getSQL()})`);
-  if (write.note && shift) ctes.push(sql`note as (${tx.insert(shiftNotes).values({ ...write.note, shiftId: shift }).getSQL()})`);
-  const state = { ...write.state, currentShiftId: write.onShift ? shiftOrNull : null };
-  ctes.push(sql`employee as (${tx.update(employees).set(state).where(eq(employees.id, write.employeeId)).returning({ id: employees.id }).getSQL()})`);
-  return { ctes, check: sql`(select count(*) from employee) = 1`, failure: 'employee vanished during a punch' };
+  parts.push({ record: bindRecord('punch', { ...write.punch, shiftId: shift }), build: (b) => sql`punch as (${tx.insert(punches).values(b as never).getSQL()})` });
+  if (write.note && shiftId !== null) {
+    parts.push({ record: bindRecord('note', { ...write.note, shiftId: SHIFT }), build: (b) => sql`note as (${tx.insert(shiftNotes).values(b as never).getSQL()})` });
+  }
+  const state = { ...write.state, currentShiftId: write.onShift ? shift : NO_SHIFT };
+  parts.push({
+    record: bindRecord('employee', state),
+    build: (b) => sql`employee as (${tx.update(employees).set(b).where(eq(employees.id, bind<number>('employeeId'))).returning({ id: employees.id }).getSQL()})`,
+  });
+  const values: Record<string, unknown> = { employeeId: write.employeeId, ...(shiftId === null ? {} : { shiftId }) };
+  let shape = 'punch';
+  for (const part of parts) {
+    Object.assign(values, part.record.values);
+    shape += `;${part.record.shape}`;
+  }
+  return {
+    shape,
+    values,
+    build: () => ({ ctes: parts.map((part) => part.build(part.record.binds)), check: sql`(select count(*) from employee) = 1` }),
+    failure: 'employee vanished during a punch',
+  };
 }
 
 /**
@@ -87,6 +121,7 @@ function punchWriteParts(tx: Database, write: PunchWrite): FinalWrite {
 export async function writePunch(tx: Database, write: PunchWrite, hold: boolean): Promise<{ lineId: number | null }> {
   const parts = punchWriteParts(tx, write);
   if (hold && holdFinalWrite(tx, parts)) return { lineId: null };
-  const row = await runFinalWrite(tx, parts, [], write.line ? { line_id: sql`(select id from line)` } : {});
+  const tail = write.line ? { shape: 'lineId', build: () => ({ ctes: [], select: { line_id: sql`(select id from line)` } }), values: {} } : undefined;
+  const row = await runFinalWrite(tx, parts, tail);
   return { lineId: row.line_id === undefined || row.line_id === null ? null : Number(row.line_id) };
 }

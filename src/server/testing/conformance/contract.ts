@@ -129,7 +129,7 @@ export function buildContract(raw: unknown): Contract {
   return { operations: parsed.operations, models, enums, parseType, describe };
 }
 
-export const MODELS_JSON_URL = new URL('../../contract/reference/models.json', import.meta.url);
+export const MODELS_JSON_URL = new URL('../../../contract/reference/models.json', import.meta.url);
 
 export function loadContract(): Contract {
   return buildContract(JSON.parse(readFileSync(MODELS_JSON_URL, 'utf8')));

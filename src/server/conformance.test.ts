@@ -7,7 +7,7 @@
  *    per field, nullability, enum members, all fields required, nested models), query names.
  * 2. Live: a tenant with a location, work types (one a shift condition), an employee group and a
  *    clocked shift with a break and a note; every implemented operation with a response body is
- *    called and its actual JSON checked against models.json (modelCheck.ts).
+ *    called and its actual JSON checked against models.json (testing/conformance/modelCheck.ts).
  *
  * Which operations exist is read from the OpenAPI document, so the test follows the service as
  * operations are added: a new operation is checked statically at once, and fails the live
@@ -16,15 +16,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
-import { outbox } from '../db/schema';
-import { createEmployee } from '../services/businesses/provisioning';
-import { createTenant, type Tenant } from '../testing/fixtures';
-import { selfServiceAuth } from '../testing/selfServiceFixture';
-import { startTestService } from '../testing/testService';
-import { isValueType, jsonKindOf, loadContract, type OperationSpec, type TypeExpr } from './contract';
-import { regionOfCountry } from '../../domain/regions';
-import { checkResponse, checkValue } from './modelCheck';
-import { checkSchema, documentOperations, OpenApiDocument, propertyNames, type JsonSchema } from './schemaCheck';
+import { outbox } from './db/schema';
+import { createEmployee } from './services/businesses/provisioning';
+import { createTenant, type Tenant } from './testing/fixtures';
+import { selfServiceAuth } from './testing/selfServiceFixture';
+import { startTestService } from './testing/testService';
+import { isValueType, jsonKindOf, loadContract, type OperationSpec, type TypeExpr } from './testing/conformance/contract';
+import { regionOfCountry } from '../domain/regions';
+import { checkResponse, checkValue } from './testing/conformance/modelCheck';
+import { checkSchema, documentOperations, OpenApiDocument, propertyNames, type JsonSchema } from './testing/conformance/schemaCheck';
 
 const contract = loadContract();
 const contractOps = new Map(contract.operations.map((op) => [op.id, op]));

@@ -1,0 +1,1 @@
+ALTER TABLE "employees" ADD COLUMN "pin_locked_by" text;
