@@ -6,7 +6,7 @@
  * vite-plugin-compression2 writes a brotli (.br) and a gzip (.gz) copy beside each text file, which
  * the service sends to browsers that accept them (precompressed serveStatic in src/server/server.ts).
  */
-import { defineConfig, loadEnv, type ProxyOptions } from 'vite';
+import { defineConfig, loadEnv, type LogLevel, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
@@ -28,7 +28,21 @@ const THEME = '#0f3d3e';
 /** Everything the service answers itself (the service also routes /API/* case-insensitively). */
 const SERVICE_PATHS = ['/api', '/API', '/oauth', '/docs', '/healthz'];
 
+/**
+ * The service worker is built by a second Vite build inside vite-plugin-pwa (injectManifest),
+ * which does not take the main build's log level; these carry it over, so `vite build --logLevel
+ * warn` (`npm run build`) prints nothing unless something is wrong.
+ */
+function serviceWorkerLogLevel(): { main: Plugin; worker: Plugin } {
+  let level: LogLevel | undefined;
+  return {
+    main: { name: 'kiosk:remember-log-level', configResolved: (config) => void (level = config.logLevel) },
+    worker: { name: 'kiosk:service-worker-log-level', config: () => (level ? { logLevel: level } : {}) },
+  };
+}
+
 export default defineConfig(({ mode }) => {
+  const logLevel = serviceWorkerLogLevel();
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   const target = env.VITE_API_PROXY || 'http://127.0.0.1:8787';
   const proxy: Record<string, ProxyOptions> = Object.fromEntries(SERVICE_PATHS.map((path) => [path, { target, changeOrigin: false }]));
@@ -36,6 +50,7 @@ export default defineConfig(({ mode }) => {
   return {
     define: { __APP_VERSION__: JSON.stringify(appVersion()) },
     plugins: [
+      logLevel.main,
       react(),
       VitePWA({
         strategies: 'injectManifest',
@@ -49,6 +64,7 @@ export default defineConfig(({ mode }) => {
         injectManifest: {
           // A classic (non-module) worker: one self-contained file, registrable everywhere.
           rollupFormat: 'iife',
+          buildPlugins: { vite: [logLevel.worker] },
           globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
         },
         manifest: {

@@ -14,7 +14,7 @@ import { ApiError } from './errors/apiError';
 import { caseKeptPathSegments, declaredFieldNames, declaredMapFields } from './http/declaredShapes';
 import { createRequestNormalizer } from './http/normalizeRequest';
 import { apiSecurityHeaders } from './http/securityHeaders';
-import type { ConnectionInfo } from './http/clientAddress';
+import { ConnectionInfo } from './http/clientAddress';
 import { createRateLimits } from './http/rateLimits';
 import { problemResponse, renderError, validationError } from './http/renderProblem';
 import { registerAccessRoutes } from './routes/access';
@@ -139,7 +139,8 @@ export function createService(deps: AppDeps): Service {
     c.header('date', deps.now().toUTCString(), { append: false });
     const ms = performance.now() - started;
     // Method, path and outcome only: bodies, queries and headers may carry PINs or credentials.
-    deps.logger.info('request', {
+    const level = ConnectionInfo.safeParse(c.env ?? {}).data?.internal ? 'debug' : 'info';
+    deps.logger[level]('request', {
       method: c.req.method,
       path: new URL(c.req.url).pathname,
       status: c.res.status,

@@ -38,6 +38,11 @@ export const EnvSchema = z.object({
     .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
     .pipe(z.array(z.url().refine((url) => new URL(url).origin === url.replace(/\/$/, ''), 'must be origins such as https://clock.example.com'))),
   LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
+  /**
+   * How log events are written: `json` (one JSON object per line, for a log collector), `pretty`
+   * (a short line for a person), or `auto`: pretty when standard output is a terminal, else JSON.
+   */
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   /** Largest request body accepted, in bytes (413 above it). Photos travel as base64 in JSON. */
   MAX_BODY_BYTES: positiveInt.default(2_000_000),
   /** Largest decoded punch photo, in bytes. */

@@ -1,14 +1,25 @@
 /**
  * Structured logging on pino: one JSON line per event (`time`, `level`, `message` and the event's
- * fields). Call sites pass only what is safe to log; on top of that, every field whose name says
- * it could hold a secret (PINs, passwords, tokens, keys, photos), at any depth, is replaced by
- * `[redacted]` before the line is written, and so are secrets inside any text (a failed query's
- * parameters in an error's stack, credentials). The service's modules see only the small Logger
- * interface, so tests collect lines through `write`.
+ * fields), or, for a person at a terminal, the same event as a short line (format `pretty`,
+ * logLines.ts). Call sites pass only what is safe to log; on top of that, every field whose name
+ * says it could hold a secret (PINs, passwords, tokens, keys, photos), at any depth, is replaced
+ * by `[redacted]` before the line is written, and so are secrets inside any text (a failed
+ * query's parameters in an error's stack, credentials); the short line is made from the redacted
+ * JSON. The service's modules see only the small Logger interface, so tests collect lines
+ * through `write`.
  */
 import pino from 'pino';
+import { humanLogLine } from './logLines';
 
 export type LogLevel = 'silent' | 'error' | 'info' | 'debug';
+/** `json`: one JSON object per line; `pretty`: a short line for a person (logLines.ts). */
+export type LogFormat = 'json' | 'pretty';
+
+export interface LoggerOptions {
+  format?: LogFormat;
+  /** ANSI colours in the pretty format. */
+  color?: boolean;
+}
 
 export interface Logger {
   error(message: string, fields?: Record<string, unknown>): void;
@@ -49,8 +60,16 @@ export function redact(fields: Record<string, unknown>): Record<string, unknown>
   return redactValue(fields, 0) as Record<string, unknown>;
 }
 
-export function createLogger(level: LogLevel, write?: (line: string) => void): Logger {
-  const destination = write ? { write: (line: string) => write(line.replace(/\n$/, '')) } : pino.destination({ dest: 1, sync: true });
+function writeStdout(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+/** A logger at `level` writing to `write` (each line without its newline), else to standard output. */
+export function createLogger(level: LogLevel, write?: (line: string) => void, options: LoggerOptions = {}): Logger {
+  const style = { color: options.color ?? false };
+  const shape = options.format === 'pretty' ? (line: string) => humanLogLine(line, style) : (line: string) => line;
+  const out = write ?? (options.format === 'pretty' ? writeStdout : null);
+  const destination = out ? { write: (line: string) => out(shape(line.replace(/\n$/, ''))) } : pino.destination({ dest: 1, sync: true });
   const log = pino(
     {
       level,

@@ -7,11 +7,23 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { parseEnv, type Env } from './env';
-import { createLogger } from './logger';
+import { createLogger, type LogFormat, type Logger } from './logger';
 import { serveClusterMetrics } from './metrics/clusterMetrics';
 import { startService } from './startService';
 
 type WorkerMessage = { kind: 'ready'; banner: string };
+
+/** LOG_FORMAT's `auto`: short lines for a person at a terminal, JSON for anything else. */
+function logFormat(settings: Env): LogFormat {
+  if (settings.LOG_FORMAT !== 'auto') return settings.LOG_FORMAT;
+  return process.stdout.isTTY ? 'pretty' : 'json';
+}
+
+function loggerFor(settings: Env): Logger {
+  const format = logFormat(settings);
+  const color = format === 'pretty' && process.stdout.isTTY && !process.env.NO_COLOR;
+  return createLogger(settings.LOG_LEVEL, undefined, { format, color });
+}
 
 function fail(error: unknown): never {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
@@ -20,8 +32,9 @@ function fail(error: unknown): never {
 
 /** One service in this process; `provision` seeds the demo and the administrator. */
 async function runOne(settings: Env, provision: boolean, announce: (banner: string) => void): Promise<void> {
-  const logger = createLogger(settings.LOG_LEVEL);
-  const running = await startService(settings, logger, { provision });
+  const logger = loggerFor(settings);
+  const output = { format: logFormat(settings), write: (text: string) => void process.stdout.write(text) };
+  const running = await startService(settings, logger, { provision, output });
   announce(running.banner);
   const stop = (signal: string) =>
     void running.stop(signal).then(
@@ -34,7 +47,7 @@ async function runOne(settings: Env, provision: boolean, announce: (banner: stri
 
 /** The cluster's primary: starts the first worker, then the rest, and passes signals on. */
 function runPrimary(settings: Env, workers: number): void {
-  const logger = createLogger(settings.LOG_LEVEL);
+  const logger = loggerFor(settings);
   if (settings.METRICS) serveClusterMetrics();
   let stopping = false;
   const fork = (provision: boolean) => cluster.fork({ KIOSK_WORKER_PROVISION: provision ? '1' : '0' });

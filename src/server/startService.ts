@@ -25,14 +25,17 @@ import { asc, eq } from 'drizzle-orm';
 import { openDatabase } from './db/openDatabase';
 import { ensureServiceSecrets } from './auth/serviceSecrets';
 import { kiosks } from './db/schema';
+import { bannerText, type BannerFacts } from './banner';
 import { ensureDemo } from './demo/seedDemo';
 import { AU_DEMO_FILE, ensureAuDemo } from './demo/seedAuDemo';
+import { demoMessageBlock, demoMessageJson, showDemoMessages } from './demo/showDemoMessages';
+import { toLocalDateTime } from '../domain/time';
 import type { Env } from './env';
 import { pruneIdempotencyKeys } from './http/idempotency';
 import { pruneSecurityRecords } from './jobs/pruneSecurityRecords';
 import { startOutboxDelivery } from './jobs/startOutboxDelivery';
 import { startWebhookDelivery } from './jobs/startWebhookDelivery';
-import type { Logger } from './logger';
+import type { LogFormat, Logger } from './logger';
 import { clusterScrape } from './metrics/clusterMetrics';
 import { createServiceMetrics } from './metrics/serviceMetrics';
 import { createServer, listen, type NodeBindings } from './server';
@@ -53,7 +56,11 @@ export interface RunningService {
 export interface StartOptions {
   /** Seed the demo and create ADMIN_EMAIL (the first process of a cluster only). */
   provision: boolean;
+  /** Where the demo's messages are printed (demo/showDemoMessages.ts), and how. Default: standard output, JSON. */
+  output?: { format: LogFormat; write: (text: string) => void };
 }
+
+const DEMO_ZONE = 'Europe/London';
 
 function json(status: number, body: unknown, extra: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...extra } });
@@ -97,26 +104,38 @@ export async function startService(settings: Env, logger: Logger, options: Start
   const shownHost = settings.HOST === '0.0.0.0' || settings.HOST === '::' ? '127.0.0.1' : settings.HOST;
   const baseUrl = settings.PUBLIC_URL ?? `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
 
-  let demoNote = '';
+  let demo: BannerFacts['demo'];
+  let demoMessages: Awaited<ReturnType<typeof showDemoMessages>> | null = null;
   if (options.provision) {
     if (settings.ADMIN_EMAIL && settings.ADMIN_PASSWORD) {
       await ensureUser(db, { email: settings.ADMIN_EMAIL, name: 'Administrator', password: settings.ADMIN_PASSWORD });
       logger.info('administrator account ready', { email: settings.ADMIN_EMAIL });
     }
     if (settings.DEMO) {
-      const demo = await ensureDemo(db, service, {
+      const started = performance.now();
+      const uk = await ensureDemo(db, service, {
         dataDir,
         baseUrl,
-        ianaTimeZone: 'Europe/London',
+        ianaTimeZone: DEMO_ZONE,
         now: now(),
         firstKioskId: async (businessId) => {
           const [first] = await db.select({ id: kiosks.id }).from(kiosks).where(eq(kiosks.businessId, businessId)).orderBy(asc(kiosks.id));
           return first?.id ?? 0;
         },
       });
-      demoNote = `\n  Demo ${demo.created ? 'seeded' : 'ready'}: credentials and PINs in ${join(dataDir, 'demo.json')}`;
-      await ensureAuDemo(db, service, { dataDir, baseUrl, manager: demo.file.manager });
-      demoNote += `\n  AU demo (award classifications): ${join(dataDir, AU_DEMO_FILE)}`;
+      const au = await ensureAuDemo(db, service, { dataDir, baseUrl, manager: uk.file.manager });
+      // The demo's own API calls are logged at debug level: one line says what seeding did.
+      const staff = uk.file.staff.length + (uk.file.counterKiosk?.staff.length ?? 0) + au.staff.length;
+      logger.info(uk.created ? 'demo seeded' : 'demo ready', { businesses: 2, staff, seconds: Math.round((performance.now() - started) / 100) / 10 });
+      const laidAround = uk.file.seededAt ? toLocalDateTime(new Date(uk.file.seededAt), DEMO_ZONE).slice(11, 16) : null;
+      demo = { created: uk.created, file: join(dataDir, 'demo.json'), auFile: join(dataDir, AU_DEMO_FILE), laidAround, zone: DEMO_ZONE };
+      const output = options.output ?? { format: 'json', write: (text: string) => process.stdout.write(text) };
+      demoMessages = await showDemoMessages({
+        db,
+        businessIds: [uk.file.businessId, au.businessId],
+        logger,
+        print: (message) => output.write(output.format === 'pretty' ? demoMessageBlock(message) : demoMessageJson(message)),
+      });
     }
   }
 
@@ -144,8 +163,15 @@ export async function startService(settings: Env, logger: Logger, options: Start
   });
 
   phase = 'ready';
-  const database = opened.kind === 'pglite' ? `PGlite in ${join(dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)';
-  const banner = `\nKiosk Clock is running at ${baseUrl}\n  API reference: ${baseUrl}/docs\n  Database: ${database}\n  Mail: ${mail ? 'sent through SMTP_URL' : 'kept in the outbox table (set SMTP_URL to send it)'}${demoNote}\n\n`;
+  const banner = bannerText({
+    baseUrl,
+    host: settings.HOST,
+    port,
+    publicUrl: settings.PUBLIC_URL,
+    database: opened.kind === 'pglite' ? `PGlite in ${join(dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)',
+    smtpConfigured: mail !== null,
+    ...(demo ? { demo } : {}),
+  });
 
   let stopped: Promise<void> | null = null;
   const stop = (reason: string): Promise<void> => {
@@ -164,7 +190,7 @@ export async function startService(settings: Env, logger: Logger, options: Start
         if ('closeAllConnections' in server) server.closeAllConnections();
       }, settings.SHUTDOWN_TIMEOUT_MS);
       cut.unref();
-      await Promise.all([closed, mail?.stop(), webhooks.stop()]);
+      await Promise.all([closed, mail?.stop(), webhooks.stop(), demoMessages?.stop()]);
       clearTimeout(cut);
       await opened.close();
       logger.info('stopped', { reason });

@@ -26,69 +26,54 @@ import {
   rateLimited,
 } from './common';
 import { KIOSK_STAFF_MAX, PAGE_LIMITS, SHIFT_SEARCH } from '../paging';
-import { odataQuery, pageQuery, pagingText } from './odataQuery';
+import { pageQuery, pagingText } from './odataQuery';
+import { resourceRoutes } from './resourceRoutes';
 
 const tags = ['Kiosk'];
 const B = '/api/v2/business/{businessId}';
 const kioskParams = businessParams.extend({ kioskId: pathId('kioskId') });
-const idParams = businessParams.extend({ id: pathId('id') });
 const shiftParams = kioskParams.extend({ shiftId: pathId('shiftId') });
 const mutation = mutationErrors;
 
-export const listKiosks = defineRoute({
+const kiosks = resourceRoutes({ name: 'kiosk', tags });
+
+export const listKiosks = kiosks.list({
   operationId: 'kiosk.listKiosks',
-  ...access('member'),
-  method: 'get',
-  path: `${B}/kiosk`,
-  tags,
+  access: 'member',
   summary: 'List kiosks',
   description: pagingText(PAGE_LIMITS.settings, 'by id unless `$orderby` says otherwise'),
-  request: { params: businessParams, query: odataQuery(PAGE_LIMITS.settings) },
-  responses: { 200: jsonResponse(z.array(m.TimeAndAttendanceKioskModel), 'All kiosks of the business.'), ...standardErrors },
+  limits: PAGE_LIMITS.settings,
+  answer: z.array(m.TimeAndAttendanceKioskModel),
+  answerText: 'All kiosks of the business.',
 });
 
-export const createKiosk = defineRoute({
+export const createKiosk = kiosks.create({
   operationId: 'kiosk.createKiosk',
-  ...access('admin'),
-  method: 'post',
-  path: `${B}/kiosk`,
-  tags,
   summary: 'Create a kiosk',
-  request: { params: businessParams, headers: idempotencyHeaders, ...jsonBody(m.TimeAndAttendanceKioskModelInput) },
-  responses: { 200: jsonResponse(m.TimeAndAttendanceKioskModel, 'The saved kiosk with its new id.'), ...mutation },
+  body: m.TimeAndAttendanceKioskModelInput,
+  answer: m.TimeAndAttendanceKioskModel,
+  answerText: 'The saved kiosk with its new id.',
 });
 
-export const getKioskById = defineRoute({
+export const getKioskById = kiosks.get({
   operationId: 'kiosk.getKioskById',
-  ...access('kiosk'),
-  method: 'get',
-  path: `${B}/kiosk/{id}`,
-  tags,
+  access: 'kiosk',
   summary: 'Get a kiosk',
-  request: { params: idParams },
-  responses: { 200: jsonResponse(m.TimeAndAttendanceKioskModel, 'The kiosk.'), ...standardErrors },
+  answer: m.TimeAndAttendanceKioskModel,
+  answerText: 'The kiosk.',
 });
 
-export const updateKiosk = defineRoute({
+export const updateKiosk = kiosks.update({
   operationId: 'kiosk.updateKiosk',
-  ...access('admin'),
-  method: 'put',
-  path: `${B}/kiosk/{id}`,
-  tags,
   summary: 'Update a kiosk',
-  request: { params: idParams, headers: idempotencyHeaders, ...jsonBody(m.TimeAndAttendanceKioskModelInput) },
-  responses: { 200: jsonResponse(m.TimeAndAttendanceKioskModel, 'The stored kiosk.'), ...mutation },
+  body: m.TimeAndAttendanceKioskModelInput,
+  answer: m.TimeAndAttendanceKioskModel,
+  answerText: 'The stored kiosk.',
 });
 
-export const deleteKiosk = defineRoute({
+export const deleteKiosk = kiosks.delete({
   operationId: 'kiosk.deleteKiosk',
-  ...access('admin'),
-  method: 'delete',
-  path: `${B}/kiosk/{id}`,
-  tags,
   summary: 'Delete a kiosk',
-  request: { params: idParams, headers: idempotencyHeaders },
-  responses: { ...emptyOk, ...mutation },
 });
 
 export const listKioskStaff = defineRoute({

@@ -8,7 +8,7 @@
  */
 import type { z } from 'zod';
 import type { PageLimits } from '../paging';
-import { access, businessParams, emptyOk, idempotencyHeaders, jsonBody, jsonResponse, mutationErrors, pathId, standardErrors } from './common';
+import { access, businessParams, type RouteAccess, emptyOk, idempotencyHeaders, jsonBody, jsonResponse, mutationErrors, pathId, standardErrors } from './common';
 import { defineRoute, type RouteVariants } from './define';
 import { odataQuery } from './odataQuery';
 
@@ -17,6 +17,8 @@ const B = '/api/v2/business/{businessId}';
 /** What every route of a family says of itself. */
 interface Words {
   operationId: string;
+  /** Who may call, where the family's default (read for reads, admin for writes) does not fit. */
+  access?: RouteAccess;
   summary: string;
   description?: string;
   variants?: RouteVariants;
@@ -34,7 +36,7 @@ export function resourceRoutes(family: { name: string; tags: string[] }) {
       defineRoute({
         operationId: words.operationId,
         ...(words.variants ? { variants: words.variants } : {}),
-        ...access('read'),
+        ...access(words.access ?? 'read'),
         method: 'get',
         path: collection,
         tags,
@@ -49,7 +51,7 @@ export function resourceRoutes(family: { name: string; tags: string[] }) {
       defineRoute({
         operationId: words.operationId,
         ...(words.variants ? { variants: words.variants } : {}),
-        ...access('admin'),
+        ...access(words.access ?? 'admin'),
         method: 'post',
         path: collection,
         tags,
@@ -64,7 +66,7 @@ export function resourceRoutes(family: { name: string; tags: string[] }) {
       defineRoute({
         operationId: words.operationId,
         ...(words.variants ? { variants: words.variants } : {}),
-        ...access('read'),
+        ...access(words.access ?? 'read'),
         method: 'get',
         path: item,
         tags,
@@ -79,7 +81,7 @@ export function resourceRoutes(family: { name: string; tags: string[] }) {
       defineRoute({
         operationId: words.operationId,
         ...(words.variants ? { variants: words.variants } : {}),
-        ...access('admin'),
+        ...access(words.access ?? 'admin'),
         method: 'put',
         path: item,
         tags,
@@ -93,7 +95,7 @@ export function resourceRoutes(family: { name: string; tags: string[] }) {
     delete: <E extends Record<number, { description: string }> = Record<never, never>>(words: Words & { errors?: E }) =>
       defineRoute({
         operationId: words.operationId,
-        ...access('admin'),
+        ...access(words.access ?? 'admin'),
         method: 'delete',
         path: item,
         tags,

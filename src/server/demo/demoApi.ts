@@ -21,7 +21,10 @@ export function distinctPins(count: number): string[] {
   return [...pins];
 }
 
-/** Calls the service in process; anything but a 2xx stops the seed, naming `seed` and the call. */
+/**
+ * Calls the service in process (an internal request: its log line is at debug level); anything
+ * but a 2xx stops the seed, naming `seed` and the call.
+ */
 export async function callApi(service: Service, seed: string, auth: string, method: string, path: string, body?: unknown): Promise<unknown> {
   const response = await service.fetch(
     new Request(`http://demo.invalid${path}`, {
@@ -29,6 +32,7 @@ export async function callApi(service: Service, seed: string, auth: string, meth
       headers: { authorization: auth, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     }),
+    { internal: true },
   );
   const text = await response.text();
   if (!response.ok) throw new Error(`${seed}: ${method} ${path} answered ${response.status}: ${text}`);

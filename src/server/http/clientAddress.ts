@@ -9,8 +9,12 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 
-/** What the HTTP server passes to the app with each request (Hono's `env`). */
-export const ConnectionInfo = z.object({ clientAddress: z.string().min(1).optional() });
+/**
+ * What the HTTP server passes to the app with each request (Hono's `env`). `internal` marks the
+ * service calling its own API in process (the demo seed builds its businesses that way): no
+ * client sent it, so its request lines are logged at debug level, not info.
+ */
+export const ConnectionInfo = z.object({ clientAddress: z.string().min(1).optional(), internal: z.boolean().optional() });
 export type ConnectionInfo = z.infer<typeof ConnectionInfo>;
 
 export const UNKNOWN_ADDRESS = 'unknown';
