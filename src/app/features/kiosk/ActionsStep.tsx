@@ -1,9 +1,9 @@
 /**
  * After the PIN: the person's status and only the punches the state machine allows from it (the
  * same `allowedPunches` the service enforces), plus notes and a PIN change. Before a clock-on, the
- * roster shift it would match, early or late, and the pick of a shift where the kiosk allows it
- * (issue 10, part 3). Someone on a shift older than the long-shift threshold is first asked when
- * they finished (FinishTimeStep, part 4).
+ * roster shift it would match, early or late, and the pick of a shift where the kiosk allows it.
+ * Someone on a shift older than the long-shift threshold is first asked when
+ * they finished (FinishTimeStep).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';

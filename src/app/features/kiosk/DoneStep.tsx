@@ -6,7 +6,7 @@
  * waits for the network; a short chime and vibration; then back to the staff grid by itself, after
  * long enough to read it (longer with a notice; a tap on the screen gives the time again). The
  * clock-off of a forgotten shift says a manager will confirm the finish given, shows no hours
- * (they are not known until then) and offers to clock on for today (issue 10, parts 3 and 4).
+ * (they are not known until then) and offers to clock on for today.
  */
 import { useEffect, useRef, useState } from 'react';
 import { nextExpectedPunch, receiptFacts, type ReceiptFactKind } from '../../../domain/workedHours';

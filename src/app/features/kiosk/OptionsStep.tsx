@@ -1,6 +1,6 @@
 /**
  * Before clocking on: location, work type, shift conditions, (AU) award classification and a value
- * of each reporting dimension (a kiosk with them enabled; issue 13), offered from the employee's lookup
+ * of each reporting dimension (a kiosk with them enabled), offered from the employee's lookup
  * data (fresh when online, the kiosk's saved copy otherwise). It starts from what the actions
  * screen preselected (domain clockOnPreselection.ts: roster shift, only choice, last choice here),
  * carried in the pending punch; shift conditions start as the chosen location's defaults and
@@ -32,7 +32,7 @@ export function OptionsStep({ employeeId, pin, pending }: { employeeId: number; 
   const person = useStepPerson(employeeId);
   const kioskSettings = useKioskSettings(runtime.db);
   const policy = useKioskPolicy(runtime.db);
-  // The kiosk's rules with the business's required choices (issue 13): the service refuses without them.
+  // The kiosk's rules with the business's required choices: the service refuses without them.
   const settings = clockOnRulesOf(kioskSettings, policy);
   const go = useUiStore((s) => s.go);
   const commit = useCommitPunch();
