@@ -148,11 +148,29 @@ test.describe('manager mode: roster and timesheets', () => {
       );
       expect(stored.map((s) => s.endTime.slice(11, 16))).toEqual([later.time]);
 
+      // The week is a people x days grid: a row per person, a column per day, each shift in its cell.
       await page.getByRole('button', { name: 'Week', exact: true }).click();
+      const grid = page.getByTestId('roster-grid');
+      await expect(grid.getByRole('columnheader')).toHaveCount(8);
+      const dueRow = grid.getByTestId('roster-grid-row').filter({ hasText: due.name });
+      await expect(dueRow.getByTestId('roster-grid-shift')).toHaveCount(1);
+      await expect(dueRow.getByTestId('roster-grid-shift')).toContainText(`${shown(startAt)}–${shown(laterAt)}`);
+      await expect(dueRow.getByTestId('roster-grid-shift')).toHaveAttribute('data-attendance', 'due');
+      await expect(grid.getByTestId('roster-grid-row').filter({ hasText: absent.name }).getByTestId('roster-grid-shift')).toHaveAttribute('data-attendance', 'absent');
       await manager.capture('manager-roster-week', async () => {
-        await expect(page.getByRole('heading', { name: /^Today, / })).toBeVisible();
+        await expect(grid).toBeVisible();
         await expectNoOverflow(page);
+        await expectTouchTargets(page);
       });
+      // An empty day of a person's row adds a shift for them on that day; their shift opens for editing.
+      const emptyDay = dueRow.getByRole('button', { name: new RegExp(`^Add a shift for ${due.name} on `) }).first();
+      await emptyDay.click();
+      const addForm = page.getByRole('region', { name: 'Add a shift' });
+      await expect(addForm.getByLabel('Person')).toHaveValue(String(due.employeeId));
+      await addForm.getByRole('button', { name: 'Cancel' }).click();
+      await dueRow.getByTestId('roster-grid-shift').click();
+      await expect(page.getByRole('region', { name: `Change the shift of ${due.name}` }).getByLabel('Start time')).toHaveValue(start.time);
+      await page.getByRole('region', { name: `Change the shift of ${due.name}` }).getByRole('button', { name: 'Cancel' }).click();
       await api.post(`${api.kiosk}/discard`, { employeeId: late.employeeId });
       expect(lateShift).toBeGreaterThan(0);
     } finally {

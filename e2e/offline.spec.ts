@@ -875,15 +875,15 @@ test.describe('offline-first: no punch is ever lost or doubled', () => {
     // Settings, On the tablets: the kiosk setting behind all this; turned off, the tablet takes it at once.
     await manager.goTo('Settings');
     const tablets = page.getByRole('region', { name: 'On the tablets' });
-    const unverified = tablets.getByRole('switch', { name: 'Let people this tablet cannot check punch during an outage' });
+    const unverified = tablets.getByRole('switch', { name: 'Let people punch when their PIN cannot be checked' });
     await manager.capture('manager-settings-tablets', async () => {
       await unverified.scrollIntoViewIfNeeded();
       await expect(unverified).toHaveAttribute('aria-checked', 'true');
     });
     await unverified.click();
     await expect(unverified).toHaveAttribute('aria-checked', 'false');
-    await tablets.getByRole('button', { name: 'Save tablet settings' }).click();
-    await expect(tablets.getByText('Settings saved. The kiosk uses them now.')).toBeVisible();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Settings saved. The kiosk uses them now.')).toBeVisible();
     await expect.poll(() => store.meta('preferences'), { message: 'the tablet took the setting' }).toMatchObject({ unverifiedOfflinePunches: 'off' });
     await manager.exit();
 

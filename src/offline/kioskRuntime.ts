@@ -79,7 +79,8 @@ export async function createKioskRuntime(db: KioskDb, enrolment: DeviceEnrolment
         await refreshStaleLookups(db, client, kiosk, clock.now());
         await refreshPinSealKey(db, client, kiosk);
         await refreshKioskPreferences(db, client, kiosk);
-        await refreshKioskManagers(db, client, kiosk, clock.now());
+        // The managers' names only add a quicker way into manager mode: a failure keeps the last list.
+        await refreshKioskManagers(db, client, kiosk, clock.now()).catch((error: unknown) => options.onError?.(error));
         // The roster only adds to the clock-on screens: a failure keeps the last copy, not the refresh.
         await refreshKioskRoster(db, client, kiosk, settings.ianaTimeZone || Intl.DateTimeFormat().resolvedOptions().timeZone, clock.now()).catch((error: unknown) => options.onError?.(error));
         await refreshOpenShiftsElsewhere(db, client, kiosk, clock.now()).catch((error: unknown) => options.onError?.(error));

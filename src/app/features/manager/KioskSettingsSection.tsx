@@ -1,7 +1,9 @@
 /**
- * Kiosk settings: name, time zone (searchable), what a punch requires, paid breaks, adding people
- * from the kiosk and the roster matching windows. Loaded with kiosks.get and saved as the whole
- * model with kiosks.update (kioskSettings.ts); the kiosk then refreshes its own copy.
+ * Kiosk settings, one form with one Save: name, time zone (searchable), what a punch requires, paid
+ * breaks, adding people from the kiosk, the roster matching windows, and how the tablets behave
+ * (TabletFields.tsx). The vendor's kiosk model (kiosks.update, kioskSettings.ts) and the tablets'
+ * preferences (a project extension, kioskPreferencesForm.ts) are saved by that one Save, each only
+ * when changed; the kiosk then refreshes its own copy.
  */
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
@@ -15,7 +17,9 @@ import { CheckIcon } from '../../ui/icons';
 import { Notice } from '../../ui/Notice';
 import { Card } from '../../ui/Page';
 import { Switch } from './controls';
-import { KioskPreferencesCard } from './KioskPreferencesCard';
+import { TabletFields, useKioskPreferences, useSaveKioskPreferences } from './TabletFields';
+import { buildPreferences, preferencesDirty, preferencesFormOf, type KioskPreferencesForm } from './kioskPreferencesForm';
+import type { KioskPreferencesModel } from '../../../contract/supporting/kioskExtensions';
 import { formErrors, saidOf, toFailure, type Said } from './failures';
 import {
   allTimeZones,
@@ -89,7 +93,7 @@ function ZonePicker({ value, onChange, error }: { value: string; onChange: (zone
   );
 }
 
-function SettingsForm({ model }: { model: TimeAndAttendanceKioskModel }) {
+function SettingsForm({ model, preferences }: { model: TimeAndAttendanceKioskModel; preferences: KioskPreferencesModel }) {
   const { t, format } = useI18n();
   const sayIt = useSay();
   const api = useManagerApi();
@@ -100,7 +104,18 @@ function SettingsForm({ model }: { model: TimeAndAttendanceKioskModel }) {
   const [general, setGeneral] = useState<Said | null>(null);
   const [saved, setSaved] = useState(false);
   const save = useMutation({ mutationFn: (body: KioskInput) => api.fix('kiosks.update', body, (client, options) => client.kiosks.update(kiosk.businessId, kiosk.kioskId, body, options)) });
-  const dirty = isDirty(model, form, format.zone);
+  const savePreferences = useSaveKioskPreferences();
+  const [tablet, setTablet] = useState<KioskPreferencesForm>(() => preferencesFormOf(preferences));
+  const [localeError, setLocaleError] = useState<string | null>(null);
+  const kioskDirty = isDirty(model, form, format.zone);
+  const tabletDirty = preferencesDirty(preferences, tablet);
+  const dirty = kioskDirty || tabletDirty;
+  const busy = save.isPending || savePreferences.isPending;
+  const updateTablet = <K extends keyof KioskPreferencesForm>(field: K, value: KioskPreferencesForm[K]) => {
+    setTablet((current) => ({ ...current, [field]: value }));
+    if (field === 'locale') setLocaleError(null);
+    setSaved(false);
+  };
 
   const update = <K extends KioskSettingsField>(field: K, value: KioskSettingsForm[K]) => {
     setForm((current) => ({ ...current, [field]: value }));
@@ -117,14 +132,17 @@ function SettingsForm({ model }: { model: TimeAndAttendanceKioskModel }) {
     setGeneral(null);
     setSaved(false);
     const check = buildKioskUpdate(model, form);
-    if (!check.ok) {
-      setErrors(saidOf(check.errors));
+    const tabletCheck = buildPreferences(tablet);
+    if (!check.ok || !tabletCheck.ok) {
+      if (!check.ok) setErrors(saidOf(check.errors));
+      if (!tabletCheck.ok) setLocaleError(tabletCheck.errors.locale ? t(tabletCheck.errors.locale) : null);
       setGeneral({ key: 'manager.error.checkFields' });
       return;
     }
     try {
-      const updated = await save.mutateAsync(check.body);
-      setForm(formOf(updated, format.zone));
+      // Each part is saved only when changed; a failure leaves what was typed in place.
+      if (kioskDirty) setForm(formOf(await save.mutateAsync(check.body), format.zone));
+      if (tabletDirty) setTablet(preferencesFormOf(await savePreferences.mutateAsync(tabletCheck.body)));
       setSaved(true);
       await afterChange();
     } catch (caught) {
@@ -181,15 +199,29 @@ function SettingsForm({ model }: { model: TimeAndAttendanceKioskModel }) {
           />
         </div>
       </Card>
+      <Card labelledBy="settings-preferences">
+        <h2 id="settings-preferences" className={styles.cardTitle}>
+          {t('manager.prefs.title')}
+        </h2>
+        <TabletFields form={tablet} update={updateTablet} localeError={localeError} />
+      </Card>
       <div className={`${settingsStyles.saveBar} ${dirty ? settingsStyles.floating : ''}`}>
         <span className={styles.meta} aria-live="polite">
           {dirty ? t('manager.settings.unsaved') : ''}
         </span>
-        <Button variant="secondary" onClick={() => setForm(formOf(model, format.zone))} disabled={!dirty || save.isPending}>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setForm(formOf(model, format.zone));
+            setTablet(preferencesFormOf(preferences));
+            setLocaleError(null);
+          }}
+          disabled={!dirty || busy}
+        >
           {t('manager.settings.undo')}
         </Button>
-        <Button type="submit" size="large" icon={<CheckIcon />} disabled={!dirty || save.isPending}>
-          {t('manager.settings.save')}
+        <Button type="submit" size="large" icon={<CheckIcon />} disabled={!dirty || busy}>
+          {t('settings.save')}
         </Button>
       </div>
     </form>
@@ -200,14 +232,19 @@ export function KioskSettingsSection() {
   const { t } = useI18n();
   const sayFailure = useSayFailure();
   const model = useKioskModel();
+  const preferences = useKioskPreferences();
+  const error = model.error ?? preferences.error;
   return (
     <>
       <div className={styles.head}>
         <h1 className={styles.title}>{t('manager.settings.title')}</h1>
       </div>
-      {model.error ? <Notice tone="error">{sayFailure(model.error)}</Notice> : null}
-      {model.data ? <SettingsForm key={model.data.id} model={model.data} /> : model.isPending ? <p className={styles.empty}>{t('common.loading')}</p> : null}
-      <KioskPreferencesCard />
+      {error ? <Notice tone="error">{sayFailure(error)}</Notice> : null}
+      {model.data && preferences.data ? (
+        <SettingsForm key={model.data.id} model={model.data} preferences={preferences.data} />
+      ) : error ? null : (
+        <p className={styles.empty}>{t('common.loading')}</p>
+      )}
     </>
   );
 }

@@ -1,10 +1,11 @@
 /**
- * Roster: today's and this week's roster shifts for this kiosk's location (all locations when the
- * kiosk has none), who has arrived (early, on time, late), who is due, running late or absent
- * (rosterBoard.ts over domain rosterAttendance), and adding or changing a shift (RosterShiftCard).
+ * Roster: today's roster shifts for this kiosk's location (all locations when the kiosk has none)
+ * as a list, the week as a people x days grid (RosterGrid), who has arrived (early, on time,
+ * late), who is due, running late or absent (rosterBoard.ts over domain rosterAttendance), and
+ * adding or changing a shift (RosterShiftCard, opened from a shift or an empty day of a person).
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { Arrival } from '../../../domain/roster';
 import { useNow } from '../../hooks/useNow';
 import { useI18n } from '../../i18n/I18nProvider';
@@ -15,7 +16,9 @@ import { PlusIcon, RefreshIcon } from '../../ui/icons';
 import { Notice } from '../../ui/Notice';
 import { Card } from '../../ui/Page';
 import styles from './Manager.module.css';
-import { useSayFailure } from './ManagerContext';
+import { useLiveStaff, useSayFailure } from './ManagerContext';
+import { displayName } from './onSite';
+import { RosterGrid } from './RosterGrid';
 import own from './Roster.module.css';
 import { addDays, boardShift, clockedStart, countBoard, rosterBoard, weekOf, type BoardRow, type BoardShift } from './rosterBoard';
 import { blankRosterForm, rosterFormOf, type RosterShiftForm } from './rosterForms';
@@ -120,14 +123,20 @@ export function RosterSection() {
   const noonOf = (day: string) => instantOf(day, '12:00', format.zone) ?? new Date(`${day}T12:00:00Z`);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: rosterKeys.all(runtime.kiosk.kioskId) });
-  const startAdd = () => {
+  const staff = useLiveStaff();
+  const people = useMemo(() => (staff.data ?? []).map((person) => ({ employeeId: person.employeeId, name: displayName(person) })), [staff.data]);
+  const editor = useRef<HTMLDivElement>(null);
+  // The form opens above the board: bring it into view (the grid may be scrolled far down).
+  const open = (next: Editing) => {
     setDone(null);
-    setEditing({ shift: null, initial: blankRosterForm(view === 'today' ? today : weekDay < today ? today : weekDay, data.locationId) });
+    setEditing(next);
+    requestAnimationFrame(() => editor.current?.scrollIntoView({ block: 'start', behavior: 'smooth' }));
   };
-  const startEdit = (shift: BoardShift) => {
-    setDone(null);
-    setEditing({ shift, initial: rosterFormOf(shift, businessZone, format.zone) });
+  const startAdd = (employeeId: number | null = null, day?: string) => {
+    const date = day ?? (view === 'today' ? today : weekDay < today ? today : weekDay);
+    open({ shift: null, initial: { ...blankRosterForm(date, data.locationId), employeeId } });
   };
+  const startEdit = (shift: BoardShift) => open({ shift, initial: rosterFormOf(shift, businessZone, format.zone) });
 
   return (
     <>
@@ -159,7 +168,7 @@ export function RosterSection() {
           <Button variant="secondary" icon={<RefreshIcon />} onClick={refresh} disabled={data.roster.isFetching}>
             {t('manager.refresh')}
           </Button>
-          <Button icon={<PlusIcon />} onClick={startAdd}>
+          <Button icon={<PlusIcon />} onClick={() => startAdd()}>
             {t('manager.roster.add')}
           </Button>
         </div>
@@ -187,6 +196,7 @@ export function RosterSection() {
       ) : null}
       {done ? <Notice tone="success">{done}</Notice> : null}
       {error ? <Notice tone="error">{sayFailure(error)}</Notice> : null}
+      <div ref={editor} className={own.editorAnchor} />
       {editing ? (
         <RosterShiftCard
           key={editing.shift?.id ?? 'new'}
@@ -202,27 +212,38 @@ export function RosterSection() {
           }}
         />
       ) : null}
-      {board.map(({ day, rows }) => {
-        const headingId = `roster-day-${day}`;
-        return (
-          <Card key={day} labelledBy={headingId}>
-            <h2 id={headingId} className={own.dayTitle}>
-              {day === today ? t('manager.roster.todayHeading', { date: format.weekdayDate(noonOf(day)) }) : format.weekdayDate(noonOf(day))}
-            </h2>
-            {data.roster.isPending ? (
-              <p className={styles.empty}>{t('common.loading')}</p>
-            ) : rows.length === 0 ? (
-              <p className={styles.meta}>{t('manager.roster.noShifts')}</p>
-            ) : (
-              <ul className={styles.list} aria-labelledby={headingId}>
-                {rows.map((row) => (
-                  <ShiftRow key={row.shift.id} row={row} onEdit={() => startEdit(row.shift)} />
-                ))}
-              </ul>
-            )}
-          </Card>
-        );
-      })}
+      {view === 'week' ? (
+        data.roster.isPending ? (
+          <p className={styles.empty}>{t('common.loading')}</p>
+        ) : (
+          <>
+            {board.every(({ rows }) => rows.length === 0) ? <p className={styles.meta}>{t('roster.emptyWeek')}</p> : null}
+            <RosterGrid days={board} people={people} today={today} noonOf={noonOf} onEdit={startEdit} onAdd={(employeeId, day) => startAdd(employeeId, day)} />
+          </>
+        )
+      ) : (
+        board.map(({ day, rows }) => {
+          const headingId = `roster-day-${day}`;
+          return (
+            <Card key={day} labelledBy={headingId}>
+              <h2 id={headingId} className={own.dayTitle}>
+                {day === today ? t('manager.roster.todayHeading', { date: format.weekdayDate(noonOf(day)) }) : format.weekdayDate(noonOf(day))}
+              </h2>
+              {data.roster.isPending ? (
+                <p className={styles.empty}>{t('common.loading')}</p>
+              ) : rows.length === 0 ? (
+                <p className={styles.meta}>{t('manager.roster.noShifts')}</p>
+              ) : (
+                <ul className={styles.list} aria-labelledby={headingId}>
+                  {rows.map((row) => (
+                    <ShiftRow key={row.shift.id} row={row} onEdit={() => startEdit(row.shift)} />
+                  ))}
+                </ul>
+              )}
+            </Card>
+          );
+        })
+      )}
     </>
   );
 }

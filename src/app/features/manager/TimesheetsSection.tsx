@@ -1,7 +1,8 @@
 /**
  * Timesheets: the lines of a week (GET timesheet with a wall-clock `$filter`, paged to the end),
  * forgotten clock-offs waiting for a decision first, each line editable and decided in place, and
- * the week's approved lines exported as CSV (the service's export, saved through a Blob link).
+ * the week's approved lines exported as CSV (the service's export, saved through a Blob link; with
+ * nothing approved it says so instead of saving a file with only a header).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
@@ -23,7 +24,7 @@ import own from './Roster.module.css';
 import { addDays, weekOf } from './rosterBoard';
 import { dateIn, instantOf } from './shiftForms';
 import { TimesheetLineItem } from './TimesheetLineItem';
-import { exportFileName, orderLines, periodFilter } from './timesheetForms';
+import { exportedLineCount, exportFileName, orderLines, periodFilter } from './timesheetForms';
 
 /** Lines read at most for one week (pages of the history maximum). */
 const MAX_LINES = 5_000;
@@ -51,6 +52,7 @@ export function TimesheetsSection() {
   const [day, setDay] = useState(() => dateIn(format.zone, now));
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<unknown>(null);
+  const [exported, setExported] = useState<{ tone: 'info' | 'success'; text: string } | null>(null);
   const week = weekOf(day);
   const staff = useLiveStaff();
   const base = [MANAGER_KEY, kiosk.kioskId, 'timesheets'] as const;
@@ -73,12 +75,25 @@ export function TimesheetsSection() {
   const ordered = orderLines(lines.data ?? [], flagged);
   const refresh = () => queryClient.invalidateQueries({ queryKey: base });
 
+  const changeDay = (next: string) => {
+    setExported(null);
+    setDay(next);
+  };
+
   const exportWeek = async () => {
     setExporting(true);
     setExportError(null);
+    setExported(null);
     try {
       const csv = await api.call((client) => client.timesheets.exportCsv(kiosk.businessId, { FromDate: week.from, ToDate: week.to }));
+      // A file with only its header helps nobody: say there is nothing approved instead.
+      const count = exportedLineCount(csv);
+      if (count === 0) {
+        setExported({ tone: 'info', text: t('export.empty') });
+        return;
+      }
       download(csv, exportFileName(week));
+      setExported({ tone: 'success', text: t('export.done', { count }) });
     } catch (caught) {
       setExportError(caught);
     } finally {
@@ -103,11 +118,11 @@ export function TimesheetsSection() {
         </div>
       </div>
       <div className={own.weekNav}>
-        <Button variant="secondary" onClick={() => setDay(addDays(week.from, -7))}>
+        <Button variant="secondary" onClick={() => changeDay(addDays(week.from, -7))}>
           {t('manager.roster.previousWeek')}
         </Button>
-        <Field label={t('manager.timesheets.weekOfDay')} type="date" value={day} onChange={(event) => event.target.value && setDay(event.target.value)} />
-        <Button variant="secondary" onClick={() => setDay(addDays(week.from, 7))}>
+        <Field label={t('manager.timesheets.weekOfDay')} type="date" value={day} onChange={(event) => event.target.value && changeDay(event.target.value)} />
+        <Button variant="secondary" onClick={() => changeDay(addDays(week.from, 7))}>
           {t('manager.roster.nextWeek')}
         </Button>
         <span className={styles.lead} aria-live="polite" data-testid="timesheet-period">
@@ -115,6 +130,7 @@ export function TimesheetsSection() {
         </span>
       </div>
       {exportError ? <Notice tone="error">{sayFailure(exportError)}</Notice> : null}
+      {exported ? <Notice tone={exported.tone}>{exported.text}</Notice> : null}
       {corrections.error ? <Notice tone="error">{sayFailure(corrections.error)}</Notice> : null}
       <CorrectionsCard corrections={corrections.data ?? []} onDecided={refresh} />
       {lines.error ? <Notice tone="error">{sayFailure(lines.error)}</Notice> : null}

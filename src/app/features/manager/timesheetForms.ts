@@ -19,6 +19,23 @@ export function periodFilter(week: Pick<Week, 'from' | 'to'>): string {
 }
 
 /** The export's file name, e.g. timesheets-2026-11-23-to-2026-11-29.csv. */
+/**
+ * How many records (lines) an exported CSV holds below its header: newlines inside quoted fields
+ * (a note) do not count, nor a trailing newline or a byte-order mark.
+ */
+export function exportedLineCount(csv: string): number {
+  const text = csv.replace(/^\uFEFF/, '').replace(/(\r?\n)+$/, '');
+  if (!text) return 0;
+  let records = 1;
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i];
+    if (char === '"') quoted = !quoted;
+    else if (char === '\n' && !quoted) records += 1;
+  }
+  return records - 1;
+}
+
 export function exportFileName(week: Pick<Week, 'from' | 'to'>): string {
   return `timesheets-${week.from}-to-${week.to}.csv`;
 }

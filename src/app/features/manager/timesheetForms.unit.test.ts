@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UkTimesheetLineModel } from '../../../contract/generated/models';
-import { buildLineEdit, decisionsFor, exportFileName, lineBody, lineEditFieldOf, lineEditFormOf, lineView, orderLines, periodFilter } from './timesheetForms';
+import { buildLineEdit, decisionsFor, exportedLineCount, exportFileName, lineBody, lineEditFieldOf, lineEditFormOf, lineView, orderLines, periodFilter } from './timesheetForms';
 
 const line = (patch: Partial<UkTimesheetLineModel> = {}): UkTimesheetLineModel => ({
   locationIsDeleted: false,
@@ -138,5 +138,14 @@ describe('decisions and order', () => {
   it('puts lines with a pending forgotten clock-off first', () => {
     const lines = [line({ id: 1, startTime: '2026-11-23T09:00:00' }), line({ id: 2, startTime: '2026-11-24T09:00:00' }), line({ id: 3, startTime: '2026-11-22T09:00:00' })];
     expect(orderLines(lines, new Set([2])).map((l) => l.id)).toEqual([2, 3, 1]);
+  });
+});
+
+describe('exportedLineCount', () => {
+  it('counts the records below the header, not newlines inside a quoted note', () => {
+    expect(exportedLineCount('\uFEFFa,b\r\n')).toBe(0);
+    expect(exportedLineCount('a,b')).toBe(0);
+    expect(exportedLineCount('')).toBe(0);
+    expect(exportedLineCount('a,b\r\n1,2\r\n3,"x\r\ny"\r\n')).toBe(2);
   });
 });

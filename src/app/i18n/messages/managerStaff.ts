@@ -41,7 +41,7 @@ export const managerStaff = defineMessages({
     'roster.everyone': 'Everyone on this kiosk',
 
     'settings.locale': 'Time and date style',
-    'settings.localeAuto': 'Automatic (from the business’s country and time zone): {example}',
+    'settings.localeAuto': 'Automatic, from the business’s country and time zone',
     'settings.localeChoice': '{name}: {example}',
     'settings.unverified': 'Let people punch when their PIN cannot be checked',
     'settings.unverifiedDetail':
@@ -90,7 +90,7 @@ export const managerStaff = defineMessages({
     'roster.everyone': 'Todos en este quiosco',
 
     'settings.locale': 'Formato de hora y fecha',
-    'settings.localeAuto': 'Automático (según el país y la zona horaria del negocio): {example}',
+    'settings.localeAuto': 'Automático, según el país y la zona horaria del negocio',
     'settings.localeChoice': '{name}: {example}',
     'settings.unverified': 'Dejar fichar cuando no se puede comprobar el PIN',
     'settings.unverifiedDetail':
