@@ -6,7 +6,8 @@
  */
 import type { PunchKind } from '../domain/attendance';
 import { isApiClientError } from '../client/errors';
-import { enqueueNote, enqueuePunch, type EnqueueErrorCode, type EnqueueResult, type StatedFinish } from './enqueue';
+import { enqueueNote, enqueuePunch, type EnqueueResult, type StatedFinish } from './enqueue';
+import type { EnqueueErrorCode } from './refusals';
 import type { KioskRuntime } from './kioskRuntime';
 import { learnPin, verifyPinOffline } from './offlinePin';
 import { OutboxRecord, readRecord, StaffRecord } from './records';

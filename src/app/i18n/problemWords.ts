@@ -11,7 +11,7 @@
  * Registering the catalogue here means the words load with the map, on whichever screen uses it.
  */
 import type { ErrorCode } from '../../contract/problem';
-import type { EnqueueErrorCode } from '../../offline/enqueue';
+import type { EnqueueErrorCode } from '../../offline/refusals';
 import { registerMessages, type MessageKey } from './catalogue';
 import { problems } from './messages/problems';
 import type { MessageValues } from './translate';

@@ -15,7 +15,7 @@ export const problems = defineMessages({
   en: {
     // The person at the kiosk (a punch or a note the kiosk refused).
     'kiosk.error.already-clocked-on': 'You are already clocked on.',
-    'kiosk.error.not-clocked-on': 'You are not clocked on.',
+    'kiosk.error.not-clocked-on': 'You are not clocked on. Clock on first.',
     'kiosk.error.already-on-break': 'You are already on a break.',
     'kiosk.error.not-on-break': 'You are not on a break.',
     'kiosk.error.punch-before-previous': 'This time is before your last punch. Ask a manager to fix it.',
@@ -38,7 +38,7 @@ export const problems = defineMessages({
     'manager.error.invalid-grant': 'The e-mail address or password is not correct.',
     'manager.error.login-locked': 'Too many failed sign-ins. Try again later.',
     'manager.error.login-locked.at': 'Too many failed sign-ins. Try again at {time}.',
-    'manager.error.wrong-pin': 'That PIN is not right.',
+    'manager.error.wrong-pin': 'That is not this person’s PIN.',
     'manager.error.pin-locked': 'This PIN is locked after too many wrong tries. Unlock it under Staff, or try again later.',
     'manager.error.pin-not-set': 'This person has no PIN yet. Set one first.',
     'manager.error.invalid-manager-pin': 'A manager PIN has 6 to 8 digits, and digits only.',
@@ -81,7 +81,7 @@ export const problems = defineMessages({
   },
   es: {
     'kiosk.error.already-clocked-on': 'Ya has fichado la entrada.',
-    'kiosk.error.not-clocked-on': 'No has fichado la entrada.',
+    'kiosk.error.not-clocked-on': 'No has fichado la entrada. Ficha primero la entrada.',
     'kiosk.error.already-on-break': 'Ya estás en pausa.',
     'kiosk.error.not-on-break': 'No estás en pausa.',
     'kiosk.error.punch-before-previous': 'Esta hora es anterior a tu último fichaje. Pide a un encargado que lo corrija.',
@@ -103,7 +103,7 @@ export const problems = defineMessages({
     'manager.error.invalid-grant': 'El correo electrónico o la contraseña no son correctos.',
     'manager.error.login-locked': 'Demasiados intentos fallidos. Vuelve a intentarlo más tarde.',
     'manager.error.login-locked.at': 'Demasiados intentos fallidos. Vuelve a intentarlo a las {time}.',
-    'manager.error.wrong-pin': 'Ese PIN no es correcto.',
+    'manager.error.wrong-pin': 'Ese no es el PIN de esta persona.',
     'manager.error.pin-locked': 'Este PIN está bloqueado por demasiados intentos fallidos. Desbloquéalo en Personal o inténtalo más tarde.',
     'manager.error.pin-not-set': 'Esta persona aún no tiene PIN. Ponle uno primero.',
     'manager.error.invalid-manager-pin': 'Un PIN de encargado tiene de 6 a 8 dígitos, solo números.',
