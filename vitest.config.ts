@@ -1,24 +1,77 @@
+/**
+ * The Vitest projects (docs/testing.md says how they run and why):
+ * - unit: pure code (domain, contract, *.unit.test.ts), no database.
+ * - api-pglite / api-postgres: the API through the real app on a real database. They run without
+ *   isolation: a worker imports the app once and reuses its database from file to file, emptied
+ *   (src/server/testing/testDatabases.ts); each file builds its own tenant. Suites whose subject is
+ *   not SQL (the kiosk's offline core, the client, the demo, conformance, the authorization matrix,
+ *   the route fuzz) run on PGlite only; everything that reaches SQL of its own runs on both.
+ * - processes-pglite / processes-postgres: suites that start service processes or need a module
+ *   graph of their own, isolated as before. `npm test` runs them beside the others.
+ */
 import { defineConfig } from 'vitest/config';
 
 const apiTests = ['src/server/**/*.test.ts', 'src/client/**/*.test.ts', 'src/offline/**/*.test.ts', 'scripts/**/*.test.ts'];
 const unitOnly = ['src/**/*.unit.test.ts', 'scripts/**/*.unit.test.ts'];
 
-/** The API tests run once per database, as project `api-<database>`. */
-const apiProjects = (['pglite', 'postgres'] as const).map((database) => ({
+/** Start service processes (node --import tsx src/server/main.ts) and wait on them. */
+export const processTests = [
+  'src/server/shutdown.test.ts',
+  'src/server/backup.test.ts',
+  'src/server/crossProcess.test.ts',
+  'src/server/crossProcessMail.test.ts',
+  'src/server/metrics/clusterMetrics.test.ts',
+];
+/**
+ * Need a module graph of their own: one replaces a module with vi.mock, one counts what a process
+ * has prepared since it started.
+ */
+export const isolatedTests = ['src/server/routes/kiosk/concurrentGuesses.test.ts', 'src/server/db/namedStatements.test.ts'];
+/** Their subject is not SQL: run on PGlite only. */
+export const databaseAgnostic = [
+  'src/offline/**/*.test.ts',
+  'src/client/**/*.test.ts',
+  'src/server/demo/**/*.test.ts',
+  'src/server/conformance.test.ts',
+  'src/server/auth/authorizationMatrix.test.ts',
+  'src/server/http/malformedInput.test.ts',
+];
+
+type Database = 'pglite' | 'postgres';
+
+const onDatabase = (database: Database) => ({
+  environment: 'node' as const,
+  env: { TEST_DATABASE: database },
+  globalSetup: ['src/server/testing/globalSetup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+});
+
+const apiProject = (database: Database) => ({
   test: {
     name: `api-${database}`,
     include: apiTests,
-    exclude: unitOnly,
-    environment: 'node' as const,
-    env: { TEST_DATABASE: database },
-    globalSetup: ['src/server/testing/globalSetup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    exclude: [...unitOnly, ...processTests, ...isolatedTests, ...(database === 'postgres' ? databaseAgnostic : [])],
+    isolate: false,
+    ...onDatabase(database),
   },
-}));
+});
+
+const processProject = (database: Database) => ({
+  test: {
+    name: `processes-${database}`,
+    include: [...processTests, ...isolatedTests],
+    exclude: database === 'postgres' ? databaseAgnostic : [],
+    ...onDatabase(database),
+    // They run beside the other suites, so each waits for CPU more than an API test does.
+    testTimeout: 120_000,
+  },
+});
 
 export default defineConfig({
   test: {
+    // Vitest's default on two cores is one worker (cores - 1): the machine's second core idled.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -27,7 +80,10 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      ...apiProjects,
+      apiProject('pglite'),
+      apiProject('postgres'),
+      processProject('pglite'),
+      processProject('postgres'),
     ],
   },
 });

@@ -2,7 +2,7 @@
  * Web hooks as a new user tries them (issue 11): a receiver on 127.0.0.1 in the test process, a
  * registration made through the API as the demo manager, a clock-on and a clock-off at the kiosk
  * screen, and the receiver gets ClockOn and ClockOff envelopes signed with `ms-signature`, which it
- * checks with the README's recipe (HMAC-SHA256 of the raw body with the secret, node:crypto).
+ * checks with docs/webhooks.md's recipe (HMAC-SHA256 of the raw body with the secret, node:crypto).
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { WebhookEnvelope } from '../src/domain/webhooks';
@@ -12,7 +12,7 @@ import { expect, test } from './support/fixtures';
 import { apiKeyAuth } from './support/serviceApi';
 import { staffFor } from './support/staff';
 
-/** The README's receiver check, as an integrator would write it. */
+/** docs/webhooks.md's receiver check, as an integrator would write it. */
 function isSignedBy(rawBody: string, secret: string, header: string | undefined): boolean {
   const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(rawBody, 'utf8').digest('hex')}`);
   const given = Buffer.from(header ?? '');

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:kiosk` (the first part of `npm run bench`): punches from many kiosks against the
- * compiled service, each figure beside its ceiling measured in the same run (issue 12).
+ * compiled service, each figure beside its ceiling measured in the same run.
  *
  * Starts a throw-away PostgreSQL 15, seeds a business of BENCH_STAFF staff with one enrolled tablet
  * per kiosk, and runs `node build/server/main.js` (a private copy of `npm run build`'s output) as

@@ -1,5 +1,5 @@
 /**
- * Page model of what the roster adds to the kiosk's employee flow (issue 10, parts 3 and 4): the
+ * Page model of what the roster adds to the kiosk's employee flow: the
  * matched shift and the early/late word on the actions screen, the shift pick, the receipt's
  * roster line, and the forgotten clock-off's "When did you finish?" screen and receipt. Builds on
  * KioskPage (e2e/pages/kiosk.ts) for everything else; texts are the English ones of

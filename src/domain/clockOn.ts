@@ -14,7 +14,7 @@ export interface ClockOnRules {
   isPhotoRequired?: boolean | null;
 }
 
-/** The business's timesheet settings that require a choice at every kiosk (issue 13). */
+/** The business's timesheet settings that require a choice at every kiosk. */
 export interface BusinessClockOnRules {
   requireWorkType?: boolean | null;
   requireLocation?: boolean | null;

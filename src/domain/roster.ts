@@ -1,11 +1,11 @@
 /**
- * Roster matching (issue 10): which rostered shift a clock-on or clock-off belongs to, whether the
+ * Roster matching: which rostered shift a clock-on or clock-off belongs to, whether the
  * person is early or late, and which shifts are near a moment. Pure, so the kiosk (offline, from
  * the roster it keeps) and the service (`matchingclockon`, the clocked shift's roster shift,
  * rounding to the roster) reach the same answer from the same shifts.
  *
  * Rules (the contract says only "the rostered shift a clock-on at dateUtc would snap to, given the
- * kiosk's matching window"; the rest is ours, stated in the README):
+ * kiosk's matching window"; the rest is ours, stated in docs/timesheets-and-rosters.md):
  * - A clock-on matches a shift of that person whose start is within the clock-on window of it
  *   (either side, edges included); a clock-off one whose end is within the clock-off window.
  * - A window of null means the kiosk does no matching.
@@ -141,7 +141,7 @@ export function matchingWindow(kioskMinutes: number | null | undefined, business
   return kioskMinutes ?? businessMinutes ?? null;
 }
 
-/** A clocked shift as the roster board needs it (the manager's Roster tab, issue 10 part 5). */
+/** A clocked shift as the roster board needs it (the manager's Roster tab). */
 export interface ClockedShiftStart {
   id: number;
   employeeId: number;
@@ -168,7 +168,7 @@ export type RosterAttendance =
 /**
  * Pairs clocked shifts with roster shifts and says, per roster shift id, who is due, late or absent.
  *
- * Rules (ours, stated in the README): clocked shifts are taken oldest first; each belongs to the
+ * Rules (ours, stated in docs/timesheets-and-rosters.md): clocked shifts are taken oldest first; each belongs to the
  * shift `matchClockOn` picks among that person's roster shifts not yet taken (the same window and
  * preference for the chosen location and work type the kiosk uses), else to the first such shift
  * it overlaps (someone who came earlier or later than the window still came). A roster shift

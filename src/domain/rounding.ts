@@ -1,5 +1,5 @@
 /**
- * Timesheet rounding (issue 10): the business's rounding rules applied to a kiosk shift's start,
+ * Timesheet rounding: the business's rounding rules applied to a kiosk shift's start,
  * end and breaks, leaving the raw punches untouched. The contract has no rounding model; this one
  * follows the vendor's help pages ("Timesheet Rounding" in payroll settings): shift start and end,
  * break start and end, each "don't round", "round up", "round down" or "round to the nearest" x

@@ -35,7 +35,7 @@ export interface PunchRequestInput {
   /**
    * For the clock-off of a person who forgot to clock off: when they say they finished. A
    * `shiftCorrection` entry naming the clock-off is queued right after it, in the same
-   * transaction (issue 10, part 4; docs/sync-protocol.md).
+   * transaction (docs/sync-protocol.md).
    */
   correction?: StatedFinish;
 }

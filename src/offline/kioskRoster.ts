@@ -1,5 +1,5 @@
 /**
- * The roster this tablet keeps for offline matching (issue 10, part 3): the published shifts of
+ * The roster this tablet keeps for offline matching: the published shifts of
  * its staff from yesterday to a week ahead, with the kiosk's effective matching windows and
  * whether people may pick their shift, as the service sent them (KioskRosterModel, refreshed with
  * the other kiosk data by refreshKioskRoster.ts). Kept as one `meta` record (no schema change),

@@ -1,12 +1,13 @@
 /**
  * Every setting of the service, read from environment variables and validated once at start-up.
- * The README's settings table mirrors this file.
+ * docs/settings.md's table mirrors this file.
  */
 import { z } from 'zod';
 import { DEFAULT_LONG_SHIFT_MINUTES } from '../domain/attendance';
 import { DEFAULT_PIN_LOCKOUT_MINUTES, DEFAULT_PIN_MAX_ATTEMPTS } from '../domain/pinPolicy';
 import { DEFAULT_DEVICE_SILENT_MINUTES } from '../domain/deviceContact';
 import { DEFAULT_MANAGER_PIN_SESSION_MINUTES } from '../domain/managerPin';
+import { DEFAULT_SECRET_HASH_COST } from './auth/secrets';
 import { TestClockSetting } from './testClock';
 
 const flag = z
@@ -127,6 +128,17 @@ export const EnvSchema = z.object({
   ADMIN_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
   ADMIN_PASSWORD: z.string().min(8).optional().or(z.literal('').transform(() => undefined)),
   /**
+   * scrypt's cost N for new password and PIN hashes (a power of two). Tests lower it; with
+   * NODE_ENV=production nothing below the default is accepted.
+   */
+  SECRET_HASH_COST: z.coerce
+    .number()
+    .int()
+    .min(2)
+    .max(1_048_576)
+    .refine((n) => (n & (n - 1)) === 0, 'must be a power of two')
+    .default(DEFAULT_SECRET_HASH_COST),
+  /**
    * For tests only (refused with NODE_ENV=production): the service's clock starts at this ISO-8601
    * instant (or `now`) and loopback callers may move it with `PUT /_test/clock` (testClock.ts).
    */
@@ -147,6 +159,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   if ((result.data.ADMIN_EMAIL === undefined) !== (result.data.ADMIN_PASSWORD === undefined)) {
     throw new Error('Invalid settings:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  if (source.NODE_ENV === 'production' && result.data.SECRET_HASH_COST < DEFAULT_SECRET_HASH_COST) {
+    throw new Error(`Invalid settings:\n  SECRET_HASH_COST below ${DEFAULT_SECRET_HASH_COST} is for tests and is refused with NODE_ENV=production`);
   }
   if (result.data.TEST_CLOCK !== undefined) {
     if (source.NODE_ENV === 'production') throw new Error('Invalid settings:\n  TEST_CLOCK is for tests and is refused with NODE_ENV=production');

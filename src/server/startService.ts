@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { asc, eq } from 'drizzle-orm';
 import { openDatabase } from './db/openDatabase';
 import { ensureServiceSecrets } from './auth/serviceSecrets';
+import { setSecretHashCost } from './auth/secrets';
 import { kiosks } from './db/schema';
 import { bannerText, type BannerFacts } from './banner';
 import { ensureDemo } from './demo/seedDemo';
@@ -75,6 +76,7 @@ export async function startService(settings: Env, logger: Logger, options: Start
       : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
   );
   const db = opened.db;
+  setSecretHashCost(settings.SECRET_HASH_COST);
   await ensureServiceSecrets(db);
   // Tests may start the clock elsewhere and move it (TEST_CLOCK, testClock.ts); otherwise real time.
   const testClock = settings.TEST_CLOCK === undefined ? undefined : createTestClock(settings.TEST_CLOCK);

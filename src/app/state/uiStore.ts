@@ -34,9 +34,9 @@ export interface Receipt {
   details?: string[];
   /** Recorded without a PIN check (an unverified punch): a manager confirms it. */
   unverified?: boolean;
-  /** A clock-on's roster shift as the kiosk matched it, and how early or late (issue 10, part 3). */
+  /** A clock-on's roster shift as the kiosk matched it, and how early or late. */
   rosterShift?: { startUtc: string; endUtc: string; names: string[]; arrival: Arrival };
-  /** A forgotten clock-off: the finish the person gave, which a manager confirms (issue 10, part 4). */
+  /** A forgotten clock-off: the finish the person gave, which a manager confirms. */
   statedFinishUtc?: string;
   /** The PIN just checked, so "Clock on for today" can follow a forgotten clock-off without asking again. */
   pin?: string;

@@ -33,7 +33,7 @@ type KioskRow = typeof kiosks.$inferSelect;
 
 /**
  * What the caller's statement read beside the credential, for the business and kiosk in the path
- * (issue 12: one authorization read per request). `undefined`: not read (no such id in the path);
+ * (one authorization read per request). `undefined`: not read (no such id in the path);
  * `null`: read, and there is none.
  */
 export interface CallerReads {

@@ -5,7 +5,22 @@
  */
 import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
-const SCRYPT = { N: 16384, r: 8, p: 1, keyLength: 32 } as const;
+/** scrypt's cost parameter N for new hashes in production (SECRET_HASH_COST's default). */
+export const DEFAULT_SECRET_HASH_COST = 16384;
+
+const SCRYPT = { r: 8, p: 1, keyLength: 32 } as const;
+
+/**
+ * The N new hashes get. The service sets it once at start-up from SECRET_HASH_COST (env.ts); the
+ * API tests lower it, since most of them hash a manager's password and two PINs per tenant and the
+ * cost buys them nothing. A stored hash carries its own N, so any hash verifies whatever this is.
+ */
+let hashCost = DEFAULT_SECRET_HASH_COST;
+
+export function setSecretHashCost(cost: number): void {
+  if (!Number.isInteger(cost) || cost < 2 || (cost & (cost - 1)) !== 0) throw new Error(`scrypt's cost must be a power of two, got ${cost}`);
+  hashCost = cost;
+}
 
 function scryptAsync(secret: string, salt: Buffer, N: number, r: number, p: number, keyLength: number) {
   return new Promise<Buffer>((resolve, reject) => {
@@ -18,8 +33,8 @@ function scryptAsync(secret: string, salt: Buffer, N: number, r: number, p: numb
 /** `scrypt$N$r$p$salt$hash`, salt and hash base64. */
 export async function hashSecret(secret: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(secret, salt, SCRYPT.N, SCRYPT.r, SCRYPT.p, SCRYPT.keyLength);
-  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await scryptAsync(secret, salt, hashCost, SCRYPT.r, SCRYPT.p, SCRYPT.keyLength);
+  return ['scrypt', hashCost, SCRYPT.r, SCRYPT.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 /** Compares a secret with a stored hash in constant time; false for any malformed hash. */

@@ -22,6 +22,11 @@ export interface OpenedDatabase {
   kind: 'pglite' | 'postgres';
   /** PostgreSQL only: the pool's connections now (for /metrics). */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /**
+   * Another Drizzle handle over the same connections (tests reuse one database for several test
+   * files, each with a handle of its own, so nothing cached per handle carries over).
+   */
+  newHandle(): Database;
   close(): Promise<void>;
 }
 
@@ -31,7 +36,13 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
 
 export type DatabaseTarget = (
   | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob | File }
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** Tests keep pools open between files: idle connections must not keep a test worker alive. */
+      allowExitOnIdle?: boolean;
+    }
 ) & {
   /** Tests only: told how many rows each query returned (see observeRows.ts). */
   onRows?: RowObserver;
@@ -62,18 +73,20 @@ async function migrateExclusively(pool: pg.Pool): Promise<void> {
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(target: DatabaseTarget): Promise<OpenedDatabase> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10, allowExitOnIdle: target.allowExitOnIdle ?? false });
     // A failing idle client must not crash the process; the next query reports the problem.
     pool.on('error', () => undefined);
     // Statements are prepared once per connection (namedStatements.ts).
     const named = namingStatements(pool);
-    const db = drizzlePg(target.onRows ? observePool(named, target.onRows) : named, { schema });
+    const onRows = target.onRows;
+    const newHandle = () => drizzlePg(onRows ? observePool(named, onRows) : named, { schema }) as unknown as Database;
+    const db = newHandle();
     await migrateExclusively(pool);
     const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
-    return { db: db as unknown as Database, kind: 'postgres', poolStats, close: () => pool.end() };
+    return { db, kind: 'postgres', poolStats, newHandle, close: () => pool.end() };
   }
   // PGlite (its WebAssembly PostgreSQL) is loaded only when it is the database: a service on
-  // PostgreSQL never holds it in memory (issue 12).
+  // PostgreSQL never holds it in memory.
   const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
@@ -89,7 +102,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenedDataba
     // One site's kiosks need far less than PostgreSQL's default 128 MB of shared buffers.
     postgresqlconf: PGLITE_CONFIG,
   });
-  const db = drizzlePglite(target.onRows ? observePglite(client, target.onRows) : client, { schema });
-  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  const onRows = target.onRows;
+  const pgliteHandle = () => drizzlePglite(onRows ? observePglite(client, onRows) : client, { schema });
+  const newHandle = () => pgliteHandle() as unknown as Database;
+  const migrating = pgliteHandle();
+  await migratePglite(migrating, { migrationsFolder: MIGRATIONS_FOLDER });
+  const db = migrating as unknown as Database;
+  return { db, kind: 'pglite', newHandle, close: () => client.close() };
 }

@@ -112,7 +112,7 @@ async function storedKey(db: Database, scope: string, key: string) {
 
 /**
  * Runs the handler at most once per key, in one transaction with the key's record, which is
- * written once, with the response, as the transaction's last statement (issue 12: one write, not
+ * written once, with the response, as the transaction's last statement (one write, not
  * an insert before the work and an update after it). When the key turns out to be used already
  * (the record exists, or a concurrent duplicate commits it first: the insert waits for that
  * commit), the work is rolled back and the first response is returned instead; a failure of the

@@ -20,7 +20,15 @@ import { startTestService, type TestService } from '../testing/testService';
 
 /** Generated cases per route and kind: about 3,000 requests in all, under a minute per database. */
 const RUNS_PER_KIND: Record<FuzzKind, number> = { path: 8, 'path-garble': 3, query: 16, body: 40, 'body-raw': 10 };
-const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Date.now() % 2 ** 31;
+/** The run's seed: FUZZ_SEED (CI pins one), else a new one each run, printed first so a failure can be replayed. */
+const SEED = fuzzSeed(process.env.FUZZ_SEED);
+
+function fuzzSeed(given: string | undefined): number {
+  if (given === undefined || given === '') return Math.floor(Math.random() * 2 ** 31);
+  const seed = Number(given);
+  if (!Number.isInteger(seed) || seed < 0 || seed >= 2 ** 31) throw new Error(`FUZZ_SEED must be an integer from 0 to 2^31 - 1, not ${given}`);
+  return seed;
+}
 const PROBLEM = 'application/problem+json';
 
 let t: TestService;
@@ -30,6 +38,7 @@ let pathValue: RouteFixtures['pathValue'];
 let hint: RouteFixtures['hint'];
 
 beforeAll(async () => {
+  console.info(`fuzz seed ${SEED} (replay with FUZZ_SEED=${SEED})`);
   t = await startTestService();
   ({ tenant, ids, pathValue, hint } = await createRouteFixtures(t, { emailTag: 'fuzz', completeShift: true }));
 });
@@ -114,6 +123,22 @@ describe('malformed input at every route (generated from the OpenAPI document)',
     expect(({} as Record<string, unknown>).polluted, 'Object.prototype was polluted').toBeUndefined();
     expect(routesHit.size).toBe(routes.length);
     expect(failures.map(describeOutcome), `replay with FUZZ_SEED=${SEED}`).toEqual([]);
+  });
+
+  it('draws the same cases from the same seed, so FUZZ_SEED replays a run', () => {
+    const document = OpenApiDocument.parse(buildOpenApiDocument());
+    const cases = new FuzzCases(document, { pathValue, hint, ownerAuth: tenant.manager.auth, maxBodyBytes: t.settings.MAX_BODY_BYTES });
+    // A fresh Idempotency-Key is a new UUID each time by design; everything else must repeat.
+    const draw = (seed: number) =>
+      routesOf(document)
+        .slice(0, 12)
+        .flatMap((route) => Object.values(cases.forRoute(route)).flatMap((arbitrary) => fc.sample(arbitrary, { numRuns: 3, seed })))
+        .map(({ request, why, mustReject, caller }) => {
+          const { 'idempotency-key': key, ...headers } = request.headers;
+          return { ...request, headers, hasKey: key !== undefined, why, mustReject, caller };
+        });
+    expect(draw(SEED)).toEqual(draw(SEED));
+    expect(draw(SEED)).not.toEqual(draw(SEED + 1));
   });
 
   it('has a database check that sees a write, and ignores bookkeeping', async () => {

@@ -1,7 +1,8 @@
 /**
  * Vitest global setup for the API suites. Prepares one migrated database template per run, so
  * each test file starts from a clean, migrated database in about a second:
- * - pglite: a migrated in-memory PGlite dumped to a tarball that each file loads;
+ * - pglite: a migrated in-memory PGlite dumped to a tarball that each file loads (and, for the
+ *   process suites, a migrated data directory that a service process's new DATA_DIR starts from);
  * - postgres: a real PostgreSQL 15 cluster with a migrated template database that each file copies.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     databaseKind: 'pglite' | 'postgres';
     pgliteTemplate: string;
+    /** processes-pglite only: a migrated PGlite data directory that spawnService copies into a new DATA_DIR. */
+    pgliteDataDir: string;
     postgresTemplateUrl: string;
   }
 }
@@ -29,6 +32,7 @@ export default async function setup(project: TestProject) {
   const kind = project.config.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
   project.provide('databaseKind', kind);
   project.provide('pgliteTemplate', '');
+  project.provide('pgliteDataDir', '');
   project.provide('postgresTemplateUrl', '');
 
   if (kind === 'pglite') {
@@ -40,6 +44,13 @@ export default async function setup(project: TestProject) {
     const file = join(dir, 'template.tar');
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
     project.provide('pgliteTemplate', file);
+    if (project.name.startsWith('processes')) {
+      // A service process on a new DATA_DIR would run initdb and every migration first.
+      const dataDir = join(dir, 'pglite');
+      const opened = await openDatabase({ kind: 'pglite', dataDir });
+      await opened.close();
+      project.provide('pgliteDataDir', dataDir);
+    }
     return () => rmSync(dir, { recursive: true, force: true });
   }
 

@@ -7,6 +7,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { cpSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -36,6 +38,12 @@ const CLEARED = ['DATABASE_URL', 'PUBLIC_URL', 'SMTP_URL', 'ADMIN_EMAIL', 'ADMIN
 /** Starts `main.ts` with these settings (on top of PORT=0, HOST=127.0.0.1) and resolves once it printed its banner. */
 export async function spawnService(settings: Record<string, string>): Promise<ServiceProcess> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !CLEARED.includes(name)));
+  // A PGlite service on a DATA_DIR that holds no database yet starts from the suite's migrated
+  // one (globalSetup.ts) instead of running initdb and every migration, seconds each time.
+  const template = inject('pgliteDataDir');
+  if (template && settings.DATA_DIR && !settings.DATABASE_URL && !existsSync(join(settings.DATA_DIR, 'pglite'))) {
+    cpSync(template, join(settings.DATA_DIR, 'pglite'), { recursive: true });
+  }
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: PROJECT_ROOT,
     env: { ...inherited, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...settings },

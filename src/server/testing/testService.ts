@@ -1,19 +1,17 @@
 /**
- * The service as the API tests see it: the real app on a real, freshly migrated database (PGlite
- * or PostgreSQL 15, per the Vitest project), with a clock the test can move, reached through the
- * same fetch function Node's HTTP server uses.
+ * The service as the API tests see it: the real app on a real database holding exactly what a
+ * freshly migrated one holds (PGlite or PostgreSQL 15, per the Vitest project; testDatabases.ts
+ * says where it comes from), with a clock the test can move, reached through the same fetch
+ * function Node's HTTP server uses.
  */
-import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import pg from 'pg';
-import { inject } from 'vitest';
-import type {} from './globalSetup';
 import { createService, type Service } from '../app';
-import { openDatabase, type Database, type OpenedDatabase } from '../db/openDatabase';
+import type { Database } from '../db/openDatabase';
 import type { RowObserver } from '../db/observeRows';
 import { EnvSchema, parseEnv, type Env } from '../env';
 import { ensureServiceSecrets } from '../auth/serviceSecrets';
+import { setSecretHashCost } from '../auth/secrets';
 import { createLogger, type Logger } from '../logger';
+import { leaseDatabase } from './testDatabases';
 
 export interface TestClock {
   now(): Date;
@@ -76,34 +74,6 @@ export function bearer(token: string): string {
   return `Bearer ${token}`;
 }
 
-async function openTestDatabase(onRows?: RowObserver): Promise<{ opened: OpenedDatabase; drop: () => Promise<void> }> {
-  if (inject('databaseKind') === 'postgres') {
-    const templateUrl = new URL(inject('postgresTemplateUrl'));
-    const name = `test_${randomUUID().replace(/-/g, '')}`;
-    const adminUrl = new URL(templateUrl);
-    adminUrl.pathname = '/postgres';
-    const admin = new pg.Client({ connectionString: adminUrl.toString() });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateUrl.pathname.slice(1)}`);
-    await admin.end();
-    const url = new URL(templateUrl);
-    url.pathname = `/${name}`;
-    const opened = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 10, ...(onRows ? { onRows } : {}) });
-    return {
-      opened,
-      drop: async () => {
-        const again = new pg.Client({ connectionString: adminUrl.toString() });
-        await again.connect();
-        await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await again.end();
-      },
-    };
-  }
-  const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
-  const opened = await openDatabase({ kind: 'pglite', dataDir: null, loadDataDir: template, ...(onRows ? { onRows } : {}) });
-  return { opened, drop: () => Promise.resolve() };
-}
-
 /** Sends a request through the app's fetch function, as Node's HTTP server would. */
 export async function sendRequest(service: Service, method: string, path: string, options: RequestOptions = {}): Promise<ApiResult> {
   const headers: Record<string, string> = { ...options.headers };
@@ -134,32 +104,36 @@ export const RELAXED_RATE_LIMITS: Record<string, string> = Object.fromEntries(
     .map((name) => [name, '1000000']),
 );
 
+/**
+ * scrypt's cost in the API tests (SECRET_HASH_COST): the production default costs ~40 ms a hash and
+ * buys a test nothing, except where a race depends on the hash being slow (those set it back).
+ */
+export const TEST_SECRET_HASH_COST = '16';
+
 export interface TestServiceOptions {
   /** Told how many rows each database query returned (to prove requests read only what they need). */
   onRows?: RowObserver;
 }
 
 export async function startTestService(overrides: Record<string, string> = {}, options: TestServiceOptions = {}): Promise<TestService> {
-  const { opened, drop } = await openTestDatabase(options.onRows);
-  await ensureServiceSecrets(opened.db);
+  const database = await leaseDatabase(options.onRows ? { onRows: options.onRows } : {});
+  await ensureServiceSecrets(database.db);
   const clock = createClock();
   const now = () => clock.now();
-  const settings = parseEnv({ LOG_LEVEL: 'silent', ...RELAXED_RATE_LIMITS, ...overrides });
+  const settings = parseEnv({ LOG_LEVEL: 'silent', SECRET_HASH_COST: TEST_SECRET_HASH_COST, ...RELAXED_RATE_LIMITS, ...overrides });
+  setSecretHashCost(settings.SECRET_HASH_COST);
   const logs: string[] = [];
   const logger = createLogger(settings.LOG_LEVEL, (line) => logs.push(line));
-  const service = createService({ db: opened.db, settings, now, logger });
+  const service = createService({ db: database.db, settings, now, logger });
   return {
-    db: opened.db,
-    kind: opened.kind,
+    db: database.db,
+    kind: database.kind,
     clock,
     settings,
     service,
     logs,
     logger,
     request: (method, path, options) => sendRequest(service, method, path, options),
-    async close() {
-      await opened.close();
-      await drop();
-    },
+    close: () => database.release(),
   };
 }

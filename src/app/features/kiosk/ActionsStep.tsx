@@ -1,9 +1,9 @@
 /**
  * After the PIN: the person's status and only the punches the state machine allows from it (the
  * same `allowedPunches` the service enforces), plus notes and a PIN change. Before a clock-on, the
- * roster shift it would match, early or late, and the pick of a shift where the kiosk allows it
- * (issue 10, part 3). Someone on a shift older than the long-shift threshold is first asked when
- * they finished (FinishTimeStep, part 4).
+ * roster shift it would match, early or late, and the pick of a shift where the kiosk allows it.
+ * Someone on a shift older than the long-shift threshold is first asked when
+ * they finished (FinishTimeStep).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
@@ -105,7 +105,7 @@ export function ActionsStep({ employeeId, pin }: { employeeId: number; pin: stri
         // clockOnChoices falls back to the kiosk's copy offline: never let TanStack pause it.
         networkMode: 'always',
       });
-      // A choice the kiosk or the business requires (issue 13) needs the options step.
+      // A choice the kiosk or the business requires needs the options step.
       if (needsClockOnOptions(choices.data, clockOnRulesOf(settings, policy))) return go({ step: 'options', employeeId, pin, pending });
       // Nothing to choose: the preselections go with the punch, and the receipt names the location.
       const preset = { ...clockOnWithoutOptions(choices.data), ...fields };

@@ -4,7 +4,7 @@
  * do next; whether it still waits for the network; a short chime and vibration; then back to the
  * staff grid by itself. A clock-on names its roster shift and how early or late it was; the
  * clock-off of a forgotten shift says a manager will confirm the finish given, shows no hours
- * (they are not known until then) and offers to clock on for today (issue 10, parts 3 and 4).
+ * (they are not known until then) and offers to clock on for today.
  */
 import { useEffect, useRef, useState } from 'react';
 import { nextExpectedPunch } from '../../../domain/workedHours';

@@ -1,6 +1,6 @@
 /**
  * Before clocking on: location, work type, shift conditions, (AU) award classification and a value
- * of each reporting dimension (a kiosk with them enabled; issue 13), offered from the employee's lookup
+ * of each reporting dimension (a kiosk with them enabled), offered from the employee's lookup
  * data (fresh when online, the kiosk's saved copy otherwise) with the defaults preselected. The
  * actions screen skips this step when there is nothing to choose (clockOnFlow.ts).
  */
@@ -28,13 +28,13 @@ export function OptionsStep({ employeeId, pin, pending }: { employeeId: number; 
   const person = useStepPerson(employeeId);
   const kioskSettings = useKioskSettings(runtime.db);
   const policy = useKioskPolicy(runtime.db);
-  // The kiosk's rules with the business's required choices (issue 13): the service refuses without them.
+  // The kiosk's rules with the business's required choices: the service refuses without them.
   const settings = clockOnRulesOf(kioskSettings, policy);
   const go = useUiStore((s) => s.go);
   const commit = useCommitPunch();
   const choices = useQuery({ queryKey: clockOnChoicesKey(runtime.kiosk.kioskId, employeeId), queryFn: () => clockOnChoices(runtime, employeeId), networkMode: 'always' });
   const data = choices.data?.data ?? null;
-  // A roster shift picked on the actions screen arrives as its location and work type (issue 10, part 3).
+  // A roster shift picked on the actions screen arrives as its location and work type.
   const [locationId, setLocationId] = useState<number | null>(typeof pending.fields.locationId === 'number' ? pending.fields.locationId : null);
   const [workTypeId, setWorkTypeId] = useState<number | null>(typeof pending.fields.workTypeId === 'number' ? pending.fields.workTypeId : null);
   const [conditions, setConditions] = useState<number[] | null>(null);

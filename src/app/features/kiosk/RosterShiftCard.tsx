@@ -1,5 +1,5 @@
 /**
- * The roster at clock-on (issue 10, part 3): the shift the kiosk matched ("09:00–17:00 · Front
+ * The roster at clock-on: the shift the kiosk matched ("09:00–17:00 · Front
  * counter") with a kind word on arriving early or late, and, when the kiosk lets people choose and
  * more than one shift is near, the pick of which one they are starting. What matches is decided by
  * the domain (clockOnRoster in src/offline/kioskRoster.ts); this only says it.

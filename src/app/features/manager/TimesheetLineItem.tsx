@@ -147,7 +147,7 @@ export function TimesheetLineItem({ line, name, flagged, onChanged }: TimesheetL
         </span>
       </div>
       {view.locked ? null : (
-        <div className={own.rowActions}>
+        <div className={styles.rowActions}>
           {decide.error ? <Notice tone="error">{sayFailure(decide.error)}</Notice> : null}
           {confirmingReject ? (
             <>

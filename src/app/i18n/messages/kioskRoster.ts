@@ -1,5 +1,5 @@
 /**
- * The kiosk's roster and forgotten clock-off texts (issue 10, parts 3 and 4): the matched shift at
+ * The kiosk's roster and forgotten clock-off texts: the matched shift at
  * clock-on, early or late, the shift pick, and "when did you finish?". Loaded with the employee
  * flow's chunk (FlowSteps registers them), not with the staff grid.
  */

@@ -1,4 +1,4 @@
-/** Manager mode's Roster and Timesheets tabs (issue 10, part 5), with the forgotten clock-offs waiting for a decision. */
+/** Manager mode's Roster and Timesheets tabs, with the forgotten clock-offs waiting for a decision. */
 import { defineMessages } from '../define';
 
 export const managerRoster = defineMessages({

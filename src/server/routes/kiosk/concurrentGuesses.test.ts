@@ -7,6 +7,7 @@
 import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as secrets from '../../auth/secrets';
+import { DEFAULT_SECRET_HASH_COST } from '../../auth/secrets';
 import { createTenant, MANAGER_PASSWORD } from '../../testing/fixtures';
 import { startTestService, type ApiResult, type TestService } from '../../testing/testService';
 
@@ -17,7 +18,8 @@ vi.mock('../../auth/secrets', async (importOriginal) => {
 
 let t: TestService;
 beforeAll(async () => {
-  t = await startTestService();
+  // The production cost: the guesses must still be hashing when the next ones arrive.
+  t = await startTestService({ SECRET_HASH_COST: String(DEFAULT_SECRET_HASH_COST) });
 });
 afterAll(() => t.close());
 beforeEach(() => {

@@ -75,7 +75,7 @@ export function registerStaffRoutes(app: App) {
       surname,
       email,
       mobilePhone: body.mobileNumber?.trim() || null,
-      // A start date, not the moment: the kiosk's calendar date (issue 13).
+      // A start date, not the moment: the kiosk's calendar date.
       startDate: calendarDateIn(now, kiosk.ianaTimeZone),
       pin,
       isKioskEnabled: true,

@@ -96,7 +96,7 @@ export function registerSelfServiceTimeRoutes(app: App) {
     return c.json(await selfServiceLocations(c.var.db, scope.businessId, point, employee), 200);
   });
 
-  // Only what applies to the employee (issue 13, part 1 of V): services/punches/clockOnChoices.ts.
+  // Only what applies to the employee: services/punches/clockOnChoices.ts.
   for (const [route, kind] of [[routes.essGetWorkTypes, 'workTypes'], [routes.essGetShiftConditions, 'shiftConditions']] as const) {
     app.openapi(route, async (c) => {
       const scope = selfScope(c);

@@ -72,7 +72,7 @@ export async function revokeDevice(db: Database, businessId: number, kioskId: nu
 
 /**
  * The settings a kiosk applies itself (offline PIN lockout, the long-shift notice), read from the
- * service's, and the business's required clock-on choices (issue 13: the kiosk asks for them).
+ * service's, and the business's required clock-on choices (the kiosk asks for them).
  */
 export function kioskPolicyOf(
   settings: Pick<Env, 'LONG_SHIFT_MINUTES' | 'PIN_MAX_ATTEMPTS' | 'PIN_LOCKOUT_MINUTES'>,

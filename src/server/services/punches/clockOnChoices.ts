@@ -3,13 +3,13 @@
  * the kiosk's rules and the business's records. The same rules serve lookupdata (what to offer)
  * and clock-on / addshift (what to accept).
  *
- * Per person (issue 13, part 1 of V; vendor: "Recording Shift Events with Clock Me In": shift
+ * Per person (vendor: "Recording Shift Events with Clock Me In": shift
  * conditions appear "only if shift conditions have been set up against the employee or the
  * location", work types per employee): an employee is offered the work types set up against them
  * (employees.work_type_ids; every work type of the business while none is), and at a location the
  * shift conditions set up against them or against that location (its `defaultShiftConditionIds`,
  * the contract's only per-location list); those allowed conditions are also what a clock-on that
- * names none gets. README, "Decisions where the contract is silent".
+ * names none gets. docs/api.md, "Decisions where the contract is silent".
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { bind, type Bind } from '../../db/compiledStatements';

@@ -42,7 +42,7 @@ export async function lookupDataFor(
   };
 }
 
-/** The kiosk's switch (issue 13) and, when on, the business's dimensions and values (B/reportingdimension). */
+/** The kiosk's switch and, when on, the business's dimensions and values (B/reportingdimension). */
 async function reportingDimensionsOffered(db: Database, businessId: number, kiosk: ChoiceRules) {
   const enabled = kiosk.timesheetDimensionsEnabled === true;
   if (!enabled) return { reportingDimensionsEnabled: false, reportingDimensionGroups: [], reportingDimensionValues: [] };

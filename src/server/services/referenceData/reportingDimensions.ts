@@ -1,6 +1,6 @@
 /**
- * Reporting dimensions of a business (e.g. "Department": Bakery, Front of house) and their values
- * (issue 13). The contract reads them through lookupdata (`reportingDimensionGroups`,
+ * Reporting dimensions of a business (e.g. "Department": Bakery, Front of house) and their values.
+ * The contract reads them through lookupdata (`reportingDimensionGroups`,
  * `reportingDimensionValues`) and clocked shifts (`dimensionValues`) and takes `dimensionValueIds`
  * at clock-on, but has no route to define them: the project extension `B/reportingdimension`
  * lists, adds and removes them (soft delete: shifts that recorded a value keep naming it).
@@ -97,7 +97,7 @@ export interface LiveDimensionValue {
 
 /**
  * A clock-on's dimension values, checked: each must be a live value of the business, and at most
- * one per dimension (a shift is in one department, not two; README "Decisions"). Repeats collapse.
+ * one per dimension (a shift is in one department, not two; docs/api.md, "Decisions"). Repeats collapse.
  */
 export function checkDimensionValues(ids: readonly number[], live: readonly LiveDimensionValue[], field = 'dimensionValueIds'): number[] {
   const byId = new Map(live.map((v) => [v.id, v]));

@@ -1,5 +1,5 @@
 /**
- * A live punch's writes as one statement (issue 12, item 4): the shift a clock-on opens, the shift
+ * A live punch's writes as one statement: the shift a clock-on opens, the shift
  * effects the domain decided (a break opened or closed, the shift abandoned, or completed with its
  * timesheet line), the punch's audit row and the employee's new state, chained through
  * data-modifying CTEs, so writing a punch costs one round trip whatever its kind. What is written
