@@ -120,13 +120,14 @@ export async function checkClockOnChoices(
 
 /**
  * The references a clock-on's choices are checked against, as one JSON value of the statement
- * that reads the employee (`employee`: its location and work type columns there), with
- * placeholders whose values clockOnChoiceValues gives: a live clock-on reads them without a
- * statement of their own. Parse with choiceReferencesOf, check with choicesFrom.
+ * that reads the employee (`employee`: its location and work type columns there; `kioskLocationId`:
+ * the point's location, a value or the kiosk's column), with placeholders whose values
+ * clockOnChoiceValues gives: a live clock-on reads them without a statement of their own. Parse
+ * with choiceReferencesOf, check with choicesFrom.
  */
-export function clockOnChoiceReferencesSql(businessId: Bind<number>, employee: { locationIds: SQL; workTypeIds: SQL }): SQL {
+export function clockOnChoiceReferencesSql(businessId: Bind<number>, employee: { locationIds: SQL; workTypeIds: SQL }, kioskLocationId: SQL): SQL {
   const named = sql`${bind<number | null>('choice.locationId')}::integer`;
-  const kioskLocation = sql`${bind<number | null>('choice.kioskLocationId')}::integer`;
+  const kioskLocation = sql`${kioskLocationId}::integer`;
   return choiceReferencesSql({
     businessId,
     locationIds: sql`(case when ${named} is not null then array[${named}] else array_remove(array[${kioskLocation}], null) || ${employee.locationIds} end)`,
@@ -136,14 +137,17 @@ export function clockOnChoiceReferencesSql(businessId: Bind<number>, employee: {
   });
 }
 
-/** The values of clockOnChoiceReferencesSql's placeholders for a clock-on at `kiosk` asking `input`. */
-export function clockOnChoiceValues(kiosk: ChoiceRules, input: ChoiceInput): Record<string, unknown> {
+/**
+ * The values of clockOnChoiceReferencesSql's placeholders for a clock-on asking `input`. The named
+ * dimension values are read whether or not the point takes them: choicesFrom refuses them first
+ * where it does not.
+ */
+export function clockOnChoiceValues(input: ChoiceInput): Record<string, unknown> {
   return {
     'choice.locationId': input.locationId ?? null,
-    'choice.kioskLocationId': kiosk.locationId,
     'choice.workTypeIds': [...(input.workTypeId === null || input.workTypeId === undefined ? [] : [input.workTypeId]), ...(input.shiftConditionIds ?? [])],
     'choice.classificationId': input.classificationId ?? null,
-    'choice.dimensionValueIds': kiosk.timesheetDimensionsEnabled ? (input.dimensionValueIds ?? []) : [],
+    'choice.dimensionValueIds': input.dimensionValueIds ?? [],
   };
 }
 
