@@ -8,6 +8,7 @@ import type { PunchKind } from '../domain/attendance';
 import { choicesOfBody } from '../domain/clockOnPreselection';
 import { isApiClientError } from '../client/errors';
 import { enqueueNote, enqueuePunch, type EnqueueResult, type StatedFinish } from './enqueue';
+import type { EnqueueErrorCode } from './refusals';
 import type { KioskRuntime } from './kioskRuntime';
 import { learnPin, verifyPinOffline } from './offlinePin';
 import { OutboxRecord, readRecord, StaffRecord } from './records';
@@ -40,7 +41,7 @@ export async function punchAtKiosk(
   fields: Record<string, unknown> = {},
   claim?: IdentityClaimSeal,
   correction?: StatedFinish,
-): Promise<{ ok: true; receipt: PunchReceipt } | { ok: false; code: string }> {
+): Promise<{ ok: true; receipt: PunchReceipt } | { ok: false; code: EnqueueErrorCode }> {
   const at = rt.clock.now();
   const before = readRecord(StaffRecord, await rt.db.staff.get(employeeId));
   const result: EnqueueResult = await enqueuePunch(rt.db, {

@@ -3,36 +3,17 @@
  * confirmation; on refusal by the state machine, returns the message to show instead.
  */
 import { useCallback } from 'react';
-import type { EnqueueErrorCode, StatedFinish } from '../../../offline/enqueue';
+import type { StatedFinish } from '../../../offline/enqueue';
 import { choicesOfBody } from '../../../domain/clockOnPreselection';
 import { recordedChoiceNames, rosterNamesUnlikeRecorded } from '../../../domain/clockOnReceipt';
 import type { KioskDb } from '../../../offline/db';
 import { clockOnRoster, readKeptRoster } from '../../../offline/kioskRoster';
 import { readKeptLookup } from '../../../offline/refreshKioskData';
 import { punchAtKiosk } from '../../../offline/kioskOperations';
-import type { MessageKey } from '../../i18n/catalogue';
 import { useI18n } from '../../i18n/I18nProvider';
+import { problemKey } from '../../i18n/problemWords';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { useUiStore, type PendingPunch, type Receipt } from '../../state/uiStore';
-
-/** A message for every code the kiosk can refuse a punch with (the type checker asks for new ones). */
-const PUNCH_ERRORS: Record<EnqueueErrorCode, MessageKey> = {
-  'already-clocked-on': 'kiosk.punchError.already-clocked-on',
-  'not-clocked-on': 'kiosk.punchError.not-clocked-on',
-  'already-on-break': 'kiosk.punchError.already-on-break',
-  'not-on-break': 'kiosk.punchError.not-on-break',
-  'punch-before-previous': 'kiosk.punchError.punch-before-previous',
-  'punch-in-future': 'kiosk.punchError.punch-in-future',
-  'unknown-employee': 'kiosk.punchError.unknown-employee',
-  'no-open-shift': 'kiosk.punchError.no-open-shift',
-  'invalid-note': 'kiosk.punchError.invalid-note',
-  'invalid-entry': 'kiosk.punchError.invalid-entry',
-};
-
-/** The message for a punch the kiosk refused (by code). */
-export function punchErrorKey(code: string): MessageKey {
-  return (PUNCH_ERRORS as Record<string, MessageKey | undefined>)[code] ?? 'kiosk.punchError.unknown-employee';
-}
 
 /**
  * What a clock-on's receipt says, from the body queued for the service (what was recorded): the
@@ -75,7 +56,7 @@ export function useCommitPunch() {
         claim ? { keyId: claim.keyId, sealedPin: claim.sealedPin } : undefined,
         forgotten?.correction,
       );
-      if (!result.ok) return t(punchErrorKey(result.code));
+      if (!result.ok) return t(problemKey(result.code, 'person'));
       const recorded = pending.kind === 'clockOn' ? await clockOnReceiptOf(runtime.db, employeeId, result.receipt.at, result.receipt.body) : {};
       go({
         step: 'done',

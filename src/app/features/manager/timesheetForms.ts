@@ -9,7 +9,7 @@ import type { UkIndividualTimesheetLineModelInput, UkTimesheetLineModel } from '
 import { checkShiftShape } from '../../../domain/completeShift';
 import { MAX_NOTE_LENGTH } from '../../../domain/notes';
 import { canMoveTimesheet, isLineLocked, isTimesheetStatus, type TimesheetStatus } from '../../../domain/timesheets';
-import { CODE_MESSAGES } from './failures';
+import { problemKey } from '../../i18n/problemWords';
 import { addDays, type Week } from './rosterBoard';
 import { minutesOf, type BreakDraft, type FieldErrors } from './shiftForms';
 
@@ -191,7 +191,7 @@ export function buildLineEdit(line: UkTimesheetLineModel, form: LineEditForm): L
   const problem = timesKept ? null : checkShiftShape({ start, end, breaks });
   if (problem) {
     const field: LineEditField = problem.breakIndex === undefined ? 'end' : `break.${problem.breakIndex}`;
-    return { ok: false, errors: { [field]: CODE_MESSAGES[problem.code] } };
+    return { ok: false, errors: { [field]: problemKey(problem.code, 'manager') } };
   }
   const comments = form.comments.trim();
   const originalBreak = (i: number) => {
