@@ -67,7 +67,7 @@ export const PROBLEM_WORDS: { readonly [C in ProblemCode]: Entry<C> } = {
   'implausible-pin-failures': { manager: REQUEST },
   'rate-limited': { manager: { later: 'manager.error.rate-limited', at: 'manager.error.rate-limited.at' }, serviceSaysMore: true },
   'invalid-pin': { manager: 'manager.staff.pinInvalid' },
-  'pin-too-simple': { manager: 'pin.problem.guessable' },
+  'pin-too-simple': { manager: 'manager.error.pin-too-simple' },
   'not-kiosk-enabled': { manager: 'manager.error.not-kiosk-enabled' },
   'sms-disabled': { manager: 'manager.error.sms-disabled' },
   'no-contact': { manager: 'manager.error.no-contact' },
