@@ -36,7 +36,7 @@ export function registerSelfServiceTimeRoutes(app: App) {
       const body = asEmployee(c.req.valid('json'), scope.employeeId);
       // The route of `kind` validated the body with that kind's schema (the kiosk's, or UkClockOnModel for clock-on).
       const request = { kind, body } as PunchRequest;
-      return c.json(await recordPunch(c.var.db, await selfServicePunchContext(c, scope), request, { last: true }), 200);
+      return c.json(await recordPunch(c.var.db, await selfServicePunchContext(c, scope), request, { sink: c.var.finalWrite ?? null }), 200);
     });
   }
 

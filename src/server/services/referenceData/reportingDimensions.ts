@@ -7,7 +7,7 @@
  * A clock-on's values are checked here against what rode on its choices read (references.ts), so
  * the check adds no statement to a punch.
  */
-import { and, asc, eq, inArray, is, isNull, Placeholder, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, is, isNull, Placeholder, SQL, sql } from 'drizzle-orm';
 import type { NumericNullableSelectListItem, ReportingDimensionValueBaseApiModel, ReportingDimensionValueSelectModel } from '../../../contract/generated/models';
 import type { Bind } from '../../db/compiledStatements';
 import type { Database } from '../../db/openDatabase';
@@ -82,8 +82,8 @@ export function dimensionLookup(dimensions: readonly ReportingDimension[]): {
  * The named values that are live (value and dimension) in the business, as a JSON column of another
  * statement: `[{id, reportingDimensionId}]` (an empty array when none is).
  */
-export function liveDimensionValuesColumn(businessId: Bind<number>, ids: readonly number[] | Placeholder): SQL<unknown> {
-  const list = is(ids, Placeholder) ? ids : sql.param([...(ids as readonly number[])]);
+export function liveDimensionValuesColumn(businessId: Bind<number>, ids: readonly number[] | Placeholder | SQL): SQL<unknown> {
+  const list = is(ids, Placeholder) || is(ids, SQL) ? ids : sql.param([...(ids as readonly number[])]);
   return sql`(select coalesce(json_agg(json_build_object('id', v.id, 'reportingDimensionId', v.reporting_dimension_id)), '[]'::json)
     from ${reportingDimensionValues} v join ${reportingDimensions} d on d.id = v.reporting_dimension_id
     where v.business_id = ${businessId} and v.id = any(${list}::integer[]) and v.deleted_at is null and d.deleted_at is null)`;
