@@ -86,6 +86,9 @@ test('the README tour, in its words, at an hour of its own', async ({ page }) =>
   // 2. Employees. The people on shift first: Tom and Victor "On since …", Uma "Break since …".
   await expect(page.getByRole('heading', { name: 'Tap your name' })).toBeVisible();
   await expect(main).toContainText('On shift');
+  await expect(main).toContainText('Rostered now');
+  await expect(personButton(page, demo, 'Oscar')).toContainText('Due at');
+  await expect(personButton(page, demo, 'Ruby')).toContainText('Late · due at');
   await expect(main).toContainText('Everyone else');
   await expect(personButton(page, demo, 'Tom')).toContainText('On since');
   await expect(personButton(page, demo, 'Victor')).toContainText('On since');
