@@ -4,7 +4,7 @@
  * client-generated UUID that later travels as the Idempotency-Key. The kiosk confirms from this
  * local state at once, online or offline; the sync engine delivers the entry afterwards.
  */
-import { applyPunch, type PunchError, type PunchKind } from '../domain/attendance';
+import { applyPunch, type PunchKind } from '../domain/attendance';
 import { noteProblem } from '../domain/notes';
 import { formatTimeSpan } from '../domain/time';
 import type { KioskDb } from './db';
@@ -12,6 +12,7 @@ import { uuid } from '../client/uuid';
 import { fromDomainState, toDomainState } from './localState';
 import { punchBodyProblem } from './punchKinds';
 import { OutboxRecord, readRecord, StaffRecord, type ShiftRef, type StoredAttendance } from './records';
+import type { EnqueueErrorCode } from './refusals';
 import { noteUnverifiedPunch, type IdentityClaimSeal } from './unverifiedPunch';
 
 export interface PunchRequestInput {
@@ -44,9 +45,6 @@ export interface StatedFinish {
   statedFinishUtc: Date;
   suggestedBy: 'roster' | 'typed';
 }
-
-/** Why the kiosk refused to queue a punch or note: the state machine's codes and the outbox's own. */
-export type EnqueueErrorCode = PunchError['code'] | 'unknown-employee' | 'no-open-shift' | 'invalid-note' | 'invalid-entry';
 
 export type EnqueueResult =
   | { ok: true; entry: OutboxRecord; local: StoredAttendance }

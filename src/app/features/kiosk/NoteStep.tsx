@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { MAX_NOTE_LENGTH, noteProblem } from '../../../domain/notes';
 import { noteAtKiosk } from '../../../offline/kioskOperations';
 import { useI18n } from '../../i18n/I18nProvider';
+import { problemKey } from '../../i18n/problemWords';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { useUiStore } from '../../state/uiStore';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
 import steps from './Steps.module.css';
-import { punchErrorKey } from './useCommitPunch';
 import { useStepPerson } from './useStepPerson';
 
 export function NoteStep({ employeeId, pin }: { employeeId: number; pin: string }) {
@@ -24,7 +24,7 @@ export function NoteStep({ employeeId, pin }: { employeeId: number; pin: string 
   const save = async () => {
     if (noteProblem(text)) return setError(text.trim() ? t('kiosk.note.tooLong', { max: MAX_NOTE_LENGTH }) : null);
     const result = await noteAtKiosk(runtime, employeeId, text, hidden ? 'Hidden' : 'Visible');
-    if (!result.ok) return setError(t(punchErrorKey(result.code)));
+    if (!result.ok) return setError(t(problemKey(result.code, 'person')));
     go({ step: 'done', receipt: { kind: 'note', employeeName: person.name, at: result.receipt.at.toISOString(), entryId: result.receipt.entryId } });
   };
 
