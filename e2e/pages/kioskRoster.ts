@@ -30,9 +30,14 @@ export class KioskRosterScreens {
     await this.shiftPick().getByRole('radio', { name: label, exact: true }).check();
   }
 
-  /** The receipt's "09:00–17:00 · Front counter · 12 min early". */
+  /** The receipt's roster comparison: "Rostered 09:00–17:00 · 12 min early" (names only where they differ from what was recorded). */
   receiptLine(): Locator {
     return this.kiosk.receipt.getByTestId('receipt-roster');
+  }
+
+  /** The receipt's recorded choices: "Front counter · Counter service". */
+  receiptRecorded(): Locator {
+    return this.kiosk.receipt.getByTestId('receipt-recorded');
   }
 
   // ---- forgotten clock-off -----------------------------------------------------------------

@@ -5,6 +5,7 @@
  * loading clock-on choices. Components render the outcomes; the rules live here and in the domain.
  */
 import type { PunchKind } from '../domain/attendance';
+import { choicesOfBody } from '../domain/clockOnPreselection';
 import { isApiClientError } from '../client/errors';
 import { enqueueNote, enqueuePunch, type EnqueueResult, type StatedFinish } from './enqueue';
 import type { EnqueueErrorCode } from './refusals';
@@ -25,6 +26,8 @@ export { checkPinAtKiosk, type PinCheck } from './pinCheck';
 export interface PunchReceipt {
   entryId: string;
   at: Date;
+  /** The body queued for the service: what was recorded. */
+  body: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -57,8 +60,15 @@ export async function punchAtKiosk(
   void requestBackgroundSync();
   const since = before?.local.clockOnTimeUtc;
   // For the receipt's hours (workHistory.ts), which follow it live: never delays or fails the punch.
-  void journalPunch(rt.db, employeeId, { kind, at, isPaidBreak: fields.isPaidBreak === true, shiftStart: since ?? null }).catch(() => undefined);
-  return { ok: true, receipt: { entryId: result.entry.id, at } };
+  const choice = kind === 'clockOn' ? choicesOfBody(result.entry.body) : null;
+  void journalPunch(rt.db, employeeId, {
+    kind,
+    at,
+    isPaidBreak: fields.isPaidBreak === true,
+    shiftStart: since ?? null,
+    ...(choice ? { choice: { locationId: choice.locationId, workTypeId: choice.workTypeId, classificationId: choice.classificationId, dimensionValueIds: choice.dimensionValueIds } } : {}),
+  }).catch(() => undefined);
+  return { ok: true, receipt: { entryId: result.entry.id, at, body: result.entry.body } };
 }
 
 export async function noteAtKiosk(rt: KioskRuntime, employeeId: number, note: string, visibility: 'Visible' | 'Hidden') {

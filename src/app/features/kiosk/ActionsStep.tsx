@@ -11,7 +11,8 @@ import { allowedPunches, isLongShift, isOnShift, type PunchKind } from '../../..
 import { shouldAskFinishTime } from '../../../domain/timesheets';
 import { choiceOf, clockOnRoster } from '../../../offline/kioskRoster';
 import { openShiftElsewhere } from '../../../offline/openShiftsElsewhere';
-import { clockOnRulesOf, clockOnWithoutOptions, needsClockOnOptions, stepBeforeCommit } from '../../../domain/clockOn';
+import { clockOnRulesOf, needsClockOnOptions, stepBeforeCommit } from '../../../domain/clockOn';
+import { clockOnFields, preselectClockOn } from '../../../domain/clockOnPreselection';
 import type { MessageKey } from '../../i18n/catalogue';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useNow } from '../../hooks/useNow';
@@ -25,13 +26,13 @@ import { Notice } from '../../ui/Notice';
 import { Switch } from '../../ui/Switch';
 import { clockOnChoices } from '../../../offline/kioskOperations';
 import { toDomainState } from '../../../offline/localState';
-import { refreshWorkHistory } from '../../../offline/workHistory';
+import { readLastChoice, refreshWorkHistory } from '../../../offline/workHistory';
 import styles from './ActionsStep.module.css';
 import { PersonHeading } from './PersonHeading';
 import steps from './Steps.module.css';
 import { clockOnChoicesKey } from './clockOnFlow';
 import { FinishTimeStep } from './FinishTimeStep';
-import { RosterShiftCard, shiftNames } from './RosterShiftCard';
+import { RosterShiftCard } from './RosterShiftCard';
 import { useKeptRoster } from './useKeptRoster';
 import { localDaysBetween, sinceWhen } from './useStatusLine';
 import { useCommitPunch } from './useCommitPunch';
@@ -92,25 +93,30 @@ export function ActionsStep({ employeeId, pin }: { employeeId: number; pin: stri
   const rosterView = firstLook && picked ? clockOnRoster(roster, employeeId, now, choiceOf(picked)) : firstLook;
   // A shown pick always travels with the clock-on, so the service matches the same shift.
   const pickedShift = rosterView && rosterView.pickable.length > 0 ? (picked ?? rosterView.match) : null;
+  // The roster shift the clock-on starts from: the one picked, else the one matched (or under way).
+  const rosterShift = pickedShift ?? rosterView?.match ?? null;
 
   const choose = async (kind: PunchKind) => {
-    const fields: Record<string, unknown> = kind === 'startBreak' && paidBreak ? { isPaidBreak: true } : kind === 'clockOn' && pickedShift ? choiceOf(pickedShift) : {};
+    const fields: Record<string, unknown> = kind === 'startBreak' && paidBreak ? { isPaidBreak: true } : {};
     let pending: PendingPunch = { kind, fields, ...(fields.isPaidBreak ? { labels: [t('kiosk.done.paidBreak')] } : {}) };
     setBusy(true);
     if (kind === 'clockOn') {
-      const choices = await queryClient.fetchQuery({
-        queryKey: clockOnChoicesKey(runtime.kiosk.kioskId, employeeId),
-        queryFn: () => clockOnChoices(runtime, employeeId),
-        staleTime: 0,
-        // clockOnChoices falls back to the kiosk's copy offline: never let TanStack pause it.
-        networkMode: 'always',
-      });
-      // A choice the kiosk or the business requires needs the options step.
-      if (needsClockOnOptions(choices.data, clockOnRulesOf(settings, policy))) return go({ step: 'options', employeeId, pin, pending });
-      // Nothing to choose: the preselections go with the punch, and the receipt names the location.
-      const preset = { ...clockOnWithoutOptions(choices.data), ...fields };
-      const location = choices.data?.locations?.find((l) => l.id === preset.locationId)?.description;
-      pending = { kind, fields: preset, ...(location ? { labels: [location] } : pickedShift ? { labels: shiftNames(pickedShift) } : {}) };
+      const [choices, last] = await Promise.all([
+        queryClient.fetchQuery({
+          queryKey: clockOnChoicesKey(runtime.kiosk.kioskId, employeeId),
+          queryFn: () => clockOnChoices(runtime, employeeId),
+          staleTime: 0,
+          // clockOnChoices falls back to the kiosk's copy offline: never let TanStack pause it.
+          networkMode: 'always',
+        }),
+        readLastChoice(runtime.db, employeeId).catch(() => null),
+      ]);
+      // What the clock-on starts from: the roster shift (or the one picked), the only choice, the last one here.
+      const preselection = preselectClockOn(choices.data, { rostered: rosterShift, last });
+      // Without a copy of the choices, a picked shift still travels, so the service matches the same one.
+      pending = { kind, fields: { ...(choices.data === null && pickedShift ? choiceOf(pickedShift) : {}), ...clockOnFields(preselection, choices.data !== null) } };
+      // Something to choose, or a choice the kiosk or the business requires that is not preselected.
+      if (needsClockOnOptions(choices.data, clockOnRulesOf(settings, policy), preselection.locationId)) return go({ step: 'options', employeeId, pin, pending });
     }
     if (stepBeforeCommit(settings) === 'photo') return go({ step: 'photo', employeeId, pin, pending });
     setError(await commit(employeeId, person.name, pending));

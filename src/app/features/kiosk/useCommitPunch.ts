@@ -4,20 +4,32 @@
  */
 import { useCallback } from 'react';
 import type { StatedFinish } from '../../../offline/enqueue';
+import { choicesOfBody } from '../../../domain/clockOnPreselection';
+import { recordedChoiceNames, rosterNamesUnlikeRecorded } from '../../../domain/clockOnReceipt';
+import type { KioskDb } from '../../../offline/db';
 import { clockOnRoster, readKeptRoster } from '../../../offline/kioskRoster';
+import { readKeptLookup } from '../../../offline/refreshKioskData';
 import { punchAtKiosk } from '../../../offline/kioskOperations';
 import { useI18n } from '../../i18n/I18nProvider';
 import { problemKey } from '../../i18n/problemWords';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { useUiStore, type PendingPunch, type Receipt } from '../../state/uiStore';
-import { shiftNames } from './RosterShiftCard';
 
-/** A clock-on's roster shift for its receipt: matched with the choice its body carries, as the service will. */
-async function rosterShiftOf(db: Parameters<typeof readKeptRoster>[0], employeeId: number, at: Date, fields: Record<string, unknown>): Promise<Receipt['rosterShift']> {
-  const id = (value: unknown) => (typeof value === 'number' ? value : null);
-  const view = clockOnRoster(await readKeptRoster(db), employeeId, at, { locationId: id(fields.locationId), workTypeId: id(fields.workTypeId) });
-  if (!view.match || !view.arrival) return undefined;
-  return { startUtc: view.match.startUtc.toISOString(), endUtc: view.match.endUtc.toISOString(), names: shiftNames(view.match), arrival: view.arrival };
+/**
+ * What a clock-on's receipt says, from the body queued for the service (what was recorded): the
+ * choices in words, and the roster shift it is compared with (matched with those choices, as the
+ * service will), naming the roster's location and work type only where they differ.
+ */
+async function clockOnReceiptOf(db: KioskDb, employeeId: number, at: Date, body: Readonly<Record<string, unknown>>): Promise<Pick<Receipt, 'details' | 'rosterShift'>> {
+  const recorded = choicesOfBody(body);
+  const [lookup, roster] = await Promise.all([readKeptLookup(db, employeeId, at).catch(() => null), readKeptRoster(db).catch(() => null)]);
+  const details = recordedChoiceNames(recorded, lookup?.data ?? null);
+  const view = clockOnRoster(roster, employeeId, at, { locationId: recorded.locationId, workTypeId: recorded.workTypeId });
+  const rosterShift =
+    view.match && view.arrival
+      ? { startUtc: view.match.startUtc.toISOString(), endUtc: view.match.endUtc.toISOString(), names: rosterNamesUnlikeRecorded(view.match, recorded), arrival: view.arrival }
+      : undefined;
+  return { ...(details.length > 0 ? { details } : {}), ...(rosterShift ? { rosterShift } : {}) };
 }
 
 /** What a forgotten clock-off adds to its punch: the stated finish (queued with it) and the PIN for "Clock on for today". */
@@ -45,7 +57,7 @@ export function useCommitPunch() {
         forgotten?.correction,
       );
       if (!result.ok) return t(problemKey(result.code, 'person'));
-      const rosterShift = pending.kind === 'clockOn' ? await rosterShiftOf(runtime.db, employeeId, result.receipt.at, fields).catch(() => undefined) : undefined;
+      const recorded = pending.kind === 'clockOn' ? await clockOnReceiptOf(runtime.db, employeeId, result.receipt.at, result.receipt.body) : {};
       go({
         step: 'done',
         receipt: {
@@ -55,8 +67,8 @@ export function useCommitPunch() {
           at: result.receipt.at.toISOString(),
           entryId: result.receipt.entryId,
           ...(pending.labels?.length ? { details: pending.labels } : {}),
+          ...recorded,
           ...(claim ? { unverified: true } : {}),
-          ...(rosterShift ? { rosterShift } : {}),
           ...(forgotten ? { statedFinishUtc: forgotten.correction.statedFinishUtc.toISOString(), pin: forgotten.pin } : {}),
         },
       });

@@ -29,6 +29,7 @@ export const common = defineMessages({
     'status.since': 'since {time}',
     'duration.hoursMinutes': '{hours} h {minutes} min',
     'duration.minutes': '{minutes} min',
+    'duration.underMinute': 'under 1 min',
   },
   es: {
     'common.cancel': 'Cancelar',
@@ -57,5 +58,6 @@ export const common = defineMessages({
     'status.since': 'desde las {time}',
     'duration.hoursMinutes': '{hours} h {minutes} min',
     'duration.minutes': '{minutes} min',
+    'duration.underMinute': 'menos de 1 min',
   },
 });

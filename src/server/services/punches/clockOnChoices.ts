@@ -8,8 +8,9 @@
  * location", work types per employee): an employee is offered the work types set up against them
  * (employees.work_type_ids; every work type of the business while none is), and at a location the
  * shift conditions set up against them or against that location (its `defaultShiftConditionIds`,
- * the contract's only per-location list); those allowed conditions are also what a clock-on that
- * names none gets. docs/api.md, "Decisions where the contract is silent".
+ * the contract's only per-location list). A clock-on that names no conditions gets only those its
+ * location applies by default: a condition set up against the person is theirs to tick, never
+ * ticked for them (docs/api.md, "Decisions where the contract is silent").
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { bind, type Bind } from '../../db/compiledStatements';
@@ -67,6 +68,12 @@ export function offeredWorkTypes(refs: ReferenceData, employee: SetUp): WorkType
 export function allowedShiftConditions(refs: ReferenceData, employee: SetUp, location: Pick<LocationRef, 'defaultShiftConditionIds'> | null): WorkTypeRef[] {
   const ids = new Set([...employee.workTypeIds, ...(location?.defaultShiftConditionIds ?? [])]);
   return [...refs.workTypes.values()].filter((w) => !w.isDeleted && w.isShiftCondition && ids.has(w.id));
+}
+
+/** The shift conditions a location applies by default (live ones the employee may have there): what a clock-on naming none gets. */
+export function locationDefaultShiftConditions(refs: ReferenceData, employee: SetUp, location: Pick<LocationRef, 'defaultShiftConditionIds'> | null): WorkTypeRef[] {
+  const defaults = location?.defaultShiftConditionIds ?? [];
+  return allowedShiftConditions(refs, employee, location).filter((w) => defaults.includes(w.id));
 }
 
 /** The shift conditions the employee may pick at any of `locations` (or with none). */
@@ -176,7 +183,7 @@ export function choicesFrom(refs: ChoiceReferences, kiosk: ChoiceRules, employee
   }
 
   const allowed = allowedShiftConditions(refs, employee, location).map((w) => w.id);
-  const shiftConditionIds = input.shiftConditionIds ?? allowed;
+  const shiftConditionIds = input.shiftConditionIds ?? locationDefaultShiftConditions(refs, employee, location).map((w) => w.id);
   const unknown = shiftConditionIds.find((id) => !allowed.includes(id));
   if (unknown !== undefined) {
     throw invalidField('invalid-reference', 'shiftConditionIds', `Shift condition ${unknown} is not offered to this employee at this location.`);
