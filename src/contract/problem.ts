@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
-/** Stable error codes. The kiosk's message catalogue has an entry for each. */
+/** Stable error codes. The app's words for each are in src/app/i18n/problemWords.ts (a unit test checks every one). */
 export const ERROR_CODES = [
   'validation-failed',
   'malformed-json',
