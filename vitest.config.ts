@@ -21,6 +21,7 @@ export const processTests = [
   'src/server/crossProcess.test.ts',
   'src/server/crossProcessMail.test.ts',
   'src/server/metrics/clusterMetrics.test.ts',
+  'src/server/startOutput.test.ts',
 ];
 /**
  * Need a module graph of their own: one replaces a module with vi.mock, one counts what a process

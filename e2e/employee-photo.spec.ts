@@ -192,6 +192,6 @@ test.describe.serial('nothing to choose', () => {
     // Nothing to wait for in a "no": give the receipt's one-off effect a moment, then look.
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as unknown as { __vibrations: unknown[] }).__vibrations)).toEqual([]);
-    await kiosk.review('receipt-dark-preference', kiosk.receipt); // within the receipt's 6 s
+    await kiosk.review('receipt-dark-preference', kiosk.receipt); // within the receipt's 10 s
   });
 });

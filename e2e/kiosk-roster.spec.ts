@@ -110,7 +110,10 @@ test.describe('the kiosk knows the roster', () => {
       await expect(kiosk.options().or(kiosk.receipt)).toBeVisible();
       if (await kiosk.options().isVisible()) await kiosk.confirmClockOn();
       await kiosk.expectReceipt('clockOn');
-      await expect(roster.receiptLine()).toHaveText(new RegExp(`^${shift} · .* · (10|11|12) min early$`));
+      // What was recorded (the rostered location, preselected from the roster), then the roster beside it.
+      const rosteredAt = (await setup.service.referenceData()).locations.find((l) => l.id === setup.kiosk.locationId);
+      if (rosteredAt) await expect(roster.receiptRecorded()).toContainText(rosteredAt.name);
+      await expect(roster.receiptLine()).toHaveText(new RegExp(`^Rostered ${shift} · (10|11|12) min early$`));
       await kiosk.review('receipt-roster', roster.receiptLine());
     } finally {
       await restore();
@@ -171,7 +174,9 @@ test.describe('the kiosk knows the roster', () => {
         await kiosk.confirmClockOn();
       }
       await kiosk.expectReceipt('clockOn');
-      await expect(roster.receiptLine()).toHaveText(new RegExp(`^${labelB} · (13|14|15) min early$`));
+      await expect(roster.receiptRecorded()).toContainText(second.name);
+      const timesB = `${kioskTime(new Date(startB), setup.zone)}–${kioskTime(new Date(startB + 4 * HOUR), setup.zone)}`;
+      await expect(roster.receiptLine()).toHaveText(new RegExp(`^Rostered ${timesB} · (13|14|15) min early$`));
       await expect.poll(async () => (await setup.service.shifts(person.employeeId))[0]?.locationId ?? null, { timeout: 15_000 }).toBe(second.id);
     } finally {
       await restore();

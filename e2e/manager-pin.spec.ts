@@ -4,6 +4,8 @@
  * it (a wrong one says how many tries are left) and manager mode opens with their rights; with the
  * network gone the same PIN opens a read-only view of what the tablet holds: its queue, who is on
  * site as it knows it, unverified punches waiting. "Forget my manager PIN" ends it everywhere.
+ * Five wrong PINs lock it as they lock an employee's; an administrator sees it locked on This
+ * device and revokes it (asked first), after which the tablet asks for e-mail and password again.
  * The demo manager's PIN is forgotten again at the end, so other specs find the password form.
  */
 import { fullName, KioskPage, type StaffMember } from './pages/kiosk';
@@ -127,5 +129,54 @@ test.describe('manager PIN', () => {
       await expect(page.getByRole('heading', { name: 'Sign in as a manager' })).toBeVisible();
     });
     for (const person of [ada, ben, cara]) await api.post(`${api.kiosk}/clockoff`, { employeeId: person.employeeId }).catch(() => undefined);
+  });
+
+  test('wrong PINs lock it like any PIN; an administrator revokes it on This device and the tablet stops offering it', async ({ page, demo, serviceURL, request }) => {
+    test.setTimeout(120_000);
+    const api = new DemoApi(request, serviceURL, demo);
+    // Set where the manager once signed in with a password (the API key stands for that here).
+    await api.put(`${api.kiosk}/managerpin`, { pin: PIN });
+    await enrolDeviceThroughApi(page, serviceURL, demo, 'Manager PIN revoke tablet');
+    const manager = new ManagerMode(page, demo);
+
+    await test.step('five wrong manager PINs lock it; e-mail and password still open manager mode', async () => {
+      await manager.openGate();
+      for (let attempt = 1; attempt < 5; attempt += 1) {
+        await manager.typeManagerPin(MANAGER_NAME, '000000');
+        const left = 5 - attempt;
+        await expect(page.getByRole('alert')).toHaveText(`That manager PIN is not right. ${left} ${left === 1 ? 'try' : 'tries'} left before it locks.`);
+      }
+      await manager.typeManagerPin(MANAGER_NAME, '000000');
+      await expect(page.getByRole('alert')).toContainText(/Too many wrong manager PINs\. Try again at \d{1,2}:\d{2}, or use your e-mail and password\./);
+      await page.getByRole('button', { name: 'Back to the kiosk' }).click();
+      await manager.signIn();
+    });
+
+    await test.step('This device lists who has a manager PIN, locked or not, with Revoke; revoking asks first', async () => {
+      await manager.goTo('This device');
+      const card = page.getByRole('region', { name: 'Manager PINs in this business' });
+      const row = card.getByTestId('manager-pin-row').filter({ hasText: MANAGER_NAME });
+      await expect(row).toContainText(/Locked until \d{1,2}:\d{2}/);
+      await manager.capture('manager-pins-list', async () => {
+        await row.scrollIntoViewIfNeeded();
+        await expect(row).toBeInViewport();
+      });
+      await row.getByRole('button', { name: `Revoke the manager PIN of ${MANAGER_NAME}` }).click();
+      const confirm = page.getByRole('dialog', { name: `Revoke the manager PIN of ${MANAGER_NAME}?` });
+      await expect(confirm).toContainText('It stops working on every tablet at once');
+      await manager.capture('manager-pins-revoke-confirm', () => expect(confirm).toBeVisible());
+      await confirm.getByRole('button', { name: 'Revoke', exact: true }).click();
+      await expect(card.getByText(`The manager PIN of ${MANAGER_NAME} is revoked.`)).toBeVisible();
+      await expect(row).toHaveCount(0);
+    });
+
+    await test.step('the service and this tablet no longer know the PIN: the Manager button asks for e-mail and password', async () => {
+      const status = await api.get<{ isSet: boolean }>(`${api.kiosk}/managerpin`);
+      expect(status.isSet).toBe(false);
+      await manager.exit();
+      await manager.openGate();
+      await expect(page.getByRole('heading', { name: 'Sign in as a manager' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Use my manager PIN' })).toHaveCount(0);
+    });
   });
 });

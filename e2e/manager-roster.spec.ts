@@ -32,8 +32,8 @@ function londonWallClock(instant: Date): { date: string; time: string } {
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
-/** An instant as the app writes times (the business's en-GB locale, kiosk zone), e.g. 0:00 or 19:15. */
-const shown = (instant: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: 'numeric', minute: '2-digit' }).format(instant);
+/** An instant as the app writes times (the business's en-GB locale, kiosk zone), e.g. 00:00 or 19:15: two-digit hours. */
+const shown = (instant: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: '2-digit', minute: '2-digit' }).format(instant);
 
 /** Every visible control of the manager panel is at least 44 px each way (tablet touch targets). */
 async function expectTouchTargets(page: Page): Promise<void> {

@@ -102,6 +102,9 @@ test.describe('Staff', () => {
     const manager = new ManagerMode(page, demo);
     await manager.signIn();
     await manager.goTo('Staff');
+    // The list comes first; the form is not on the page until asked for.
+    await expect(page.getByTestId('person-row').first()).toBeVisible();
+    await expect(page.getByLabel('First name')).toHaveCount(0);
     await page.getByRole('button', { name: 'Add a person' }).click();
     const form = page.getByRole('dialog', { name: 'Add a person' });
     const firstName = form.getByLabel('First name');

@@ -842,6 +842,11 @@ test.describe('offline-first: no punch is ever lost or doubled', () => {
     ]);
     expect(queued[3]?.body).toMatchObject({ punchKey: queued[2]?.id, punchKind: 'clockOn', recordedTimeUtc: queued[2]?.body.recordedTimeUtc });
     expect(JSON.stringify(queued), 'no PIN kept on the tablet').not.toMatch(new RegExp(`"${amara.pin}"|"${wrongPin}"`));
+    // Two punches wait; their identity claims ride along uncounted: the badge says 2, not 4.
+    await expectPending(kiosk, 2);
+    await expect(kiosk.syncIndicator).toHaveAccessibleName(/2 waiting to send/);
+    await expect(kiosk.syncIndicator).toContainText('2');
+    await expect(kiosk.syncIndicator).not.toContainText('4');
 
     await networkBack(context, rig);
     await expect.poll(async () => (await rig.audit.byDevice(device.deviceId)).length, { message: 'both punches delivered', timeout: 40_000, intervals: [500] }).toBe(2);

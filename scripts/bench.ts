@@ -1,6 +1,6 @@
 /**
  * `npm run bench:kiosk` (the first part of `npm run bench`): punches from many kiosks against the
- * compiled service, each figure beside its ceiling measured in the same run (issue 12).
+ * compiled service, each figure beside its ceiling measured in the same run.
  *
  * Starts a throw-away PostgreSQL 15, seeds a business of BENCH_STAFF staff with one enrolled tablet
  * per kiosk, and runs `node build/server/main.js` (a private copy of `npm run build`'s output) as
@@ -29,6 +29,7 @@ import { freePort, hasPostgres, startPostgres, type PostgresCluster } from '../s
 import { pgbenchRate } from './kioskBench/ceiling';
 import { withCpu } from './kioskBench/cpuShare';
 import { equivalentRateOn } from './kioskBench/equivalentPunch';
+import { projectionMarkdown } from './kioskBench/projection';
 import { noopLoad, punchLoad } from './kioskBench/load';
 import { memoryMb, postmasterOn } from './kioskBench/procStats';
 import { statementStats, STATEMENT_SETTINGS, type StatementStats } from './kioskBench/statementStats';
@@ -217,7 +218,8 @@ async function main() {
     `Measured by \`npm run bench\` (scripts/bench.ts) on ${date} UTC: the compiled service (\`node build/server/main.js\`, LOG_LEVEL ${process.env.BENCH_LOG_LEVEL ?? 'info'}, its log to a file), ${STAFF} staff, ${KIOSKS} kiosks with a tablet each; ` +
     `autocannon in the bench's own process over loopback, ${SECONDS} s per run, one request at a time per connection; clock on / clock off on distinct employees, ` +
     `each with its own Idempotency-Key. Machine: ${machine}. CPU is each party's share of one core during the punch run ("other" is every other process on the machine; the machine's figure is out of ${CORES * 100} %).`;
-  const footer = `Run time ${fmt(seconds, 0)} s.`;
+  const projected = projectionMarkdown(configs, CORES);
+  const footer = [...projected, ...(projected.length > 0 ? [''] : []), `Run time ${fmt(seconds, 0)} s.`].join('\n');
   const table = markdown(configs, ceilings, results, header, footer);
   console.log(`\n${table}\n`);
   writeFileSync('bench-results.json', `${JSON.stringify({ date, machine, staff: STAFF, kiosks: KIOSKS, seconds: SECONDS, configs, ceilings: { postgres: ceilings.postgresRounds, pglite: ceilings.pglite }, verdicts: results }, null, 2)}\n`);

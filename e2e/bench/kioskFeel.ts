@@ -4,12 +4,14 @@
  * Debian's Chromium (headless, 1280x800, CPU throttled 4x through the DevTools protocol) drives the
  * built kiosk served by a real service process (demo data) through the fault proxy of the browser
  * tests, in three conditions: online (everything passes), down (connections refused) and hanging
- * (connections accepted, never answered). Each person (10 by default) signs in, clocks on (through the options
+ * (connections accepted, never answered). Each person (10 by default) taps their name, signs in, clocks on (through the options
  * screen when it shows), clocks off and finishes each receipt; each tap is timed in the page, from
  * the pointer going down to the next screen being in the document (a MutationObserver), so the
  * figures hold no test-driver latency. Each network fails on a kiosk that has just been online, so
- * its first tap pays for finding out. Cold start is the navigation start to the staff grid. Prints
- * a table with the targets of issue 9, writes it to BENCHMARKS.md, exits non-zero on a miss.
+ * its first tap pays for finding out. Cold start is the navigation start to the staff grid; after each,
+ * the first name tapped (two seconds later) is timed on its own, since a first tap can pay for code
+ * the later ones find ready. Prints
+ * a table with the targets below, writes it to BENCHMARKS.md, exits non-zero on a miss.
  * Needs `npm run build` first (the service serves dist/).
  */
 import { chromium, type BrowserContext, type Locator, type Page } from '@playwright/test';
@@ -26,17 +28,37 @@ const THROTTLE = 4;
 const PEOPLE = Number(process.env.BENCH_BROWSER_PEOPLE ?? 10);
 const COLD_STARTS = 3;
 const SCREEN_TIMEOUT_MS = 30_000;
+/** How long after the staff grid appears the first name is tapped, after a reload. */
+const FIRST_TAP_AFTER_MS = 2_000;
 
 type Condition = 'online' | 'down' | 'hanging';
 const CONDITIONS: Readonly<Record<Condition, FaultMode>> = { online: { kind: 'pass' }, down: { kind: 'down' }, hanging: { kind: 'hang' } };
 
-type Step = 'PIN OK -> actions' | 'Clock on -> next screen' | 'options Clock on -> receipt' | 'Clock off -> receipt' | 'receipt Done -> staff grid' | 'cold start -> staff grid';
-const STEPS: readonly Step[] = ['PIN OK -> actions', 'Clock on -> next screen', 'options Clock on -> receipt', 'Clock off -> receipt', 'receipt Done -> staff grid', 'cold start -> staff grid'];
+type Step =
+  | 'name -> PIN pad'
+  | 'first name after a reload -> PIN pad'
+  | 'PIN OK -> actions'
+  | 'Clock on -> next screen'
+  | 'options Clock on -> receipt'
+  | 'Clock off -> receipt'
+  | 'receipt Done -> staff grid'
+  | 'cold start -> staff grid';
+const STEPS: readonly Step[] = [
+  'name -> PIN pad',
+  'first name after a reload -> PIN pad',
+  'PIN OK -> actions',
+  'Clock on -> next screen',
+  'options Clock on -> receipt',
+  'Clock off -> receipt',
+  'receipt Done -> staff grid',
+  'cold start -> staff grid',
+];
 
-/** Issue 9's targets, at p95: PIN 300 ms (1.5 s hanging), every other tap 100 ms, cold start offline 1 s. */
+/** What a tap must feel like at p95 (a tap slower than 100 ms feels laggy; a PIN check may wait on the network): PIN 300 ms (1.5 s hanging), every other tap 100 ms, cold start offline 1 s. */
 function targetMs(step: Step, condition: Condition): number | null {
   if (step === 'PIN OK -> actions') return condition === 'hanging' ? 1_500 : 300;
   if (step === 'cold start -> staff grid') return condition === 'down' ? 1_000 : null;
+  if (step === 'first name after a reload -> PIN pad') return null;
   return 100;
 }
 
@@ -102,8 +124,8 @@ const digit = (page: Page, d: string) => page.getByRole('button', { name: `Digit
 async function shift(page: Page, person: DemoFile['staff'][number], condition: Condition, samples: Samples) {
   const name = `${person.firstName} ${person.surname}`;
   const signIn = async () => {
-    await page.locator(SELECTORS.grid).getByRole('button', { name: new RegExp(`^${name},`) }).click();
-    await page.waitForSelector(SELECTORS.pin);
+    const tapName = await timedTap(page, page.locator(SELECTORS.grid).getByRole('button', { name: new RegExp(`^${name},`) }), SELECTORS.pin);
+    record(samples, 'name -> PIN pad', condition, tapName.ms);
     for (const d of person.pin) await digit(page, d).click();
     const pin = await timedTap(page, page.getByRole('button', { name: 'OK', exact: true }), SELECTORS.actions);
     record(samples, 'PIN OK -> actions', condition, pin.ms);
@@ -126,12 +148,20 @@ async function shift(page: Page, person: DemoFile['staff'][number], condition: C
   await done();
 }
 
-async function coldStart(page: Page, condition: Condition, samples: Samples) {
+/** A reload, timed to the staff grid; then the first name tapped on it, timed to the PIN pad, and Cancel. */
+async function coldStart(page: Page, condition: Condition, samples: Samples, person: DemoFile['staff'][number]) {
   await page.reload();
   await page.waitForSelector(SELECTORS.grid, { timeout: SCREEN_TIMEOUT_MS });
   const at = await page.evaluate(() => (window as unknown as PageTimes).__gridAt);
   if (at === null) throw new Error('no timing for the staff grid');
   record(samples, 'cold start -> staff grid', condition, at);
+  // A person walks up a moment after the screen came up (the app's chunks have loaded by then).
+  await page.waitForTimeout(FIRST_TAP_AFTER_MS);
+  const name = `${person.firstName} ${person.surname}`;
+  const first = await timedTap(page, page.locator(SELECTORS.grid).getByRole('button', { name: new RegExp(`^${name},`) }), SELECTORS.pin);
+  record(samples, 'first name after a reload -> PIN pad', condition, first.ms);
+  await page.locator(SELECTORS.pin).getByRole('button', { name: 'Cancel', exact: true }).click();
+  await page.waitForSelector(SELECTORS.grid, { timeout: SCREEN_TIMEOUT_MS });
 }
 
 async function throttled(context: BrowserContext, page: Page) {
@@ -209,7 +239,11 @@ async function main() {
         const deadline = Date.now() + 30_000;
         while ((await store.verifiers()).length < people.length && Date.now() < deadline) await page.waitForTimeout(200);
       }
-      for (let i = 0; i < COLD_STARTS; i += 1) await coldStart(page, condition, samples);
+      for (let i = 0; i < COLD_STARTS; i += 1) {
+        const person = people[i % people.length];
+        if (!person) throw new Error('the demo has no staff');
+        await coldStart(page, condition, samples, person);
+      }
       console.log(`${condition}: done`);
     }
     proxy.setMode({ kind: 'pass' });

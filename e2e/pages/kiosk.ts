@@ -17,6 +17,9 @@ export type Punch = Exclude<PunchKind, 'discard'>;
 export type ReceiptKind = Punch | 'note' | 'pinChanged';
 export type StaffMember = DemoFile['staff'][number];
 
+/** The staff grid's groups: on shift, those the roster expects now (due or late), everyone else. */
+export type GridGroup = 'On shift' | 'Rostered now' | 'Everyone else';
+
 export const fullName = (member: StaffMember): string => `${member.firstName} ${member.surname}`;
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -41,7 +44,10 @@ const PUNCH_LABELS: Readonly<Record<Punch, string>> = {
 
 /** Times as the kiosk shows them: Intl in the kiosk's zone (src/app/i18n/formatters.ts). */
 export function kioskTime(instant: Date | string, zone: string, locale = 'en-GB'): string {
-  return new Intl.DateTimeFormat(locale, { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(new Date(instant));
+  // As src/app/i18n/formatters.ts writes it: a 24-hour clock with two-digit hours ("06:05").
+  const cycle = new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hourCycle;
+  const hour = cycle === 'h23' || cycle === 'h24' ? '2-digit' : 'numeric';
+  return new Intl.DateTimeFormat(locale, { timeZone: zone, hour, minute: '2-digit' }).format(new Date(instant));
 }
 
 export function kioskWeekdayDate(instant: Date | string, zone: string, locale = 'en-GB'): string {
@@ -94,13 +100,13 @@ export class KioskPage {
     return this.main.getByRole('region', { name: 'Tap your name', exact: true });
   }
 
-  /** One group of the grid ("On shift" or "Everyone else"): a list named by its heading and count. */
-  gridGroup(name: 'On shift' | 'Everyone else'): Locator {
+  /** One group of the grid ("On shift", "Rostered now" or "Everyone else"): a list named by its heading and count. */
+  gridGroup(name: GridGroup): Locator {
     return this.grid().getByRole('list', { name: new RegExp(`^${name} \\d+$`) });
   }
 
   /** The names in a group, in the order shown. */
-  async namesIn(name: 'On shift' | 'Everyone else'): Promise<string[]> {
+  async namesIn(name: GridGroup): Promise<string[]> {
     const labels = await this.gridGroup(name).getByRole('button').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''));
     return labels.map((label) => label.split(',')[0] ?? '');
   }
@@ -184,8 +190,9 @@ export class KioskPage {
     await this.actions().getByRole('button', { name: PUNCH_LABELS[action], exact: true }).click();
   }
 
+  /** The line under the greeting saying where the person stands (after their full name). */
   statusLine(): Locator {
-    return this.actions().locator('p').first();
+    return this.actions().locator('p:not([data-testid="full-name"])').first();
   }
 
   /** The "This is a paid break" switch (a large on/off control, not a small checkbox). */
@@ -231,6 +238,11 @@ export class KioskPage {
   /** A figure on the receipt ("Today", "This week", "This shift", "Unpaid break"...), as shown. */
   receiptFigure(label: string): Locator {
     return this.receipt.getByTestId('receipt-hours').locator('div', { has: this.page.locator('dt', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) }).locator('dd');
+  }
+
+  /** The receipt's line of what a clock-on recorded ("Front counter · Counter service"). */
+  receiptRecorded(): Locator {
+    return this.receipt.getByTestId('receipt-recorded');
   }
 
   /** The receipt's reminder of what to do next ("Clock off when you finish."). */

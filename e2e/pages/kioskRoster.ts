@@ -1,5 +1,5 @@
 /**
- * Page model of what the roster adds to the kiosk's employee flow (issue 10, parts 3 and 4): the
+ * Page model of what the roster adds to the kiosk's employee flow: the
  * matched shift and the early/late word on the actions screen, the shift pick, the receipt's
  * roster line, and the forgotten clock-off's "When did you finish?" screen and receipt. Builds on
  * KioskPage (e2e/pages/kiosk.ts) for everything else; texts are the English ones of
@@ -30,9 +30,14 @@ export class KioskRosterScreens {
     await this.shiftPick().getByRole('radio', { name: label, exact: true }).check();
   }
 
-  /** The receipt's "09:00–17:00 · Front counter · 12 min early". */
+  /** The receipt's roster comparison: "Rostered 09:00–17:00 · 12 min early" (names only where they differ from what was recorded). */
   receiptLine(): Locator {
     return this.kiosk.receipt.getByTestId('receipt-roster');
+  }
+
+  /** The receipt's recorded choices: "Front counter · Counter service". */
+  receiptRecorded(): Locator {
+    return this.kiosk.receipt.getByTestId('receipt-recorded');
   }
 
   // ---- forgotten clock-off -----------------------------------------------------------------

@@ -117,6 +117,15 @@ export class ServiceApi {
     if (!response.ok()) throw new Error(`PUT preferences answered ${response.status()}: ${await response.text()}`);
   }
 
+  /**
+   * Adds a person to the demo kiosk as its manager (for a test that needs someone of its own, with
+   * chosen contact details); answers their employee id.
+   */
+  async addStaff(person: { firstName: string; surname: string; email: string | null; mobileNumber: string | null; pin: string }): Promise<number> {
+    const response = await this.request.post(this.url(`/kiosk/${this.demo.kioskId}/staff`), { headers: this.auth, data: person });
+    return (await json<{ employeeId: number }>(response, 'POST kiosk staff')).employeeId;
+  }
+
   /** A raw call with a device's credential, for checks the kiosk screens cannot make. */
   async asDevice(token: string, path: string, data: unknown): Promise<APIResponse> {
     return this.request.post(this.url(path), { headers: deviceAuth(token), data });

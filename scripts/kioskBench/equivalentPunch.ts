@@ -1,6 +1,6 @@
 /**
  * The ceiling a punch is compared with: the database committing an equivalent punch transaction
- * with nothing else in the way. Defined by issue 12 as: lock the employee's row, insert the punch,
+ * with nothing else in the way. Defined as what a punch must do: lock the employee's row, insert the punch,
  * update the employee, insert the idempotency record (once, with its answer). The same statements
  * against the real schema's tables, for pgbench (a custom script, each client on its own
  * employees) and for PGlite (in this process, one connection, as PGlite has).

@@ -59,7 +59,7 @@ export async function seedKioskBench(db: Database, staff: number, kiosks: number
     return { businessId: business.id, kioskIds: seeded.kioskIds, employeeIds: await currentStaff(db, business.id, staff) };
   };
   const service = await seed('Kiosk bench');
-  // A kiosk at a location lists and accepts only that location's staff (issue 13): the load punches
+  // A kiosk at a location lists and accepts only that location's staff: the load punches
   // every employee at any kiosk and reads their states from one kiosk, so these kiosks stand at no
   // location (they list everyone; a clock-on still takes the employee's own location by default).
   await db.execute(sql`UPDATE kiosks SET location_id = NULL WHERE business_id = ${service.businessId}::integer`);

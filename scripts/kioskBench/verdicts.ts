@@ -1,5 +1,5 @@
 /**
- * The kiosk bench's targets (issue 12, item 4), each judged against the run's own figures and set
+ * The kiosk bench's targets, each judged against the run's own figures and set
  * beside the ceiling it is compared with: the equivalent transaction's rate and latency, the no-op
  * route's latency, and a bare Node process's memory. Rows with no target (PGlite) are reported.
  */

@@ -6,7 +6,7 @@
  * scripts/generateContract.ts bakes these into the generated input models (`XInput`), and the
  * supporting models read them by field name, so every request model follows this one table. zod's
  * `.max()` also becomes `maxLength`/`maxItems` in the OpenAPI document. Lengths are what the
- * vendor's own forms plausibly allow; the README lists them.
+ * vendor's own forms plausibly allow; docs/api.md lists them ("Limits on input").
  */
 import { MAX_NOTE_LENGTH } from '../domain/notes';
 
@@ -14,7 +14,7 @@ export interface TextLimit {
   /** Field names (`firstName`), or `Model.field` for a model that needs another length. */
   fields: readonly string[];
   max: number;
-  /** Why this length (shown in the README table). */
+  /** Why this length (shown in docs/api.md's table). */
   reason: string;
 }
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
-/** Stable error codes. The kiosk's message catalogue has an entry for each. */
+/** Stable error codes. The app's words for each are in src/app/i18n/problemWords.ts (a unit test checks every one). */
 export const ERROR_CODES = [
   'validation-failed',
   'malformed-json',
@@ -37,6 +37,7 @@ export const ERROR_CODES = [
   'implausible-pin-failures',
   'rate-limited',
   'invalid-pin',
+  'pin-too-simple',
   'not-kiosk-enabled',
   'sms-disabled',
   'no-contact',

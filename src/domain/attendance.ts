@@ -53,13 +53,9 @@ export type ShiftEffect =
   | { type: 'closeShift'; at: Date }
   | { type: 'abandonShift'; at: Date };
 
-export type PunchErrorCode =
-  | 'already-clocked-on'
-  | 'not-clocked-on'
-  | 'already-on-break'
-  | 'not-on-break'
-  | 'punch-before-previous'
-  | 'punch-in-future';
+/** Every reason the state machine refuses a punch (a list, so the app can check it has words for each). */
+export const PUNCH_ERROR_CODES = ['already-clocked-on', 'not-clocked-on', 'already-on-break', 'not-on-break', 'punch-before-previous', 'punch-in-future'] as const;
+export type PunchErrorCode = (typeof PUNCH_ERROR_CODES)[number];
 
 export interface PunchError {
   code: PunchErrorCode;

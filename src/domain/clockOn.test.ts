@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clockOnRulesOf, clockOnWithoutOptions, missingChoice, missingChoices, needsClockOnOptions, preselectedLocation, presetShiftConditions, stepBeforeCommit } from './clockOn';
+import { clockOnRulesOf, missingChoice, missingChoices, needsClockOnOptions, presetShiftConditions, stepBeforeCommit } from './clockOn';
+import { clockOnFields, preselectClockOn } from './clockOnPreselection';
 
 const offer = {
   locations: [{ id: 1 }, { id: 2 }],
@@ -13,8 +14,8 @@ describe('clock-on rules', () => {
   it('asks for options when the kiosk requires a choice or there is one to make', () => {
     expect(needsClockOnOptions(null, { isLocationRequired: true })).toBe(true);
     // A required location the kiosk preselects is no choice: the screen is skipped.
-    expect(needsClockOnOptions({ locations: [{ id: 1 }] }, { isLocationRequired: true })).toBe(false);
-    expect(needsClockOnOptions({ locations: [{ id: 1 }, { id: 2 }], defaultLocation: { id: 2 } }, { isLocationRequired: true })).toBe(true);
+    expect(needsClockOnOptions({ locations: [{ id: 1 }] }, { isLocationRequired: true }, 1)).toBe(false);
+    expect(needsClockOnOptions({ locations: [{ id: 1 }, { id: 2 }], defaultLocation: { id: 2 } }, { isLocationRequired: true }, 2)).toBe(true);
     expect(needsClockOnOptions({ locations: [{ id: 1 }], workTypes: [] }, { isWorkTypeRequired: true })).toBe(true);
     expect(needsClockOnOptions(null, { isWorkTypeRequired: true })).toBe(true);
     expect(needsClockOnOptions(null, {})).toBe(false);
@@ -28,10 +29,10 @@ describe('clock-on rules', () => {
   });
 
   it("preselects the service's default location, else the only one, and that location's conditions", () => {
-    expect(preselectedLocation(offer)).toBe(2);
-    expect(preselectedLocation({ locations: [{ id: 5 }] })).toBe(5);
-    expect(preselectedLocation({ locations: [{ id: 5 }, { id: 6 }] })).toBeNull();
-    expect(preselectedLocation(null)).toBeNull();
+    expect(preselectClockOn(offer).locationId).toBe(2);
+    expect(preselectClockOn({ locations: [{ id: 5 }] }).locationId).toBe(5);
+    expect(preselectClockOn({ locations: [{ id: 5 }, { id: 6 }] }).locationId).toBeNull();
+    expect(preselectClockOn(null).locationId).toBeNull();
     expect(presetShiftConditions(offer, 2)).toEqual([9]);
     expect(presetShiftConditions(offer, 1)).toEqual([]);
     expect(presetShiftConditions(offer, null)).toEqual([]);
@@ -55,10 +56,12 @@ describe('clock-on rules', () => {
   });
 
   it('a clock-on without the options step carries the preselected location and its conditions', () => {
-    expect(clockOnWithoutOptions({ locations: [{ id: 5 }], locationShiftConditions: [{ locationId: 5, shiftConditionIds: [7] }] })).toEqual({ locationId: 5, shiftConditionIds: [7] });
-    expect(clockOnWithoutOptions({ locations: [{ id: 5 }] })).toEqual({ locationId: 5 });
-    expect(clockOnWithoutOptions({ locations: [] })).toEqual({});
-    expect(clockOnWithoutOptions(null)).toEqual({});
+    const skip = (o: Parameters<typeof preselectClockOn>[0]) => clockOnFields(preselectClockOn(o), o !== null);
+    const single = { locations: [{ id: 5 }], shiftConditions: [{ id: 7 }], locationShiftConditions: [{ locationId: 5, shiftConditionIds: [7] }] };
+    expect(skip(single)).toEqual({ locationId: 5, shiftConditionIds: [7] });
+    expect(skip({ locations: [{ id: 5 }] })).toEqual({ locationId: 5, shiftConditionIds: [] });
+    expect(skip({ locations: [] })).toEqual({ shiftConditionIds: [] });
+    expect(skip(null)).toEqual({});
   });
 });
 

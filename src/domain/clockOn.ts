@@ -1,10 +1,9 @@
 /**
  * The kiosk's clock-on rules, shared by its screens: whether a clock-on needs the options step
- * (the employee has something to choose, or the kiosk requires a choice it cannot preselect) and
- * what a clock-on that skips it carries, what is
- * preselected there (the service's default location, else the only one offered, and that
- * location's default shift conditions), which required choice is missing, and whether a photo
- * comes before the punch is committed. Structural types, so the contract's models fit them.
+ * (the employee has something to choose, or the kiosk requires a choice it cannot preselect), the
+ * shift conditions a location applies by default, which required choice is missing, and whether a
+ * photo comes before the punch is committed. What is preselected is clockOnPreselection.ts.
+ * Structural types, so the contract's models fit them.
  */
 import { dimensionPickers, type DimensionOffer } from './reportingDimensions';
 
@@ -14,7 +13,7 @@ export interface ClockOnRules {
   isPhotoRequired?: boolean | null;
 }
 
-/** The business's timesheet settings that require a choice at every kiosk (issue 13). */
+/** The business's timesheet settings that require a choice at every kiosk. */
 export interface BusinessClockOnRules {
   requireWorkType?: boolean | null;
   requireLocation?: boolean | null;
@@ -46,14 +45,14 @@ export interface ClockOnOffer extends DimensionOffer {
 
 /**
  * True when the employee must see the options step before clocking on: there is something to
- * choose (more than one location, any work type, shift condition or classification), or the kiosk requires a
- * choice the kiosk cannot make for them (a required location with none preselected, a required
- * work type). A required location that is preselected needs no screen: it goes with the punch
- * (`clockOnWithoutOptions`).
+ * choose (more than one location, any work type, shift condition or classification, a reporting
+ * dimension), or the kiosk requires a choice that is not preselected (`preselectedLocationId`:
+ * what clockOnPreselection.ts chose). A required location that is preselected needs no screen: it
+ * goes with the punch.
  */
-export function needsClockOnOptions(offer: ClockOnOffer | null, rules: ClockOnRules | null | undefined): boolean {
+export function needsClockOnOptions(offer: ClockOnOffer | null, rules: ClockOnRules | null | undefined, preselectedLocationId: number | null = null): boolean {
   if (rules?.isWorkTypeRequired) return true;
-  if (rules?.isLocationRequired && preselectedLocation(offer) === null) return true;
+  if (rules?.isLocationRequired && preselectedLocationId === null) return true;
   if (!offer) return false;
   return (
     (offer.locations?.length ?? 0) > 1 ||
@@ -64,22 +63,10 @@ export function needsClockOnOptions(offer: ClockOnOffer | null, rules: ClockOnRu
   );
 }
 
-/** The choices a clock-on that skips the options step carries: the preselections, nothing more. */
-export function clockOnWithoutOptions(offer: ClockOnOffer | null): { locationId?: number; shiftConditionIds?: number[] } {
-  const locationId = preselectedLocation(offer);
-  if (locationId === null) return {};
-  const conditions = presetShiftConditions(offer, locationId);
-  return { locationId, ...(conditions.length > 0 ? { shiftConditionIds: conditions } : {}) };
-}
-
-/** The location preselected: the service's default, else the only location offered, else none. */
-export function preselectedLocation(offer: ClockOnOffer | null): number | null {
-  if (offer?.defaultLocation) return offer.defaultLocation.id;
-  const locations = offer?.locations ?? [];
-  return locations.length === 1 ? (locations[0]?.id ?? null) : null;
-}
-
-/** The shift conditions preselected for a location (its defaults). */
+/**
+ * The shift conditions a location applies by default (`locationShiftConditions`: the location's
+ * own `defaultShiftConditionIds`): the only ones ever ticked before the person ticks any.
+ */
 export function presetShiftConditions(offer: ClockOnOffer | null, locationId: number | null): number[] {
   return [...(offer?.locationShiftConditions?.find((l) => l.locationId === locationId)?.shiftConditionIds ?? [])];
 }

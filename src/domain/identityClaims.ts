@@ -1,5 +1,5 @@
 /**
- * Unverified offline punches (issue 9, part 2): a person the tablet holds no PIN verifier for may
+ * Unverified offline punches: a person the tablet holds no PIN verifier for may
  * punch while the service cannot be reached; the punch is followed by an identity claim carrying
  * their PIN sealed for the service, which checks it on arrival. These are the claim's states and
  * the device's bound on how many such punches it accepts per person, shared by service and kiosk.

@@ -1,15 +1,61 @@
 import { describe, expect, it } from 'vitest';
-import { afterFailure, attemptsLeft, claimAttempt, DEFAULT_LOCKOUT_POLICY, isLocked, pinProblem, UNLOCKED, type LockoutState } from './pinPolicy';
+import fc from 'fast-check';
+import {
+  afterFailure,
+  attemptsLeft,
+  claimAttempt,
+  DEFAULT_LOCKOUT_POLICY,
+  isLocked,
+  pinProblem,
+  pinProblemCode,
+  UNLOCKED,
+  type LockoutState,
+} from './pinPolicy';
 
 describe('PIN format', () => {
   it('accepts 4 to 8 digits only', () => {
-    expect(pinProblem('1234')).toBeNull();
-    expect(pinProblem('12345678')).toBeNull();
+    expect(pinProblem('4821')).toBeNull();
+    expect(pinProblem('48213957')).toBeNull();
     expect(pinProblem('123')).not.toBeNull();
     expect(pinProblem('123456789')).not.toBeNull();
     expect(pinProblem('12a4')).not.toBeNull();
     expect(pinProblem('')).not.toBeNull();
     expect(pinProblem('１２３４')).not.toBeNull();
+    expect(pinProblemCode('12a4')).toBe('digits-only');
+    expect(pinProblemCode('123456789')).toBe('length');
+  });
+});
+
+describe('PINs anyone could guess', () => {
+  it('refuses one digit, or a short block, repeated', () => {
+    for (const pin of ['0000', '1111', '99999999', '1212', '123123', '12341234', '505050']) expect(pinProblemCode(pin), pin).toBe('repeated');
+  });
+  it('refuses digits counting up or down, also past 9', () => {
+    for (const pin of ['1234', '0123', '6789', '12345678', '9876', '3210', '7890', '8901', '0987', '98765']) expect(pinProblemCode(pin), pin).toBe('sequence');
+  });
+  it("refuses the person's own employee number, with or without leading zeros", () => {
+    expect(pinProblemCode('4821', { employeeId: 4821 })).toBe('employee-number');
+    expect(pinProblemCode('0042', { employeeId: 42 })).toBe('employee-number');
+    expect(pinProblemCode('4821', { employeeId: 4822 })).toBeNull();
+    expect(pinProblemCode('4821', { employeeId: null })).toBeNull();
+  });
+  it('accepts ordinary PINs, with a plain reason for every refusal', () => {
+    for (const pin of ['4821', '1357', '2468', '1231', '9753', '13579', '1122', '12345679']) expect(pinProblemCode(pin), pin).toBeNull();
+    expect(pinProblem('1234')).toMatch(/too easy to guess.*count up or down/);
+    expect(pinProblem('1111')).toMatch(/too easy to guess.*repeats/);
+    expect(pinProblem('0042', { employeeId: 42 })).toMatch(/employee number/);
+  });
+  it('refuses few PINs: about one in a hundred of four digits', () => {
+    let refused = 0;
+    for (let n = 0; n < 10_000; n += 1) if (pinProblemCode(String(n).padStart(4, '0')) !== null) refused += 1;
+    // 100 two-digit blocks repeated (the 10 one-digit ones among them), 10 sequences up and 10 down.
+    expect(refused).toBe(120);
+  });
+  it('judges any string without throwing', () => {
+    fc.assert(fc.property(fc.string(), fc.option(fc.integer(), { nil: null }), (pin, employeeId) => {
+      const problem = pinProblemCode(pin, { employeeId });
+      return problem === null ? /^\d{4,8}$/.test(pin) : typeof pinProblem(pin, { employeeId }) === 'string';
+    }));
   });
 });
 

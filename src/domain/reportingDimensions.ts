@@ -1,7 +1,7 @@
 /**
- * The reporting dimension pickers a kiosk shows at clock-on (issue 13): one per dimension that has
+ * The reporting dimension pickers a kiosk shows at clock-on: one per dimension that has
  * values to offer, only where lookupdata says dimensions are enabled (the kiosk's
- * `timesheetDimensionsEnabled`). A shift takes at most one value per dimension (README,
+ * `timesheetDimensionsEnabled`). A shift takes at most one value per dimension (docs/api.md,
  * "Decisions where the contract is silent"), so each picker is a single choice.
  */
 export interface DimensionOffer {

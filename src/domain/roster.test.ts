@@ -1,6 +1,6 @@
 /** The roster matching rules (domain/roster.ts) the kiosk and the service share. */
 import { describe, expect, it } from 'vitest';
-import { arrivalAgainst, matchClockOff, matchClockOn, matchingWindow, nearbyShifts, pickableShifts, type RosteredShift } from './roster';
+import { arrivalAgainst, matchClockOff, matchClockOn, matchingWindow, nearbyShifts, pickableShifts, rosterShiftForClockOn, type RosteredShift } from './roster';
 
 const at = (iso: string) => new Date(iso);
 const shift = (id: number, start: string, end: string, extra: Partial<RosteredShift> = {}): RosteredShift => ({
@@ -95,7 +95,9 @@ describe('nearbyShifts and pickableShifts', () => {
 describe('arrivalAgainst and matchingWindow', () => {
   it('says early or late in whole minutes, on time inside the minute', () => {
     expect(arrivalAgainst(nine, at('2026-06-02T09:00:40Z'))).toEqual({ kind: 'onTime' });
-    expect(arrivalAgainst(nine, at('2026-06-02T08:47:30Z'))).toEqual({ kind: 'early', minutes: 12 });
+    // As the clocks read: 08:47 is 13 minutes before 09:00, whatever the seconds.
+    expect(arrivalAgainst(nine, at('2026-06-02T08:47:30Z'))).toEqual({ kind: 'early', minutes: 13 });
+    expect(arrivalAgainst(nine, at('2026-06-02T09:04:59Z'))).toEqual({ kind: 'late', minutes: 4 });
     expect(arrivalAgainst(nine, at('2026-06-02T09:05:00Z'))).toEqual({ kind: 'late', minutes: 5 });
     expect(arrivalAgainst(nine, at('2026-06-02T08:59:59Z'))).toEqual({ kind: 'early', minutes: 1 });
   });
@@ -105,5 +107,23 @@ describe('arrivalAgainst and matchingWindow', () => {
     expect(matchingWindow(0, 30)).toBe(0);
     expect(matchingWindow(null, 30)).toBe(30);
     expect(matchingWindow(undefined, null)).toBeNull();
+  });
+});
+
+describe('rosterShiftForClockOn', () => {
+  it('is the match within the window, else the shift under way, else nothing', () => {
+    expect(rosterShiftForClockOn([nine], at('2026-06-02T08:55:00Z'), 10)).toEqual({ shift: nine, exact: false });
+    // Five hours late: outside the window, still the shift under way.
+    expect(rosterShiftForClockOn([nine], at('2026-06-02T14:00:00Z'), 10)).toEqual({ shift: nine, exact: false });
+    expect(rosterShiftForClockOn([nine], at('2026-06-02T14:00:00Z'), null)).toEqual({ shift: nine, exact: false });
+    expect(rosterShiftForClockOn([nine], at('2026-06-02T17:00:00Z'), 10)).toBeNull();
+    expect(rosterShiftForClockOn([nine], at('2026-06-02T08:00:00Z'), 10)).toBeNull();
+  });
+
+  it('prefers the chosen location among shifts under way', () => {
+    const a = shift(2, '2026-06-02T09:00:00Z', '2026-06-02T17:00:00Z', { locationId: 10 });
+    const b = shift(3, '2026-06-02T10:00:00Z', '2026-06-02T18:00:00Z', { locationId: 11 });
+    expect(rosterShiftForClockOn([a, b], at('2026-06-02T13:00:00Z'), 10)?.shift.id).toBe(2);
+    expect(rosterShiftForClockOn([a, b], at('2026-06-02T13:00:00Z'), 10, { locationId: 11 })?.shift.id).toBe(3);
   });
 });

@@ -1,11 +1,11 @@
 /**
- * Roster matching (issue 10): which rostered shift a clock-on or clock-off belongs to, whether the
+ * Roster matching: which rostered shift a clock-on or clock-off belongs to, whether the
  * person is early or late, and which shifts are near a moment. Pure, so the kiosk (offline, from
  * the roster it keeps) and the service (`matchingclockon`, the clocked shift's roster shift,
  * rounding to the roster) reach the same answer from the same shifts.
  *
  * Rules (the contract says only "the rostered shift a clock-on at dateUtc would snap to, given the
- * kiosk's matching window"; the rest is ours, stated in the README):
+ * kiosk's matching window"; the rest is ours, stated in docs/timesheets-and-rosters.md):
  * - A clock-on matches a shift of that person whose start is within the clock-on window of it
  *   (either side, edges included); a clock-off one whose end is within the clock-off window.
  * - A window of null means the kiosk does no matching.
@@ -86,6 +86,26 @@ export function matchClockOn<T extends RosteredShift>(
 }
 
 /**
+ * The roster shift a clock-on at `at` is measured against on screen and on the receipt: the one
+ * `matchClockOn` picks within the window, else the shift already under way at `at` (someone five
+ * hours late is still on that shift's roster line; the same "still came" rule as
+ * `rosterAttendance`). The service links a clocked shift only to a match within the window.
+ */
+export function rosterShiftForClockOn<T extends RosteredShift>(
+  shifts: readonly T[],
+  at: Date,
+  windowMinutes: number | null,
+  choice?: ShiftChoice,
+): RosterMatch<T> | null {
+  const matched = matchClockOn(shifts, at, windowMinutes, choice);
+  if (matched) return matched;
+  const underWay = shifts
+    .filter((s) => s.startUtc.getTime() <= at.getTime() && at.getTime() < s.endUtc.getTime())
+    .sort((a, b) => choiceScore(b, choice) - choiceScore(a, choice) || a.startUtc.getTime() - b.startUtc.getTime() || a.id - b.id)[0];
+  return underWay ? { shift: underWay, exact: false } : null;
+}
+
+/**
  * The roster shift a clock-off at `at` belongs to. When the clocked shift already remembers its
  * roster shift, that one is the only candidate.
  */
@@ -125,12 +145,15 @@ export function pickableShifts<T extends RosteredShift>(shifts: readonly T[], at
 
 export type Arrival = { kind: 'onTime' } | { kind: 'early' | 'late'; minutes: number };
 
-/** Early or late against the rostered start, in whole minutes (inside the rostered minute is on time). */
+/**
+ * Early or late against the rostered start, in minutes as the clocks read (inside the rostered
+ * minute is on time): a clock-on the receipt shows as 06:50 is ten minutes early for 07:00, even
+ * at 06:50:40.
+ */
 export function arrivalAgainst(shift: Pick<RosteredShift, 'startUtc'>, at: Date): Arrival {
-  if (sameMinute(at, shift.startUtc)) return { kind: 'onTime' };
-  const diff = at.getTime() - shift.startUtc.getTime();
-  const minutes = Math.max(1, Math.floor(Math.abs(diff) / MINUTE));
-  return { kind: diff < 0 ? 'early' : 'late', minutes };
+  const diff = Math.floor(at.getTime() / MINUTE) - Math.floor(shift.startUtc.getTime() / MINUTE);
+  if (diff === 0) return { kind: 'onTime' };
+  return { kind: diff < 0 ? 'early' : 'late', minutes: Math.abs(diff) };
 }
 
 /**
@@ -141,7 +164,7 @@ export function matchingWindow(kioskMinutes: number | null | undefined, business
   return kioskMinutes ?? businessMinutes ?? null;
 }
 
-/** A clocked shift as the roster board needs it (the manager's Roster tab, issue 10 part 5). */
+/** A clocked shift as the roster board needs it (the manager's Roster tab). */
 export interface ClockedShiftStart {
   id: number;
   employeeId: number;
@@ -168,7 +191,7 @@ export type RosterAttendance =
 /**
  * Pairs clocked shifts with roster shifts and says, per roster shift id, who is due, late or absent.
  *
- * Rules (ours, stated in the README): clocked shifts are taken oldest first; each belongs to the
+ * Rules (ours, stated in docs/timesheets-and-rosters.md): clocked shifts are taken oldest first; each belongs to the
  * shift `matchClockOn` picks among that person's roster shifts not yet taken (the same window and
  * preference for the chosen location and work type the kiosk uses), else to the first such shift
  * it overlaps (someone who came earlier or later than the window still came). A roster shift

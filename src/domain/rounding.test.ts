@@ -88,16 +88,44 @@ describe('roundShift', () => {
     expect(rounded.breaks.map((b) => [iso(b.startUtc), iso(b.endUtc)])).toEqual([['2026-01-12T12:00:00.000Z', '2026-01-12T12:35:00.000Z']]);
   });
 
-  it('never lets the rounded end precede the rounded start, and keeps breaks inside', () => {
+  it('keeps the punches’ own times when rounding would empty or invert the shift', () => {
+    // To the quarter hour, 09:01-09:10 would be 09:15-09:00: the line says what happened instead.
     const rounded = roundShift(
       shift('2026-01-12T09:01:00Z', '2026-01-12T09:10:00Z', [['2026-01-12T09:02:00Z', '2026-01-12T09:04:00Z']]),
       QUARTER,
       UTC,
       null,
     );
-    expect(iso(rounded.startUtc)).toBe('2026-01-12T09:15:00.000Z');
-    expect(iso(rounded.endUtc)).toBe('2026-01-12T09:15:00.000Z');
-    expect(rounded.breaks.map((b) => [iso(b.startUtc), iso(b.endUtc)])).toEqual([['2026-01-12T09:15:00.000Z', '2026-01-12T09:15:00.000Z']]);
+    expect(iso(rounded.startUtc)).toBe('2026-01-12T09:01:00.000Z');
+    expect(iso(rounded.endUtc)).toBe('2026-01-12T09:10:00.000Z');
+    expect(rounded.breaks.map((b) => [iso(b.startUtc), iso(b.endUtc)])).toEqual([['2026-01-12T09:02:00.000Z', '2026-01-12T09:04:00.000Z']]);
+    // 14:38-14:39 to the nearest 5 minutes would be 14:40-14:40.
+    const nearest = { ...NO_ROUNDING, shiftStartRounding: 'RoundToNearest', shiftStartRoundingMinutes: 5, shiftEndRounding: 'RoundToNearest', shiftEndRoundingMinutes: 5 } as const;
+    const short = roundShift(shift('2026-01-12T14:38:00Z', '2026-01-12T14:39:00Z'), nearest, UTC, null);
+    expect([iso(short.startUtc), iso(short.endUtc)]).toEqual(['2026-01-12T14:38:00.000Z', '2026-01-12T14:39:00.000Z']);
+  });
+
+  it('writes a shift of seconds as one minute from its start', () => {
+    const seconds = roundShift(shift('2026-01-12T14:38:10Z', '2026-01-12T14:38:40Z'), NO_ROUNDING, UTC, null);
+    expect([iso(seconds.startUtc), iso(seconds.endUtc)]).toEqual(['2026-01-12T14:38:10.000Z', '2026-01-12T14:39:10.000Z']);
+  });
+
+  it('never lets rounded breaks overlap', () => {
+    // 10:02-10:20 and 10:25-10:40, ends rounded up to the quarter: 10:02-10:30 would overlap 10:25-10:45.
+    const up = { ...NO_ROUNDING, breakEndRounding: 'RoundUp', breakEndRoundingMinutes: 15 } as const;
+    const rounded = roundShift(
+      shift('2026-01-12T09:00:00Z', '2026-01-12T12:00:00Z', [
+        ['2026-01-12T10:25:00Z', '2026-01-12T10:40:00Z'],
+        ['2026-01-12T10:02:00Z', '2026-01-12T10:20:00Z'],
+      ]),
+      up,
+      UTC,
+      null,
+    );
+    expect(rounded.breaks.map((b) => [iso(b.startUtc), iso(b.endUtc)])).toEqual([
+      ['2026-01-12T10:02:00.000Z', '2026-01-12T10:30:00.000Z'],
+      ['2026-01-12T10:30:00.000Z', '2026-01-12T10:45:00.000Z'],
+    ]);
   });
 
   describe('snapping to the roster shift (09:00 to 17:00)', () => {

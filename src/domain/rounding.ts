@@ -1,5 +1,5 @@
 /**
- * Timesheet rounding (issue 10): the business's rounding rules applied to a kiosk shift's start,
+ * Timesheet rounding: the business's rounding rules applied to a kiosk shift's start,
  * end and breaks, leaving the raw punches untouched. The contract has no rounding model; this one
  * follows the vendor's help pages ("Timesheet Rounding" in payroll settings): shift start and end,
  * break start and end, each "don't round", "round up", "round down" or "round to the nearest" x
@@ -8,10 +8,17 @@
  *
  * Order (ours; the vendor does not say): a rostered-shift rule that applies wins for that edge;
  * otherwise the general rule. Intervals count from local midnight, so a 60-minute rule lands on the
- * hour in a zone with a half-hour offset. A rounded end never precedes the rounded start, and
- * breaks stay inside the rounded shift.
+ * hour in a zone with a half-hour offset.
+ *
+ * Every line this writes can be approved, edited and exported (a decision, written down with the
+ * others where the contract is silent): when rounding would put the end at or before the start
+ * (14:38-14:39 to the nearest 5 minutes is 14:40-14:40), the line keeps the punches' own times,
+ * neither edge rounded nor snapped; a line is at least one minute long (a shift of seconds ends a
+ * minute after it starts), because the manager's screens, the edit form and the export count whole
+ * minutes; rounded breaks stay inside the line and never overlap (each starts no earlier than the
+ * one before it ends).
  */
-import { localToUtc, zoneOffsetMinutes } from './time';
+import { zoneOffsetMinutes } from './time';
 
 export const ROUNDING_DIRECTIONS = ['DontRound', 'RoundUp', 'RoundDown', 'RoundToNearest'] as const;
 export type RoundingDirection = (typeof ROUNDING_DIRECTIONS)[number];
@@ -53,7 +60,12 @@ export const NO_ROUNDING: RoundingRules = {
 
 const MINUTE = 60_000;
 
-/** Rounds an instant on the local clock of `zone` (seconds count: 09:00:30 rounded up to 15 is 09:15). */
+/**
+ * Rounds an instant on the local clock of `zone` (seconds count: 09:00:30 rounded up to 15 is
+ * 09:15). The instant moves by what the clock at that moment moves, so it never moves the wrong way
+ * or by more than the interval, even in the hour repeated when clocks go back (reading the rounded
+ * wall-clock time back would land an hour early there).
+ */
 export function roundInstant(at: Date, direction: RoundingDirection, intervalMinutes: number, zone: string): Date {
   if (direction === 'DontRound' || intervalMinutes <= 0) return at;
   const offset = zoneOffsetMinutes(at, zone) * MINUTE;
@@ -63,7 +75,7 @@ export function roundInstant(at: Date, direction: RoundingDirection, intervalMin
   if (down === wall) return at;
   const up = down + step;
   const rounded = direction === 'RoundDown' ? down : direction === 'RoundUp' ? up : wall - down < up - wall ? down : up;
-  return localToUtc(new Date(rounded), zone);
+  return new Date(at.getTime() + (rounded - wall));
 }
 
 export interface ShiftTimes {
@@ -96,19 +108,33 @@ function snapToRoster(at: Date, rostered: Date, upWithin: number | null, downWit
 
 const clamp = (t: number, lo: number, hi: number) => Math.min(Math.max(t, lo), hi);
 
+/** The shortest line written: one minute, the unit the manager's screens and the export count in. */
+export const MIN_LINE_MS = MINUTE;
+
 /** The shift as the timesheet line should carry it under `rules` (with its roster shift, if it has one). */
 export function roundShift(shift: ShiftTimes, rules: RoundingRules, zone: string, roster?: RosterEdges | null): RoundedShift {
   const rosterStart = roster ? snapToRoster(shift.startUtc, roster.startUtc, rules.roundUpToRosterStartWithinMinutes, rules.roundDownToRosterStartWithinMinutes) : null;
   const rosterEnd = roster ? snapToRoster(shift.endUtc, roster.endUtc, rules.roundUpToRosterEndWithinMinutes, rules.roundDownToRosterEndWithinMinutes) : null;
-  const start = rosterStart ?? roundInstant(shift.startUtc, rules.shiftStartRounding, rules.shiftStartRoundingMinutes, zone);
-  let end = rosterEnd ?? roundInstant(shift.endUtc, rules.shiftEndRounding, rules.shiftEndRoundingMinutes, zone);
-  if (end.getTime() < start.getTime()) end = start;
-  const lo = start.getTime();
-  const hi = end.getTime();
-  const breaks = shift.breaks.map((b) => {
-    const bs = clamp(roundInstant(b.startUtc, rules.breakStartRounding, rules.breakStartRoundingMinutes, zone).getTime(), lo, hi);
-    const be = clamp(roundInstant(b.endUtc, rules.breakEndRounding, rules.breakEndRoundingMinutes, zone).getTime(), bs, hi);
+  const roundedStart = rosterStart ?? roundInstant(shift.startUtc, rules.shiftStartRounding, rules.shiftStartRoundingMinutes, zone);
+  const roundedEnd = rosterEnd ?? roundInstant(shift.endUtc, rules.shiftEndRounding, rules.shiftEndRoundingMinutes, zone);
+  // Rounding that empties or inverts the shift is not applied: the punches' own times stand.
+  const keepsShape = roundedEnd.getTime() > roundedStart.getTime();
+  const lo = (keepsShape ? roundedStart : shift.startUtc).getTime();
+  const hi = Math.max((keepsShape ? roundedEnd : shift.endUtc).getTime(), lo + MIN_LINE_MS);
+  const ordered = [...shift.breaks].sort((a, b) => a.startUtc.getTime() - b.startUtc.getTime());
+  let previousEnd = lo;
+  const breaks = ordered.map((b) => {
+    const start = keepsShape ? roundInstant(b.startUtc, rules.breakStartRounding, rules.breakStartRoundingMinutes, zone) : b.startUtc;
+    const end = keepsShape ? roundInstant(b.endUtc, rules.breakEndRounding, rules.breakEndRoundingMinutes, zone) : b.endUtc;
+    const bs = clamp(start.getTime(), previousEnd, hi);
+    const be = clamp(end.getTime(), bs, hi);
+    previousEnd = be;
     return { startUtc: new Date(bs), endUtc: new Date(be), isPaidBreak: b.isPaidBreak };
   });
-  return { startUtc: start, endUtc: end, breaks, snappedToRoster: { start: rosterStart !== null, end: rosterEnd !== null } };
+  return {
+    startUtc: new Date(lo),
+    endUtc: new Date(hi),
+    breaks,
+    snappedToRoster: { start: keepsShape && rosterStart !== null, end: keepsShape && rosterEnd !== null },
+  };
 }

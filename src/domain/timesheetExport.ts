@@ -1,5 +1,5 @@
 /**
- * The timesheet CSV export's per-line values (issue 10, part 2): the local date, start and end of
+ * The timesheet CSV export's per-line values: the local date, start and end of
  * a line, its unpaid and paid break minutes and its worked hours. Pure, so the service's export
  * and any screen that shows the same figures agree. Hours come from the instants (a line across a
  * daylight-saving change counts the hours really worked), unpaid breaks deducted, in hundredths.

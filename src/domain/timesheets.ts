@@ -1,5 +1,5 @@
 /**
- * Timesheet line rules (issue 10): the statuses a line moves through, who may change it, when a
+ * Timesheet line rules: the statuses a line moves through, who may change it, when a
  * kiosk line is approved by itself (the business setting `approveIfMatchesRosterShift`), and the
  * forgotten clock-off: when to ask a person when they finished, and what answer is acceptable.
  * Pure, shared by the service and the kiosk.

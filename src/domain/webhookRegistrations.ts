@@ -3,7 +3,7 @@
  * travels in the path, kept exactly as given), the extra headers a delivery may carry (valid HTTP
  * field names that cannot override what the sender itself sets), and bounds on headers and
  * properties (echoed in every delivery, so a hostile registration cannot make each one huge).
- * Pure rules: the service applies them, the OpenAPI text and the README quote them.
+ * Pure rules: the service applies them, the OpenAPI text and docs/webhooks.md quote them.
  */
 
 /** The longest registration id (also the input limit of `WebHook.id`). */

@@ -2,7 +2,7 @@
  * Web hooks as the vendor's platform (Microsoft ASP.NET WebHooks) sends them: the event names a
  * registration may filter on, how filters match, the work-item envelope a receiver gets, its
  * `ms-signature` header, and the retry schedule. Pure rules, shared by the service (which records
- * and delivers events) and by tests and the README's receiver example (which verify them).
+ * and delivers events) and by tests and docs/webhooks.md's receiver example (which verify them).
  *
  * Sources: contract section 7 (envelope `Id`, `Attempt`, `Properties`, `Notifications`); the
  * vendor's help page "Setup, test and manage Web Hooks" (the envelope example, retries "at
@@ -36,7 +36,7 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** The filter that matches every event. */
 export const WILDCARD_FILTER = '*';
 
-/** What each event means, for the README and the OpenAPI text. */
+/** What each event means, for docs/webhooks.md and the OpenAPI text. */
 export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEvent, string> = {
   ClockOn: 'An employee clocked on (kiosk or self-service).',
   StartBreak: 'An employee started a break.',

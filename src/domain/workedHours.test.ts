@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localDayStart, localWeekStart, nextExpectedPunch, receiptHours, replayPunches, spansFromShifts, workedMs, type WorkSpan } from './workedHours';
+import { localDayStart, localWeekStart, nextExpectedPunch, receiptFacts, receiptHours, replayPunches, spansFromShifts, workedMs, type WorkSpan } from './workedHours';
 
 const at = (iso: string) => new Date(iso);
 const H = 3_600_000;
@@ -123,5 +123,39 @@ describe('the next expected punch', () => {
     expect(nextExpectedPunch('endBreak')).toBe('clockOff');
     expect(nextExpectedPunch('clockOff')).toBe('clockOn');
     expect(nextExpectedPunch('discard')).toBeNull();
+  });
+});
+
+describe('the figures a receipt shows', () => {
+  const none = { todayMs: 0, weekMs: 0, shift: null, endedBreak: null };
+  it('shows nothing for a first clock-on of the week, and earlier work when there is some', () => {
+    expect(receiptFacts(none)).toEqual([]);
+    expect(receiptFacts({ ...none, weekMs: 5 * H })).toEqual([{ kind: 'thisWeek', ms: 5 * H }]);
+    expect(receiptFacts({ ...none, todayMs: 2 * H, weekMs: 9 * H })).toEqual([
+      { kind: 'today', ms: 2 * H },
+      { kind: 'thisWeek', ms: 9 * H },
+    ]);
+    // Seconds of work are not "0 min" of anything.
+    expect(receiptFacts({ ...none, todayMs: 29_000, weekMs: 29_000 })).toEqual([]);
+  });
+
+  it('leaves out today when it is the shift just closed, and the week when it is today', () => {
+    const shift = { workedMs: 4 * H, unpaidBreakMs: 30 * M };
+    expect(receiptFacts({ todayMs: 4 * H, weekMs: 4 * H, shift, endedBreak: null })).toEqual([
+      { kind: 'thisShift', ms: 4 * H },
+      { kind: 'unpaidBreaks', ms: 30 * M },
+    ]);
+    expect(receiptFacts({ todayMs: 6 * H, weekMs: 20 * H, shift: { workedMs: 4 * H, unpaidBreakMs: 0 }, endedBreak: null })).toEqual([
+      { kind: 'thisShift', ms: 4 * H },
+      { kind: 'today', ms: 6 * H },
+      { kind: 'thisWeek', ms: 20 * H },
+    ]);
+  });
+
+  it('names the break that ended, however short', () => {
+    expect(receiptFacts({ ...none, todayMs: 3 * H, weekMs: 3 * H, endedBreak: { ms: 20_000, isPaid: false } })).toEqual([
+      { kind: 'unpaidBreak', ms: 20_000 },
+      { kind: 'today', ms: 3 * H },
+    ]);
   });
 });

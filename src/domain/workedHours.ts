@@ -192,6 +192,36 @@ export function receiptHours(spans: readonly WorkSpan[], kind: PunchKind, at: Da
   return { todayMs, weekMs, shift, endedBreak };
 }
 
+export type ReceiptFactKind = 'thisShift' | 'unpaidBreaks' | 'paidBreak' | 'unpaidBreak' | 'today' | 'thisWeek';
+
+/** One figure a receipt shows. */
+export interface ReceiptFact {
+  kind: ReceiptFactKind;
+  ms: number;
+}
+
+/** Equal as a receipt writes them (to the nearest minute). */
+const sameMinutes = (a: number, b: number) => Math.round(a / 60_000) === Math.round(b / 60_000);
+
+/**
+ * The figures worth showing, in order: the closed shift and its unpaid breaks, the break that
+ * ended, then today and this week, each only when it says something new. Nothing worked shows
+ * nothing (a first clock-on of the week has no figures), today is left out when it is the shift
+ * just closed, and the week when it is today.
+ */
+export function receiptFacts(hours: ReceiptHours): ReceiptFact[] {
+  const facts: ReceiptFact[] = [];
+  if (hours.shift) {
+    facts.push({ kind: 'thisShift', ms: hours.shift.workedMs });
+    if (hours.shift.unpaidBreakMs > 0) facts.push({ kind: 'unpaidBreaks', ms: hours.shift.unpaidBreakMs });
+  }
+  if (hours.endedBreak) facts.push({ kind: hours.endedBreak.isPaid ? 'paidBreak' : 'unpaidBreak', ms: hours.endedBreak.ms });
+  const showToday = hours.todayMs >= 30_000 && !(hours.shift && sameMinutes(hours.shift.workedMs, hours.todayMs));
+  if (showToday) facts.push({ kind: 'today', ms: hours.todayMs });
+  if (hours.weekMs >= 30_000 && !sameMinutes(hours.weekMs, hours.todayMs)) facts.push({ kind: 'thisWeek', ms: hours.weekMs });
+  return facts;
+}
+
 /** The punch a person is expected to make next after `kind` (the receipt's reminder), if any. */
 export function nextExpectedPunch(kind: PunchKind): PunchKind | null {
   switch (kind) {

@@ -76,7 +76,7 @@ export async function clearEnrolment(db: KioskDb): Promise<void> {
     await db.meta.delete(SETUP_KEY);
     await db.meta.delete(KIOSK_SETTINGS_KEY);
     await forgetWorkHistory(db);
-    // The kept roster and who is on at other kiosks belong to this kiosk (issue 10).
+    // The kept roster and who is on at other kiosks belong to this kiosk.
     await db.meta.bulkDelete([ROSTER_KEY, OPEN_SHIFTS_KEY]);
     await Promise.all([db.staff.clear(), db.lookups.clear(), db.pinVerifiers.clear(), db.pinLockouts.clear()]);
   });

@@ -4,7 +4,7 @@
  * client-generated UUID that later travels as the Idempotency-Key. The kiosk confirms from this
  * local state at once, online or offline; the sync engine delivers the entry afterwards.
  */
-import { applyPunch, type PunchError, type PunchKind } from '../domain/attendance';
+import { applyPunch, type PunchKind } from '../domain/attendance';
 import { noteProblem } from '../domain/notes';
 import { formatTimeSpan } from '../domain/time';
 import type { KioskDb } from './db';
@@ -12,6 +12,7 @@ import { uuid } from '../client/uuid';
 import { fromDomainState, toDomainState } from './localState';
 import { punchBodyProblem } from './punchKinds';
 import { OutboxRecord, readRecord, StaffRecord, type ShiftRef, type StoredAttendance } from './records';
+import type { EnqueueErrorCode } from './refusals';
 import { noteUnverifiedPunch, type IdentityClaimSeal } from './unverifiedPunch';
 
 export interface PunchRequestInput {
@@ -34,9 +35,14 @@ export interface PunchRequestInput {
   /**
    * For the clock-off of a person who forgot to clock off: when they say they finished. A
    * `shiftCorrection` entry naming the clock-off is queued right after it, in the same
-   * transaction (issue 10, part 4; docs/sync-protocol.md).
+   * transaction (docs/sync-protocol.md).
    */
   correction?: StatedFinish;
+  /**
+   * Holds the entry back from the sync engine this long after `now` (ms), so it can still be
+   * taken back: a clock-off's undo (undoPunch.ts).
+   */
+  holdMs?: number;
 }
 
 /** When a person who forgot to clock off says they finished, and whether they took the roster's end. */
@@ -44,9 +50,6 @@ export interface StatedFinish {
   statedFinishUtc: Date;
   suggestedBy: 'roster' | 'typed';
 }
-
-/** Why the kiosk refused to queue a punch or note: the state machine's codes and the outbox's own. */
-export type EnqueueErrorCode = PunchError['code'] | 'unknown-employee' | 'no-open-shift' | 'invalid-note' | 'invalid-entry';
 
 export type EnqueueResult =
   | { ok: true; entry: OutboxRecord; local: StoredAttendance }
@@ -77,6 +80,7 @@ export async function enqueuePunch(db: KioskDb, input: PunchRequestInput): Promi
       body,
       createdAt: input.at.toISOString(),
       nextAttemptAt: 0,
+      ...(input.holdMs ? { heldUntil: input.now.getTime() + input.holdMs } : {}),
       attempts: [],
     });
     await db.staff.put({ ...staff, local });

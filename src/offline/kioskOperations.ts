@@ -5,8 +5,10 @@
  * loading clock-on choices. Components render the outcomes; the rules live here and in the domain.
  */
 import type { PunchKind } from '../domain/attendance';
+import { choicesOfBody } from '../domain/clockOnPreselection';
 import { isApiClientError } from '../client/errors';
 import { enqueueNote, enqueuePunch, type EnqueueResult, type StatedFinish } from './enqueue';
+import type { EnqueueErrorCode } from './refusals';
 import type { KioskRuntime } from './kioskRuntime';
 import { learnPin, verifyPinOffline } from './offlinePin';
 import { OutboxRecord, readRecord, StaffRecord } from './records';
@@ -17,6 +19,7 @@ import { requestBackgroundSync } from './storedSync';
 import { answerWithin, askWithinBudget, SLOW_ANSWER_WAIT_MS } from './reachability';
 import { adoptServerView } from './serverView';
 import type { IdentityClaimSeal } from './unverifiedPunch';
+import { CLOCK_OFF_HOLD_MS, HELD_PUNCHES, releaseHeldPunch, undoHeldPunch, type UndoOutcome } from './undoPunch';
 import { journalPunch } from './workHistory';
 
 export { checkPinAtKiosk, type PinCheck } from './pinCheck';
@@ -24,6 +27,8 @@ export { checkPinAtKiosk, type PinCheck } from './pinCheck';
 export interface PunchReceipt {
   entryId: string;
   at: Date;
+  /** The body queued for the service: what was recorded. */
+  body: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -37,7 +42,7 @@ export async function punchAtKiosk(
   fields: Record<string, unknown> = {},
   claim?: IdentityClaimSeal,
   correction?: StatedFinish,
-): Promise<{ ok: true; receipt: PunchReceipt } | { ok: false; code: string }> {
+): Promise<{ ok: true; receipt: PunchReceipt } | { ok: false; code: EnqueueErrorCode }> {
   const at = rt.clock.now();
   const before = readRecord(StaffRecord, await rt.db.staff.get(employeeId));
   const result: EnqueueResult = await enqueuePunch(rt.db, {
@@ -50,14 +55,35 @@ export async function punchAtKiosk(
     now: at,
     ...(claim ? { claim } : {}),
     ...(correction ? { correction } : {}),
+    // A clock-off waits while its receipt offers the undo (undoPunch.ts); not a forgotten shift's,
+    // whose finish was given on a screen of its own and whose receipt leads on to today's clock-on.
+    ...(HELD_PUNCHES.has(kind) && !correction ? { holdMs: CLOCK_OFF_HOLD_MS } : {}),
   });
   if (!result.ok) return { ok: false, code: result.error.code };
   rt.sync.trigger();
   void requestBackgroundSync();
   const since = before?.local.clockOnTimeUtc;
   // For the receipt's hours (workHistory.ts), which follow it live: never delays or fails the punch.
-  void journalPunch(rt.db, employeeId, { kind, at, isPaidBreak: fields.isPaidBreak === true, shiftStart: since ?? null }).catch(() => undefined);
-  return { ok: true, receipt: { entryId: result.entry.id, at } };
+  const choice = kind === 'clockOn' ? choicesOfBody(result.entry.body) : null;
+  void journalPunch(rt.db, employeeId, {
+    kind,
+    at,
+    isPaidBreak: fields.isPaidBreak === true,
+    shiftStart: since ?? null,
+    ...(choice ? { choice: { locationId: choice.locationId, workTypeId: choice.workTypeId, classificationId: choice.classificationId, dimensionValueIds: choice.dimensionValueIds } } : {}),
+  }).catch(() => undefined);
+  return { ok: true, receipt: { entryId: result.entry.id, at, body: result.entry.body } };
+}
+
+/** Takes back a clock-off while its receipt still offers it (undoPunch.ts); the screens say the outcome. */
+export async function undoPunchAtKiosk(rt: KioskRuntime, entryId: string): Promise<UndoOutcome> {
+  return undoHeldPunch(rt.db, entryId, rt.clock.now().getTime());
+}
+
+/** Lets a held punch go (its receipt went): sent at once. */
+export async function releasePunchAtKiosk(rt: KioskRuntime, entryId: string): Promise<void> {
+  await releaseHeldPunch(rt.db, entryId);
+  rt.sync.trigger();
 }
 
 export async function noteAtKiosk(rt: KioskRuntime, employeeId: number, note: string, visibility: 'Visible' | 'Hidden') {
@@ -118,7 +144,7 @@ export async function changePinAtKiosk(rt: KioskRuntime, employeeId: number, old
     if (error.kind === 'network') return queueSealedPinChange(rt, employeeId, oldPin, newPin);
     if (error.kind === 'http' && error.code === 'wrong-pin') return { ok: false, reason: 'wrong-old' };
     if (error.kind === 'http' && error.code === 'pin-locked') return { ok: false, reason: 'locked' };
-    if (error.kind === 'http' && error.code === 'invalid-pin') return { ok: false, reason: 'invalid', message: error.problem?.detail ?? '' };
+    if (error.kind === 'http' && (error.code === 'invalid-pin' || error.code === 'pin-too-simple')) return { ok: false, reason: 'invalid', message: error.problem?.detail ?? '' };
     throw error;
   }
 }

@@ -1,7 +1,8 @@
 /**
  * The kiosk applies the service's settings, not copies of them: a service configured with its own
  * PIN lockout and long-shift limit hands them to the device, and the kiosk's offline PIN check
- * locks after the service's number of wrong PINs, for the service's time.
+ * locks after the service's number of wrong PINs, for the service's time; and it knows whether
+ * text messages may carry a PIN reset code, so Forgot PIN offers only what works.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTenant } from '../server/testing/fixtures';
@@ -21,7 +22,7 @@ describe("the kiosk's policy", () => {
     const tenant = await createTenant(t);
     const h = await createOfflineHarness(t, tenant);
     expect(await h.runtime.refresh()).toBe(true);
-    expect(await readKioskPolicy(h.db)).toEqual({ longShiftMinutes: 90, pinMaxAttempts: 3, pinLockoutMinutes: 7, requireWorkType: false, requireLocation: false });
+    expect(await readKioskPolicy(h.db)).toEqual({ longShiftMinutes: 90, pinMaxAttempts: 3, pinLockoutMinutes: 7, requireWorkType: false, requireLocation: false, smsResets: false });
 
     const ada = tenant.employees[0]!;
     expect(await checkPinAtKiosk(h.runtime, ada.id, ada.pin)).toMatchObject({ ok: true, checkedOffline: false });
@@ -34,5 +35,16 @@ describe("the kiosk's policy", () => {
     const until = 'until' in locked ? locked.until : null;
     expect(until ? until.getTime() - h.runtime.clock.now().getTime() : 0).toBeGreaterThan(6 * 60_000);
     expect(until ? until.getTime() - h.runtime.clock.now().getTime() : Infinity).toBeLessThanOrEqual(7 * 60_000);
+  });
+
+  it("says whether PIN resets may go by text message, as the business's setting says", async () => {
+    const tenant = await createTenant(t);
+    const h = await createOfflineHarness(t, tenant);
+    expect(await h.runtime.refresh()).toBe(true);
+    expect(await readKioskPolicy(h.db)).toMatchObject({ smsResets: false });
+    const switched = await t.request('PUT', `/api/v2/business/${tenant.businessId}`, { auth: tenant.manager.auth, json: { name: 'Harbour Street Bakery', smsNotificationsEnabled: true } });
+    expect(switched.status, switched.text).toBe(200);
+    expect(await h.runtime.refresh()).toBe(true);
+    expect(await readKioskPolicy(h.db)).toMatchObject({ smsResets: true });
   });
 });

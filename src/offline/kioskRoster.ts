@@ -1,5 +1,5 @@
 /**
- * The roster this tablet keeps for offline matching (issue 10, part 3): the published shifts of
+ * The roster this tablet keeps for offline matching: the published shifts of
  * its staff from yesterday to a week ahead, with the kiosk's effective matching windows and
  * whether people may pick their shift, as the service sent them (KioskRosterModel, refreshed with
  * the other kiosk data by refreshKioskRoster.ts). Kept as one `meta` record (no schema change),
@@ -8,7 +8,8 @@
  * matching rules (src/domain/roster.ts), the same ones the service runs.
  */
 import * as z from 'zod/mini';
-import { arrivalAgainst, matchClockOn, pickableShifts, type Arrival, type RosteredShift, type ShiftChoice } from '../domain/roster';
+import { arrivalAgainst, pickableShifts, rosterShiftForClockOn, type Arrival, type RosteredShift, type ShiftChoice } from '../domain/roster';
+import { personRosterState, type PersonAttendance, type PersonRosterState } from '../domain/rosterState';
 import { finishTimeProblem } from '../domain/timesheets';
 import type { KioskDb } from './db';
 import { isoInstant, readRecord } from './records';
@@ -67,13 +68,14 @@ export interface ClockOnRoster {
 
 /**
  * The roster at a clock-on of `employeeId` at `at` (with the person's pick, when they made one):
- * the domain's match within the kiosk's clock-on window, how early or late that is, and the
- * shifts to pick from when the kiosk lets people choose.
+ * the domain's match within the kiosk's clock-on window, else the shift already under way (a
+ * late person still sees their shift), how early or late that is, and the shifts to pick from
+ * when the kiosk lets people choose.
  */
 export function clockOnRoster(roster: KeptRoster | null, employeeId: number, at: Date, choice?: ShiftChoice): ClockOnRoster {
   if (!roster) return { match: null, arrival: null, pickable: [] };
   const mine = shiftsOf(roster, employeeId);
-  const matched = matchClockOn(mine, at, roster.clockOnWindowMinutes, choice);
+  const matched = rosterShiftForClockOn(mine, at, roster.clockOnWindowMinutes, choice);
   const pickable = roster.allowEmployeeShiftSelection ? pickableShifts(mine, at, roster.clockOnWindowMinutes) : [];
   return {
     match: matched?.shift ?? null,
@@ -102,6 +104,23 @@ export function suggestedFinish(
   now: Date,
 ): RosterShift | null {
   if (!roster) return null;
-  const matched = matchClockOn(shiftsOf(roster, employeeId), shift.clockOnUtc, roster.clockOnWindowMinutes);
+  const matched = rosterShiftForClockOn(shiftsOf(roster, employeeId), shift.clockOnUtc, roster.clockOnWindowMinutes);
   return matched && finishTimeProblem(matched.shift.endUtc, shift, now) === null ? matched.shift : null;
+}
+
+/** A person's roster state on the staff grid (domain personRosterState), from the kept roster and their attendance here. */
+export function rosterStateOf(
+  roster: KeptRoster | null,
+  employeeId: number,
+  local: { status: PersonAttendance['status']; clockOnTimeUtc: string | null; lastPunchTimeUtc: string | null },
+  now: Date,
+): PersonRosterState<RosterShift> {
+  if (!roster) return { kind: 'none' };
+  const instant = (value: string | null) => (value ? new Date(value) : null);
+  return personRosterState(
+    shiftsOf(roster, employeeId),
+    { status: local.status, clockOnTimeUtc: instant(local.clockOnTimeUtc), lastPunchTimeUtc: instant(local.lastPunchTimeUtc) },
+    now,
+    roster,
+  );
 }

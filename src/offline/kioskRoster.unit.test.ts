@@ -84,10 +84,18 @@ describe('the roster at clock-on', () => {
     expect(clockOnRoster(allowing, 8, at).pickable).toEqual([]);
   });
 
-  it('matches nothing outside the window, or with no window, or without a roster', () => {
+  it('matches nothing before the window, nor before a shift without a window, nor without a roster', () => {
     expect(clockOnRoster(roster, 7, new Date('2026-03-28T07:00:00Z')).match).toBeNull();
-    expect(clockOnRoster({ ...roster, clockOnWindowMinutes: null }, 7, new Date('2026-03-28T09:00:00Z')).match).toBeNull();
+    expect(clockOnRoster({ ...roster, clockOnWindowMinutes: null }, 7, new Date('2026-03-28T08:50:00Z')).match).toBeNull();
     expect(clockOnRoster(null, 7, NOW)).toEqual({ match: null, arrival: null, pickable: [] });
+  });
+
+  it('shows someone late beyond the window the shift under way, and how late', () => {
+    // Rostered 09:00 (GMT), here at 14:00: five hours late.
+    const late = clockOnRoster(roster, 7, new Date('2026-03-28T14:00:00Z'));
+    expect(late.match?.id).toBe(1);
+    expect(late.arrival).toEqual({ kind: 'late', minutes: 300 });
+    expect(clockOnRoster({ ...roster, clockOnWindowMinutes: null }, 7, new Date('2026-03-28T09:30:00Z')).arrival).toEqual({ kind: 'late', minutes: 30 });
   });
 });
 
@@ -99,8 +107,12 @@ describe('the finish suggested for a forgotten clock-off', () => {
     expect(found?.endUtc.toISOString()).toBe('2026-03-27T17:00:00.000Z');
   });
 
+  it('is the rostered end of the shift under way for someone who came late', () => {
+    expect(suggestedFinish(roster, 7, { clockOnUtc: new Date('2026-03-27T12:00:00Z') }, NOW)?.endUtc.toISOString()).toBe('2026-03-27T17:00:00.000Z');
+  });
+
   it('is none when the clock-on matched nothing, or the end would not be a possible finish', () => {
-    expect(suggestedFinish(roster, 7, { clockOnUtc: new Date('2026-03-27T12:00:00Z') }, NOW)).toBeNull();
+    expect(suggestedFinish(roster, 7, { clockOnUtc: new Date('2026-03-27T18:00:00Z') }, NOW)).toBeNull();
     expect(suggestedFinish(roster, 7, { clockOnUtc: new Date('2026-03-27T08:55:00Z') }, new Date('2026-03-27T16:00:00Z'))).toBeNull();
     expect(suggestedFinish(roster, 7, { clockOnUtc: new Date('2026-03-27T08:55:00Z'), breakStartUtc: new Date('2026-03-27T17:30:00Z') }, NOW)).toBeNull();
   });

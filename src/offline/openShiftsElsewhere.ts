@@ -1,5 +1,5 @@
 /**
- * Who of this kiosk's staff is clocked on at another kiosk (issue 10, part 4), so the staff grid
+ * Who of this kiosk's staff is clocked on at another kiosk, so the staff grid
  * and the person's screen can say so ("Clocked on at another kiosk"). A device sees only its own
  * kiosk's shifts, so at each refresh the tablet compares the staff list (the service's open shift
  * of each person, wherever it is) with the open shifts the service shows it here (one search

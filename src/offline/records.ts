@@ -43,6 +43,18 @@ export type StaffRecord = z.infer<typeof StaffRecord>;
 export const OUTBOX_OPERATIONS = [...PUNCH_KINDS, 'addNote', 'changePin', 'pinFailures', 'identityClaim', 'shiftCorrection'] as const;
 export type OutboxOperation = (typeof OUTBOX_OPERATIONS)[number];
 
+/**
+ * What people did at the kiosk: punches and notes. The kiosk's queue count counts these; the
+ * other entries ride along with one (an identity claim, a shift correction) or are the tablet's
+ * own housekeeping (PIN failure reports, a PIN change), and counting them made one offline punch
+ * read "2 waiting".
+ */
+const COUNTED_OPERATIONS: ReadonlySet<OutboxOperation> = new Set<OutboxOperation>([...PUNCH_KINDS, 'addNote']);
+
+export function isCountedOperation(op: string): boolean {
+  return COUNTED_OPERATIONS.has(op as OutboxOperation);
+}
+
 export const Attempt = z.object({
   at: isoInstant,
   outcome: z.enum(['network', 'retry', 'rejected', 'delivered', 'reconciled']),
@@ -68,6 +80,12 @@ export const OutboxRecord = z.object({
   createdAt: isoInstant,
   /** Epoch ms before which the entry is not retried (backoff). */
   nextAttemptAt: z.number(),
+  /**
+   * Epoch ms (the corrected clock) until which the entry is not sent at all, so it can still be
+   * taken back (a clock-off's undo, undoPunch.ts); absent or 0 when not held. Unlike a backoff, a
+   * hold is not a failure: the sync state stays "up to date" while it lasts.
+   */
+  heldUntil: z.optional(z.number()),
   attempts: z._default(z.array(Attempt), []),
 });
 export type OutboxRecord = z.infer<typeof OutboxRecord>;

@@ -8,6 +8,8 @@
  * - 5xx / 429: that employee's entries back off (honouring Retry-After); others carry on.
  * - 4xx: if the service already has what the punch wanted, the entry is reconciled; otherwise it
  *   moves to "needs attention" with the service's message, and the queue goes on without it.
+ * - Held (a clock-off while it can still be undone, undoPunch.ts): not sent, forced or not; that
+ *   employee's later entries wait behind it.
  * Entries are never dropped silently, and each is retried with its own Idempotency-Key, so a
  * response lost after the service committed cannot create a duplicate.
  */
@@ -19,6 +21,7 @@ import { fromServerModel, punchKindOf, rebase } from './localState';
 import { isAlreadyDone } from '../domain/attendance';
 import { AttentionRecord, OutboxRecord, readRecord, readRecords, StaffRecord, type Attempt } from './records';
 import { writeSyncStatus, type SyncReport } from './syncStatus';
+import { isHeld } from './undoPunch';
 
 export type { SyncReport };
 
@@ -123,6 +126,11 @@ async function runSync({ db, transport, now = Date.now, random = Math.random, fo
       // Settling an earlier entry may have changed or removed this one (notes get their shift).
       const entry = readRecord(OutboxRecord, await db.outbox.get(stale.seq));
       if (!entry) continue;
+      // Held for its undo (undoPunch.ts): never sent, even when forced, so an undo can trust it never left.
+      if (isHeld(entry, now())) {
+        blocked.add(entry.employeeId);
+        continue;
+      }
       if (!force && entry.nextAttemptAt > now()) {
         blocked.add(entry.employeeId);
         report.deferred += 1;

@@ -44,7 +44,7 @@ export function createSyncScheduler(options: {
     if (timer) clearTimeout(timer);
     const heads = new Map<number, number>();
     for (const entry of await options.db.outbox.orderBy('seq').toArray()) {
-      if (!heads.has(entry.employeeId)) heads.set(entry.employeeId, entry.nextAttemptAt);
+      if (!heads.has(entry.employeeId)) heads.set(entry.employeeId, Math.max(entry.nextAttemptAt, entry.heldUntil ?? 0));
     }
     const times = [...heads.values()];
     const future = times.filter((t) => t > now());

@@ -4,7 +4,9 @@
  * for the person since the start of last week, fetched in the background when the person signs
  * in. Both live in the `meta` table (no schema change); neither is data of record, only what a
  * receipt shows, so a lost write costs a less complete receipt and never a punch. The hours
- * themselves are computed by src/domain/workedHours.ts.
+ * themselves are computed by src/domain/workedHours.ts. A clock-on's entry also keeps what was
+ * chosen (location, work type, classification, dimension values): the person's last choice at
+ * this kiosk, which the next clock-on starts from (domain clockOnPreselection.ts).
  */
 import * as z from 'zod/mini';
 import { PUNCH_KINDS, type PunchKind } from '../domain/attendance';
@@ -23,11 +25,20 @@ export const HISTORY_FRESH_MS = 60_000;
 export const HISTORY_FETCH_TIMEOUT_MS = 5_000;
 const DAY_MS = 86_400_000;
 
+const Choice = z.object({
+  locationId: z.nullable(z.int()),
+  workTypeId: z.nullable(z.int()),
+  classificationId: z.nullable(z.int()),
+  dimensionValueIds: z.array(z.int()),
+});
+export type LastChoice = z.infer<typeof Choice>;
+
 const JournalEntry = z.object({
   kind: z.enum(PUNCH_KINDS),
   at: instant,
   isPaidBreak: z.optional(z.boolean()),
   shiftStart: z.optional(z.nullable(instant)),
+  choice: z.optional(Choice),
 });
 const Journal = z.array(JournalEntry);
 
@@ -50,15 +61,29 @@ const historyKey = (employeeId: number) => `workHistory:${employeeId}`;
 export async function journalPunch(
   db: KioskDb,
   employeeId: number,
-  punch: { kind: PunchKind; at: Date; isPaidBreak?: boolean; shiftStart: string | null },
+  punch: { kind: PunchKind; at: Date; isPaidBreak?: boolean; shiftStart: string | null; choice?: LastChoice },
 ): Promise<void> {
   await db.transaction('rw', db.meta, async () => {
     const kept = readRecord(Journal, (await db.meta.get(journalKey(employeeId)))?.value) ?? [];
     const since = punch.at.getTime() - JOURNAL_KEEP_MS;
-    const entry = { kind: punch.kind, at: punch.at.toISOString(), shiftStart: punch.shiftStart, ...(punch.isPaidBreak ? { isPaidBreak: true } : {}) };
+    const entry = {
+      kind: punch.kind,
+      at: punch.at.toISOString(),
+      shiftStart: punch.shiftStart,
+      ...(punch.isPaidBreak ? { isPaidBreak: true } : {}),
+      ...(punch.choice ? { choice: punch.choice } : {}),
+    };
     const next = [...kept.filter((e) => Date.parse(e.at) >= since), entry].slice(-JOURNAL_MAX_ENTRIES);
     await db.meta.put({ key: journalKey(employeeId), value: next });
   });
+}
+
+/** Takes a punch back out of the person's journal (an undone clock-off): the entry of that kind at that instant. */
+export async function unjournalPunch(db: KioskDb, employeeId: number, punch: { kind: PunchKind; at: Date }): Promise<void> {
+  const kept = readRecord(Journal, (await db.meta.get(journalKey(employeeId)))?.value);
+  if (!kept) return;
+  const at = punch.at.toISOString();
+  await db.meta.put({ key: journalKey(employeeId), value: kept.filter((e) => !(e.kind === punch.kind && e.at === at)) });
 }
 
 /**
@@ -113,6 +138,12 @@ export async function readWorkSpans(db: KioskDb, employeeId: number): Promise<{ 
     shiftStart: e.shiftStart ? new Date(e.shiftStart) : null,
   }));
   return { spans: replayPunches(history ? spansFromShifts(history.shifts) : [], punches), withService: history !== null };
+}
+
+/** What the person chose at their last clock-on on this tablet (kept 15 days), or null. */
+export async function readLastChoice(db: KioskDb, employeeId: number): Promise<LastChoice | null> {
+  const journal = readRecord(Journal, (await db.meta.get(journalKey(employeeId)))?.value) ?? [];
+  return [...journal].reverse().find((e) => e.kind === 'clockOn' && e.choice !== undefined)?.choice ?? null;
 }
 
 /** Forgets everything kept here about people's hours (unenrolment). */

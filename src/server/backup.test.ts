@@ -1,5 +1,5 @@
 /**
- * Backups as README "Backups" tells an operator to take them (scripts/backup.ts), through real
+ * Backups as docs/operations.md ("Backups") tells an operator to take them (scripts/backup.ts), through real
  * service processes: punches make timesheet lines; the database is backed up (PostgreSQL: pg_dump
  * while the service runs; PGlite: refused while it runs, then taken once it has stopped),
  * restored to a fresh place (a new database, a new DATA_DIR), and a service started on the

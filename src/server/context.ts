@@ -4,6 +4,7 @@
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Database } from './db/openDatabase';
+import type { FinalWriteSink } from './db/finalWrite';
 import type { Env } from './env';
 import type { Logger } from './logger';
 import type { ServiceMetrics } from './metrics/serviceMetrics';
@@ -37,6 +38,10 @@ export interface AppEnv {
     keepWorkOnError?: boolean;
     /** The business's region, set by the route guard on routes with regional variants (auth/businessRegion.ts). */
     region?: Region;
+    /** What the route asked the guard to read with its caller (auth/callerReads.ts), once the caller is admitted. */
+    callerRead?: unknown;
+    /** Where the request's last write waits for the idempotency record (db/finalWrite.ts), when a key is in play. */
+    finalWrite?: FinalWriteSink;
   };
 }
 

@@ -1,6 +1,6 @@
 /**
  * Every setting of the service, read from environment variables and validated once at start-up.
- * The README's settings table mirrors this file.
+ * docs/settings.md's table mirrors this file.
  */
 import { z } from 'zod';
 import { DEFAULT_LONG_SHIFT_MINUTES } from '../domain/attendance';

@@ -24,7 +24,7 @@ import { testClockRoute, type MovableClock } from './testClock';
 
 /**
  * Where swagger-ui-dist's files are. Not `import { absolutePath } from 'swagger-ui-dist'`: its
- * entry point also loads the 1.4 MB browser bundle into every service process (issue 12: memory
+ * entry point also loads the 1.4 MB browser bundle into every service process (memory
  * at rest), though the service only serves the files.
  */
 const swaggerUiPath = () => dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));

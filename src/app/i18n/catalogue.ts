@@ -11,10 +11,11 @@ import type { manager } from './messages/manager';
 import type { managerPin } from './messages/managerPin';
 import type { managerRoster } from './messages/managerRoster';
 import type { managerStaff } from './messages/managerStaff';
+import type { problems } from './messages/problems';
 import type { setup } from './messages/setup';
 
 /** Every key of every feature, checked at compile time; the texts load with their feature. */
-type AllMessages = typeof common.en & typeof kiosk.en & typeof kioskRoster.en & typeof setup.en & typeof manager.en & typeof managerRoster.en & typeof health.en & typeof managerPin.en & typeof managerStaff.en;
+type AllMessages = typeof common.en & typeof kiosk.en & typeof kioskRoster.en & typeof setup.en & typeof manager.en & typeof managerRoster.en & typeof health.en & typeof managerPin.en & typeof managerStaff.en & typeof problems.en;
 export type MessageKey = keyof AllMessages;
 export const LOCALES = ['en', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -22,7 +23,8 @@ export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', es: 'Españ
 
 /**
  * The texts loaded so far: the kiosk's own at start; set-up and manager mode add theirs when their
- * code loads (registerMessages), so the kiosk screen does not carry them.
+ * code loads (registerMessages), so the kiosk screen does not carry them; the words for problem
+ * codes come with i18n/problemWords.ts.
  */
 export const CATALOGUES: Record<Locale, Partial<Record<MessageKey, Message>>> = {
   en: { ...common.en, ...kiosk.en },

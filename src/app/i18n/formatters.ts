@@ -15,11 +15,21 @@ export interface Formatters {
 
 const asDate = (value: Date | string) => (typeof value === 'string' ? new Date(value) : value);
 
+/**
+ * How the hour is written: a 24-hour clock always with two digits ("06:00", as the manager's
+ * screens, time fields and the export write it), a 12-hour clock as the locale writes it ("6:00 am").
+ */
+function hourStyle(locale: string): 'numeric' | '2-digit' {
+  const cycle = new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hourCycle;
+  return cycle === 'h23' || cycle === 'h24' ? '2-digit' : 'numeric';
+}
+
 export function createFormatters(locale: string, zone: string, t: Translate): Formatters {
-  const time = new Intl.DateTimeFormat(locale, { timeZone: zone, hour: 'numeric', minute: '2-digit' });
+  const hour = hourStyle(locale);
+  const time = new Intl.DateTimeFormat(locale, { timeZone: zone, hour, minute: '2-digit' });
   const date = new Intl.DateTimeFormat(locale, { timeZone: zone, day: 'numeric', month: 'long' });
   const weekdayDate = new Intl.DateTimeFormat(locale, { timeZone: zone, weekday: 'long', day: 'numeric', month: 'long' });
-  const dateTime = new Intl.DateTimeFormat(locale, { timeZone: zone, day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
+  const dateTime = new Intl.DateTimeFormat(locale, { timeZone: zone, day: 'numeric', month: 'short', hour, minute: '2-digit' });
   return {
     zone,
     time: (instant) => time.format(asDate(instant)),
@@ -27,7 +37,10 @@ export function createFormatters(locale: string, zone: string, t: Translate): Fo
     weekdayDate: (instant) => weekdayDate.format(asDate(instant)),
     dateTime: (instant) => dateTime.format(asDate(instant)),
     duration: (ms) => {
-      const totalMinutes = Math.max(0, Math.floor(ms / 60_000));
+      // To the nearest minute, as the manager's screens and the export count (10:00 to 10:20 is 20
+      // minutes, whatever the seconds); seconds of something that happened are not "0 min" of it.
+      const totalMinutes = Math.max(0, Math.round(ms / 60_000));
+      if (ms > 0 && totalMinutes === 0) return t('duration.underMinute');
       const hours = Math.floor(totalMinutes / 60);
       const minutes = totalMinutes % 60;
       return hours > 0 ? t('duration.hoursMinutes', { hours, minutes }) : t('duration.minutes', { minutes });

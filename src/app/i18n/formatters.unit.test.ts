@@ -17,7 +17,7 @@ describe('times shown in the kiosk zone', () => {
     const start = '2026-10-24T21:00:00.000Z';
     const end = '2026-10-25T06:00:00.000Z';
     expect(london.time(start)).toBe('22:00');
-    expect(london.time(end)).toBe('6:00');
+    expect(london.time(end)).toBe('06:00');
     expect(london.weekdayDate(end)).toBe('Sunday 25 October');
     expect(london.duration(Date.parse(end) - Date.parse(start))).toBe('9 h 0 min');
   });
@@ -26,8 +26,24 @@ describe('times shown in the kiosk zone', () => {
     const start = '2026-03-28T22:00:00.000Z'; // 22:00 GMT
     const end = '2026-03-29T05:00:00.000Z'; // 06:00 BST
     expect(london.time(start)).toBe('22:00');
-    expect(london.time(end)).toBe('6:00');
+    expect(london.time(end)).toBe('06:00');
     expect(london.duration(Date.parse(end) - Date.parse(start))).toBe('7 h 0 min');
+  });
+
+  it('writes a 24-hour clock with two-digit hours everywhere, a 12-hour one as its locale does', () => {
+    const at = '2026-06-02T05:05:00Z'; // 06:05 BST
+    expect(london.time(at)).toBe('06:05');
+    expect(london.dateTime(at)).toMatch(/06:05/);
+    expect(createFormatters('es-GB', 'Europe/London', t).time(at)).toBe('06:05');
+    expect(createFormatters('en-US', 'Europe/London', t).time(at)).toMatch(/^6:05\s?AM$/i);
+  });
+
+  it('writes durations to the nearest minute, and seconds as under a minute, never 0 min', () => {
+    expect(london.duration(20_000)).toBe('under 1 min');
+    expect(london.duration(0)).toBe('0 min');
+    expect(london.duration(45_000)).toBe('1 min');
+    expect(london.duration(19 * 60_000 + 58_000)).toBe('20 min');
+    expect(london.duration(2 * 3_600_000 + 29 * 60_000 + 31_000)).toBe('2 h 30 min');
   });
 
   it('uses the kiosk zone, not the device zone', () => {

@@ -1,5 +1,5 @@
 /**
- * How this kiosk looks and sounds (issue 9, part 4): sounds on a punch, the theme, the business's
+ * How this kiosk looks and sounds: sounds on a punch, the theme, the business's
  * locale for times. Read from the kiosk's preferences as this tablet keeps them
  * (src/offline/preferencesRecord.ts, refreshed from the service), taking `db` so the locale root above the kiosk can use it
  * too; the safe defaults (sound on, the tablet's theme, locale from the kiosk's zone) until then.

@@ -6,7 +6,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { KioskDb } from '../../offline/db';
-import { AttentionRecord, readRecord, readRecords, StaffRecord } from '../../offline/records';
+import { AttentionRecord, isCountedOperation, readRecord, readRecords, StaffRecord } from '../../offline/records';
 import { readKioskHeading, type KioskHeading } from '../../offline/kioskHeading';
 import { readSyncStatus, type StoredSyncStatus } from '../../offline/syncStatus';
 import { OPEN_SHIFTS_KEY, readOpenShifts } from '../../offline/openShiftsElsewhere';
@@ -29,12 +29,27 @@ export function useKioskHeading(db: KioskDb): KioskHeading | null | undefined {
   return useLiveQuery(() => readKioskHeading(db), [db]);
 }
 
+/** Every entry of the outbox (for managers: what the device still has to send). */
 export function usePendingCount(db: KioskDb): number {
   return useLiveQuery(() => db.outbox.count(), [db]) ?? 0;
 }
 
-export function useIsQueued(db: KioskDb, entryId: string | null): boolean {
-  return useLiveQuery(async () => (entryId ? (await db.outbox.where('id').equals(entryId).count()) > 0 : false), [db, entryId]) ?? false;
+/** Punches and notes waiting to be sent: the count people see (records.ts, isCountedOperation). */
+export function usePendingPunchCount(db: KioskDb): number {
+  return useLiveQuery(() => db.outbox.filter((entry) => isCountedOperation(entry.op)).count(), [db]) ?? 0;
+}
+
+/**
+ * Whether a punch still waits for the network. A clock-off held for its undo (undoPunch.ts) is in
+ * the outbox without waiting for anything, unless the service cannot be reached anyway.
+ */
+export function useIsQueued(db: KioskDb, entryId: string | null, unreachable = false): boolean {
+  return (
+    useLiveQuery(async () => {
+      const entry = entryId ? await db.outbox.where('id').equals(entryId).first() : undefined;
+      return entry !== undefined && (!entry.heldUntil || unreachable);
+    }, [db, entryId, unreachable]) ?? false
+  );
 }
 
 export function useSyncStatus(db: KioskDb): StoredSyncStatus | undefined {

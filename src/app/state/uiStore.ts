@@ -34,11 +34,14 @@ export interface Receipt {
   details?: string[];
   /** Recorded without a PIN check (an unverified punch): a manager confirms it. */
   unverified?: boolean;
-  /** A clock-on's roster shift as the kiosk matched it, and how early or late (issue 10, part 3). */
+  /** A clock-on's roster shift as the kiosk matched it, and how early or late. */
   rosterShift?: { startUtc: string; endUtc: string; names: string[]; arrival: Arrival };
-  /** A forgotten clock-off: the finish the person gave, which a manager confirms (issue 10, part 4). */
+  /** A forgotten clock-off: the finish the person gave, which a manager confirms. */
   statedFinishUtc?: string;
-  /** The PIN just checked, so "Clock on for today" can follow a forgotten clock-off without asking again. */
+  /**
+   * The PIN just checked, so "Clock on for today" can follow a forgotten clock-off, and an undone
+   * clock-off can return to the actions, without asking again. Memory only, like the whole store.
+   */
   pin?: string;
 }
 
@@ -54,11 +57,17 @@ export interface UnverifiedSession {
   image: string | null;
 }
 
+/** A reset code just sent (by e-mail or text message), or one sent a moment ago: the PIN pad says so. */
+export type CodeSent = 'email' | 'sms' | 'recent';
+
+/** Said at the top of the actions screen: what led there (a new PIN after a reset, an undone clock-off). */
+export type ActionsNotice = 'pinChanged' | 'pinChangedQueued' | 'clockOffUndone';
+
 export type KioskStep =
   | { step: 'grid' }
   | { step: 'number' }
-  | { step: 'pin'; employeeId: number }
-  | { step: 'actions'; employeeId: number; pin: string }
+  | { step: 'pin'; employeeId: number; codeSent?: CodeSent }
+  | { step: 'actions'; employeeId: number; pin: string; notice?: ActionsNotice }
   | { step: 'options'; employeeId: number; pin: string; pending: PendingPunch }
   | { step: 'photo'; employeeId: number; pin: string; pending: PendingPunch }
   | { step: 'note'; employeeId: number; pin: string }

@@ -1,14 +1,8 @@
 /** A person's photo, or their initials on a colour derived from their name. */
 import styles from './Avatar.module.css';
+import { initialsOf } from './initials';
 
 const PALETTE = ['#155456', '#6b3fa0', '#a3462b', '#1d4f91', '#6a5a00', '#8a2f5c', '#2f6b2f', '#7a4b1c'];
-
-export function initialsOf(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  const first = parts[0]?.[0] ?? '?';
-  const last = parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '';
-  return `${first}${last}`.toLocaleUpperCase();
-}
 
 function colourOf(name: string): string {
   let hash = 0;

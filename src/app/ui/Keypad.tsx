@@ -1,6 +1,7 @@
 /**
- * The PIN pad: twelve big keys (digits, delete, OK) that also answer the hardware keyboard, and the
- * masked dots above them. The digits typed are announced as a count, never read out.
+ * The PIN pad: twelve big keys (digits, delete, OK) that also answer the hardware keyboard (any
+ * other character typed there is refused, and reported so the screen can say so), and the masked
+ * dots above them. The digits typed are announced as a count, never read out.
  */
 import { useEffect } from 'react';
 import { useI18n } from '../i18n/I18nProvider';
@@ -29,9 +30,11 @@ export interface KeypadProps {
   disabled?: boolean;
   submitLabel?: string;
   minLength?: number;
+  /** A letter or sign typed on a hardware keyboard: it is not taken, and the screen can say why. */
+  onNonDigit?: () => void;
 }
 
-export function Keypad({ value, onChange, onSubmit, disabled = false, submitLabel, minLength = 4 }: KeypadProps) {
+export function Keypad({ value, onChange, onSubmit, disabled = false, submitLabel, minLength = 4, onNonDigit }: KeypadProps) {
   const { t } = useI18n();
   const press = (digit: string) => {
     if (!disabled && value.length < MAX_PIN_DIGITS) onChange(value + digit);
@@ -47,6 +50,7 @@ export function Keypad({ value, onChange, onSubmit, disabled = false, submitLabe
       if (/^\d$/.test(event.key)) press(event.key);
       else if (event.key === 'Backspace') remove();
       else if (event.key === 'Enter' && canSubmit) onSubmit();
+      else if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey && onNonDigit) onNonDigit();
       else return;
       event.preventDefault();
     };

@@ -12,7 +12,6 @@ import {
   businessParams,
   emptyOk,
   idempotencyHeaders,
-  jsonBody,
   jsonResponse,
   mutationErrors,
   pathId,
@@ -21,6 +20,7 @@ import {
 } from './common';
 import { PAGE_LIMITS } from '../paging';
 import { odataQuery, pagingText } from './odataQuery';
+import { resourceRoutes } from './resourceRoutes';
 
 const tags = ['Employee'];
 const B = '/api/v2/business/{businessId}';
@@ -42,38 +42,30 @@ export const listBasicDetailsForEmployees = defineRoute({
   responses: { 200: jsonResponse(z.array(m.EmployeeDetailsModel), 'One page of employees, by id.'), ...standardErrors },
 });
 
-export const createUnstructuredEmployee = defineRoute({
+const unstructured = resourceRoutes({ name: 'employee/unstructured', tags, itemParam: 'employeeId' });
+
+export const createUnstructuredEmployee = unstructured.create({
   operationId: 'employee.createUnstructuredEmployee',
-  ...access('admin'),
-  method: 'post',
-  path: `${B}/employee/unstructured`,
-  tags,
   summary: 'Create an employee (minimal record)',
-  request: { params: businessParams, headers: idempotencyHeaders, ...jsonBody(UnstructuredEmployeeModelInput) },
-  responses: { 200: jsonResponse(UnstructuredEmployeeModel, 'The new employee with its id.'), ...mutation },
+  body: UnstructuredEmployeeModelInput,
+  answer: UnstructuredEmployeeModel,
+  answerText: 'The new employee with its id.',
 });
 
-export const listUnstructuredEmployees = defineRoute({
+export const listUnstructuredEmployees = unstructured.list({
   operationId: 'employee.listUnstructuredEmployees',
-  ...access('read'),
-  method: 'get',
-  path: `${B}/employee/unstructured`,
-  tags,
   summary: 'List employees (minimal record)',
   description: pagingText(PAGE_LIMITS.employees, 'by id unless `$orderby` says otherwise'),
-  request: { params: businessParams, query: odataQuery(PAGE_LIMITS.employees) },
-  responses: { 200: jsonResponse(z.array(UnstructuredEmployeeModel), 'One page of employees, by id.'), ...standardErrors },
+  limits: PAGE_LIMITS.employees,
+  answer: z.array(UnstructuredEmployeeModel),
+  answerText: 'One page of employees, by id.',
 });
 
-export const getUnstructuredEmployee = defineRoute({
+export const getUnstructuredEmployee = unstructured.get({
   operationId: 'employee.getUnstructuredEmployee',
-  ...access('read'),
-  method: 'get',
-  path: `${B}/employee/unstructured/{employeeId}`,
-  tags,
   summary: 'Get an employee (minimal record)',
-  request: { params: employeeParams },
-  responses: { 200: jsonResponse(UnstructuredEmployeeModel, 'The employee.'), ...standardErrors },
+  answer: UnstructuredEmployeeModel,
+  answerText: 'The employee.',
 });
 
 export const grantKioskAccess = defineRoute({

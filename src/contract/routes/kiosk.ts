@@ -4,13 +4,12 @@
  */
 import { z } from 'zod';
 import { defineRoute } from './define';
-import { answerOf, listOf } from './regional';
+import { listOf } from './regional';
 import * as m from '../generated/models';
 import { PinFailuresReportModel, PinSealKeyModel, PunchRecordModel, SealedPinChangeModel } from '../supporting/kiosk';
 import { SetStaffPinModel } from '../supporting/staffPins';
 import {
   businessParams,
-  conflictError,
   emptyOk,
   idempotencyHeaders,
   jsonBody,
@@ -27,6 +26,7 @@ import {
 } from './common';
 import { KIOSK_STAFF_MAX, PAGE_LIMITS, SHIFT_SEARCH } from '../paging';
 import { pageQuery, pagingText } from './odataQuery';
+import { attendanceRoutes } from './attendanceRoutes';
 import { resourceRoutes } from './resourceRoutes';
 
 const tags = ['Kiosk'];
@@ -36,6 +36,7 @@ const shiftParams = kioskParams.extend({ shiftId: pathId('shiftId') });
 const mutation = mutationErrors;
 
 const kiosks = resourceRoutes({ name: 'kiosk', tags });
+const attendance = attendanceRoutes({ base: `${B}/kiosk/{kioskId}`, params: kioskParams, need: 'kiosk', tags });
 
 export const listKiosks = kiosks.list({
   operationId: 'kiosk.listKiosks',
@@ -176,41 +177,24 @@ export const sendPinResetSms = defineRoute({
   responses: { ...emptyOk, ...mutation },
 });
 
-export const getEmployeeLookupData = defineRoute({
+export const getEmployeeLookupData = attendance.lookupData({
   operationId: 'kiosk.getEmployeeLookupData',
-  variants: { Au: answerOf(m.AuTimeAndAttendanceLookupDataModel, m.AuTimeAndAttendanceLookupDataModelFill) },
-  ...access('kiosk'),
-  method: 'get',
-  path: `${B}/kiosk/{kioskId}/lookupdata/{employeeId}`,
-  tags,
+  path: 'lookupdata/{employeeId}',
+  params: kioskParams.extend({ employeeId: pathId('employeeId') }),
   summary: 'Pick-lists for one employee at clock-on',
-  request: { params: kioskParams.extend({ employeeId: pathId('employeeId') }) },
-  responses: { 200: jsonResponse(m.UkTimeAndAttendanceLookupDataModel, 'Locations, work types, shift conditions.'), ...standardErrors },
 });
 
-const punch = <T extends z.ZodType>(operationId: string, path: string, summary: string, body: T) =>
-  defineRoute({
-    operationId,
-    ...access('kiosk'),
-    method: 'post',
-    path: `${B}/kiosk/{kioskId}/${path}`,
-    tags,
-    summary,
-    request: { params: kioskParams, headers: idempotencyHeaders, ...jsonBody(body) },
-    responses: { 200: jsonResponse(m.KioskEmployeeModel, "The employee's new state."), ...mutation, ...conflictError },
-  });
-
-export const clockInEmployee = punch('kiosk.clockInEmployee', 'clockon', 'Clock on', m.ClockOnModelInput);
-export const startBreak = punch('kiosk.startBreak', 'startbreak', 'Start a break', m.StartBreakModelInput);
-export const endBreak = punch('kiosk.endBreak', 'endbreak', 'End a break', m.EndBreakModelInput);
-export const clockOutEmployee = punch('kiosk.clockOutEmployee', 'clockoff', 'Clock off (ends an open break)', m.ClockOffModelInput);
-export const discardCurrentShift = punch('kiosk.discardCurrentShift', 'discard', 'Abandon the open shift', m.ClockOffModelInput);
-export const addCompleteShiftForEmployee = punch(
-  'kiosk.addCompleteShiftForEmployee',
-  'addshift',
-  'Record a finished shift with its breaks',
-  m.AddShiftModelInput,
-);
+export const clockInEmployee = attendance.punch({ operationId: 'kiosk.clockInEmployee', path: 'clockon', summary: 'Clock on', body: m.ClockOnModelInput });
+export const startBreak = attendance.punch({ operationId: 'kiosk.startBreak', path: 'startbreak', summary: 'Start a break', body: m.StartBreakModelInput });
+export const endBreak = attendance.punch({ operationId: 'kiosk.endBreak', path: 'endbreak', summary: 'End a break', body: m.EndBreakModelInput });
+export const clockOutEmployee = attendance.punch({ operationId: 'kiosk.clockOutEmployee', path: 'clockoff', summary: 'Clock off (ends an open break)', body: m.ClockOffModelInput });
+export const discardCurrentShift = attendance.punch({ operationId: 'kiosk.discardCurrentShift', path: 'discard', summary: 'Abandon the open shift', body: m.ClockOffModelInput });
+export const addCompleteShiftForEmployee = attendance.punch({
+  operationId: 'kiosk.addCompleteShiftForEmployee',
+  path: 'addshift',
+  summary: 'Record a finished shift with its breaks',
+  body: m.AddShiftModelInput,
+});
 
 export const shifts = defineRoute({
   operationId: 'kiosk.shifts',
@@ -232,38 +216,15 @@ export const shifts = defineRoute({
   responses: { 200: jsonResponse(z.array(m.UkTimeAndAttendanceShiftModel), 'Matching shifts, newest first.'), ...standardErrors },
 });
 
-/** The filters of a shift's note list (kiosk and self-service), as the contract lists them. */
-export const shiftNoteQuery = pageQuery(PAGE_LIMITS.settings).extend({
-  EmployeeId: queryInt.optional(),
-  IsAdminInitiated: queryBool.optional(),
-  Type: m.TimeAttendanceShiftNoteTypeInput.optional(),
-  Visibility: m.TimeAttendanceShiftNoteVisibilityInput.optional(),
-});
-
-export const getShiftNotes = defineRoute({
+export const getShiftNotes = attendance.shiftNotes({
   operationId: 'kiosk.getShiftNotes',
-  ...access('kiosk'),
-  method: 'get',
-  path: `${B}/kiosk/{kioskId}/shift/{shiftId}/notes`,
-  tags,
   summary: 'Notes of a clocked shift',
   description: pagingText(PAGE_LIMITS.settings, 'oldest first'),
-  request: {
-    params: shiftParams,
-    query: shiftNoteQuery,
-  },
-  responses: { 200: jsonResponse(z.array(m.ShiftNoteViewModel), 'The notes, oldest first.'), ...standardErrors },
 });
 
-export const addNoteToShift = defineRoute({
+export const addNoteToShift = attendance.addNote({
   operationId: 'kiosk.addNoteToShift',
-  ...access('kiosk'),
-  method: 'post',
-  path: `${B}/kiosk/{kioskId}/shift/{shiftId}/notes`,
-  tags,
   summary: 'Add a note to a clocked shift',
-  request: { params: shiftParams, headers: idempotencyHeaders, ...jsonBody(m.AddNoteModelInput) },
-  responses: { 200: jsonResponse(m.ShiftNoteViewModel, 'The stored note.'), ...mutation },
 });
 
 export const deleteNoteFromShift = defineRoute({
@@ -277,15 +238,9 @@ export const deleteNoteFromShift = defineRoute({
   responses: { ...emptyOk, ...mutation },
 });
 
-export const markShiftNotesRead = defineRoute({
+export const markShiftNotesRead = attendance.markNotesRead({
   operationId: 'kiosk.markShiftNotesRead',
-  ...access('kiosk'),
-  method: 'post',
-  path: `${B}/kiosk/{kioskId}/shift/{shiftId}/notes/read-state`,
-  tags,
   summary: 'Mark notes read or unread',
-  request: { params: shiftParams, headers: idempotencyHeaders, ...jsonBody(m.MarkNotesReadViewModelInput) },
-  responses: { ...emptyOk, ...mutation },
 });
 
 /** Supporting (not in the SDK): wrong PINs an offline kiosk saw, applied at the times they happened. */

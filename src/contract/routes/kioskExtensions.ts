@@ -1,5 +1,5 @@
 /**
- * Project extension routes of the kiosk (not in the vendor SDK), issue 9 part 2: a kiosk's
+ * Project extension routes of the kiosk (not in the vendor SDK): a kiosk's
  * preferences for its tablets, and the identity claims that follow unverified offline punches, with
  * the manager's list and decisions. Vendor punch bodies stay field-for-field; a claim refers to its
  * punch by the punch's Idempotency-Key and recorded time.

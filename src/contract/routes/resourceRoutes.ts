@@ -5,6 +5,7 @@
  * OData query, the Idempotency-Key header, who may call (read for reads, admin for writes) and
  * the error answers; a group states only what differs: operation ids, words, models, regional
  * shapes. Each verb returns defineRoute's exact type, so handlers and the client are typed as before.
+ * A family may use some verbs only (employees: list, create, get).
  */
 import type { z } from 'zod';
 import type { PageLimits } from '../paging';
@@ -24,11 +25,15 @@ interface Words {
   variants?: RouteVariants;
 }
 
-/** The routes of the family kept at `B/<name>` (e.g. `location`), its items at `B/<name>/{id}`. */
-export function resourceRoutes(family: { name: string; tags: string[] }) {
+/**
+ * The routes of the family kept at `B/<name>` (e.g. `location`), its items at `B/<name>/{id}`
+ * (or `{<itemParam>}`, where the contract names the item's parameter, e.g. `employeeId`).
+ */
+export function resourceRoutes<K extends string = 'id'>(family: { name: string; tags: string[]; itemParam?: K }) {
+  const key = family.itemParam ?? 'id';
   const collection = `${B}/${family.name}`;
-  const item = `${collection}/{id}`;
-  const idParams = businessParams.extend({ id: pathId('id') });
+  const item = `${collection}/{${key}}`;
+  const idParams = businessParams.extend({ [key]: pathId(key) } as { [P in K]: ReturnType<typeof pathId> });
   const { tags } = family;
   return {
     /** `GET B/<name>`: one page of the family, OData paged by `limits`. */

@@ -1,6 +1,6 @@
 /**
  * Roster shifts (contract 2.8, all 7 operations) and the kiosk's offline roster (a project
- * extension, issue 10 part 3). Times without a zone are wall-clock times in the business's zone
+ * extension). Times without a zone are wall-clock times in the business's zone
  * (contract 1.4, "un-suffixed roster times are local"); `dateUtc` is an instant. Under
  * `B/rostershift/…` the second segment is an employee id for the matching and nearby routes but a
  * roster-shift id for PUT and `/stub` (contract 1.7): the routes differ by verb and last segment.
@@ -211,7 +211,7 @@ export const KioskRosterModel = z
 export type KioskRosterModel = z.infer<typeof KioskRosterModel>;
 
 /**
- * Project extension (issue 10, part 3): the roster a kiosk keeps for offline matching. The vendor
+ * Project extension: the roster a kiosk keeps for offline matching. The vendor
  * has no such read; the kiosk cannot page `GET B/rostershift` (it is for users) per person.
  */
 export const getKioskRoster = defineRoute({

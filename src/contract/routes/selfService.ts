@@ -12,7 +12,6 @@ import { InviteToSelfServiceModel, SelfServiceInvitationModel } from '../support
 import {
   access,
   businessParams,
-  conflictError,
   emptyOk,
   idempotencyHeaders,
   jsonBody,
@@ -21,15 +20,14 @@ import {
   pathId,
   standardErrors,
 } from './common';
-import { defineRoute, type RouteVariants } from './define';
-import { answerOf, bodyOf, listOf } from './regional';
-import { shiftNoteQuery } from './kiosk';
+import { attendanceRoutes } from './attendanceRoutes';
+import { defineRoute } from './define';
+import { bodyOf, listOf } from './regional';
 import { pagingText } from './odataQuery';
 
 const tags = ['Employee self-service'];
 const S = '/api/v2/ess/{employeeId}';
 const selfParams = z.object({ employeeId: pathId('employeeId') });
-const shiftParams = selfParams.extend({ shiftId: pathId('shiftId') });
 
 const SELF_TEXT =
   'Only the employee in the path may call it: a user linked to them by an accepted self-service invitation ' +
@@ -41,27 +39,32 @@ const PUNCH_TEXT =
   '(not 0), must be the one in the path, and kioskId must be left out (or 0): a self-service punch is made at no kiosk ' +
   '(the shift search shows kioskId 0). isAdminInitiated is refused (403). Send an Idempotency-Key to make a retry safe.';
 
-const punch = <T extends z.ZodType>(operationId: string, path: string, summary: string, body: T, variants?: RouteVariants) =>
-  defineRoute({
-    operationId,
-    ...(variants ? { variants } : {}),
-    ...access('self'),
-    method: 'post',
-    path: `${S}/timeandattendance/${path}`,
-    tags,
-    summary,
-    description: PUNCH_TEXT,
-    request: { params: selfParams, headers: idempotencyHeaders, ...jsonBody(body) },
-    responses: { 200: jsonResponse(m.KioskEmployeeModel, "The employee's new state."), ...mutationErrors, ...conflictError },
-  });
+const attendance = attendanceRoutes({ base: `${S}/timeandattendance`, params: selfParams, need: 'self', tags });
 
-export const essClockIn = punch('ess.clockInEmployee', 'clockon', 'Clock on through self-service', m.UkClockOnModelInput, {
-  Au: bodyOf(m.AuClockOnModelInput),
+export const essClockIn = attendance.punch({
+  operationId: 'ess.clockInEmployee',
+  path: 'clockon',
+  summary: 'Clock on through self-service',
+  description: PUNCH_TEXT,
+  body: m.UkClockOnModelInput,
+  variants: { Au: bodyOf(m.AuClockOnModelInput) },
 });
-export const essStartBreak = punch('ess.startBreak', 'startbreak', 'Start a break through self-service', m.StartBreakModelInput);
-export const essEndBreak = punch('ess.endBreak', 'endbreak', 'End a break through self-service', m.EndBreakModelInput);
-export const essClockOut = punch('ess.clockOutEmployee', 'clockoff', 'Clock off through self-service (ends an open break)', m.ClockOffModelInput);
-export const essDiscard = punch('ess.discardCurrentShift', 'discard', 'Abandon the open shift through self-service', m.ClockOffModelInput);
+export const essStartBreak = attendance.punch({ operationId: 'ess.startBreak', path: 'startbreak', summary: 'Start a break through self-service', description: PUNCH_TEXT, body: m.StartBreakModelInput });
+export const essEndBreak = attendance.punch({ operationId: 'ess.endBreak', path: 'endbreak', summary: 'End a break through self-service', description: PUNCH_TEXT, body: m.EndBreakModelInput });
+export const essClockOut = attendance.punch({
+  operationId: 'ess.clockOutEmployee',
+  path: 'clockoff',
+  summary: 'Clock off through self-service (ends an open break)',
+  description: PUNCH_TEXT,
+  body: m.ClockOffModelInput,
+});
+export const essDiscard = attendance.punch({
+  operationId: 'ess.discardCurrentShift',
+  path: 'discard',
+  summary: 'Abandon the open shift through self-service',
+  description: PUNCH_TEXT,
+  body: m.ClockOffModelInput,
+});
 
 /** The self-service route of each punch kind (the kiosk's registry is src/contract/punchKinds.ts). */
 export const ESS_PUNCH_ROUTES = {
@@ -90,56 +93,30 @@ export const essShifts = defineRoute({
 
 const NOTE_TEXT = `${SELF_TEXT} Only the employee's own clocked shifts: another shift id is 404.`;
 
-export const essGetShiftNotes = defineRoute({
+export const essGetShiftNotes = attendance.shiftNotes({
   operationId: 'ess.getShiftNotes',
-  ...access('self'),
-  method: 'get',
-  path: `${S}/timeandattendance/shift/{shiftId}/notes`,
-  tags,
   summary: 'Notes of one of the employee’s clocked shifts',
   description: `${NOTE_TEXT} ${pagingText(PAGE_LIMITS.settings, 'oldest first')}`,
-  request: {
-    params: shiftParams,
-    query: shiftNoteQuery,
-  },
-  responses: { 200: jsonResponse(z.array(m.ShiftNoteViewModel), 'The notes, oldest first.'), ...standardErrors },
 });
 
-export const essAddNoteToShift = defineRoute({
+export const essAddNoteToShift = attendance.addNote({
   operationId: 'ess.addNoteToShift',
-  ...access('self'),
-  method: 'post',
-  path: `${S}/timeandattendance/shift/{shiftId}/notes`,
-  tags,
   summary: 'Add a note to one of the employee’s clocked shifts',
   description: `${NOTE_TEXT} The note is written as the employee (employeeId, when given and not 0, must be the one in the path); isAdminInitiated is refused (403).`,
-  request: { params: shiftParams, headers: idempotencyHeaders, ...jsonBody(m.AddNoteModelInput) },
-  responses: { 200: jsonResponse(m.ShiftNoteViewModel, 'The stored note.'), ...mutationErrors },
 });
 
-export const essMarkShiftNotesRead = defineRoute({
+export const essMarkShiftNotesRead = attendance.markNotesRead({
   operationId: 'ess.markShiftNotesRead',
-  ...access('self'),
-  method: 'post',
-  path: `${S}/timeandattendance/shift/{shiftId}/notes/read-state`,
-  tags,
   summary: 'Mark notes on the employee’s shift read or unread',
   description: `${NOTE_TEXT} The read flag is set on behalf of the employee in the path (employeeId, when given and not 0, must be it).`,
-  request: { params: shiftParams, headers: idempotencyHeaders, ...jsonBody(m.MarkNotesReadViewModelInput) },
-  responses: { ...emptyOk, ...mutationErrors },
 });
 
-export const essGetLookupData = defineRoute({
+export const essGetLookupData = attendance.lookupData({
   operationId: 'ess.getLookupData',
-  variants: { Au: answerOf(m.AuTimeAndAttendanceLookupDataModel, m.AuTimeAndAttendanceLookupDataModelFill) },
-  ...access('self'),
-  method: 'get',
-  path: `${S}/timeandattendance/lookupdata`,
-  tags,
+  path: 'lookupdata',
+  params: selfParams,
   summary: 'Pick-lists for a self-service clock-on',
   description: `${SELF_TEXT} What a self-service clock-on accepts: the employee's own locations (and global ones), work types and shift conditions.`,
-  request: { params: selfParams },
-  responses: { 200: jsonResponse(m.UkTimeAndAttendanceLookupDataModel, 'Locations, work types, shift conditions.'), ...standardErrors },
 });
 
 export const essGetLocations = defineRoute({

@@ -1,5 +1,5 @@
 /**
- * Project extension routes (issue 10, part 4): forgotten clock-offs. The kiosk submits the
+ * Project extension routes: forgotten clock-offs. The kiosk submits the
  * correction after the clock-off (kiosk path, devices); managers list and decide them for the
  * business (they sit in front of the timesheet lines they change).
  */

@@ -1,7 +1,7 @@
 /**
  * Timesheet lines (contract 2.9, all 7 operations): the lines kiosk shifts produce and managers
  * write, listed, read, created, changed, deleted and submitted in bulk. Project-designed beside
- * them (issue 10, part 2): the business's rounding rules, the period's CSV export and the raw
+ * them: the business's rounding rules, the period's CSV export and the raw
  * punches behind a kiosk line. The service registers the static paths (`bulk`, `export`) before
  * the `{timesheetLineId}` ones, which would otherwise take them.
  */
@@ -36,7 +36,7 @@ const B = '/api/v2/business/{businessId}';
 const lineParams = businessParams.extend({ timesheetLineId: pathId('timesheetLineId') });
 const PROJECT = 'Project-designed (not in the vendor API). ';
 
-/** The CSV export's columns, in order (the route description and the README state the same layout). */
+/** The CSV export's columns, in order (the route description and docs/timesheets-and-rosters.md state the same layout). */
 export const TIMESHEET_EXPORT_COLUMNS = [
   'employeeExternalId',
   'employeeId',

@@ -1,7 +1,7 @@
 /**
  * The web hook registrations group (contract 2.11): a user's registrations in a business, and a
  * test delivery. Operation ids and paths are the contract's; where the contract is silent the
- * descriptions say what this service does (README, "Decisions where the contract is silent").
+ * descriptions say what this service does (docs/webhooks.md).
  */
 import { z } from 'zod';
 import { defineRoute } from './define';

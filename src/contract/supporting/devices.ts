@@ -58,6 +58,10 @@ export const KioskPolicyModel = z
       .boolean()
       .default(false)
       .meta({ description: "The business's timesheet setting `requireLocation`: every clock-on needs a location, whatever the kiosk's own `isLocationRequired`." }),
+    smsResets: z
+      .boolean()
+      .default(false)
+      .meta({ description: "Whether a PIN reset code may be sent by text message (the business's `smsNotificationsEnabled`): the kiosk offers only the channels that work." }),
   })
   .meta({ id: 'KioskPolicyModel' });
 export type KioskPolicyModel = z.infer<typeof KioskPolicyModel>;

@@ -1,6 +1,6 @@
 /**
  * Project extensions of the kiosk (not in the vendor SDK): a kiosk's device-behaviour preferences,
- * and the identity claims that follow unverified offline punches (issue 9, part 2). Plain zod,
+ * and the identity claims that follow unverified offline punches. Plain zod,
  * shared with the client.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Project extension (issue 10, part 4): the forgotten clock-off. A person still clocked on after
+ * Project extension: the forgotten clock-off. A person still clocked on after
  * the long-shift threshold says at the kiosk when they really finished; the kiosk clocks them off
  * (the raw punch, at the moment they said it) and sends this correction after it. A manager
  * accepts the stated finish (the timesheet line then ends there) or rejects it (the line keeps the

@@ -1,5 +1,5 @@
 /**
- * Project-designed timesheet models (issue 10, part 2; the vendor API has neither): the business's
+ * Project-designed timesheet models (the vendor API has neither): the business's
  * rounding rules, whose fields are exactly domain/rounding.ts's flat `RoundingRules` (the schema is
  * checked against that interface, so the fact lives there), and the raw punches behind a kiosk
  * line, for the manager who sees the rounded line. Plain zod, shared with the client.

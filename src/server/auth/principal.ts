@@ -3,8 +3,11 @@
  * device. Resolved once per request from the Authorization header; routes then ask access.ts
  * whether that principal may act on a business.
  */
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { bind, compileStatement, runCompiled, type CompiledStatement } from '../db/compiledStatements';
 import type { Database } from '../db/openDatabase';
+import { columnsMapper, rowMapper, selectColumns } from '../db/rowMapper';
+import type { CallerRead, KioskColumns } from './callerReads';
 import { apiKeys, businessAccess, devices, kiosks, oauthTokens, users } from '../db/schema';
 import { LAST_SEEN_RESOLUTION_MS, touchDevice } from './deviceContact';
 import { digest, TOKEN_PREFIX } from './secrets';
@@ -33,7 +36,7 @@ type KioskRow = typeof kiosks.$inferSelect;
 
 /**
  * What the caller's statement read beside the credential, for the business and kiosk in the path
- * (issue 12: one authorization read per request). `undefined`: not read (no such id in the path);
+ * (one authorization read per request). `undefined`: not read (no such id in the path);
  * `null`: read, and there is none.
  */
 export interface CallerReads {
@@ -46,6 +49,8 @@ export interface CallerReads {
 export interface Caller {
   principal: Principal;
   reads: CallerReads;
+  /** The value a route asked to read with the caller (callerReads.ts), when it asked. */
+  also?: unknown;
 }
 
 /** The business and kiosk of the route's path, whose access and kiosk row the caller's statement reads too. */
@@ -57,73 +62,114 @@ export interface CallerScope {
 /** No row has id 0: a left join on it finds nothing, so the statement keeps one shape. */
 const NONE = 0;
 
+type CredentialKind = 'device' | 'apiKey' | 'oauth';
+
+const DEVICE = { id: devices.id, businessId: devices.businessId, kioskId: devices.kioskId, lastSeenAt: devices.lastSeenAt };
+const deviceOf = columnsMapper(DEVICE, 'd.', 'a device');
+const kioskOf = rowMapper(kiosks, 'k.');
+const USER = { userId: users.id, email: users.email };
+const userOf = columnsMapper(USER, 'u.', 'a user');
+/** The path's kiosk as the caller's statement reads it, for a read that rides along (callerReads.ts). */
+const KIOSK_COLUMNS: KioskColumns = { clockOnWindowMinutes: sql`${kiosks.clockOnWindowMinutes}`, locationId: sql`${kiosks.locationId}` };
+
+/**
+ * The caller's statement for a credential of `kind`: the device with its kiosk, or the user with
+ * their access to the scope's business and that business's kiosk in the scope; `also` rides as
+ * the column "also".
+ */
+function callerSql(kind: CredentialKind, also: SQL | null): SQL {
+  const credential = bind<string>('credential');
+  const read = also ? sql`, ${also} as "also"` : sql``;
+  const kiosk = selectColumns(getTableColumns(kiosks), 'k.');
+  if (kind === 'device') {
+    return sql`select ${selectColumns(DEVICE, 'd.')}, ${kiosk}${read} from ${devices} inner join ${kiosks} on ${kiosks.id} = ${devices.kioskId}
+      where ${devices.tokenHash} = ${credential} and ${devices.revokedAt} is null and ${kiosks.deletedAt} is null`;
+  }
+  const businessId = sql`${bind<number>('businessId')}::integer`;
+  const from =
+    kind === 'apiKey'
+      ? sql`false as "via", ${kiosk}${read} from ${apiKeys} inner join ${users} on ${users.id} = ${apiKeys.userId}`
+      : sql`${oauthTokens.viaManagerPin} as "via", ${kiosk}${read} from ${oauthTokens} inner join ${users} on ${users.id} = ${oauthTokens.userId}`;
+  const where =
+    kind === 'apiKey'
+      ? sql`${apiKeys.keyHash} = ${credential} and ${apiKeys.revokedAt} is null`
+      : sql`${oauthTokens.accessHash} = ${credential} and ${oauthTokens.revokedAt} is null and ${oauthTokens.accessExpiresAt} > ${bind<string>('now')}::timestamptz`;
+  return sql`select ${selectColumns(USER, 'u.')}, ${businessAccess.model} as "access", ${from}
+    left join ${businessAccess} on ${businessAccess.userId} = ${users.id} and ${businessAccess.businessId} = ${businessId}
+    left join ${kiosks} on ${kiosks.id} = ${bind<number>('kioskId')}::integer and ${kiosks.businessId} = ${businessId}
+    where ${where}`;
+}
+
+/** Each (credential kind, read shape)'s statement, compiled once. */
+const statements = new Map<string, CompiledStatement>();
+
+async function callerRow(db: Database, kind: CredentialKind, also: CallerRead | null, values: Record<string, unknown>) {
+  const key = `${kind}|${also?.shape ?? ''}`;
+  let statement = statements.get(key);
+  if (!statement) {
+    statement = compileStatement(callerSql(kind, also ? also.build(KIOSK_COLUMNS) : null));
+    statements.set(key, statement);
+  }
+  const [row] = await runCompiled<Record<string, unknown>>(db, statement, also ? { ...values, ...also.values } : values);
+  return row;
+}
+
+/** The kiosk the statement read (none: its id is null, as a left join leaves it). */
+const kioskIn = (row: Readonly<Record<string, unknown>>) => (row['k.id'] === null || row['k.id'] === undefined ? null : kioskOf(row));
+
 /** A user's id and e-mail, with their access in the scope's business and the scope's kiosk, in one statement. */
-async function userCaller(
-  db: Database,
-  credential: { table: 'apiKey'; keyHash: string } | { table: 'oauth'; accessHash: string; now: Date },
-  scope: CallerScope,
-): Promise<Caller | null> {
+async function userCaller(db: Database, kind: 'apiKey' | 'oauth', credential: string, now: Date, scope: CallerScope, also: CallerRead | null): Promise<Caller | null> {
   const businessId = scope.businessId ?? NONE;
   const kioskId = scope.businessId === undefined ? NONE : (scope.kioskId ?? NONE);
-  const columns = { userId: users.id, email: users.email, access: businessAccess.model, kiosk: kiosks };
-  const query =
-    credential.table === 'apiKey'
-      ? db
-        .select({ ...columns, viaManagerPin: sql<boolean>`false` })
-        .from(apiKeys)
-        .innerJoin(users, eq(users.id, apiKeys.userId))
-        .where(and(eq(apiKeys.keyHash, credential.keyHash), isNull(apiKeys.revokedAt)))
-      : db
-        .select({ ...columns, viaManagerPin: oauthTokens.viaManagerPin })
-        .from(oauthTokens)
-        .innerJoin(users, eq(users.id, oauthTokens.userId))
-        .where(and(eq(oauthTokens.accessHash, credential.accessHash), isNull(oauthTokens.revokedAt), gt(oauthTokens.accessExpiresAt, credential.now)));
-  const [row] = await query
-    .leftJoin(businessAccess, and(eq(businessAccess.userId, users.id), eq(businessAccess.businessId, businessId)))
-    .leftJoin(kiosks, and(eq(kiosks.id, kioskId), eq(kiosks.businessId, businessId)));
+  const row = await callerRow(db, kind, also, { credential, businessId, kioskId, ...(kind === 'oauth' ? { now: now.toISOString() } : {}) });
   if (!row) return null;
-  const via = row.viaManagerPin ? 'managerPin' : credential.table;
+  const user = userOf(row);
+  const via = row.via === true ? 'managerPin' : kind;
   return {
-    principal: { kind: 'user', userId: row.userId, email: row.email, via },
+    principal: { kind: 'user', userId: user.userId, email: user.email, via },
     reads: {
-      ...(scope.businessId === undefined ? {} : { access: row.access }),
-      ...(scope.businessId === undefined || scope.kioskId === undefined ? {} : { kiosk: row.kiosk }),
+      ...(scope.businessId === undefined ? {} : { access: row.access ?? null }),
+      ...(scope.businessId === undefined || scope.kioskId === undefined ? {} : { kiosk: kioskIn(row) }),
     },
+    ...(also ? { also: row.also } : {}),
   };
 }
 
 /**
  * Resolves the Authorization header, with the caller's access to the business in `scope` and that
- * business's kiosk in `scope` read in the same statement; null when absent or not valid.
+ * business's kiosk in `scope` read in the same statement, and `also` beside them (callerReads.ts);
+ * null when absent or not valid. The statements are compiled once (db/compiledStatements.ts).
  */
-export async function resolveCaller(db: Database, authorization: string | undefined, now: Date, scope: CallerScope = {}): Promise<Caller | null> {
+export async function resolveCaller(
+  db: Database,
+  authorization: string | undefined,
+  now: Date,
+  scope: CallerScope = {},
+  also: CallerRead | null = null,
+): Promise<Caller | null> {
   if (!authorization) return null;
   const [scheme, value] = authorization.trim().split(/\s+/, 2);
   if (!scheme || !value) return null;
   if (scheme.toLowerCase() === 'basic') {
     const key = basicUserName(value);
     if (!key) return null;
-    return userCaller(db, { table: 'apiKey', keyHash: digest(key) }, scope);
+    return userCaller(db, 'apiKey', digest(key), now, scope, also);
   }
   if (scheme.toLowerCase() !== 'bearer') return null;
-  if (value.startsWith(TOKEN_PREFIX.device)) {
-    const [device] = await db
-      .select({ id: devices.id, businessId: devices.businessId, kioskId: devices.kioskId, lastSeenAt: devices.lastSeenAt, kiosk: kiosks })
-      .from(devices)
-      .innerJoin(kiosks, eq(kiosks.id, devices.kioskId))
-      .where(and(eq(devices.tokenHash, digest(value)), isNull(devices.revokedAt), isNull(kiosks.deletedAt)));
-    if (!device) return null;
-    if (!device.lastSeenAt || now.getTime() - device.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
-      await touchDevice(db, device.id, now);
-    }
-    // The device's own kiosk came with it: it is the scope's kiosk when the path names it.
-    const ownKiosk = scope.businessId === device.businessId && scope.kioskId === device.kioskId;
-    return {
-      principal: { kind: 'device', deviceId: device.id, businessId: device.businessId, kioskId: device.kioskId },
-      reads: ownKiosk ? { kiosk: device.kiosk } : {},
-    };
+  if (!value.startsWith(TOKEN_PREFIX.device)) return userCaller(db, 'oauth', digest(value), now, scope, also);
+  const row = await callerRow(db, 'device', also, { credential: digest(value) });
+  if (!row) return null;
+  const device = deviceOf(row);
+  if (!device.lastSeenAt || now.getTime() - device.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
+    await touchDevice(db, device.id, now);
   }
-  return userCaller(db, { table: 'oauth', accessHash: digest(value), now }, scope);
+  // The device's own kiosk came with it: it is the scope's kiosk when the path names it.
+  const ownKiosk = scope.businessId === device.businessId && scope.kioskId === device.kioskId;
+  return {
+    principal: { kind: 'device', deviceId: device.id, businessId: device.businessId, kioskId: device.kioskId },
+    reads: ownKiosk ? { kiosk: kioskIn(row) } : {},
+    ...(also ? { also: row.also } : {}),
+  };
 }
 
 /** Resolves the Authorization header; null when absent or not valid. */

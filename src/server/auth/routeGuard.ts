@@ -19,6 +19,7 @@ import { signInCallerKey, type RateLimits } from '../http/rateLimits';
 import { authorize, authorizeSelf, unauthenticated, type Grant, type Need } from './access';
 import { regionalBody, regionalHandler } from './businessRegion';
 import { describePrincipal, resolveCaller, type Caller, type Principal } from './principal';
+import { routeReadsOf } from './callerReads';
 
 type Handler = (c: Context<AppEnv>) => Response | Promise<Response>;
 
@@ -128,12 +129,19 @@ export function guard(route: RouteConfig, routeHandler: Handler, options: GuardO
   const access = declaration['x-access'];
   const limited = declaration['x-rate-limit'];
   const takesIdempotencyKey = MUTATING.has(declaration.method.toLowerCase()) && declaresIdempotencyKey(route);
+  // What the route reads beside its caller (a punch: its employee), only on kiosk routes: the read may use the path's kiosk.
+  const reads = access === 'kiosk' ? routeReadsOf(routeHandler) : undefined;
   return async (c) => {
     const { deps } = c.var;
     const ids = access === 'public' ? {} : PathIds.parse(validated(c, 'param') ?? {});
-    // One statement: the caller, with its access to the path's business and the path's kiosk (principal.ts).
+    // One statement: the caller, with its access to the path's business and the path's kiosk (principal.ts), and the route's read.
     const scope = { businessId: ids.businessId, kioskId: access === 'kiosk' ? (ids.kioskId ?? ids.id) : undefined };
-    const caller = access === 'public' ? null : await resolveCaller(deps.db, c.req.header('authorization'), deps.now(), scope);
+    const now = deps.now();
+    const header = c.req.header('idempotency-key');
+    // Only a keyed request uses the read (it runs without a transaction: idempotency.ts); unkeyed, it would be read twice.
+    const keyed = takesIdempotencyKey && header !== undefined;
+    const also = (keyed && reads?.read({ param: validated(c, 'param'), json: validated(c, 'json'), now })) || null;
+    const caller = access === 'public' ? null : await resolveCaller(deps.db, c.req.header('authorization'), now, scope, also);
     const principal = caller?.principal ?? null;
     c.set('principal', principal);
     if (limited) await options.rateLimits.consume(c, limited, rateLimitCaller(c, limited, principal));
@@ -143,10 +151,11 @@ export function guard(route: RouteConfig, routeHandler: Handler, options: GuardO
     const grant = await grantFor(c, access, ids, { principal, reads: caller?.reads ?? {} });
     if (!grant) return handler(c);
     c.set('grant', grant);
+    // Read before the caller was admitted, handed over only now that it is.
+    if (also) c.set('callerRead', caller?.also);
     // A regional body is read with the business's own model before its key is fingerprinted.
     if (readRegionalBody) await readRegionalBody(c, grant);
-    const header = c.req.header('idempotency-key');
-    if (!takesIdempotencyKey || header === undefined) return handler(c);
+    if (!keyed) return handler(c);
     return runIdempotently(
       c,
       {
@@ -155,6 +164,7 @@ export function guard(route: RouteConfig, routeHandler: Handler, options: GuardO
         shape: { method: declaration.method, path: new URL(c.req.url).pathname, query: validated(c, 'query'), body: validated(c, 'json') },
       },
       async () => handler(c),
+      { optimistic: reads?.singleWrite === true },
     );
   };
 }

@@ -11,7 +11,7 @@
  * of that shape: compileStatement refuses one.
  */
 import { createHash } from 'node:crypto';
-import { is, Param, Placeholder, SQL, sql } from 'drizzle-orm';
+import { getTableColumns, getTableName, is, Param, Placeholder, SQL, sql, type Column, type Table } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from './openDatabase';
 import { rowsOf } from './rowsOf';
@@ -24,8 +24,8 @@ export interface CompiledStatement {
   params: ReadonlyArray<{ name: string; encode: ((value: unknown) => unknown) | null }>;
 }
 
-/** A value in SQL shared with compiled statements: the value itself, or the placeholder a compiled statement fills. */
-export type Bind<T> = T | Placeholder<string, T>;
+/** A value in SQL shared with compiled statements: the value itself, the placeholder a compiled statement fills, or an SQL expression for it. */
+export type Bind<T> = T | Placeholder<string, T> | SQL;
 
 /** A placeholder named `name` (sql.placeholder, typed for a Bind). */
 export const bind = <T>(name: string): Placeholder<string, T> => sql.placeholder(name) as Placeholder<string, T>;
@@ -81,6 +81,30 @@ export function bindRecord(prefix: string, record: Readonly<Record<string, unkno
     }
   }
   return { binds, values, shape: `${shape})` };
+}
+
+/** The type a value of `column` is cast to in a select list (a serial column holds an integer). */
+function castOf(column: Column): SQL {
+  const type = column.getSQLType();
+  return sql.raw(type === 'serial' ? 'integer' : type === 'bigserial' ? 'bigint' : type);
+}
+
+/**
+ * `insert into <table> (<the record's columns>) select <its values> from <source>`: an insert that
+ * writes only if `source` has a row (one row each; a compiled statement's condition, e.g. that an
+ * earlier part of it wrote). `record`: bindRecord's binds (each value typed by a cast to its column).
+ */
+export function insertSelect(table: Table, binds: Readonly<Record<string, unknown>>, source: SQL): SQL {
+  const columns: Readonly<Record<string, Column>> = getTableColumns(table);
+  const names: SQL[] = [];
+  const values: SQL[] = [];
+  for (const [key, value] of Object.entries(binds)) {
+    const column = columns[key];
+    if (!column) throw new Error(`${getTableName(table)} has no column ${key}`);
+    names.push(sql`${sql.identifier(column.name)}`);
+    values.push(is(value, SQL) ? value : sql`${new Param(value, column)}::${castOf(column)}`);
+  }
+  return sql`insert into ${table} (${sql.join(names, sql`, `)}) select ${sql.join(values, sql`, `)} from ${source}`;
 }
 
 const dialect = new PgDialect();

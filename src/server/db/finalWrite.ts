@@ -1,13 +1,21 @@
 /**
- * A transaction's last write, held back so the idempotency record goes with it in one statement
- * (one round trip fewer per keyed punch). The idempotency middleware marks its
- * transaction as accepting one (acceptFinalWrite) before the handler runs; a service whose write
- * is the request's last (a live punch: recordPunch's `last`) hands it over as data-modifying CTEs
- * instead of running it, and the middleware sends them with the key's insert (runFinalWrite). The
- * answer must then be known before the write: nothing may read the held write's effects.
- * A transaction nobody marked (no Idempotency-Key, a nested one) accepts nothing: the service
- * runs its write at once, as before. The statement's text depends only on the write's shape and
- * the tail's: it is built once per pair and sent as a prepared statement (compiledStatements.ts).
+ * A request's last write, held back so the idempotency record goes with it in one statement (one
+ * round trip fewer per keyed punch). The idempotency middleware gives the request a sink
+ * (finalWriteSink) before the handler runs; a service whose write is the request's last (a live
+ * punch) hands the sink its write as data-modifying CTEs instead of running it, and the
+ * middleware sends them with the key's insert (runFinalWrite). The answer must then be known
+ * before the write: nothing may read the held write's effects. Without a sink (no
+ * Idempotency-Key, a nested call) the service runs its write at once.
+ *
+ * The sink says how the request runs. In a transaction, the write's reads were locked. Without one
+ * (`optimistic`: the idempotency layer does that for routes whose work is this one write,
+ * auth/callerReads.ts), nothing was locked: the write names the version of the row it was decided
+ * from in a `head` CTE (it locks the row and finds it only if unchanged), the key is recorded only
+ * if the head found it, and every write only if the key was recorded, so the one statement either
+ * does everything or nothing, and says which.
+ *
+ * The statement's text depends only on the write's shape and the tail's: it is built once per
+ * pair and sent as a prepared statement (compiledStatements.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { compileStatement, runCompiled, type CompiledStatement } from './compiledStatements';
@@ -24,67 +32,92 @@ export interface ShapedParts<T> {
 }
 
 export interface FinalWrite extends ShapedParts<{
-  /** `name as (statement)` parts, in order. */
+  /** CTEs before the tail's (an optimistic write's version check, named `current`). */
+  head: SQL[];
+  /** `name as (statement)` parts, in order, after the tail's. */
   ctes: SQL[];
   /** True when the write did what it must (e.g. the employee's row was updated). */
   check: SQL;
+  /** Values read back (e.g. whether the version check found the row). */
+  select: Record<string, SQL>;
 }> {
   /** The error thrown when the check is false. */
   failure: string;
 }
 
-/** What goes after a final write in its statement: more CTEs (e.g. the key's insert) and the values read back. */
+/** What goes with a final write in its statement: more CTEs (e.g. the key's insert, after the head) and the values read back. */
 export type FinalTail = ShapedParts<{ ctes: SQL[]; select: Record<string, SQL> }>;
 
 const NO_TAIL: FinalTail = { shape: '', build: () => ({ ctes: [], select: {} }), values: {} };
 
-const accepting = new WeakMap<object, { held: FinalWrite | null }>();
+/** How the request's work runs: in a transaction, or as one optimistic statement (module comment). */
+export type FinalWriteMode = 'transaction' | 'optimistic';
 
-/** Lets one final write be held on `tx` (the idempotency middleware, before the handler). */
-export function acceptFinalWrite(tx: Database): void {
-  accepting.set(tx, { held: null });
+export interface FinalWriteSink {
+  readonly mode: FinalWriteMode;
+  /** Holds the request's last write for the idempotency layer to send. */
+  hold(write: FinalWrite): void;
+  /** The held write, if any; the sink accepts no more after this. */
+  take(): FinalWrite | null;
 }
 
-/** Holds `write` for the middleware to send; false when `tx` accepts none (run it now). */
-export function holdFinalWrite(tx: Database, write: FinalWrite): boolean {
-  const slot = accepting.get(tx);
-  if (!slot) return false;
-  // A second "last" write would run before the first: a caller's mistake, not to be reordered silently.
-  if (slot.held) throw new Error('a final write is already held in this transaction');
-  slot.held = write;
-  return true;
+/** A sink for one request's last write (the idempotency middleware, before the handler). */
+export function finalWriteSink(mode: FinalWriteMode): FinalWriteSink {
+  let held: FinalWrite | null = null;
+  let open = true;
+  return {
+    mode,
+    hold(write) {
+      if (!open) throw new Error('the final write was taken already');
+      // A second "last" write would run before the first: a caller's mistake, not to be reordered silently.
+      if (held) throw new Error('a final write is already held for this request');
+      held = write;
+    },
+    take() {
+      open = false;
+      return held;
+    },
+  };
 }
 
-/** The held write, if any; `tx` accepts no more after this. */
-export function takeFinalWrite(tx: Database): FinalWrite | null {
-  const held = accepting.get(tx)?.held ?? null;
-  accepting.delete(tx);
-  return held;
+/**
+ * Thrown by work under an optimistic sink that needs more than its one final statement (e.g. a
+ * punch that stores a photo first, or raises web hook events after): the idempotency layer then
+ * runs the request again in a transaction.
+ */
+export class NeedsTransaction extends Error {
+  constructor(why: string) {
+    super(`this request needs a transaction: ${why}`);
+  }
 }
 
 /** Each (write shape, tail shape)'s statement, compiled once. */
 const compiled = new Map<string, CompiledStatement>();
 
-/** The one statement of `write` followed by `tail`: `with <ctes> select <check> as ok, <tail's values>`. */
+/** The one statement of `write` with `tail`: `with <head>, <tail's>, <write's> select <check> as ok, <values>`. */
 export function finalWriteStatement(write: FinalWrite, tail: FinalTail = NO_TAIL): CompiledStatement {
   const key = `${write.shape}|${tail.shape}`;
   let statement = compiled.get(key);
   if (!statement) {
-    const { ctes, check } = write.build();
+    const { head, ctes, check, select } = write.build();
     const after = tail.build();
-    const values = Object.entries(after.select).map(([name, value]) => sql`${value} as ${sql.identifier(name)}`);
-    statement = compileStatement(sql`with ${sql.join([...ctes, ...after.ctes], sql`, `)} select ${sql.join([sql`(${check}) as ok`, ...values], sql`, `)}`);
+    const values = Object.entries({ ...select, ...after.select }).map(([name, value]) => sql`${value} as ${sql.identifier(name)}`);
+    statement = compileStatement(sql`with ${sql.join([...head, ...after.ctes, ...ctes], sql`, `)} select ${sql.join([sql`(${check}) as ok`, ...values], sql`, `)}`);
     compiled.set(key, statement);
   }
   return statement;
 }
 
-/**
- * Runs `write` as one statement, with `tail` after it; answers the row of values the tail reads
- * back; throws `write.failure` when its check fails.
- */
-export async function runFinalWrite(tx: Database, write: FinalWrite, tail: FinalTail = NO_TAIL): Promise<Record<string, unknown>> {
+/** Runs `write` with `tail` as one statement and answers its row (`ok` and the values read back), whatever it says. */
+export async function runFinalWriteRow(tx: Database, write: FinalWrite, tail: FinalTail = NO_TAIL): Promise<Record<string, unknown>> {
   const [row] = await runCompiled<Record<string, unknown>>(tx, finalWriteStatement(write, tail), { ...write.values, ...tail.values });
-  if (!row || row.ok !== true) throw new Error(write.failure);
+  if (!row) throw new Error('a final write answered no row');
+  return row;
+}
+
+/** runFinalWriteRow, throwing `write.failure` when its check fails. */
+export async function runFinalWrite(tx: Database, write: FinalWrite, tail: FinalTail = NO_TAIL): Promise<Record<string, unknown>> {
+  const row = await runFinalWriteRow(tx, write, tail);
+  if (row.ok !== true) throw new Error(write.failure);
   return row;
 }

@@ -1,5 +1,5 @@
 /**
- * Named (prepared) statements on PostgreSQL (issue 12, item 4). drizzle sends every query as an
+ * Named (prepared) statements on PostgreSQL. drizzle sends every query as an
  * unnamed statement, so PostgreSQL parses and plans it again on every execution: a punch's ten
  * statements paid that ten times. This wraps the pg Pool so a statement with parameters gets a
  * name derived from its text; pg prepares it once per connection and then sends only Bind and

@@ -1,6 +1,6 @@
 /**
  * Counting the rows the database hands back, for tests that prove a request reads no more than
- * its page needs (src/server/routes/history.test.ts), and the statements it runs (a punch's, in
+ * its page needs (src/server/lists/history.test.ts), and the statements it runs (a punch's, in
  * src/server/routes/kiosk/punchStatements.test.ts). Wraps a PGlite instance or a pg Pool so each
  * query reports its row count and its SQL text; nothing else changes, and the service never sets it.
  */

@@ -86,7 +86,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenedDataba
     return { db, kind: 'postgres', poolStats, newHandle, close: () => pool.end() };
   }
   // PGlite (its WebAssembly PostgreSQL) is loaded only when it is the database: a service on
-  // PostgreSQL never holds it in memory (issue 12).
+  // PostgreSQL never holds it in memory.
   const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),

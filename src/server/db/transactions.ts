@@ -13,7 +13,7 @@ export function withTransaction<T>(db: Database, work: (tx: Database) => Promise
 
 /**
  * Runs `work` in the transaction `db` already is, or opens one: no savepoint, so two round trips
- * fewer on a hot path such as a punch inside the idempotency transaction (issue 12, item 4). Only
+ * fewer on a hot path such as a punch inside the idempotency transaction. Only
  * for work whose failure ends the caller's transaction too (the error is rethrown, never caught
  * to carry on in the same transaction), since nothing is rolled back to where `work` began.
  */

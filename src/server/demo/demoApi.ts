@@ -5,18 +5,22 @@
  */
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
+import { pinProblemCode } from '../../domain/pinPolicy';
 import type { Service } from '../app';
 
 export const WithId = z.object({ id: z.number().int() });
 export const Staff = z.object({ employeeId: z.number().int() });
 
-/** Distinct 4-digit PINs without trivial runs such as 1111 or 1234 (bounded: 10,000 draws at most). */
+/**
+ * Distinct 4-digit PINs the PIN policy accepts (no 1111, 1212 or 1234), bounded: 10,000 draws at
+ * most. (The policy also refuses a person's own employee number; a fresh demo's numbers are far
+ * below 1000.)
+ */
 export function distinctPins(count: number): string[] {
   const pins = new Set<string>();
   for (let i = 0; pins.size < count && i < 10_000; i += 1) {
     const pin = String(randomInt(1000, 10000));
-    const trivial = /^(\d)\1{3}$/.test(pin) || '0123456789'.includes(pin) || '9876543210'.includes(pin);
-    if (!trivial) pins.add(pin);
+    if (pinProblemCode(pin) === null) pins.add(pin);
   }
   return [...pins];
 }

@@ -56,7 +56,8 @@ const idOf = (demo: DemoFile, name: string) => {
   return person.employeeId;
 };
 
-describe('the demo roster', () => {
+// Seeds the whole demo two or three times per case: a bound for a busy machine, not a speed check.
+describe('the demo roster', { timeout: 120_000 }, () => {
   it.each([
     ['an afternoon', '2026-11-25T15:37:42Z'],
     ['just before midnight as the clocks go forward', '2026-03-28T23:52:00Z'],

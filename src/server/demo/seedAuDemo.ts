@@ -1,5 +1,5 @@
 /**
- * The Australian demo behind `DEMO=1` (issue 13, part 3): a café in Sydney whose business country
+ * The Australian demo behind `DEMO=1`: a café in Sydney whose business country
  * is AU, so the service answers it in the vendor's AU models. Its kiosk offers award
  * classifications at clock-on. The UK demo's manager owns it too (same sign-in); its own API key,
  * kiosk and staff PINs are written to `<DATA_DIR>/demo-au.json`, in the UK file's shape.

@@ -25,8 +25,8 @@ import type { AppEnv } from '../context';
 import { describePrincipal, type Principal } from '../auth/principal';
 import type { Database } from '../db/openDatabase';
 import { idempotencyKeys } from '../db/schema';
-import { acceptFinalWrite, runFinalWrite, takeFinalWrite, type FinalTail } from '../db/finalWrite';
-import { bindRecord } from '../db/compiledStatements';
+import { finalWriteSink, NeedsTransaction, runFinalWrite, runFinalWriteRow, type FinalTail, type FinalWriteSink } from '../db/finalWrite';
+import { bindRecord, insertSelect } from '../db/compiledStatements';
 import { serviceSecret, type ServiceSecretPurpose } from '../auth/serviceSecrets';
 import { ApiError } from '../errors/apiError';
 
@@ -112,22 +112,30 @@ async function storedKey(db: Database, scope: string, key: string) {
 
 /**
  * Runs the handler at most once per key, in one transaction with the key's record, which is
- * written once, with the response, as the transaction's last statement (issue 12: one write, not
- * an insert before the work and an update after it). When the key turns out to be used already
- * (the record exists, or a concurrent duplicate commits it first: the insert waits for that
- * commit), the work is rolled back and the first response is returned instead; a failure of the
- * handler is likewise answered with the stored response when the key was used. So the work is
- * applied at most once per key and every request with a used key gets the first answer (or 422),
- * as before; a handler runs, and is rolled back, on a replay (its effects are all in the
- * transaction: idempotent routes write only through `c.var.db`).
+ * written once, with the response, as the transaction's last statement (one write, not an insert
+ * before the work and an update after it). When the key turns out to be used already (the record
+ * exists, or a concurrent duplicate commits it first: the insert waits for that commit), the work
+ * is rolled back and the first response is returned instead; a failure of the handler is likewise
+ * answered with the stored response when the key was used. So the work is applied at most once
+ * per key and every request with a used key gets the first answer (or 422), as before; a handler
+ * runs, and is rolled back, on a replay (its effects are all in the transaction: idempotent routes
+ * write only through `c.var.db`). `optimistic` (a route whose work is one final write,
+ * auth/callerReads.ts): first without a transaction (runOptimistically).
  */
 export async function runIdempotently(
   c: Context<AppEnv>,
   request: IdempotentRequest,
   handle: () => Promise<Response>,
+  options: { optimistic?: boolean } = {},
 ): Promise<Response> {
   const { db } = c.var.deps;
   const fingerprint = fingerprintOf(await serviceSecret(db, FINGERPRINT_SECRET_PURPOSE), request.shape);
+  if (options.optimistic) {
+    const answered = await runOptimistically(c, request, fingerprint, handle);
+    if (answered) return answered;
+    // The read made with the caller is not the transaction's: the handler reads again, locked.
+    c.set('callerRead', undefined);
+  }
   const { scope, key } = request;
   let outcome: Response | null = null;
   let failure: unknown = null;
@@ -136,13 +144,14 @@ export async function runIdempotently(
       const tx = raw as unknown as Database;
       c.set('db', tx);
       // A handler's last write may wait to go with the key's record, in one statement (finalWrite.ts).
-      acceptFinalWrite(tx);
+      const sink = finalWriteSink('transaction');
+      c.set('finalWrite', sink);
       let response: Response;
       try {
         response = await handle();
       } catch (error) {
         if (!c.var.keepWorkOnError) throw error;
-        await runHeldWrite(tx);
+        await runHeldWrite(tx, sink);
         // Keep the recorded failure, but no key (a retry must be evaluated afresh), unless the key was used.
         if (await storedKey(tx, scope, key)) throw new KeyUsed();
         failure = error;
@@ -151,16 +160,13 @@ export async function runIdempotently(
       outcome = response;
       if (response.status >= 400) {
         if (!c.var.keepWorkOnError) throw new RollBack();
-        await runHeldWrite(tx);
+        await runHeldWrite(tx, sink);
         if (await storedKey(tx, scope, key)) throw new KeyUsed();
         return;
       }
-      const body = await response.clone().text();
-      const record = keyRecord(tx, { scope, key, fingerprint, responseStatus: response.status, responseBody: body, responseContentType: response.headers.get('content-type') });
-      const held = takeFinalWrite(tx);
-      const recorded = held
-        ? Number((await runFinalWrite(tx, held, record)).recorded)
-        : (await record.run()).length;
+      const record = keyRecord(tx, await recordOf(request, fingerprint, response), 'plain');
+      const held = sink.take();
+      const recorded = held ? Number((await runFinalWrite(tx, held, record)).recorded) : (await record.run()).length;
       if (recorded === 0) throw new KeyUsed();
     });
   } catch (error) {
@@ -171,31 +177,95 @@ export async function runIdempotently(
     if (!(error instanceof RollBack)) throw error;
   } finally {
     c.set('db', db);
+    c.set('finalWrite', undefined);
   }
   if (failure !== null) throw failure;
   if (!outcome) throw new Error('idempotent request ended without a response');
   return outcome;
 }
 
+/** Optimistic tries before a request that keeps finding its reads outdated runs in a transaction. */
+const OPTIMISTIC_ATTEMPTS = 3;
+
+/**
+ * The request without a transaction (db/finalWrite.ts): the handler reads unlocked and hands over
+ * one final write, sent with the key's record as one statement that checks the handler's reads
+ * are still current. Outdated (another request changed them meanwhile): nothing was written, the
+ * handler runs again on fresh reads. Key used: nothing was written, the first answer is replayed.
+ * A handler error has written nothing either. Null when the request must run in a transaction
+ * (the handler needs one, or it kept losing races).
+ */
+async function runOptimistically(c: Context<AppEnv>, request: IdempotentRequest, fingerprint: string, handle: () => Promise<Response>): Promise<Response | null> {
+  const { db } = c.var.deps;
+  const { scope, key } = request;
+  const replayOr = async <T>(otherwise: () => T) => {
+    const existing = await storedKey(db, scope, key);
+    return existing ? replayStored(existing, fingerprint) : otherwise();
+  };
+  try {
+    for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt += 1) {
+      const sink = finalWriteSink('optimistic');
+      c.set('finalWrite', sink);
+      // A retry reads afresh: the read made with the caller is what went out of date.
+      if (attempt > 0) c.set('callerRead', undefined);
+      let response: Response;
+      try {
+        response = await handle();
+      } catch (error) {
+        if (error instanceof NeedsTransaction) return null;
+        return await replayOr(() => {
+          throw error;
+        });
+      }
+      if (response.status >= 400) return await replayOr(() => response);
+      const held = sink.take();
+      const record = keyRecord(db, await recordOf(request, fingerprint, response), held ? 'optimistic' : 'plain');
+      if (!held) return (await record.run()).length > 0 ? response : await replayOr(vanished);
+      const row = await runFinalWriteRow(db, held, record);
+      if (Number(row.current) === 0) continue;
+      if (Number(row.recorded) === 0) return await replayOr(vanished);
+      if (row.ok !== true) throw new Error(held.failure);
+      return response;
+    }
+    return null;
+  } finally {
+    c.set('finalWrite', undefined);
+  }
+}
+
+const vanished = (): never => {
+  throw new Error('idempotency key vanished while replaying');
+};
+
+/** The key's record of a successful answer. */
+async function recordOf(request: IdempotentRequest, fingerprint: string, response: Response): Promise<typeof idempotencyKeys.$inferInsert> {
+  const body = await response.clone().text();
+  return { scope: request.scope, key: request.key, fingerprint, responseStatus: response.status, responseBody: body, responseContentType: response.headers.get('content-type') };
+}
+
 /**
  * The key's record as the tail of a held final write (its insert, and whether it inserted), or
- * on its own (`run`); its text is built once (db/compiledStatements.ts).
+ * on its own (`run`); its text is built once (db/compiledStatements.ts). `optimistic`: recorded
+ * only if the write's version check found its row (the CTE `current`), and before the write,
+ * which goes only if it was (db/finalWrite.ts).
  */
-function keyRecord(tx: Database, values: typeof idempotencyKeys.$inferInsert): FinalTail & { run(): Promise<Array<{ id: number }>> } {
+function keyRecord(tx: Database, values: typeof idempotencyKeys.$inferInsert, mode: 'plain' | 'optimistic'): FinalTail & { run(): Promise<Array<{ id: number }>> } {
   const record = bindRecord('key', values);
   const insert = (binds: Record<string, unknown>) =>
-    tx.insert(idempotencyKeys).values(binds as never).onConflictDoNothing().returning({ id: idempotencyKeys.id });
+    mode === 'optimistic'
+      ? sql`${insertSelect(idempotencyKeys, binds, sql`current`)} on conflict do nothing returning ${idempotencyKeys.id}`
+      : tx.insert(idempotencyKeys).values(binds as never).onConflictDoNothing().returning({ id: idempotencyKeys.id }).getSQL();
   return {
-    shape: record.shape,
+    shape: `${mode}:${record.shape}`,
     values: record.values,
-    build: () => ({ ctes: [sql`recorded as (${insert(record.binds).getSQL()})`], select: { recorded: sql`(select count(*) from recorded)::integer` } }),
-    run: () => insert(values),
+    build: () => ({ ctes: [sql`recorded as (${insert(record.binds)})`], select: { recorded: sql`(select count(*) from recorded)::integer` } }),
+    run: () => tx.insert(idempotencyKeys).values(values).onConflictDoNothing().returning({ id: idempotencyKeys.id }),
   };
 }
 
 /** Runs a handler's held write on its own (a failure whose work is kept). */
-async function runHeldWrite(tx: Database): Promise<void> {
-  const held = takeFinalWrite(tx);
+async function runHeldWrite(tx: Database, sink: FinalWriteSink): Promise<void> {
+  const held = sink.take();
   if (held) await runFinalWrite(tx, held);
 }
 

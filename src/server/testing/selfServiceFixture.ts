@@ -1,5 +1,5 @@
 /**
- * Test fixture for employee self-service (issue 11): an employee gets credentials the way a real
+ * Test fixture for employee self-service: an employee gets credentials the way a real
  * one does, through the service's own routes: the admin's invitation, the e-mailed token,
  * activation with a chosen password, and the OAuth password grant.
  */

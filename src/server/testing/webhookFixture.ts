@@ -1,5 +1,5 @@
 /**
- * Test fixture for web hooks (issue 11): a registration written straight into the database, with
+ * Test fixture for web hooks: a registration written straight into the database, with
  * its secret sealed as the service seals it, for tests of event recording and delivery that do
  * not exercise the registration routes themselves.
  */

@@ -1,9 +1,9 @@
 /**
  * After the PIN: the person's status and only the punches the state machine allows from it (the
  * same `allowedPunches` the service enforces), plus notes and a PIN change. Before a clock-on, the
- * roster shift it would match, early or late, and the pick of a shift where the kiosk allows it
- * (issue 10, part 3). Someone on a shift older than the long-shift threshold is first asked when
- * they finished (FinishTimeStep, part 4).
+ * roster shift it would match, early or late, and the pick of a shift where the kiosk allows it.
+ * Someone on a shift older than the long-shift threshold is first asked when
+ * they finished (FinishTimeStep).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
@@ -11,27 +11,28 @@ import { allowedPunches, isLongShift, isOnShift, type PunchKind } from '../../..
 import { shouldAskFinishTime } from '../../../domain/timesheets';
 import { choiceOf, clockOnRoster } from '../../../offline/kioskRoster';
 import { openShiftElsewhere } from '../../../offline/openShiftsElsewhere';
-import { clockOnRulesOf, clockOnWithoutOptions, needsClockOnOptions, stepBeforeCommit } from '../../../domain/clockOn';
+import { clockOnRulesOf, needsClockOnOptions, stepBeforeCommit } from '../../../domain/clockOn';
+import { clockOnFields, preselectClockOn } from '../../../domain/clockOnPreselection';
 import type { MessageKey } from '../../i18n/catalogue';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useNow } from '../../hooks/useNow';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { useKioskPolicy, useKioskSettings } from '../../runtime/useKioskSettings';
 import { useOpenShiftsElsewhere } from '../../runtime/useKioskData';
-import { useUiStore, type PendingPunch } from '../../state/uiStore';
+import { useUiStore, type ActionsNotice, type PendingPunch } from '../../state/uiStore';
 import { Button, type ButtonVariant } from '../../ui/Button';
 import { CoffeeIcon, KeyIcon, LoginIcon, LogoutIcon, NoteIcon, PlayIcon } from '../../ui/icons';
 import { Notice } from '../../ui/Notice';
 import { Switch } from '../../ui/Switch';
 import { clockOnChoices } from '../../../offline/kioskOperations';
 import { toDomainState } from '../../../offline/localState';
-import { refreshWorkHistory } from '../../../offline/workHistory';
+import { readLastChoice, refreshWorkHistory } from '../../../offline/workHistory';
 import styles from './ActionsStep.module.css';
 import { PersonHeading } from './PersonHeading';
 import steps from './Steps.module.css';
 import { clockOnChoicesKey } from './clockOnFlow';
 import { FinishTimeStep } from './FinishTimeStep';
-import { RosterShiftCard, shiftNames } from './RosterShiftCard';
+import { RosterShiftCard } from './RosterShiftCard';
 import { useKeptRoster } from './useKeptRoster';
 import { localDaysBetween, sinceWhen } from './useStatusLine';
 import { useCommitPunch } from './useCommitPunch';
@@ -45,7 +46,7 @@ const PUNCHES: Partial<Record<PunchKind, { label: MessageKey; variant: ButtonVar
   clockOff: { label: 'kiosk.actions.clockOff', variant: 'clockOff', icon: <LogoutIcon /> },
 };
 
-export function ActionsStep({ employeeId, pin }: { employeeId: number; pin: string }) {
+export function ActionsStep({ employeeId, pin, notice }: { employeeId: number; pin: string; notice?: ActionsNotice | undefined }) {
   const { t, format } = useI18n();
   const runtime = useRuntime();
   const person = useStepPerson(employeeId);
@@ -92,25 +93,30 @@ export function ActionsStep({ employeeId, pin }: { employeeId: number; pin: stri
   const rosterView = firstLook && picked ? clockOnRoster(roster, employeeId, now, choiceOf(picked)) : firstLook;
   // A shown pick always travels with the clock-on, so the service matches the same shift.
   const pickedShift = rosterView && rosterView.pickable.length > 0 ? (picked ?? rosterView.match) : null;
+  // The roster shift the clock-on starts from: the one picked, else the one matched (or under way).
+  const rosterShift = pickedShift ?? rosterView?.match ?? null;
 
   const choose = async (kind: PunchKind) => {
-    const fields: Record<string, unknown> = kind === 'startBreak' && paidBreak ? { isPaidBreak: true } : kind === 'clockOn' && pickedShift ? choiceOf(pickedShift) : {};
+    const fields: Record<string, unknown> = kind === 'startBreak' && paidBreak ? { isPaidBreak: true } : {};
     let pending: PendingPunch = { kind, fields, ...(fields.isPaidBreak ? { labels: [t('kiosk.done.paidBreak')] } : {}) };
     setBusy(true);
     if (kind === 'clockOn') {
-      const choices = await queryClient.fetchQuery({
-        queryKey: clockOnChoicesKey(runtime.kiosk.kioskId, employeeId),
-        queryFn: () => clockOnChoices(runtime, employeeId),
-        staleTime: 0,
-        // clockOnChoices falls back to the kiosk's copy offline: never let TanStack pause it.
-        networkMode: 'always',
-      });
-      // A choice the kiosk or the business requires (issue 13) needs the options step.
-      if (needsClockOnOptions(choices.data, clockOnRulesOf(settings, policy))) return go({ step: 'options', employeeId, pin, pending });
-      // Nothing to choose: the preselections go with the punch, and the receipt names the location.
-      const preset = { ...clockOnWithoutOptions(choices.data), ...fields };
-      const location = choices.data?.locations?.find((l) => l.id === preset.locationId)?.description;
-      pending = { kind, fields: preset, ...(location ? { labels: [location] } : pickedShift ? { labels: shiftNames(pickedShift) } : {}) };
+      const [choices, last] = await Promise.all([
+        queryClient.fetchQuery({
+          queryKey: clockOnChoicesKey(runtime.kiosk.kioskId, employeeId),
+          queryFn: () => clockOnChoices(runtime, employeeId),
+          staleTime: 0,
+          // clockOnChoices falls back to the kiosk's copy offline: never let TanStack pause it.
+          networkMode: 'always',
+        }),
+        readLastChoice(runtime.db, employeeId).catch(() => null),
+      ]);
+      // What the clock-on starts from: the roster shift (or the one picked), the only choice, the last one here.
+      const preselection = preselectClockOn(choices.data, { rostered: rosterShift, last });
+      // Without a copy of the choices, a picked shift still travels, so the service matches the same one.
+      pending = { kind, fields: { ...(choices.data === null && pickedShift ? choiceOf(pickedShift) : {}), ...clockOnFields(preselection, choices.data !== null) } };
+      // Something to choose, or a choice the kiosk or the business requires that is not preselected.
+      if (needsClockOnOptions(choices.data, clockOnRulesOf(settings, policy), preselection.locationId)) return go({ step: 'options', employeeId, pin, pending });
     }
     if (stepBeforeCommit(settings) === 'photo') return go({ step: 'photo', employeeId, pin, pending });
     setError(await commit(employeeId, person.name, pending));
@@ -127,23 +133,34 @@ export function ActionsStep({ employeeId, pin }: { employeeId: number; pin: stri
           </p>
         ) : null}
       </PersonHeading>
+      {notice ? (
+        <Notice tone="success">
+          {notice === 'clockOffUndone' ? t('kiosk.actions.clockOffUndone') : t('kiosk.actions.pinChanged')}
+          {notice === 'pinChangedQueued' ? ` ${t('kiosk.changePin.queued')}` : ''}
+        </Notice>
+      ) : null}
       {rosterView ? <RosterShiftCard view={rosterView} pickedId={pickedShift?.id ?? null} onPick={setPickedId} /> : null}
       {policy && isLongShift(toDomainState(state), now, policy.longShiftMinutes) ? <Notice tone="warning">{t('kiosk.actions.longShift')}</Notice> : null}
       {error ? <Notice tone="error">{error}</Notice> : null}
       <h2 className="visually-hidden">{t('kiosk.actions.whatNext')}</h2>
-      {state.status === 'ClockedOn' && settings?.paidBreaksEnabled ? (
-        <Switch checked={paidBreak} onChange={setPaidBreak} onText={t('kiosk.switch.on')} offText={t('kiosk.switch.off')}>
-          {t('kiosk.actions.paidBreak')}
-        </Switch>
-      ) : null}
       <div className={styles.actions}>
         {offered.map((kind) => {
           const punch = PUNCHES[kind];
           if (!punch) return null;
-          return (
+          const button = (
             <Button key={kind} variant={punch.variant} size="large" icon={punch.icon} onClick={() => void choose(kind)} disabled={busy} data-punch={kind}>
               {t(punch.label)}
             </Button>
+          );
+          // The paid-break switch belongs to the break: above its button, in one group, away from Clock off.
+          if (kind !== 'startBreak' || !settings?.paidBreaksEnabled) return button;
+          return (
+            <div key={kind} className={styles.breakGroup} data-testid="break-group">
+              <Switch checked={paidBreak} onChange={setPaidBreak} onText={t('kiosk.switch.on')} offText={t('kiosk.switch.off')}>
+                {t('kiosk.actions.paidBreak')}
+              </Switch>
+              {button}
+            </div>
           );
         })}
       </div>

@@ -1,11 +1,14 @@
 /**
  * Choosing a new PIN: forced after a reset (pinExpired) or chosen from the actions screen. The new
- * PIN is typed twice and checked against the shared PIN policy before it is sent.
+ * PIN is checked against the shared PIN policy as soon as it is typed (a guessable one is refused
+ * with the reason), typed twice, and sent; every change is confirmed on screen (the receipt, or a
+ * notice on the actions screen a forced change leads to), and every refusal says what happened.
  */
 import { useState } from 'react';
-import { pinProblem } from '../../../domain/pinPolicy';
+import { pinProblemCode } from '../../../domain/pinPolicy';
 import { changePinAtKiosk } from '../../../offline/kioskOperations';
 import { useI18n } from '../../i18n/I18nProvider';
+import { pinProblemKey } from '../../i18n/pinProblemKey';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { useUiStore } from '../../state/uiStore';
 import { Button } from '../../ui/Button';
@@ -35,7 +38,8 @@ export function ChangePinStep({ employeeId, oldPin, reason }: { employeeId: numb
 
   const submit = async () => {
     if (first === null) {
-      if (pinProblem(value)) return startAgain(t('kiosk.changePin.invalid'));
+      const problem = pinProblemCode(value, { employeeId });
+      if (problem) return startAgain(t(pinProblemKey(problem)));
       if (value === oldPin) return startAgain(t('kiosk.changePin.same'));
       setFirst(value);
       setValue('');
@@ -48,11 +52,23 @@ export function ChangePinStep({ employeeId, oldPin, reason }: { employeeId: numb
     setBusy(false);
     if (!result.ok) {
       if (result.reason === 'needs-network') return startAgain(t('kiosk.changePin.needsNetwork'));
-      if (result.reason === 'invalid') return startAgain(t('kiosk.changePin.invalid'));
-      return reset();
+      if (result.reason === 'invalid') {
+        const problem = pinProblemCode(value, { employeeId });
+        return startAgain(problem ? t(pinProblemKey(problem)) : t('kiosk.changePin.invalid'));
+      }
+      return startAgain(t(result.reason === 'locked' ? 'kiosk.changePin.locked' : 'kiosk.changePin.wrongOld'));
     }
-    if (reason === 'expired') return go({ step: 'actions', employeeId, pin: value });
-    go({ step: 'done', receipt: { kind: 'pinChanged', employeeName: person.name, at: runtime.clock.now().toISOString(), entryId: null } });
+    if (reason === 'expired') return go({ step: 'actions', employeeId, pin: value, notice: result.queued ? 'pinChangedQueued' : 'pinChanged' });
+    go({
+      step: 'done',
+      receipt: {
+        kind: 'pinChanged',
+        employeeName: person.name,
+        at: runtime.clock.now().toISOString(),
+        entryId: null,
+        ...(result.queued ? { details: [t('kiosk.changePin.queued')] } : {}),
+      },
+    });
   };
 
   return (
@@ -68,7 +84,7 @@ export function ChangePinStep({ employeeId, oldPin, reason }: { employeeId: numb
       {reason === 'expired' ? <p className={steps.hint}>{t('kiosk.changePin.expiredText')}</p> : null}
       <PinDots count={value.length} shake={false} />
       <div className={steps.messageSlot}>{error ? <Notice tone="error">{error}</Notice> : null}</div>
-      <Keypad value={value} onChange={setValue} onSubmit={() => void submit()} disabled={busy} />
+      <Keypad value={value} onChange={setValue} onSubmit={() => void submit()} disabled={busy} onNonDigit={() => setError(t('kiosk.pin.digitsOnly'))} />
       <div className={steps.footer}>
         <span />
         <Button variant="secondary" onClick={reset}>

@@ -1,13 +1,15 @@
 /**
- * The confirmation: what was recorded and when, in the kiosk's time zone; for punches, the hours
- * worked today and this week (unpaid breaks deducted), the shift's or break's length and what to
- * do next; whether it still waits for the network; a short chime and vibration; then back to the
- * staff grid by itself. A clock-on names its roster shift and how early or late it was; the
+ * The confirmation: what was recorded and when, in the kiosk's time zone. A clock-on's choices are
+ * read back from the body queued for the service (what was recorded, online or offline), and its
+ * roster shift is a separate line ("Rostered 15:00–19:00 · 12 min early"). For punches, only the
+ * hours that say something (domain receiptFacts: no "0 min"), what to do next, whether it still
+ * waits for the network; a short chime and vibration; then back to the staff grid by itself, after
+ * long enough to read it (longer with a notice; a tap on the screen gives the time again). The
  * clock-off of a forgotten shift says a manager will confirm the finish given, shows no hours
- * (they are not known until then) and offers to clock on for today (issue 10, parts 3 and 4).
+ * (they are not known until then) and offers to clock on for today.
  */
-import { useEffect, useRef, useState } from 'react';
-import { nextExpectedPunch } from '../../../domain/workedHours';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { nextExpectedPunch, receiptFacts, type ReceiptFactKind } from '../../../domain/workedHours';
 import type { PunchKind } from '../../../domain/attendance';
 import type { MessageKey } from '../../i18n/catalogue';
 import { useI18n } from '../../i18n/I18nProvider';
@@ -22,9 +24,22 @@ import { Notice } from '../../ui/Notice';
 import styles from './DoneStep.module.css';
 import { useReceiptHours } from './receiptHours';
 import { arrivalShort, shiftLabel } from './RosterShiftCard';
+import { UndoClockOff } from './UndoClockOff';
 import steps from './Steps.module.css';
 
-export const DONE_RETURN_SECONDS = 6;
+/** How long a receipt stays: long enough to read it. */
+export const DONE_RETURN_SECONDS = 10;
+/** With a notice to read as well (waiting for the network, unverified, a finish to confirm). */
+export const DONE_NOTICE_RETURN_SECONDS = 15;
+
+const FACT_LABELS: Record<ReceiptFactKind, MessageKey> = {
+  thisShift: 'kiosk.done.thisShift',
+  unpaidBreaks: 'kiosk.done.unpaidBreaks',
+  paidBreak: 'kiosk.done.paidBreakLength',
+  unpaidBreak: 'kiosk.done.unpaidBreakLength',
+  today: 'kiosk.done.today',
+  thisWeek: 'kiosk.done.thisWeek',
+};
 
 const TITLES: Record<Receipt['kind'], MessageKey> = {
   clockOn: 'kiosk.done.clockOn',
@@ -42,9 +57,9 @@ const NEXT: Partial<Record<PunchKind, MessageKey>> = {
   clockOn: 'kiosk.done.next.clockOn',
 };
 
-function Fact({ label, value }: { label: string; value: string }) {
+function Fact({ kind, label, value }: { kind: ReceiptFactKind; label: string; value: string }) {
   return (
-    <div className={styles.fact}>
+    <div className={styles.fact} data-fact={kind}>
       <dt>{label}</dt>
       <dd className="tnum">{value}</dd>
     </div>
@@ -53,24 +68,27 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 export function DoneStep({ receipt }: { receipt: Receipt }) {
   const { t, format } = useI18n();
-  const { db } = useRuntime();
+  const { db, reachability } = useRuntime();
+  const unreachable = useSyncExternalStore(reachability.subscribe, () => reachability.snapshot().state === 'unreachable');
   const look = useKioskLook(db);
   const reset = useUiStore((s) => s.reset);
   const go = useUiStore((s) => s.go);
   const corrected = receipt.statedFinishUtc !== undefined;
-  // What the roster line already names (the shift's location) is not said twice.
-  const details = (receipt.details ?? []).filter((d) => !receipt.rosterShift?.names.includes(d));
-  const queued = useIsQueued(db, receipt.entryId);
+  const details = receipt.details ?? [];
+  const queued = useIsQueued(db, receipt.entryId, unreachable || !navigator.onLine);
   const hours = useReceiptHours(receipt, receipt.employeeId ?? null, format.zone);
-  const [left, setLeft] = useState(DONE_RETURN_SECONDS);
+  const facts = hours && !corrected ? receiptFacts(hours) : [];
+  const hasNotice = queued || Boolean(receipt.unverified) || corrected;
+  const stay = hasNotice ? DONE_NOTICE_RETURN_SECONDS : DONE_RETURN_SECONDS;
+  // Seconds since the receipt came up or was last tapped; a notice that shows later lengthens the stay.
+  const [elapsed, setElapsed] = useState(0);
+  const left = stay - elapsed;
   const firstName = receipt.employeeName.split(' ')[0] ?? receipt.employeeName;
   const next = receipt.kind === 'note' || receipt.kind === 'pinChanged' ? null : nextExpectedPunch(receipt.kind);
   const nextKey = next ? NEXT[next] : undefined;
-  // A break of a few seconds still happened: not "0 min".
-  const breakLength = (ms: number) => (ms > 0 && ms < 60_000 ? t('kiosk.done.underMinute') : format.duration(ms));
 
   useEffect(() => {
-    const timer = setInterval(() => setLeft((n) => n - 1), 1000);
+    const timer = setInterval(() => setElapsed((n) => n + 1), 1000);
     return () => clearInterval(timer);
   }, []);
   useEffect(() => {
@@ -85,31 +103,39 @@ export function DoneStep({ receipt }: { receipt: Receipt }) {
   }, [look]);
 
   return (
-    <section className={`${steps.centered} ${styles.receipt}`} aria-labelledby="done-title" data-testid="receipt" data-kind={receipt.kind}>
+    <section
+      className={`${steps.centered} ${styles.receipt}`}
+      aria-labelledby="done-title"
+      data-testid="receipt"
+      data-kind={receipt.kind}
+      onPointerDown={() => setElapsed(0)}
+    >
       <div className={`${styles.badge} ${styles[receipt.kind] ?? ''}`} aria-hidden="true">
         <CheckIcon />
       </div>
       <h1 id="done-title" className={steps.title}>
         {t(TITLES[receipt.kind])}
       </h1>
-      <p className={styles.time}>{format.time(receipt.at)}</p>
-      <p className={steps.subtitle}>{format.weekdayDate(receipt.at)}</p>
-      {details.length ? <p className={steps.forName}>{details.join(' · ')}</p> : null}
-      {receipt.rosterShift ? (
-        <p className={styles.roster} data-testid="receipt-roster" data-arrival={receipt.rosterShift.arrival.kind}>
-          {shiftLabel(t, format, receipt.rosterShift, receipt.rosterShift.names)} · {arrivalShort(t, receipt.rosterShift.arrival)}
+      <div className={styles.when}>
+        <p className={styles.time}>{format.time(receipt.at)}</p>
+        <p className={steps.subtitle}>{format.weekdayDate(receipt.at)}</p>
+      </div>
+      {details.length ? (
+        <p className={styles.recorded} data-testid="receipt-recorded">
+          {details.join(' · ')}
         </p>
       ) : null}
-      {hours && !corrected ? (
+      {receipt.rosterShift ? (
+        <p className={styles.roster} data-testid="receipt-roster" data-arrival={receipt.rosterShift.arrival.kind}>
+          {t('kiosk.roster.rostered', { shift: shiftLabel(t, format, receipt.rosterShift, receipt.rosterShift.names) })} · {arrivalShort(t, format, receipt.rosterShift.arrival)}
+        </p>
+      ) : null}
+      {hours && facts.length > 0 ? (
         <div className={styles.hours} data-testid="receipt-hours">
           <dl className={styles.facts} aria-describedby="hours-caption">
-            {hours.shift ? <Fact label={t('kiosk.done.thisShift')} value={format.duration(hours.shift.workedMs)} /> : null}
-            {hours.shift && hours.shift.unpaidBreakMs > 0 ? <Fact label={t('kiosk.done.unpaidBreaks')} value={breakLength(hours.shift.unpaidBreakMs)} /> : null}
-            {hours.endedBreak ? (
-              <Fact label={t(hours.endedBreak.isPaid ? 'kiosk.done.paidBreakLength' : 'kiosk.done.unpaidBreakLength')} value={breakLength(hours.endedBreak.ms)} />
-            ) : null}
-            <Fact label={t('kiosk.done.today')} value={format.duration(hours.todayMs)} />
-            <Fact label={t('kiosk.done.thisWeek')} value={format.duration(hours.weekMs)} />
+            {facts.map((fact) => (
+              <Fact key={fact.kind} kind={fact.kind} label={t(FACT_LABELS[fact.kind])} value={format.duration(fact.ms)} />
+            ))}
           </dl>
           <p id="hours-caption" className={styles.caption}>
             {t('kiosk.done.hoursCaption')}
@@ -124,6 +150,7 @@ export function DoneStep({ receipt }: { receipt: Receipt }) {
       {receipt.unverified ? <Notice tone="warning">{t('kiosk.done.unverified')}</Notice> : null}
       {receipt.statedFinishUtc ? <Notice tone="info">{t('kiosk.finish.done', { time: format.dateTime(receipt.statedFinishUtc) })}</Notice> : null}
       {queued ? <Notice tone="info">{t('kiosk.done.queued')}</Notice> : null}
+      <UndoClockOff receipt={receipt} />
       <div className={styles.buttons}>
         {corrected && receipt.pin !== undefined && receipt.employeeId !== undefined ? (
           <Button variant="clockOn" size="large" onClick={() => go({ step: 'actions', employeeId: receipt.employeeId ?? 0, pin: receipt.pin ?? '' })} data-testid="clock-on-today">
@@ -133,10 +160,10 @@ export function DoneStep({ receipt }: { receipt: Receipt }) {
         <Button variant="primary" size="large" onClick={reset} style={{ minWidth: 260 }}>
           {t('common.done')}
         </Button>
+        <p className={styles.countdown} aria-live="off" data-testid="receipt-countdown">
+          {t('kiosk.done.returning', { count: Math.max(0, left) })}
+        </p>
       </div>
-      <p className={styles.countdown} aria-live="off">
-        {t('kiosk.done.returning', { count: Math.max(0, left) })}
-      </p>
     </section>
   );
 }

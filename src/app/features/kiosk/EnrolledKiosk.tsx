@@ -2,7 +2,7 @@
  * Starts an enrolled kiosk in two steps. The light base (store, clock, reachability) opens first
  * and the staff grid is drawn with it at once; the runtime proper (client, sync, refresh of staff
  * and settings at start and every minute) is loaded as a separate chunk beside it, so the code the
- * grid needs before it answers a tap stays small (issue 9, part 7).
+ * grid needs before it answers a tap stays small.
  */
 import { useEffect, useState } from 'react';
 import type { KioskDb } from '../../../offline/db';

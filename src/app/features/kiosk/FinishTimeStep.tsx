@@ -1,5 +1,5 @@
 /**
- * The forgotten clock-off (issue 10, part 4): someone still clocked on after the long-shift
+ * The forgotten clock-off: someone still clocked on after the long-shift
  * threshold is asked, before anything else, when they finished. They take the rostered end of
  * the shift their clock-on matched, when there is one, or give a day and a time. The kiosk then
  * clocks them off now (the honest raw punch) and queues the stated finish as a correction a

@@ -28,9 +28,9 @@ function Step() {
     case 'number':
       return <NumberStep />;
     case 'pin':
-      return <PinStep employeeId={flow.employeeId} />;
+      return <PinStep employeeId={flow.employeeId} codeSent={flow.codeSent} />;
     case 'actions':
-      return <ActionsStep employeeId={flow.employeeId} pin={flow.pin} />;
+      return <ActionsStep employeeId={flow.employeeId} pin={flow.pin} notice={flow.notice} />;
     case 'options':
       return <OptionsStep employeeId={flow.employeeId} pin={flow.pin} pending={flow.pending} />;
     case 'photo':

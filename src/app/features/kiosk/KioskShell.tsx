@@ -1,40 +1,50 @@
 /**
  * The kiosk screen: the header, then the current step of the employee flow (or manager mode).
- * Keeps the screen awake, returns to the staff grid after a quiet spell mid-flow, and lets a new
- * app version in only when the kiosk is at rest.
+ * Keeps the screen awake, keeps Back inside the app (a step back within the flow), returns to the
+ * staff grid after a quiet spell mid-flow, and lets a new app version in only when the kiosk is at
+ * rest.
  */
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useBackStaysInKiosk } from '../../hooks/useBackStaysInKiosk';
 import { useIdleTimeout } from '../../hooks/useIdleTimeout';
 import { useSafeUpdate } from '../../hooks/useSafeUpdate';
 import { useWakeLock } from '../../hooks/useWakeLock';
 import { useI18n } from '../../i18n/I18nProvider';
 import { Notice } from '../../ui/Notice';
 import { useRuntimeIfReady } from '../../runtime/RuntimeContext';
+import { stepBack } from '../../state/stepBack';
 import { useUiStore } from '../../state/uiStore';
+import type { FlowSteps as FlowStepsComponent } from './FlowSteps';
 import { KioskHeader } from './KioskHeader';
 import styles from './KioskShell.module.css';
 import { StaffGrid } from './StaffGrid';
+import { StepOpening } from './StepOpening';
 
 /** Manager mode is opened rarely; its code loads on first use (precached for offline use). */
 const ManagerMode = lazy(() => import('../manager/ManagerEntry').then((m) => ({ default: m.ManagerEntry })));
 /**
  * The steps after the grid (PIN, actions, options...) and the API client under them load as their
  * own chunk, fetched at start beside the grid rather than before it (precached for offline use).
+ * Not through React.lazy: a lazy component suspends on its first render even when its code has
+ * long arrived, and React then holds the fallback for its 300 ms reveal throttle, which made the
+ * first name tapped after every page load slow. The module is kept once loaded and rendered
+ * directly; a tap that comes before it (or before the runtime) sees StepOpening at once.
  */
-const FlowSteps = lazy(() => import('./FlowSteps').then((m) => ({ default: m.FlowSteps })));
-const loadFlowSteps = () => void import('./FlowSteps');
+type FlowStepsModule = { FlowSteps: typeof FlowStepsComponent };
+let flowSteps: FlowStepsModule | null = null;
+const loadFlowSteps = (): Promise<FlowStepsModule> => import('./FlowSteps').then((module) => (flowSteps = module));
 
 function CurrentStep() {
   const onGrid = useUiStore((s) => s.flow.step === 'grid');
   const ready = useRuntimeIfReady() !== null;
-  useEffect(loadFlowSteps, []);
+  const [steps, setSteps] = useState(flowSteps);
+  useEffect(() => {
+    if (!steps) void loadFlowSteps().then(setSteps);
+  }, [steps]);
   if (onGrid) return <StaffGrid />;
-  // A tap in the first instant after start, before the runtime is up, waits for it here.
-  return ready ? (
-    <Suspense fallback={null}>
-      <FlowSteps />
-    </Suspense>
-  ) : null;
+  if (!ready || !steps) return <StepOpening />;
+  const { FlowSteps } = steps;
+  return <FlowSteps />;
 }
 
 export function KioskShell() {
@@ -45,6 +55,15 @@ export function KioskShell() {
   const setWakeLock = useUiStore((s) => s.setWakeLock);
   useEffect(() => setWakeLock(wakeLock), [wakeLock, setWakeLock]);
   useSafeUpdate();
+  // Back steps back within the employee flow (to the grid, where it does nothing), never out of the app.
+  useBackStaysInKiosk(() => {
+    const { mode, flow, go, reset: toGrid } = useUiStore.getState();
+    if (mode !== 'kiosk') return;
+    const back = stepBack(flow);
+    if (back === flow) return;
+    if (back.step === 'grid') toGrid();
+    else go(back);
+  });
   const idleWarning = useIdleTimeout(mode === 'kiosk' && midFlow, reset);
   const { t } = useI18n();
   const ready = useRuntimeIfReady() !== null;

@@ -1,14 +1,19 @@
-/** A note on the open shift, for the manager; queued like a punch, so it works offline too. */
+/**
+ * A note on the open shift; queued like a punch, so it works offline too. Managers see every
+ * note; the person chooses, as two large options, whether it also goes on their timesheet
+ * (`Visible`, the timesheet line's comments) or stays with managers only (`Hidden`).
+ */
 import { useState } from 'react';
 import { MAX_NOTE_LENGTH, noteProblem } from '../../../domain/notes';
 import { noteAtKiosk } from '../../../offline/kioskOperations';
 import { useI18n } from '../../i18n/I18nProvider';
+import { problemKey } from '../../i18n/problemWords';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { useUiStore } from '../../state/uiStore';
 import { Button } from '../../ui/Button';
+import { ChoiceGroup } from '../../ui/ChoiceGroup';
 import { Notice } from '../../ui/Notice';
 import steps from './Steps.module.css';
-import { punchErrorKey } from './useCommitPunch';
 import { useStepPerson } from './useStepPerson';
 
 export function NoteStep({ employeeId, pin }: { employeeId: number; pin: string }) {
@@ -24,7 +29,7 @@ export function NoteStep({ employeeId, pin }: { employeeId: number; pin: string 
   const save = async () => {
     if (noteProblem(text)) return setError(text.trim() ? t('kiosk.note.tooLong', { max: MAX_NOTE_LENGTH }) : null);
     const result = await noteAtKiosk(runtime, employeeId, text, hidden ? 'Hidden' : 'Visible');
-    if (!result.ok) return setError(t(punchErrorKey(result.code)));
+    if (!result.ok) return setError(t(problemKey(result.code, 'person')));
     go({ step: 'done', receipt: { kind: 'note', employeeName: person.name, at: result.receipt.at.toISOString(), entryId: result.receipt.entryId } });
   };
 
@@ -43,10 +48,16 @@ export function NoteStep({ employeeId, pin }: { employeeId: number; pin: string 
         </span>
       </label>
       <textarea id="note-text" className={steps.textarea} value={text} maxLength={MAX_NOTE_LENGTH} onChange={(event) => setText(event.target.value)} />
-      <label className={steps.check}>
-        <input type="checkbox" checked={hidden} onChange={(event) => setHidden(event.target.checked)} />
-        {t('kiosk.note.private')}
-      </label>
+      <ChoiceGroup
+        legend={t('kiosk.note.who')}
+        name="note-visibility"
+        choices={[
+          { value: 'Visible', label: t('kiosk.note.visible'), detail: t('kiosk.note.visibleDetail') },
+          { value: 'Hidden', label: t('kiosk.note.hidden'), detail: t('kiosk.note.hiddenDetail') },
+        ]}
+        selected={[hidden ? 'Hidden' : 'Visible']}
+        onChange={([value]) => setHidden(value === 'Hidden')}
+      />
       <div className={steps.footer}>
         <Button variant="secondary" onClick={() => go({ step: 'actions', employeeId, pin })}>
           {t('common.back')}

@@ -1,12 +1,16 @@
 /**
  * Before clocking on: location, work type, shift conditions, (AU) award classification and a value
- * of each reporting dimension (a kiosk with them enabled; issue 13), offered from the employee's lookup
- * data (fresh when online, the kiosk's saved copy otherwise) with the defaults preselected. The
- * actions screen skips this step when there is nothing to choose (clockOnFlow.ts).
+ * of each reporting dimension (a kiosk with them enabled), offered from the employee's lookup
+ * data (fresh when online, the kiosk's saved copy otherwise). It starts from what the actions
+ * screen preselected (domain clockOnPreselection.ts: roster shift, only choice, last choice here),
+ * carried in the pending punch; shift conditions start as the chosen location's defaults and
+ * follow the location until the person ticks one. The actions screen skips this step when there
+ * is nothing to choose (clockOnFlow.ts).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { clockOnRulesOf, missingChoice, preselectedLocation, presetShiftConditions, stepBeforeCommit } from '../../../domain/clockOn';
+import { clockOnRulesOf, missingChoice, presetShiftConditions, stepBeforeCommit } from '../../../domain/clockOn';
+import { choicesOfBody } from '../../../domain/clockOnPreselection';
 import { dimensionPickers, pickedDimensionValues } from '../../../domain/reportingDimensions';
 import { clockOnChoices } from '../../../offline/kioskOperations';
 import { useI18n } from '../../i18n/I18nProvider';
@@ -28,17 +32,18 @@ export function OptionsStep({ employeeId, pin, pending }: { employeeId: number; 
   const person = useStepPerson(employeeId);
   const kioskSettings = useKioskSettings(runtime.db);
   const policy = useKioskPolicy(runtime.db);
-  // The kiosk's rules with the business's required choices (issue 13): the service refuses without them.
+  // The kiosk's rules with the business's required choices: the service refuses without them.
   const settings = clockOnRulesOf(kioskSettings, policy);
   const go = useUiStore((s) => s.go);
   const commit = useCommitPunch();
   const choices = useQuery({ queryKey: clockOnChoicesKey(runtime.kiosk.kioskId, employeeId), queryFn: () => clockOnChoices(runtime, employeeId), networkMode: 'always' });
   const data = choices.data?.data ?? null;
-  // A roster shift picked on the actions screen arrives as its location and work type (issue 10, part 3).
-  const [locationId, setLocationId] = useState<number | null>(typeof pending.fields.locationId === 'number' ? pending.fields.locationId : null);
-  const [workTypeId, setWorkTypeId] = useState<number | null>(typeof pending.fields.workTypeId === 'number' ? pending.fields.workTypeId : null);
+  // The preselection (and a roster shift picked on the actions screen) arrives in the pending punch.
+  const [preselected] = useState(() => choicesOfBody(pending.fields));
+  const [locationId, setLocationId] = useState<number | null>(preselected.locationId);
+  const [workTypeId, setWorkTypeId] = useState<number | null>(preselected.workTypeId);
   const [conditions, setConditions] = useState<number[] | null>(null);
-  const [classificationId, setClassificationId] = useState<number | null>(typeof pending.fields.classificationId === 'number' ? pending.fields.classificationId : null);
+  const [classificationId, setClassificationId] = useState<number | null>(preselected.classificationId);
   const [dimensionPicks, setDimensionPicks] = useState<Record<number, number>>({});
   const [error, setError] = useState<string | null>(null);
 
@@ -49,8 +54,13 @@ export function OptionsStep({ employeeId, pin, pending }: { employeeId: number; 
   const classifications = data?.classifications ?? [];
   // A kiosk with reporting dimensions enabled: one single-choice picker per dimension with values.
   const dimensions = dimensionPickers(data);
-  const dimensionValueIds = pickedDimensionValues(dimensions, dimensionPicks);
-  const chosenLocation = locationId ?? preselectedLocation(data);
+  // A dimension the person has not touched keeps its preselected value.
+  const picks: Record<number, number> = {
+    ...Object.fromEntries(dimensions.flatMap((d) => d.values.filter((v) => preselected.dimensionValueIds.includes(v.id)).map((v) => [d.id, v.id]))),
+    ...dimensionPicks,
+  };
+  const dimensionValueIds = pickedDimensionValues(dimensions, picks);
+  const chosenLocation = locationId;
   const chosenConditions = conditions ?? presetShiftConditions(data, chosenLocation);
   const locationRequired = settings?.isLocationRequired ?? false;
   const workTypeRequired = settings?.isWorkTypeRequired ?? false;
@@ -59,18 +69,12 @@ export function OptionsStep({ employeeId, pin, pending }: { employeeId: number; 
     if (!person) return;
     const missing = missingChoice(settings, { locationId: chosenLocation, workTypeId });
     if (missing) return setError(t(missing === 'location' ? 'kiosk.options.chooseLocation' : 'kiosk.options.chooseWorkType'));
-    const labels = [
-      locations.find((l) => l.id === chosenLocation)?.description,
-      workTypes.find((w) => w.id === workTypeId)?.description,
-      ...shiftConditions.filter((c) => chosenConditions.includes(c.id)).map((c) => c.description),
-      classifications.find((c) => c.id === classificationId)?.description,
-      ...dimensions.flatMap((d) => d.values.filter((v) => dimensionValueIds.includes(v.id)).map((v) => v.name)),
-    ].filter((label): label is string => Boolean(label));
+    // Exactly what is on screen, nothing carried over: the receipt reads the choices back from this body.
+    const { locationId: _l, workTypeId: _w, classificationId: _c, shiftConditionIds: _s, dimensionValueIds: _d, ...rest } = pending.fields;
     const next: PendingPunch = {
-      labels,
       kind: pending.kind,
       fields: {
-        ...pending.fields,
+        ...rest,
         ...(chosenLocation !== null ? { locationId: chosenLocation } : {}),
         ...(workTypeId !== null ? { workTypeId } : {}),
         shiftConditionIds: chosenConditions,
@@ -145,7 +149,7 @@ export function OptionsStep({ employeeId, pin, pending }: { employeeId: number; 
           hint={t('kiosk.options.optional')}
           name={`dimension-${d.id}`}
           choices={[{ value: 0, label: t('kiosk.options.noDimensionValue') }, ...d.values.map((v) => ({ value: v.id, label: v.name }))]}
-          selected={[dimensionPicks[d.id] ?? 0]}
+          selected={[picks[d.id] ?? 0]}
           onChange={([id]) => setDimensionPicks((picks) => ({ ...picks, [d.id]: id ?? 0 }))}
         />
       ))}

@@ -1,6 +1,7 @@
 /**
  * The PIN pad. Checks the PIN with the service, or offline against this kiosk's verifier; shows how
- * many tries are left, the lockout, and the way out (forgot PIN, not you?).
+ * many tries are left, the lockout, and the way out (forgot PIN, not you?). After "Forgot PIN?"
+ * sent a code it is also the code entry, saying where the code went.
  */
 import { useState } from 'react';
 import { checkPinAtKiosk, type PinCheck } from '../../../offline/kioskOperations';
@@ -9,7 +10,8 @@ import { useI18n } from '../../i18n/I18nProvider';
 import type { Translate } from '../../i18n/translate';
 import type { Formatters } from '../../i18n/formatters';
 import { useRuntime } from '../../runtime/RuntimeContext';
-import { useUiStore } from '../../state/uiStore';
+import { useUiStore, type CodeSent } from '../../state/uiStore';
+import type { MessageKey } from '../../i18n/catalogue';
 import { Button } from '../../ui/Button';
 import { Keypad, PinDots } from '../../ui/Keypad';
 import { Notice } from '../../ui/Notice';
@@ -40,7 +42,13 @@ function failureText(result: Exclude<PinCheck, { ok: true }>, t: Translate, form
   }
 }
 
-export function PinStep({ employeeId }: { employeeId: number }) {
+const CODE_SENT: Record<CodeSent, MessageKey> = {
+  email: 'kiosk.forgot.sentEmail',
+  sms: 'kiosk.forgot.sentSms',
+  recent: 'kiosk.forgot.tooSoon',
+};
+
+export function PinStep({ employeeId, codeSent }: { employeeId: number; codeSent?: CodeSent | undefined }) {
   const { t, format } = useI18n();
   const runtime = useRuntime();
   const person = useStepPerson(employeeId);
@@ -112,12 +120,17 @@ export function PinStep({ employeeId }: { employeeId: number }) {
     <section className={steps.narrow} aria-labelledby="pin-title">
       <PersonHeading name={person.name} photoUrl={person.profileImageUrl} title={t('kiosk.pin.hello', { name: person.firstName })} id="pin-hello">
         <h2 id="pin-title" className={steps.subtitle}>
-          {locked ? t('kiosk.pin.lockedTitle') : checking ? t('kiosk.pin.checking') : t('kiosk.pin.title')}
+          {locked ? t('kiosk.pin.lockedTitle') : checking ? t('kiosk.pin.checking') : codeSent ? t('kiosk.pin.codeTitle') : t('kiosk.pin.title')}
         </h2>
       </PersonHeading>
+      {codeSent && !error ? (
+        <Notice tone="success">
+          {t(CODE_SENT[codeSent])} {t('kiosk.pin.codeHint')}
+        </Notice>
+      ) : null}
       <PinDots key={shakes} count={pin.length} shake={shakes > 0} />
       <div className={steps.messageSlot}>{error ? <Notice tone="error">{error}</Notice> : null}</div>
-      <Keypad value={pin} onChange={setPin} onSubmit={() => void submit()} disabled={checking || locked} />
+      <Keypad value={pin} onChange={setPin} onSubmit={() => void submit()} disabled={checking || locked} onNonDigit={() => setError(t('kiosk.pin.digitsOnly'))} />
       <div className={steps.footer}>
         <Button variant="secondary" onClick={() => go({ step: 'forgotPin', employeeId })}>
           {t('kiosk.pin.forgot')}

@@ -1,8 +1,9 @@
 /**
- * The roster at clock-on (issue 10, part 3): the shift the kiosk matched ("09:00–17:00 · Front
- * counter") with a kind word on arriving early or late, and, when the kiosk lets people choose and
- * more than one shift is near, the pick of which one they are starting. What matches is decided by
- * the domain (clockOnRoster in src/offline/kioskRoster.ts); this only says it.
+ * The roster at clock-on: the shift the kiosk matched ("09:00–17:00 · Front
+ * counter"), or the one already under way for someone late, with a kind word on arriving early or
+ * late, and, when the kiosk lets people choose and more than one shift is near, the pick of which
+ * one they are starting. What matches is decided by the domain (clockOnRoster in
+ * src/offline/kioskRoster.ts); this only says it.
  */
 import type { Arrival } from '../../../domain/roster';
 import type { ClockOnRoster, RosterShift } from '../../../offline/kioskRoster';
@@ -22,15 +23,20 @@ export function shiftLabel(t: Translate, format: Formatters, shift: { startUtc: 
   return [t('kiosk.roster.shift', { start: format.time(shift.startUtc), end: format.time(shift.endUtc) }), ...names].join(' · ');
 }
 
+/** An hour or more is said in hours ("5 h 0 min late"), not as a count of minutes. */
+const LONG_MINUTES = 60;
+
 /** The kind sentence for the actions screen. */
-export function arrivalSentence(t: Translate, arrival: Arrival): string {
+export function arrivalSentence(t: Translate, format: Formatters, arrival: Arrival): string {
   if (arrival.kind === 'onTime') return t('kiosk.roster.onTime');
+  if (arrival.minutes >= LONG_MINUTES) return t(arrival.kind === 'early' ? 'kiosk.roster.earlyLong' : 'kiosk.roster.lateLong', { duration: format.duration(arrival.minutes * 60_000) });
   return t(arrival.kind === 'early' ? 'kiosk.roster.early' : 'kiosk.roster.late', { count: arrival.minutes });
 }
 
 /** The short form for the receipt ("12 min early"). */
-export function arrivalShort(t: Translate, arrival: Arrival): string {
+export function arrivalShort(t: Translate, format: Formatters, arrival: Arrival): string {
   if (arrival.kind === 'onTime') return t('kiosk.roster.onTimeShort');
+  if (arrival.minutes >= LONG_MINUTES) return t(arrival.kind === 'early' ? 'kiosk.roster.earlyShortLong' : 'kiosk.roster.lateShortLong', { duration: format.duration(arrival.minutes * 60_000) });
   return t(arrival.kind === 'early' ? 'kiosk.roster.earlyShort' : 'kiosk.roster.lateShort', { count: arrival.minutes });
 }
 
@@ -47,7 +53,7 @@ export function RosterShiftCard({ view, pickedId, onPick }: { view: ClockOnRoste
           selected={[pickedId ?? view.match?.id ?? -1]}
           onChange={([id]) => (id !== undefined ? onPick(id) : undefined)}
         />
-        {view.arrival ? <p className={styles.arrival}>{arrivalSentence(t, view.arrival)}</p> : null}
+        {view.arrival ? <p className={styles.arrival}>{arrivalSentence(t, format, view.arrival)}</p> : null}
       </div>
     );
   }
@@ -56,7 +62,7 @@ export function RosterShiftCard({ view, pickedId, onPick }: { view: ClockOnRoste
     <div className={styles.card} data-testid="roster-shift" data-arrival={view.arrival.kind}>
       <p className={styles.label}>{t('kiosk.roster.yourShift')}</p>
       <p className={styles.shift}>{shiftLabel(t, format, view.match, shiftNames(view.match))}</p>
-      <p className={styles.arrival}>{arrivalSentence(t, view.arrival)}</p>
+      <p className={styles.arrival}>{arrivalSentence(t, format, view.arrival)}</p>
     </div>
   );
 }

@@ -4,10 +4,16 @@
  * on shift (working or on a break) come first, in their own group, on tinted cards whose status
  * is written out ("On since 09:05", "Break since 10:15", "On since yesterday 21:00") beside a
  * shape, never colour alone; someone clocked on at another kiosk says where ("At Back door").
+ * The roster the tablet keeps adds where each person stands against it (domain rosterState.ts):
+ * due or late people come next, in their own group, and every rostered card says "Due at 15:00",
+ * "Late · due at 09:00", "Rostered until 19:00" or "Finishing · 19:00".
  */
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { isOnShift } from '../../../domain/attendance';
+import type { PersonRosterState } from '../../../domain/rosterState';
+import { rosterStateOf, type RosterShift } from '../../../offline/kioskRoster';
 import type { StaffRecord } from '../../../offline/records';
+import { useNow } from '../../hooks/useNow';
 import { useI18n } from '../../i18n/I18nProvider';
 import { foldForSearch } from '../../i18n/search';
 import { useKioskBase } from '../../runtime/RuntimeContext';
@@ -19,12 +25,29 @@ import { Button } from '../../ui/Button';
 import { CoffeeIcon, HashIcon, PlayIcon, SearchIcon } from '../../ui/icons';
 import styles from './StaffGrid.module.css';
 import steps from './Steps.module.css';
+import { useKeptRoster } from './useKeptRoster';
 import { useShortStatus, useStatusLine } from './useStatusLine';
 import { whereElsewhere } from './whereElsewhere';
 
 type OpenShifts = ReturnType<typeof useOpenShiftsElsewhere>;
+type RosterStates = ReadonlyMap<number, PersonRosterState<RosterShift>>;
 
-function Group({ id, title, people, openShifts }: { id: string; title: string; people: StaffRecord[]; openShifts: OpenShifts }) {
+const ROSTER_WORDS = {
+  due: 'kiosk.grid.roster.due',
+  late: 'kiosk.grid.roster.late',
+  onShift: 'kiosk.grid.roster.onShift',
+  finishing: 'kiosk.grid.roster.finishing',
+} as const;
+
+/** The card's roster line, or null when the roster says nothing about the person now. */
+function useRosterLine(state: PersonRosterState<RosterShift> | undefined): string | null {
+  const { t, format } = useI18n();
+  if (!state || state.kind === 'none') return null;
+  const time = format.time(state.kind === 'due' || state.kind === 'late' ? state.shift.startUtc : state.shift.endUtc);
+  return t(ROSTER_WORDS[state.kind], { time });
+}
+
+function Group({ id, title, people, openShifts, rosterStates }: { id: string; title: string; people: StaffRecord[]; openShifts: OpenShifts; rosterStates: RosterStates }) {
   if (people.length === 0) return null;
   return (
     <section className={styles.group} aria-labelledby={id}>
@@ -33,18 +56,26 @@ function Group({ id, title, people, openShifts }: { id: string; title: string; p
       </h2>
       <ul className={styles.grid} aria-labelledby={id}>
         {people.map((person) => (
-          <PersonCard key={person.employeeId} person={person} elsewhere={openShiftElsewhere(openShifts, person.employeeId, person.local)} />
+          <PersonCard
+            key={person.employeeId}
+            person={person}
+            elsewhere={openShiftElsewhere(openShifts, person.employeeId, person.local)}
+            roster={rosterStates.get(person.employeeId)}
+          />
         ))}
       </ul>
     </section>
   );
 }
 
-function PersonCard({ person, elsewhere }: { person: StaffRecord; elsewhere: OpenShiftElsewhere | null }) {
+function PersonCard({ person, elsewhere, roster }: { person: StaffRecord; elsewhere: OpenShiftElsewhere | null; roster: PersonRosterState<RosterShift> | undefined }) {
   const go = useUiStore((s) => s.go);
   const { t } = useI18n();
   const kioskName = elsewhere ? whereElsewhere(t, elsewhere) : null;
+  const rosterLine = useRosterLine(roster);
   const statusLine = useStatusLine(person.local) + (kioskName ? `, ${t('kiosk.grid.elsewhereLabel', { kiosk: kioskName })}` : '');
+  // The roster line describes the card; its name stays "<name>, <status>".
+  const rosterId = `roster-${person.employeeId}`;
   const shortStatus = useShortStatus(person.local);
   return (
     <li>
@@ -53,6 +84,7 @@ function PersonCard({ person, elsewhere }: { person: StaffRecord; elsewhere: Ope
         className={`${styles.person} ${styles[`card${person.local.status}`] ?? ''}`}
         onClick={() => go({ step: 'pin', employeeId: person.employeeId })}
         aria-label={t('kiosk.grid.staffLabel', { name: person.name, status: statusLine })}
+        aria-describedby={rosterLine ? rosterId : undefined}
       >
         <Avatar name={person.name} photoUrl={person.profileImageUrl} size={56} />
         <span className={styles.text}>
@@ -68,6 +100,11 @@ function PersonCard({ person, elsewhere }: { person: StaffRecord; elsewhere: Ope
               {t('kiosk.grid.elsewhere', { kiosk: kioskName })}
             </span>
           ) : null}
+          {rosterLine && roster ? (
+            <span id={rosterId} className={`${styles.roster} ${styles[`roster-${roster.kind}`] ?? ''}`} data-testid="roster-state" data-roster={roster.kind}>
+              {rosterLine}
+            </span>
+          ) : null}
         </span>
       </button>
     </li>
@@ -76,9 +113,15 @@ function PersonCard({ person, elsewhere }: { person: StaffRecord; elsewhere: Ope
 
 export function StaffGrid() {
   const { t } = useI18n();
-  const { db } = useKioskBase();
+  const { db, clock } = useKioskBase();
   const staff = useStaff(db);
   const openShifts = useOpenShiftsElsewhere(db);
+  const roster = useKeptRoster(db);
+  const now = useNow(useCallback(() => clock.now(), [clock]), 30_000);
+  const rosterStates = useMemo(
+    () => new Map((staff ?? []).map((p) => [p.employeeId, rosterStateOf(roster, p.employeeId, p.local, now)] as const)),
+    [staff, roster, now],
+  );
   const go = useUiStore((s) => s.go);
   const [query, setQuery] = useState('');
   const shown = useMemo(() => {
@@ -87,7 +130,9 @@ export function StaffGrid() {
   }, [staff, query]);
   const onSite = (staff ?? []).filter((p) => isOnShift(p.local.status)).length;
   const onShift = shown.filter((p) => isOnShift(p.local.status));
-  const others = shown.filter((p) => !isOnShift(p.local.status));
+  const expected = (p: StaffRecord) => ['due', 'late'].includes(rosterStates.get(p.employeeId)?.kind ?? 'none');
+  const dueNow = shown.filter((p) => !isOnShift(p.local.status) && expected(p));
+  const others = shown.filter((p) => !isOnShift(p.local.status) && !expected(p));
 
   return (
     <section className={`${steps.step} ${styles.wide}`} aria-labelledby="grid-title">
@@ -126,8 +171,9 @@ export function StaffGrid() {
         <p className={styles.empty}>{t('kiosk.grid.noMatch', { query })}</p>
       ) : (
         <div className={styles.groups} data-testid="staff-grid">
-          <Group id="group-on" title={t('kiosk.grid.groupOn')} people={onShift} openShifts={openShifts} />
-          <Group id="group-off" title={t('kiosk.grid.groupOff')} people={others} openShifts={openShifts} />
+          <Group id="group-on" title={t('kiosk.grid.groupOn')} people={onShift} openShifts={openShifts} rosterStates={rosterStates} />
+          <Group id="group-due" title={t('kiosk.grid.groupDue')} people={dueNow} openShifts={openShifts} rosterStates={rosterStates} />
+          <Group id="group-off" title={t('kiosk.grid.groupOff')} people={others} openShifts={openShifts} rosterStates={rosterStates} />
         </div>
       )}
     </section>

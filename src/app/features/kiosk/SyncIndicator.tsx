@@ -1,13 +1,13 @@
 /**
  * The small sync status on the kiosk screen: whether the service answers, and how many punches
- * wait to be sent. "Online" only when the service answered recently (the runtime's reachability),
- * never because the browser thinks a network is up; "Offline" when the browser has no network,
+ * and notes wait to be sent (not the entries riding along with them: one unverified punch is one).
+ * "Online" only when the service answered recently (the runtime's reachability), never because the browser thinks a network is up; "Offline" when the browser has no network,
  * "Can't reach the service" when it has one and the service does not answer.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useKioskBase } from '../../runtime/RuntimeContext';
-import { usePendingCount, useSyncStatus } from '../../runtime/useKioskData';
+import { usePendingCount, usePendingPunchCount, useSyncStatus } from '../../runtime/useKioskData';
 import { CloudIcon, CloudOffIcon } from '../../ui/icons';
 import shell from './KioskShell.module.css';
 import styles from './SyncIndicator.module.css';
@@ -29,14 +29,15 @@ function useBrowserOnline(): boolean {
 export function SyncIndicator() {
   const { t } = useI18n();
   const { db, reachability } = useKioskBase();
-  const pending = usePendingCount(db);
+  const pending = usePendingPunchCount(db);
+  const total = usePendingCount(db);
   const status = useSyncStatus(db);
   const browserOnline = useBrowserOnline();
   const reach = useSyncExternalStore(reachability.subscribe, () => reachability.snapshot().state);
   const state = status?.current.state ?? 'idle';
   const unreachable = browserOnline && (reach === 'unreachable' || (reach !== 'reachable' && state === 'offline'));
   const offline = !browserOnline || unreachable;
-  const retrying = state === 'retrying' && pending > 0;
+  const retrying = state === 'retrying' && total > 0;
   const label = !browserOnline
     ? t('common.offline')
     : unreachable
@@ -45,11 +46,12 @@ export function SyncIndicator() {
       ? t('common.syncError')
       : retrying
         ? t('common.syncRetrying')
-        : state === 'pushing' && pending > 0
+        : state === 'pushing' && total > 0
           ? t('common.syncing')
           : t('common.online');
   const warn = state === 'error' || retrying;
-  const detail = pending > 0 ? t('common.pending', { count: pending }) : t('common.allSent');
+  // Only punches and notes are counted; entries riding along with them wait quietly.
+  const detail = pending > 0 ? t('common.pending', { count: pending }) : total > 0 ? t('common.punchesSent') : t('common.allSent');
   return (
     <div
       className={`${styles.indicator} ${offline ? styles.offline : warn ? styles.error : ''}`}

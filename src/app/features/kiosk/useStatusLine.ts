@@ -1,7 +1,7 @@
 /**
  * "Clocked on since 8:02", "On break since 10:15" or "Not clocked on", in the kiosk's zone; a
  * shift that began on an earlier day says so ("since yesterday at 21:00", "since 26 Mar, 21:00"), so
- * a forgotten clock-off is visible at a glance (issue 10, part 4).
+ * a forgotten clock-off is visible at a glance.
  */
 import { toLocalDateTime } from '../../../domain/time';
 import type { StoredAttendance } from '../../../offline/records';

@@ -44,7 +44,7 @@ export function AddShiftCard() {
   });
   const add = useMutation({ mutationFn: (body: AddShiftInput) => api.fix('punches.addShift', body, (client, options) => client.punches.addShift(kiosk, body, options)) });
 
-  // The kiosk's required choices and the business's (issue 13): addshift refuses without them.
+  // The kiosk's required choices and the business's: addshift refuses without them.
   const rules = clockOnRulesOf(settings, useKioskPolicy(runtime.db));
   const locationRequired = rules?.isLocationRequired ?? false;
   const workTypeRequired = rules?.isWorkTypeRequired ?? false;

@@ -1,5 +1,5 @@
 /**
- * Forgotten clock-offs waiting for a manager (issue 10, part 4's corrections), first on the
+ * Forgotten clock-offs waiting for a manager (shift corrections), first on the
  * Timesheets tab: who, when they clocked on, when the clock-off was really made and when they say
  * they finished. Accept ends the line at the stated finish; reject keeps the clock-off. Both are
  * asked twice, as every deciding action of manager mode.

@@ -11,7 +11,6 @@ import { dismissAttention, retryAttention } from '../../../offline/attention';
 import { OutboxRecord, readRecord, type AttentionRecord } from '../../../offline/records';
 import { recordedTimeOf } from '../../../offline/localState';
 import { APP_VERSION } from '../../appVersion';
-import type { MessageKey } from '../../i18n/catalogue';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { useAttention, usePendingCount, useStaff, useSyncStatus } from '../../runtime/useKioskData';
@@ -21,19 +20,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Notice } from '../../ui/Notice';
 import { Card } from '../../ui/Page';
 import styles from './DeviceHealth.module.css';
-
-const OPERATION_KEYS: Record<AttentionRecord['op'], MessageKey> = {
-  clockOn: 'health.op.clockOn',
-  startBreak: 'health.op.startBreak',
-  endBreak: 'health.op.endBreak',
-  clockOff: 'health.op.clockOff',
-  discard: 'health.op.discard',
-  addNote: 'health.op.addNote',
-  changePin: 'health.op.changePin',
-  pinFailures: 'health.op.pinFailures',
-  identityClaim: 'health.op.identityClaim',
-  shiftCorrection: 'health.op.shiftCorrection',
-};
+import { OPERATION_KEYS } from './operationWords';
 
 function useStorageState() {
   return useQuery({

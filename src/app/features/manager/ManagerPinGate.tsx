@@ -10,6 +10,7 @@ import type { ManagerPinSessionModel } from '../../../contract/supporting/manage
 import { MANAGER_PIN_MIN_LENGTH } from '../../../domain/managerPin';
 import { useI18n } from '../../i18n/I18nProvider';
 import type { Formatters } from '../../i18n/formatters';
+import { problemWords, type ProblemSaid } from '../../i18n/problemWords';
 import type { Translate } from '../../i18n/translate';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { Avatar } from '../../ui/Avatar';
@@ -23,14 +24,16 @@ import { useSayFailure } from './ManagerContext';
 
 type Refusal = Exclude<ManagerPinOutcome, { kind: 'session' } | { kind: 'offline' } | { kind: 'failed' }>;
 
+/** Refusals that are the service's problems (whether the service or this tablet's verifier refused) use their code's words. */
 function refusalText(outcome: Refusal, t: Translate, format: Formatters): string {
+  const say = (words: ProblemSaid) => t(words.key, words.values);
   switch (outcome.kind) {
     case 'wrong':
-      return outcome.attemptsLeft === null ? t('managerPin.wrongNoCount') : t('managerPin.wrong', { count: outcome.attemptsLeft });
+      return outcome.attemptsLeft === null ? say(problemWords('wrong-manager-pin', 'manager')) : t('managerPin.wrong', { count: outcome.attemptsLeft });
     case 'locked':
-      return t('managerPin.locked', { time: format.time(outcome.until) });
+      return say(problemWords('manager-pin-locked', 'manager', format.time(outcome.until)));
     case 'not-set':
-      return t('managerPin.notSet');
+      return say(problemWords('manager-pin-not-set', 'manager'));
     case 'not-here':
       return t('managerPin.notHere');
     case 'offline-unknown':

@@ -7,7 +7,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { KioskManager } from '../../../offline/managerPins';
 import { readOfflineOverview, type QueuedItem } from '../../../offline/offlineOverview';
-import type { MessageKey } from '../../i18n/catalogue';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { useKioskSettings } from '../../runtime/useKioskSettings';
@@ -18,19 +17,7 @@ import { Notice } from '../../ui/Notice';
 import { Card, Page } from '../../ui/Page';
 import { SyncIndicator } from '../kiosk/SyncIndicator';
 import styles from './Manager.module.css';
-
-const OPERATION_KEYS: Record<QueuedItem['op'], MessageKey> = {
-  clockOn: 'health.op.clockOn',
-  startBreak: 'health.op.startBreak',
-  endBreak: 'health.op.endBreak',
-  clockOff: 'health.op.clockOff',
-  discard: 'health.op.discard',
-  addNote: 'health.op.addNote',
-  changePin: 'health.op.changePin',
-  pinFailures: 'health.op.pinFailures',
-  identityClaim: 'health.op.identityClaim',
-  shiftCorrection: 'health.op.shiftCorrection',
-};
+import { OPERATION_KEYS } from './operationWords';
 
 function QueueList({ items, id, testId }: { items: readonly QueuedItem[]; id: string; testId: string }) {
   const { t, format } = useI18n();

@@ -6,7 +6,7 @@
  */
 import { useState, useSyncExternalStore } from 'react';
 import { adoptPinSetByManager } from '../../../offline/offlinePin';
-import { pinProblem } from '../../../domain/pinPolicy';
+import { pinProblemCode } from '../../../domain/pinPolicy';
 import type { MessageKey } from '../../i18n/catalogue';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useRuntime } from '../../runtime/RuntimeContext';
@@ -15,6 +15,7 @@ import { PinField } from './PinField';
 import { Notice } from '../../ui/Notice';
 import { Switch } from './controls';
 import { toFailure } from './failures';
+import { pinProblemSaid } from './pinProblemSaid';
 import styles from './Manager.module.css';
 import { useAfterKioskChange, useManagerApi, useSayFailure } from './ManagerContext';
 
@@ -24,8 +25,9 @@ export interface PinTarget {
 }
 
 /** What is wrong with the two typed PINs, per field, or null when they can be sent. */
-export function checkPinPair(pin: string, again: string): { pin?: MessageKey; again?: MessageKey } | null {
-  if (pinProblem(pin)) return { pin: 'manager.staff.pinInvalid' };
+export function checkPinPair(pin: string, again: string, employeeId: number): { pin?: MessageKey; again?: MessageKey } | null {
+  const problem = pinProblemCode(pin, { employeeId });
+  if (problem) return { pin: pinProblemSaid(problem) };
   if (pin !== again) return { again: 'manager.staff.pinMismatch' };
   return null;
 }
@@ -56,7 +58,7 @@ export function SetPinDialog({ person, onClose, onDone }: { person: PinTarget | 
   const submit = async () => {
     if (!person) return;
     setFailure(null);
-    const problems = checkPinPair(pin, again);
+    const problems = checkPinPair(pin, again, person.employeeId);
     if (problems) {
       setErrors(problems);
       return;

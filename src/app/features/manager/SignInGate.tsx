@@ -7,6 +7,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useI18n } from '../../i18n/I18nProvider';
+import { problemWords } from '../../i18n/problemWords';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { useKioskSettings } from '../../runtime/useKioskSettings';
 import { useUiStore } from '../../state/uiStore';
@@ -65,9 +66,9 @@ export function SignInGate({ onCancel, onSignedIn, sessionEnded, onUsePin }: Sig
     setPassword('');
     switch (outcome.reason) {
       case 'wrong-credentials':
-        return setError(t('manager.signIn.wrong'));
+        return setError(sayIt(problemWords('invalid-grant', 'manager')));
       case 'locked':
-        return setError(outcome.retryAt ? t('manager.signIn.lockedUntil', { time: format.time(outcome.retryAt) }) : t('manager.signIn.locked'));
+        return setError(sayIt(problemWords('login-locked', 'manager', outcome.retryAt ? format.time(outcome.retryAt) : undefined)));
       case 'not-this-kiosk':
         return setError(t('manager.signIn.notThisKiosk', { kiosk: kioskName }));
       case 'failed':

@@ -137,7 +137,7 @@ export function TimesheetLineItem({ line, name, flagged, onChanged }: TimesheetL
         </span>
         <RawPunches lineId={line.id} />
         <span className={styles.sub}>
-          {view.breaks.length > 0 ? t('manager.timesheets.breaks', { count: view.breaks.length, minutes: view.unpaidBreakMinutes }) : t('manager.fix.noBreaks')}
+          {view.breaks.length > 0 ? t('manager.timesheets.breaks', { count: view.breaks.length, unpaid: format.duration(view.unpaidBreakMs) }) : t('manager.fix.noBreaks')}
           {where ? ` · ${where}` : ''}
         </span>
         <span className={styles.chips}>
@@ -147,7 +147,7 @@ export function TimesheetLineItem({ line, name, flagged, onChanged }: TimesheetL
         </span>
       </div>
       {view.locked ? null : (
-        <div className={own.rowActions}>
+        <div className={styles.rowActions}>
           {decide.error ? <Notice tone="error">{sayFailure(decide.error)}</Notice> : null}
           {confirmingReject ? (
             <>

@@ -1,5 +1,5 @@
 /**
- * Unverified offline punches waiting for a manager (issue 9, part 2): who, when, why the service
+ * Unverified offline punches waiting for a manager: who, when, why the service
  * could not verify them (the sealed PIN did not match, or there was none) and the photo taken.
  * Accept clears the flag; reject discards the shift. Both are small and asked twice. Shown on the
  * On site screen only while something waits.

@@ -1,11 +1,13 @@
 /**
  * What went wrong with a manager's request, in terms the screens can show: a network failure, an
  * ended session, or the service's problem (its stable code, its own text, its per-field messages).
- * Known codes get a translated message; anything else shows the service's own words. Forms use
- * `formErrors` to put field messages next to their fields.
+ * A code is told in the app's words for it (i18n/problemWords.ts), or in the service's own words
+ * where those name the case better or the code is unknown. Forms use `formErrors` to put field
+ * messages next to their fields.
  */
 import { ApiClientError } from '../../../client';
 import type { MessageKey } from '../../i18n/catalogue';
+import { problemWords, serviceSaysMore } from '../../i18n/problemWords';
 import type { MessageValues, Translate } from '../../i18n/translate';
 
 /** Text to show: a catalogue message, or the service's own words. */
@@ -52,30 +54,6 @@ export function toFailure(error: unknown): Failure {
   return { kind: 'unexpected', message: error instanceof Error ? error.message : String(error) };
 }
 
-/**
- * Service codes with a message of our own (in both languages). The forms' own checks of the same
- * rules (completeShift's codes) use these messages too.
- */
-export const CODE_MESSAGES = {
-  'already-clocked-on': 'manager.error.already-clocked-on',
-  'not-clocked-on': 'manager.error.not-clocked-on',
-  'punch-before-previous': 'manager.error.punch-before-previous',
-  'punch-in-future': 'manager.error.punch-in-future',
-  'shift-ends-before-start': 'manager.error.shift-ends-before-start',
-  'break-ends-before-start': 'manager.error.break-ends-before-start',
-  'break-outside-shift': 'manager.error.break-outside-shift',
-  'breaks-overlap': 'manager.error.breaks-overlap',
-  'shift-overlaps-existing': 'manager.error.shift-overlaps-existing',
-  'location-required': 'manager.error.location-required',
-  'work-type-required': 'manager.error.work-type-required',
-  'kiosk-cannot-add-employees': 'manager.staff.cannotAdd',
-  'invalid-pin': 'manager.staff.pinInvalid',
-  'not-kiosk-enabled': 'manager.error.not-kiosk-enabled',
-  forbidden: 'manager.error.forbidden',
-} as const satisfies Readonly<Record<string, MessageKey>>;
-
-const codeMessages: Readonly<Partial<Record<string, MessageKey>>> = CODE_MESSAGES;
-
 /** The one-line message for a failure (not tied to a field). */
 export function failureSaid(failure: Failure): Said {
   switch (failure.kind) {
@@ -86,8 +64,8 @@ export function failureSaid(failure: Failure): Said {
     case 'unexpected':
       return { key: 'common.unexpectedError', values: { message: failure.message } };
     case 'http': {
-      const key = codeMessages[failure.code];
-      if (key) return { key };
+      const words = problemWords(failure.code, 'manager');
+      if (words && !(failure.text && serviceSaysMore(failure.code))) return words;
       if (failure.text) return { text: failure.text };
       return { key: 'common.unexpectedError', values: { message: `HTTP ${failure.status}` } };
     }
@@ -103,13 +81,13 @@ export interface FormErrors<F extends string> {
 
 /**
  * Splits a failure between a form's fields (via `fieldOf`, which names the form field for a
- * service field) and a general message. A field message uses our text for a known code, else the
- * service's message for that field.
+ * service field) and a general message. A field message uses our words for the code, else (an
+ * unknown code, or one whose detail says more) the service's message for that field.
  */
 export function formErrors<F extends string>(failure: Failure, fieldOf: (serviceField: string) => F | null): FormErrors<F> {
   const fields: Partial<Record<F, Said>> = {};
   if (failure.kind !== 'http') return { fields, general: failureSaid(failure) };
-  const known = codeMessages[failure.code];
+  const known = serviceSaysMore(failure.code) ? null : problemWords(failure.code, 'manager');
   let unplaced = false;
   for (const error of failure.fields) {
     const field = fieldOf(error.field);
@@ -117,7 +95,7 @@ export function formErrors<F extends string>(failure: Failure, fieldOf: (service
       unplaced = true;
       continue;
     }
-    fields[field] ??= known ? { key: known } : fieldSaid(error.message);
+    fields[field] ??= known ?? fieldSaid(error.message);
   }
   const placed = Object.keys(fields).length > 0;
   return { fields, general: placed && !unplaced ? { key: 'manager.error.checkFields' } : failureSaid(failure) };

@@ -1,5 +1,5 @@
 /**
- * The kiosk preferences form without React (issue 9, part 2): the preferences resource as form
+ * The kiosk preferences form without React: the preferences resource as form
  * values, the locale checked as a BCP 47 tag, and the body to save. The resource is a project
  * extension (PUT B/kiosk/{kioskId}/preferences), saved apart from the vendor's kiosk model.
  */

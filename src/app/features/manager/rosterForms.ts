@@ -9,7 +9,7 @@ import type { RosterShiftEditModelInput } from '../../../contract/generated/mode
 import { checkShiftShape } from '../../../domain/completeShift';
 import { MAX_NOTE_LENGTH } from '../../../domain/notes';
 import { parseWireDateTime, toLocalDateTime } from '../../../domain/time';
-import { CODE_MESSAGES } from './failures';
+import { problemKey } from '../../i18n/problemWords';
 import type { BoardShift } from './rosterBoard';
 import { checkShiftDraft, draftPlan, type BreakDraft, type FieldErrors } from './shiftForms';
 
@@ -62,7 +62,7 @@ export function buildRosterShift(form: RosterShiftForm, ctx: RosterFormContext, 
   const problem = checkShiftShape(plan);
   if (problem) {
     const field: RosterShiftField = problem.breakIndex === undefined ? 'end' : `break.${problem.breakIndex}`;
-    return { ok: false, errors: { [field]: CODE_MESSAGES[problem.code] } };
+    return { ok: false, errors: { [field]: problemKey(problem.code, 'manager') } };
   }
   const notes = form.notes.trim();
   return {

@@ -14,7 +14,7 @@ import { MAX_NOTE_LENGTH } from '../../../domain/notes';
 import { localToUtc, toLocalDateTime } from '../../../domain/time';
 import { fromServerModel, toDomainState } from '../../../offline/localState';
 import type { MessageKey } from '../../i18n/catalogue';
-import { CODE_MESSAGES } from './failures';
+import { problemKey } from '../../i18n/problemWords';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -164,7 +164,7 @@ export function buildAddShift(form: AddShiftForm, ctx: ShiftFormContext): AddShi
   const problem = checkCompleteShift(plan, [], ctx.now);
   if (problem) {
     const field: AddShiftField = problem.breakIndex === undefined ? 'end' : `break.${problem.breakIndex}`;
-    return { ok: false, errors: { [field]: CODE_MESSAGES[problem.code] } };
+    return { ok: false, errors: { [field]: problemKey(problem.code, 'manager') } };
   }
 
   const note = form.note.trim();

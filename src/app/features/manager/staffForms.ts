@@ -5,7 +5,8 @@
  */
 import type { AddKioskEmployeeInput } from '../../../client';
 import { maxTextLength } from '../../../contract/inputLimits';
-import { pinProblem } from '../../../domain/pinPolicy';
+import { pinProblemCode } from '../../../domain/pinPolicy';
+import { pinProblemSaid } from './pinProblemSaid';
 import type { MessageKey } from '../../i18n/catalogue';
 import type { Said } from './failures';
 
@@ -53,7 +54,8 @@ export function checkNewPerson(form: NewPersonForm): NewPersonCheck {
     const max = NEW_PERSON_MAX_LENGTH[field];
     if (form[field].trim().length > max) errors[field] = { key: 'staff.tooLong', values: { max } };
   }
-  if (pinProblem(form.pin)) errors.pin = say('manager.staff.pinInvalid');
+  const pinProblem = pinProblemCode(form.pin);
+  if (pinProblem) errors.pin = say(pinProblemSaid(pinProblem));
   else if (form.pin !== form.pinAgain) errors.pinAgain = say('manager.staff.pinMismatch');
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, body: { firstName, surname, email: email || null, mobileNumber: mobile || null, pin: form.pin } };

@@ -9,7 +9,7 @@ import type { UkIndividualTimesheetLineModelInput, UkTimesheetLineModel } from '
 import { checkShiftShape } from '../../../domain/completeShift';
 import { MAX_NOTE_LENGTH } from '../../../domain/notes';
 import { canMoveTimesheet, isLineLocked, isTimesheetStatus, type TimesheetStatus } from '../../../domain/timesheets';
-import { CODE_MESSAGES } from './failures';
+import { problemKey } from '../../i18n/problemWords';
 import { addDays, type Week } from './rosterBoard';
 import { minutesOf, type BreakDraft, type FieldErrors } from './shiftForms';
 
@@ -60,7 +60,8 @@ export interface LineView {
   end: string | null;
   endsNextDay: boolean;
   breaks: Array<{ start: string; end: string; paid: boolean }>;
-  unpaidBreakMinutes: number;
+  /** Unpaid break time, written with the kiosk's receipts' words (format.duration: "under 1 min", never "0 min"). */
+  unpaidBreakMs: number;
   /** End minus start minus unpaid breaks, in minutes (on the line's wall clock). */
   workedMinutes: number | null;
   location: string | null;
@@ -88,7 +89,7 @@ export function lineView(line: UkTimesheetLineModel): LineView {
     end: end ? hhmm(end) : null,
     endsNextDay: Boolean(start && end && end.toISOString().slice(0, 10) !== start.toISOString().slice(0, 10)),
     breaks: breaks.map((b) => ({ start: hhmm(b.from), end: hhmm(b.to), paid: b.paid })),
-    unpaidBreakMinutes: Math.round(unpaidMs / 60_000),
+    unpaidBreakMs: unpaidMs,
     workedMinutes: start && end ? Math.max(0, Math.round((end.getTime() - start.getTime() - unpaidMs) / 60_000)) : null,
     location: line.fullyQualifiedLocationName,
     workType: line.workType,
@@ -153,16 +154,26 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * Checks an edited line and builds its body: wall-clock text without a zone, so the line keeps
- * its own zone; times earlier than the start are the next day.
+ * its own zone; times earlier than the start are the next day. A time left as it was goes back as
+ * the line had it (seconds and all), so editing a comment changes no time, and the service keeps
+ * its instant even in the hour repeated when clocks go back.
  */
 export function buildLineEdit(line: UkTimesheetLineModel, form: LineEditForm): LineEditCheck {
+  const before = lineEditFormOf(lineView(line));
   const errors: FieldErrors<LineEditField> = {};
+  const sameStart = form.date === before.date && form.start === before.start;
+  const sameEnd = sameStart && form.end === before.end;
+  const sameBreaks =
+    sameStart && form.breaks.length === before.breaks.length && form.breaks.every((b, i) => JSON.stringify(b) === JSON.stringify(before.breaks[i]));
+  // Times left as the line has them are the line's own (checked by the service when written):
+  // across the hour repeated when clocks go back, their wall-clock text can look inverted.
+  const timesKept = sameEnd && sameBreaks;
   const startMinutes = minutesOf(form.start);
   const endMinutes = minutesOf(form.end);
   if (!DATE.test(form.date) || Number.isNaN(Date.parse(`${form.date}T00:00:00Z`))) errors.date = 'manager.fix.dateInvalid';
   if (startMinutes === null) errors.start = 'manager.fix.timeInvalid';
   if (endMinutes === null) errors.end = 'manager.fix.timeInvalid';
-  else if (endMinutes === startMinutes) errors.end = 'manager.error.shift-ends-before-start';
+  else if (endMinutes === startMinutes && !timesKept) errors.end = 'manager.error.shift-ends-before-start';
   form.breaks.forEach((b, i) => {
     if (minutesOf(b.start) === null || minutesOf(b.end) === null) errors[`break.${i}`] = 'manager.fix.timeInvalid';
   });
@@ -177,18 +188,27 @@ export function buildLineEdit(line: UkTimesheetLineModel, form: LineEditForm): L
   const start = at(form.start);
   const end = at(form.end);
   const breaks = form.breaks.map((b) => ({ start: at(b.start), end: at(b.end), isPaidBreak: b.paid }));
-  const problem = checkShiftShape({ start, end, breaks });
+  const problem = timesKept ? null : checkShiftShape({ start, end, breaks });
   if (problem) {
     const field: LineEditField = problem.breakIndex === undefined ? 'end' : `break.${problem.breakIndex}`;
-    return { ok: false, errors: { [field]: CODE_MESSAGES[problem.code] } };
+    return { ok: false, errors: { [field]: problemKey(problem.code, 'manager') } };
   }
   const comments = form.comments.trim();
+  const originalBreak = (i: number) => {
+    const was = before.breaks[i];
+    const now = form.breaks[i];
+    const wire = line.breaks?.[i];
+    return sameStart && was && now && wire && was.start === now.start && was.end === now.end && was.paid === now.paid ? wire : null;
+  };
   return {
     ok: true,
     body: lineBody(line, {
-      startTime: text(start),
-      endTime: text(end),
-      breaks: breaks.map((b) => ({ startTime: text(b.start), endTime: text(b.end), isPaidBreak: b.isPaidBreak })),
+      startTime: sameStart ? line.startTime : text(start),
+      endTime: sameEnd ? line.endTime : text(end),
+      breaks: breaks.map((b, i) => {
+        const kept = originalBreak(i);
+        return kept ? { startTime: kept.startTime, endTime: kept.endTime, isPaidBreak: kept.isPaidBreak } : { startTime: text(b.start), endTime: text(b.end), isPaidBreak: b.isPaidBreak };
+      }),
       comments: comments || null,
     }),
   };

@@ -59,7 +59,7 @@ describe('lineView', () => {
         { start: '02:00', end: '02:30', paid: false },
         { start: '04:00', end: '04:10', paid: true },
       ],
-      unpaidBreakMinutes: 30,
+      unpaidBreakMs: 30 * 60_000,
       workedMinutes: 450,
       location: 'Shop / Front counter',
       workType: 'Counter',

@@ -1,5 +1,10 @@
-/** Words for the set-up flow's failures (a service check that failed, a SetupFailure). */
+/**
+ * Words for the set-up flow's failures: a service check that failed, and a SetupFailure (those that
+ * are the service's problems in the app's one problem-code wording, i18n/problemWords.ts).
+ */
+import type { ErrorCode } from '../../../contract/problem';
 import type { Formatters } from '../../i18n/formatters';
+import { problemWords } from '../../i18n/problemWords';
 import type { Translate } from '../../i18n/translate';
 import { SERVICE_CHECK_TIMEOUT_MS, type ServiceCheck } from './serviceCheck';
 import type { SetupFailure } from './setupApi';
@@ -23,23 +28,32 @@ export function serviceCheckText(check: Exclude<ServiceCheck, { ok: true }>, t: 
   }
 }
 
+/** The set-up failures that are the service's problems, told in the words of their problem code. */
+const PROBLEM_OF = {
+  'wrong-credentials': 'invalid-grant',
+  'login-locked': 'login-locked',
+  'session-expired': 'unauthenticated',
+  forbidden: 'forbidden',
+  'may-not-create-business': 'business-creation-forbidden',
+  'not-found': 'not-found',
+} as const satisfies Partial<Record<SetupFailure['kind'], ErrorCode>>;
+
 /** `now` is when the failure was received (lockouts are told as a time of day). */
 export function setupFailureText(failure: SetupFailure, t: Translate, format: Formatters, now: number): string {
   switch (failure.kind) {
     case 'wrong-credentials':
-      return t('setup.error.wrongCredentials');
-    case 'login-locked':
-      return failure.retryAfterSeconds === null
-        ? t('setup.error.lockedLater')
-        : t('setup.error.locked', { time: format.time(new Date(now + failure.retryAfterSeconds * 1000)) });
     case 'session-expired':
-      return t('setup.error.sessionExpired');
     case 'forbidden':
-      return t('setup.error.forbidden');
     case 'may-not-create-business':
-      return t('setup.error.mayNotCreateBusiness');
-    case 'not-found':
-      return t('setup.error.notFound');
+    case 'not-found': {
+      const words = problemWords(PROBLEM_OF[failure.kind], 'manager');
+      return t(words.key, words.values);
+    }
+    case 'login-locked': {
+      const time = failure.retryAfterSeconds === null ? undefined : format.time(new Date(now + failure.retryAfterSeconds * 1000));
+      const words = problemWords(PROBLEM_OF[failure.kind], 'manager', time);
+      return t(words.key, words.values);
+    }
     case 'rejected':
       return t('setup.error.rejected', { detail: failure.detail });
     case 'network':

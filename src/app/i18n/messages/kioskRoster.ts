@@ -1,5 +1,5 @@
 /**
- * The kiosk's roster and forgotten clock-off texts (issue 10, parts 3 and 4): the matched shift at
+ * The kiosk's roster and forgotten clock-off texts: the matched shift at
  * clock-on, early or late, the shift pick, and "when did you finish?". Loaded with the employee
  * flow's chunk (FlowSteps registers them), not with the staff grid.
  */
@@ -15,6 +15,11 @@ export const kioskRoster = defineMessages({
     'kiosk.roster.earlyShort': { one: '{count} min early', other: '{count} min early' },
     'kiosk.roster.lateShort': { one: '{count} min late', other: '{count} min late' },
     'kiosk.roster.onTimeShort': 'on time',
+    'kiosk.roster.earlyLong': 'You are {duration} early. Thanks for coming in!',
+    'kiosk.roster.lateLong': 'You are {duration} late. No worries, you are here now.',
+    'kiosk.roster.earlyShortLong': '{duration} early',
+    'kiosk.roster.lateShortLong': '{duration} late',
+    'kiosk.roster.rostered': 'Rostered {shift}',
     'kiosk.roster.pick': 'Which shift are you starting?',
     'kiosk.roster.pickHint': 'You are rostered for more than one shift around now.',
     'kiosk.roster.elsewhere': 'Clocked on at {kiosk}',
@@ -50,6 +55,11 @@ export const kioskRoster = defineMessages({
     'kiosk.roster.earlyShort': { one: '{count} min antes', other: '{count} min antes' },
     'kiosk.roster.lateShort': { one: '{count} min tarde', other: '{count} min tarde' },
     'kiosk.roster.onTimeShort': 'a tiempo',
+    'kiosk.roster.earlyLong': 'Llegas {duration} antes. ¡Gracias por venir!',
+    'kiosk.roster.lateLong': 'Llegas {duration} tarde. No pasa nada, ya estás aquí.',
+    'kiosk.roster.earlyShortLong': '{duration} antes',
+    'kiosk.roster.lateShortLong': '{duration} tarde',
+    'kiosk.roster.rostered': 'Tu turno: {shift}',
     'kiosk.roster.pick': '¿Qué turno empiezas?',
     'kiosk.roster.pickHint': 'Tienes más de un turno asignado a esta hora.',
     'kiosk.roster.elsewhere': 'Entrada fichada en {kiosk}',

@@ -15,9 +15,6 @@ export const managerPin = defineMessages({
     'managerPin.checking': 'Checking…',
     'managerPin.open': 'Open',
     'managerPin.wrong': { one: 'That manager PIN is not right. {count} try left before it locks.', other: 'That manager PIN is not right. {count} tries left before it locks.' },
-    'managerPin.wrongNoCount': 'That manager PIN is not right.',
-    'managerPin.locked': 'Too many wrong manager PINs. Try again at {time}, or use your e-mail and password.',
-    'managerPin.notSet': 'This manager PIN is no longer set. Sign in with your e-mail and password, then set a new one.',
     'managerPin.notHere': 'You do not manage this kiosk any more. Ask the business owner for access.',
     'managerPin.offlineUnknown':
       'There is no network, and this tablet cannot check your manager PIN yet: it learns it the first time you use it here online. Try again when the network is back.',
@@ -89,9 +86,6 @@ export const managerPin = defineMessages({
     'managerPin.checking': 'Comprobando…',
     'managerPin.open': 'Abrir',
     'managerPin.wrong': { one: 'Ese PIN de encargado no es correcto. Queda {count} intento antes del bloqueo.', other: 'Ese PIN de encargado no es correcto. Quedan {count} intentos antes del bloqueo.' },
-    'managerPin.wrongNoCount': 'Ese PIN de encargado no es correcto.',
-    'managerPin.locked': 'Demasiados PIN de encargado incorrectos. Vuelve a intentarlo a las {time}, o usa tu correo y contraseña.',
-    'managerPin.notSet': 'Este PIN de encargado ya no existe. Entra con tu correo y contraseña y elige uno nuevo.',
     'managerPin.notHere': 'Ya no gestionas este quiosco. Pide acceso al responsable del negocio.',
     'managerPin.offlineUnknown':
       'No hay red y esta tableta aún no puede comprobar tu PIN de encargado: lo aprende la primera vez que lo usas aquí con red. Vuelve a intentarlo cuando vuelva la red.',

@@ -1,4 +1,4 @@
-/** Manager mode's Roster and Timesheets tabs (issue 10, part 5), with the forgotten clock-offs waiting for a decision. */
+/** Manager mode's Roster and Timesheets tabs, with the forgotten clock-offs waiting for a decision. */
 import { defineMessages } from '../define';
 
 export const managerRoster = defineMessages({
@@ -79,7 +79,7 @@ export const managerRoster = defineMessages({
     'manager.timesheets.comments': 'Comments',
     'manager.timesheets.lineOf': '{name}, {date}, {times}',
     'manager.timesheets.hours': '{hours} worked',
-    'manager.timesheets.breaks': { one: '{count} break ({minutes} min unpaid)', other: '{count} breaks ({minutes} min unpaid)' },
+    'manager.timesheets.breaks': { one: '{count} break ({unpaid} unpaid)', other: '{count} breaks ({unpaid} unpaid)' },
     'manager.timesheets.status.Submitted': 'Submitted',
     'manager.timesheets.status.Approved': 'Approved',
     'manager.timesheets.status.Rejected': 'Rejected',
@@ -167,7 +167,7 @@ export const managerRoster = defineMessages({
     'manager.timesheets.comments': 'Comentarios',
     'manager.timesheets.lineOf': '{name}, {date}, {times}',
     'manager.timesheets.hours': '{hours} trabajadas',
-    'manager.timesheets.breaks': { one: '{count} pausa ({minutes} min sin pagar)', other: '{count} pausas ({minutes} min sin pagar)' },
+    'manager.timesheets.breaks': { one: '{count} pausa ({unpaid} sin pagar)', other: '{count} pausas ({unpaid} sin pagar)' },
     'manager.timesheets.status.Submitted': 'Enviada',
     'manager.timesheets.status.Approved': 'Aprobada',
     'manager.timesheets.status.Rejected': 'Rechazada',

@@ -37,7 +37,7 @@ export const invitations = pgTable(
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     businessId: integer('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
     model: jsonb('model'),
-    /** Set on an invitation to employee self-service (issue 11): accepting links the user to this employee. */
+    /** Set on an invitation to employee self-service: accepting links the user to this employee. */
     employeeId: integer('employee_id').references(() => employees.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: instant('expires_at').notNull(),
@@ -48,7 +48,7 @@ export const invitations = pgTable(
 );
 
 /**
- * Employee self-service sign-in (issue 11): a user who may act, through `/api/v2/ess/{employeeId}`,
+ * Employee self-service sign-in: a user who may act, through `/api/v2/ess/{employeeId}`,
  * as exactly this employee and no one else. Created when the user accepts a self-service invitation.
  */
 export const selfServiceLinks = pgTable(

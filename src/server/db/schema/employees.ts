@@ -27,7 +27,7 @@ export const employees = pgTable(
     details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
     locationIds: intArray('location_ids'),
     /**
-     * Work types and shift conditions set up against the employee (issue 13: what a clock-on offers
+     * Work types and shift conditions set up against the employee (what a clock-on offers
      * them; services/punches/clockOnChoices.ts). Project extension: the contract has no such field.
      */
     workTypeIds: intArray('work_type_ids'),
@@ -85,7 +85,7 @@ export const clockShifts = pgTable(
     id: serial('id').primaryKey(),
     businessId: integer('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
     employeeId: integer('employee_id').notNull().references(() => employees.id, { onDelete: 'cascade' }),
-    /** The kiosk it was clocked at; null for a shift clocked through employee self-service (issue 11). */
+    /** The kiosk it was clocked at; null for a shift clocked through employee self-service. */
     kioskId: integer('kiosk_id').references(() => kiosks.id),
     locationId: integer('location_id'),
     workTypeId: integer('work_type_id'),
@@ -97,7 +97,7 @@ export const clockShifts = pgTable(
     endUtc: instant('end_utc'),
     status: text('status', { enum: SHIFT_STATUSES }).notNull(),
     timesheetLineId: integer('timesheet_line_id'),
-    /** The roster shift this shift was matched to at clock-on (issue 10); kept if the roster shift is deleted. */
+    /** The roster shift this shift was matched to at clock-on; kept if the roster shift is deleted. */
     rosterShiftId: integer('roster_shift_id'),
     createdAt: createdAt(),
   },
@@ -132,7 +132,7 @@ export const punches = pgTable(
     businessId: integer('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
     employeeId: integer('employee_id').notNull().references(() => employees.id, { onDelete: 'cascade' }),
     shiftId: integer('shift_id').references(() => clockShifts.id, { onDelete: 'cascade' }),
-    /** Null for a punch made through employee self-service (issue 11). */
+    /** Null for a punch made through employee self-service. */
     kioskId: integer('kiosk_id'),
     kind: text('kind', { enum: PUNCH_KINDS }).notNull(),
     timeOfRecordUtc: instant('time_of_record_utc').notNull(),

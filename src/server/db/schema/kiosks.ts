@@ -58,7 +58,7 @@ export const devices = pgTable(
 );
 
 /**
- * Project extension (issue 9, part 2): a kiosk's preferences for its tablets. No row: the defaults
+ * Project extension: a kiosk's preferences for its tablets. No row: the defaults
  * (`DEFAULT_KIOSK_PREFERENCES`).
  */
 export const kioskPreferences = pgTable(

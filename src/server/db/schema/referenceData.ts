@@ -72,7 +72,7 @@ export const classifications = pgTable(
 /**
  * Reporting dimensions (e.g. "Department") and their values, per business: the contract reads them
  * only through lookupdata and shifts, so the project extension `B/reportingdimension` manages them
- * (services/referenceData/reportingDimensions.ts; issue 13). Removed ones are kept (soft delete): shifts name them.
+ * (services/referenceData/reportingDimensions.ts). Removed ones are kept (soft delete): shifts name them.
  */
 export const reportingDimensions = pgTable(
   'reporting_dimensions',

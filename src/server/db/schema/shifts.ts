@@ -37,7 +37,7 @@ export const punchPhotos = pgTable('punch_photos', {
 });
 
 /**
- * Project extension (issue 9, part 2): the identity claim that follows an unverified offline punch,
+ * Project extension: the identity claim that follows an unverified offline punch,
  * what the service concluded from its sealed PIN, and a manager's decision. One per punch (its
  * Idempotency-Key); the PIN itself is never stored.
  */

@@ -32,7 +32,7 @@ export const timesheetLines = pgTable(
     shiftConditionIds: intArray('shift_condition_ids'),
     dimensionValueIds: intArray('dimension_value_ids'),
     submittedByUser: text('submitted_by_user'),
-    /** The clocked shift a kiosk line was written from (its raw punches), and that shift's roster shift (issue 10). */
+    /** The clocked shift a kiosk line was written from (its raw punches), and that shift's roster shift. */
     clockShiftId: integer('clock_shift_id').references((): AnyPgColumn => clockShifts.id, { onDelete: 'set null' }),
     rosterShiftId: integer('roster_shift_id'),
     /** Who last approved, rejected or reopened the line, and when. */
@@ -55,7 +55,7 @@ export const timesheetLines = pgTable(
 );
 
 /**
- * Project extension (issue 10, part 4): a forgotten clock-off. The person said at the kiosk when
+ * Project extension: a forgotten clock-off. The person said at the kiosk when
  * they finished; the clock-off itself was recorded when they said it (the raw punch), and a manager
  * accepts the stated finish (the line ends then) or rejects it. One per clock-off punch (its
  * Idempotency-Key), so a replayed queue adds nothing.

@@ -69,7 +69,7 @@ export function registerEmployeePickListRoutes(app: App) {
     return throughListGate(c.var.deps.settings, async () => c.json(await listEmployeeLocationPage(c.var.db, employeeId, businessId, plan, answersRegionally(c, routes.listEmployeeLocations)), 200));
   });
 
-  // Only what applies to the employee (issue 13, part 1 of V): their work types (all while none is
+  // Only what applies to the employee: their work types (all while none is
   // set up), and the shift conditions set up against them or one of their locations.
   for (const [route, kind] of [[routes.getEmployeeWorkTypes, 'workTypes'], [routes.getEmployeeShiftConditions, 'shiftConditions']] as const) {
     app.openapi(route, async (c) => {

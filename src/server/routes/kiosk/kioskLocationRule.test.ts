@@ -1,7 +1,7 @@
 /**
  * Issue 13, part 1: a kiosk lists and accepts an employee only when its location is among the
  * employee's locations (domain/kioskStaff.ts); a kiosk without a location lists everyone, and an
- * employee without locations is listed everywhere (README, "Decisions where the contract is silent").
+ * employee without locations is listed everywhere (docs/api.md, "Decisions where the contract is silent").
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

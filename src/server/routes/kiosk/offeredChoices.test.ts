@@ -1,8 +1,9 @@
 /**
  * Issue 13, part 1 (what is offered): lookupdata offers each person only their work types (every
  * work type while none is set up against them) and the shift conditions set up against them or the
- * location; `locationShiftConditions` holds those allowed per location; clock-on refuses anything
- * not offered, naming the field, and a clock-on naming no conditions gets the allowed ones.
+ * location; `locationShiftConditions` holds what each location applies by default; clock-on refuses
+ * anything not offered, naming the field, and a clock-on naming no conditions gets only its
+ * location's defaults (a condition set up against the person is theirs to tick, never ticked for them).
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,22 +54,23 @@ describe('what a kiosk offers each person at clock-on', () => {
     expect(res.status, res.text).toBe(200);
     return UkTimeAndAttendanceLookupDataModel.parse(res.body);
   };
-  const allowedAt = (data: UkTimeAndAttendanceLookupDataModel, locationId: number) =>
+  const presetAt = (data: UkTimeAndAttendanceLookupDataModel, locationId: number) =>
     byId(data.locationShiftConditions?.find((l) => l.locationId === locationId)?.shiftConditionIds);
 
   it('offers her own work types and the conditions set up against her or each location', async () => {
     const data = await lookup(ada);
     expect(byId(data.workTypes?.map((w) => w.id))).toEqual([ids.picking]);
     expect(byId(data.shiftConditions?.map((c) => c.id))).toEqual(byId([ids.night, ids.cold]));
-    expect(allowedAt(data, ids.store)).toEqual(byId([ids.night, ids.cold]));
-    expect(allowedAt(data, ids.yard)).toEqual([ids.night]);
+    // Night is hers to tick; only Store applies a condition (Cold store) by default.
+    expect(presetAt(data, ids.store)).toEqual([ids.cold]);
+    expect(presetAt(data, ids.yard)).toEqual([]);
   });
 
   it('offers someone with nothing set up every work type and only the location’s conditions', async () => {
     const data = await lookup(ben);
     expect(byId(data.workTypes?.map((w) => w.id))).toEqual(byId([ids.picking, ids.driving]));
     expect(byId(data.shiftConditions?.map((c) => c.id))).toEqual([ids.cold]);
-    expect(allowedAt(data, ids.store)).toEqual([ids.cold]);
+    expect(presetAt(data, ids.store)).toEqual([ids.cold]);
   });
 
   it('refuses a work type or shift condition not offered to that person, naming the field', async () => {
@@ -85,10 +87,18 @@ describe('what a kiosk offers each person at clock-on', () => {
     expect(ok.status, ok.text).toBe(200);
   });
 
-  it('gives a clock-on that names no conditions those allowed at its location', async () => {
-    const res = await t.request('POST', `${tenant.kiosk}/clockon`, { auth: device, json: { employeeId: ben } });
-    expect(res.status, res.text).toBe(200);
-    const [shift] = await t.db.select().from(clockShifts).where(eq(clockShifts.id, (res.body as { currentShiftId: number }).currentShiftId));
-    expect(shift).toMatchObject({ locationId: ids.store, workTypeId: null, shiftConditionIds: [ids.cold] });
+  it("gives a clock-on that names no conditions its location's defaults, never the person's own", async () => {
+    const shiftOf = async (res: Awaited<ReturnType<typeof t.request>>) => {
+      expect(res.status, res.text).toBe(200);
+      const [shift] = await t.db.select().from(clockShifts).where(eq(clockShifts.id, (res.body as { currentShiftId: number }).currentShiftId));
+      return shift;
+    };
+    const clockOn = (json: Record<string, unknown>) => t.request('POST', `${tenant.kiosk}/clockon`, { auth: device, json });
+    expect(await shiftOf(await clockOn({ employeeId: ben }))).toMatchObject({ locationId: ids.store, workTypeId: null, shiftConditionIds: [ids.cold] });
+    // Ada has Night set up against her: offered, not applied. In the Yard nothing is applied.
+    t.clock.advance(60_000);
+    expect((await t.request('POST', `${tenant.kiosk}/clockoff`, { auth: device, json: { employeeId: ada } })).status).toBe(200);
+    t.clock.advance(60_000);
+    expect(await shiftOf(await clockOn({ employeeId: ada, locationId: ids.yard }))).toMatchObject({ locationId: ids.yard, shiftConditionIds: [] });
   });
 });

@@ -111,13 +111,34 @@ describe('changepin', () => {
   it('refuses a wrong old PIN (counting it) and a new PIN that breaks the policy', async () => {
     const tenant = await createTenant(t);
     const ada = tenant.employees[0]!;
-    const wrongOld = await call(tenant, 'changepin', { employeeId: ada.id, oldPin: '0000', newPin: '5555' });
+    const wrongOld = await call(tenant, 'changepin', { employeeId: ada.id, oldPin: '0000', newPin: '5830' });
     expect(wrongOld.body).toMatchObject({ code: 'wrong-pin', attemptsLeft: 4 });
     for (const newPin of ['12', '123456789', '12ab', ada.pin]) {
       const res = await call(tenant, 'changepin', { employeeId: ada.id, oldPin: ada.pin, newPin });
       expect(res.status, newPin).toBe(400);
       expect(res.body).toMatchObject({ code: 'invalid-pin', errors: [{ field: 'newPin' }] });
     }
+  });
+
+  it('refuses a PIN anyone could guess (repeated, a sequence, the employee number) with pin-too-simple, counting nothing and changing nothing', async () => {
+    const tenant = await createTenant(t);
+    const ada = tenant.employees[0]!;
+    const cases: Array<[string, RegExp]> = [
+      ['1111', /repeats/],
+      ['1212', /repeats/],
+      ['1234', /count up or down/],
+      ['98765', /count up or down/],
+      [String(ada.id).padStart(4, '0'), /employee number/],
+    ];
+    for (const [newPin, reason] of cases) {
+      const res = await call(tenant, 'changepin', { employeeId: ada.id, oldPin: ada.pin, newPin });
+      expect(res.status, newPin).toBe(400);
+      expect(res.body, newPin).toMatchObject({ code: 'pin-too-simple', errors: [{ field: 'newPin' }] });
+      expect((res.body as { errors: Array<{ message: string }> }).errors[0]?.message, newPin).toMatch(reason);
+    }
+    const [row] = await t.db.select().from(employees).where(eq(employees.id, ada.id));
+    expect(row?.pinFailedAttempts).toBe(0);
+    expect((await call(tenant, 'checkpin', { employeeId: ada.id, pin: ada.pin })).status).toBe(200);
   });
 });
 
@@ -290,13 +311,16 @@ describe('sealed PIN changes (queued by an offline kiosk)', () => {
     expect(changed.status, changed.text).toBe(200);
     expect((await call(tenant, 'checkpin', { employeeId: ada.id, pin: '915273' })).status).toBe(200);
 
-    const unknownKey = await call(tenant, 'changepin/sealed', { employeeId: ada.id, keyId: 'pk_nope', sealed: seal({ oldPin: '915273', newPin: '1111' }) });
+    const unknownKey = await call(tenant, 'changepin/sealed', { employeeId: ada.id, keyId: 'pk_nope', sealed: seal({ oldPin: '915273', newPin: '3817' }) });
     expect(unknownKey.body).toMatchObject({ status: 400, errors: [{ field: 'sealed' }] });
     const garbage = await call(tenant, 'changepin/sealed', { employeeId: ada.id, keyId: key.keyId, sealed: Buffer.from('not sealed at all').toString('base64') });
     expect(garbage.status).toBe(400);
     const notAChange = await call(tenant, 'changepin/sealed', { employeeId: ada.id, keyId: key.keyId, sealed: seal({ hello: 'world' }) });
     expect(notAChange.status).toBe(400);
-    const wrongOld = await call(tenant, 'changepin/sealed', { employeeId: ada.id, keyId: key.keyId, sealed: seal({ oldPin: '0000', newPin: '4444' }) });
+    const wrongOld = await call(tenant, 'changepin/sealed', { employeeId: ada.id, keyId: key.keyId, sealed: seal({ oldPin: '0000', newPin: '3817' }) });
     expect(wrongOld.body).toMatchObject({ code: 'wrong-pin' });
+    // Sealed or not, a guessable new PIN is refused by the same rule.
+    const guessable = await call(tenant, 'changepin/sealed', { employeeId: ada.id, keyId: key.keyId, sealed: seal({ oldPin: '915273', newPin: '4444' }) });
+    expect(guessable.body).toMatchObject({ code: 'pin-too-simple', errors: [{ field: 'newPin' }] });
   });
 });

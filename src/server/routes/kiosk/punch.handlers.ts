@@ -7,19 +7,31 @@ import * as routes from '../../../contract/routes/kiosk';
 import { PUNCH_KINDS } from '../../../domain/attendance';
 import type { App } from '../../context';
 import { recordCompleteShift } from '../../services/shifts/completeShifts';
-import { recordPunch } from '../../services/punches/punches';
+import { punchReadWithCaller, recordPunch } from '../../services/punches/punches';
+import { withCallerRead } from '../../auth/callerReads';
 import { kioskScope } from './kioskContext';
 
 export function registerPunchRoutes(app: App) {
   for (const kind of PUNCH_KINDS) {
-    app.openapi(PUNCH_ROUTES[kind], async (c) => {
-      const { businessId, kioskId } = c.req.valid('param');
-      const { punch } = await kioskScope(c, businessId, kioskId);
-      // The route of `kind` validated the body with that kind's schema.
-      const request = { kind, body: c.req.valid('json') } as PunchRequest;
-      // The punch is the request's last write: it may go with the idempotency record (finalWrite.ts).
-      return c.json(await recordPunch(c.var.db, punch, request, { last: true }), 200);
-    });
+    app.openapi(
+      PUNCH_ROUTES[kind],
+      withCallerRead(
+        async (c) => {
+          const { businessId, kioskId } = c.req.valid('param');
+          const { punch } = await kioskScope(c, businessId, kioskId);
+          // The route of `kind` validated the body with that kind's schema.
+          const request = { kind, body: c.req.valid('json') } as PunchRequest;
+          // The punch is the request's last write: it goes with the idempotency record
+          // (db/finalWrite.ts), and the guard read its employee with the caller.
+          return c.json(await recordPunch(c.var.db, punch, request, { sink: c.var.finalWrite ?? null, prefetched: c.var.callerRead }), 200);
+        },
+        {
+          // The guard hands over the path and body as this route validated them.
+          read: ({ param, json, now }) => punchReadWithCaller({ kind, body: json } as PunchRequest, (param as { businessId: number }).businessId, now),
+          singleWrite: true,
+        },
+      ),
+    );
   }
 
   app.openapi(routes.addCompleteShiftForEmployee, async (c) => {

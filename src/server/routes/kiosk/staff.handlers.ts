@@ -1,7 +1,6 @@
 /** Kiosk staff: the staff list, adding staff, hasaccess, checkid and per-employee lookup data. */
 import * as routes from '../../../contract/routes/kiosk';
 import { KIOSK_STAFF_MAX } from '../../../contract/paging';
-import { pinProblem } from '../../../domain/pinPolicy';
 import { calendarDateIn } from '../../../domain/time';
 import type { App } from '../../context';
 import { grantMayAddEmployees } from '../../auth/access';
@@ -17,6 +16,7 @@ import {
   toBasicKioskEmployee,
   type KioskStaff,
 } from '../../services/people/kioskEmployees';
+import { createWithFirstPin } from '../../services/pins/newPinRule';
 import { withRegionalLookup } from '../../services/referenceData/classifications';
 import { lookupDataFor } from '../../services/punches/lookupData';
 import { createEmployee, isEmail } from '../../services/businesses/provisioning';
@@ -67,20 +67,20 @@ export function registerStaffRoutes(app: App) {
     if (!surname) throw invalidField('validation-failed', 'surname', 'A surname is required.');
     if (email && !isEmail(email)) throw invalidField('validation-failed', 'email', 'This is not an e-mail address.');
     const pin = body.pin ?? '';
-    const problem = pinProblem(pin);
-    if (problem) throw invalidField('invalid-pin', 'pin', problem);
     const now = c.var.deps.now();
-    const row = await createEmployee(db, businessId, {
-      firstName,
-      surname,
-      email,
-      mobilePhone: body.mobileNumber?.trim() || null,
-      // A start date, not the moment: the kiosk's calendar date (issue 13).
-      startDate: calendarDateIn(now, kiosk.ianaTimeZone),
-      pin,
-      isKioskEnabled: true,
-      locationIds: kiosk.locationId === null ? [] : [kiosk.locationId],
-    });
+    const row = await createWithFirstPin(db, pin, 'pin', (tx) =>
+      createEmployee(tx, businessId, {
+        firstName,
+        surname,
+        email,
+        mobilePhone: body.mobileNumber?.trim() || null,
+        // A start date, not the moment: the kiosk's calendar date.
+        startDate: calendarDateIn(now, kiosk.ianaTimeZone),
+        pin,
+        isKioskEnabled: true,
+        locationIds: kiosk.locationId === null ? [] : [kiosk.locationId],
+      }),
+    );
     return c.json(
       toBasicKioskEmployee(row, {
         now,

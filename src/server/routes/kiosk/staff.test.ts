@@ -85,6 +85,8 @@ describe('kiosk staff', () => {
     expect((await add({ ...good, email: 'not-an-email' })).body).toMatchObject({ errors: [{ field: 'email' }] });
     expect((await add({ ...good, pin: '12' })).body).toMatchObject({ code: 'invalid-pin', errors: [{ field: 'pin' }] });
     expect((await add({ ...good, pin: undefined })).body).toMatchObject({ code: 'invalid-pin' });
+    expect((await add({ ...good, pin: '1111' })).body).toMatchObject({ code: 'pin-too-simple', errors: [{ field: 'pin' }] });
+    expect((await add({ ...good, pin: '0123' })).body).toMatchObject({ code: 'pin-too-simple', errors: [{ field: 'pin' }] });
     await t.request('PUT', tenant.kiosk, { auth: tenant.manager.auth, json: { name: 'Front door', canAddEmployees: false } });
     const gated = await add(good);
     expect(gated.status).toBe(403);

@@ -91,6 +91,21 @@ describe('POST /kiosk/{kioskId}/staff/{employeeId}/pin', () => {
     expect((await checkPin(tenant, ada.id, ada.pin)).status).toBe(200);
   });
 
+  it('refuses a PIN anyone could guess, even from a manager, with pin-too-simple naming the field', async () => {
+    const tenant = await createTenant(t);
+    const ada = tenant.employees[0]!;
+    for (const pin of ['0000', '1234', '4321', '2020', String(ada.id).padStart(4, '0')]) {
+      const res = await setPin(tenant, ada.id, { pin, mustChange: true });
+      expect(res.status, pin).toBe(400);
+      expect(res.body, pin).toMatchObject({ code: 'pin-too-simple', errors: [{ field: 'pin' }] });
+      expect((res.body as { errors: Array<{ message: string }> }).errors[0]?.message, pin).toContain('too easy to guess');
+    }
+    // Nothing changed: the PIN still works and is not marked for a change.
+    const check = await checkPin(tenant, ada.id, ada.pin);
+    expect(check.status).toBe(200);
+    expect(check.body).toMatchObject({ pinExpired: false });
+  });
+
   it('answers 404 for a person or kiosk of another business, and 403 for a person who may not use kiosks', async () => {
     const tenant = await createTenant(t);
     const other = await createTenant(t);

@@ -1,4 +1,4 @@
-/** The reporting dimension extension routes (services/referenceData/reportingDimensions.ts; issue 13). */
+/** The reporting dimension extension routes (services/referenceData/reportingDimensions.ts). */
 import * as routes from '../../../contract/routes/reportingDimensions';
 import type { App } from '../../context';
 import { createReportingDimension, deleteReportingDimension, listReportingDimensions } from '../../services/referenceData/reportingDimensions';

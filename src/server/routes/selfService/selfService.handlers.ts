@@ -36,7 +36,7 @@ export function registerSelfServiceTimeRoutes(app: App) {
       const body = asEmployee(c.req.valid('json'), scope.employeeId);
       // The route of `kind` validated the body with that kind's schema (the kiosk's, or UkClockOnModel for clock-on).
       const request = { kind, body } as PunchRequest;
-      return c.json(await recordPunch(c.var.db, await selfServicePunchContext(c, scope), request, { last: true }), 200);
+      return c.json(await recordPunch(c.var.db, await selfServicePunchContext(c, scope), request, { sink: c.var.finalWrite ?? null }), 200);
     });
   }
 
@@ -96,7 +96,7 @@ export function registerSelfServiceTimeRoutes(app: App) {
     return c.json(await selfServiceLocations(c.var.db, scope.businessId, point, employee), 200);
   });
 
-  // Only what applies to the employee (issue 13, part 1 of V): services/punches/clockOnChoices.ts.
+  // Only what applies to the employee: services/punches/clockOnChoices.ts.
   for (const [route, kind] of [[routes.essGetWorkTypes, 'workTypes'], [routes.essGetShiftConditions, 'shiftConditions']] as const) {
     app.openapi(route, async (c) => {
       const scope = selfScope(c);

@@ -3,7 +3,7 @@
  * business without their consent: the grant is kept with a one-time token, e-mailed to them, and
  * starts only when they accept (a new user accepts by choosing a password). Until then the business
  * is not in their list and they have no access. Only the token's digest is stored.
- * An invitation naming an employee (`employeeId`, issue 11) is one to employee self-service: it
+ * An invitation naming an employee (`employeeId`) is one to employee self-service: it
  * carries no business access and, accepted, links the user to that employee (selfService.ts).
  */
 import { and, desc, eq, gt, isNull, type SQL } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Employee self-service credentials (issue 11; the invite and revoke routes are project
+ * Employee self-service credentials (the invite and revoke routes are project
  * extensions). An admin invites an employee by e-mail through the existing invitation flow; the
  * invitation names the employee and carries no business access. Accepting it (activating a new
  * account, or accepting with an existing one) links the user to that one employee

@@ -1,5 +1,5 @@
 /**
- * The business's timesheet rounding rules (project-designed, issue 10): one settings document
+ * The business's timesheet rounding rules (project-designed): one settings document
  * (business_settings kind 'roundingRules'), parsed on every read; no rounding until a manager saves
  * rules. Kiosk lines are written with them (timesheetLines.ts).
  */

@@ -16,7 +16,7 @@ import { isDeviceSilent, lastHeardAt } from '../../../domain/deviceContact';
 import { digest, newToken, TOKEN_PREFIX } from '../../auth/secrets';
 import type { Database } from '../../db/openDatabase';
 import type { Env } from '../../env';
-import { devices, kiosks } from '../../db/schema';
+import { businesses, devices, kiosks } from '../../db/schema';
 import type { Page } from '../../lists/odata/planList';
 import { readBusinessRequirements, type BusinessRequirements } from '../punches/clockOnRequirements';
 
@@ -72,23 +72,35 @@ export async function revokeDevice(db: Database, businessId: number, kioskId: nu
 
 /**
  * The settings a kiosk applies itself (offline PIN lockout, the long-shift notice), read from the
- * service's, and the business's required clock-on choices (issue 13: the kiosk asks for them).
+ * service's, the business's required clock-on choices (the kiosk asks for them), and
+ * whether its PIN resets may go by text message (so the kiosk offers only channels that work).
  */
 export function kioskPolicyOf(
   settings: Pick<Env, 'LONG_SHIFT_MINUTES' | 'PIN_MAX_ATTEMPTS' | 'PIN_LOCKOUT_MINUTES'>,
   required: BusinessRequirements = { requireWorkType: false, requireLocation: false },
+  smsResets = false,
 ): DeviceIdentityModel['policy'] {
-  return { longShiftMinutes: settings.LONG_SHIFT_MINUTES, pinMaxAttempts: settings.PIN_MAX_ATTEMPTS, pinLockoutMinutes: settings.PIN_LOCKOUT_MINUTES, ...required };
+  return { longShiftMinutes: settings.LONG_SHIFT_MINUTES, pinMaxAttempts: settings.PIN_MAX_ATTEMPTS, pinLockoutMinutes: settings.PIN_LOCKOUT_MINUTES, ...required, smsResets };
 }
 
 /** A live device with its kiosk's name and the kiosk policy; null when revoked or its kiosk was deleted. */
 export async function deviceIdentity(db: Database, deviceId: number, settings: Env): Promise<DeviceIdentityModel | null> {
   const [row] = await db
-    .select({ id: devices.id, name: devices.name, businessId: devices.businessId, kioskId: devices.kioskId, kioskName: kiosks.name })
+    .select({
+      id: devices.id,
+      name: devices.name,
+      businessId: devices.businessId,
+      kioskId: devices.kioskId,
+      kioskName: kiosks.name,
+      smsResets: businesses.smsNotificationsEnabled,
+    })
     .from(devices)
     .innerJoin(kiosks, eq(kiosks.id, devices.kioskId))
+    .innerJoin(businesses, eq(businesses.id, devices.businessId))
     .where(and(eq(devices.id, deviceId), isNull(devices.revokedAt), isNull(kiosks.deletedAt)));
-  return row ? { ...row, policy: kioskPolicyOf(settings, await readBusinessRequirements(db, row.businessId)) } : null;
+  if (!row) return null;
+  const { smsResets, ...device } = row;
+  return { ...device, policy: kioskPolicyOf(settings, await readBusinessRequirements(db, row.businessId), smsResets) };
 }
 
 

@@ -1,5 +1,5 @@
 /**
- * A kiosk's preferences for its tablets (project extension, issue 9 part 2): read with defaults
+ * A kiosk's preferences for its tablets (project extension): read with defaults
  * when none are stored, replaced whole when a manager saves them.
  */
 import { eq } from 'drizzle-orm';

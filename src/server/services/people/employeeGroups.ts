@@ -244,7 +244,7 @@ const GroupFieldsJson = z.array(
 
 /**
  * The business's groups as one JSON value, for a statement that reads them beside something else
- * (a punch's employee update: issue 12, one statement fewer per punch); parse with groupRowsFrom.
+ * (a punch's employee update: one statement fewer per punch); parse with groupRowsFrom.
  */
 export function groupRowsSql(businessId: Bind<number>) {
   return sql<unknown>`(select coalesce(json_agg(json_build_object('id', g.id, 'name', g.name, 'filterCombinationStrategy', g.filter_combination_strategy, 'filters', g.filters) order by g.id), '[]'::json) from ${employeeGroups} g where g.business_id = ${businessId})`;

@@ -118,7 +118,7 @@ export async function loadKioskEmployee(
 
 /**
  * loadKioskEmployee, also reading `also` (one SQL value, e.g. a punch's other reads as JSON) in the
- * same statement: one round trip for a punch's reads (issue 12, item 4). `also` is evaluated in
+ * same statement: one round trip for a punch's reads. `also` is evaluated in
  * the statement's snapshot, which a wait for the lock does not refresh: read through it only data
  * that the employee's other punches do not change.
  */

@@ -23,7 +23,6 @@ import {
   attemptsLeft,
   claimAttempt,
   PIN_MAX_LENGTH,
-  pinProblem,
   type LockoutPolicy,
   type LockoutState,
 } from '../../../domain/pinPolicy';
@@ -32,6 +31,7 @@ import { employees } from '../../db/schema';
 import { hashSecret, verifySecret } from '../../auth/secrets';
 import { ApiError, invalidField } from '../../errors/apiError';
 import { loadBusiness } from '../businesses/businesses';
+import { refuseNewPin } from './newPinRule';
 import { loadKioskEmployee, requireEmployeeId, toKioskEmployee, type EmployeeRow } from '../people/kioskEmployees';
 import { enqueueMessage } from '../mail/outbox';
 import { withTransaction } from '../../db/transactions';
@@ -211,8 +211,7 @@ export async function changePin(
   const oldPin = body.oldPin ?? '';
   const newPin = body.newPin ?? '';
   if (!oldPin) throw invalidField('validation-failed', 'oldPin', 'oldPin is required.');
-  const problem = pinProblem(newPin);
-  if (problem) throw invalidField('invalid-pin', 'newPin', problem);
+  refuseNewPin(newPin, 'newPin', employeeId);
   if (newPin === oldPin) throw invalidField('invalid-pin', 'newPin', 'The new PIN must differ from the old one.');
   const claimed = await claimPinAttempt(db, ctx, employeeId);
   if (!claimed.ok) return claimed;

@@ -5,11 +5,11 @@
  * cancelled and the wrong-PIN lockout cleared, so the person can use the new PIN at once.
  */
 import { eq } from 'drizzle-orm';
-import { pinProblem, UNLOCKED } from '../../../domain/pinPolicy';
+import { UNLOCKED } from '../../../domain/pinPolicy';
 import type { Database } from '../../db/openDatabase';
 import { employees } from '../../db/schema';
 import { hashSecret } from '../../auth/secrets';
-import { invalidField } from '../../errors/apiError';
+import { refuseNewPin } from './newPinRule';
 import { loadKioskEmployee } from '../people/kioskEmployees';
 
 /** Replaces the employee's PIN; `mustChange` marks it expired so they choose their own at next use. */
@@ -18,8 +18,7 @@ export async function setPinByManager(
   input: { businessId: number; employeeId: number; pin: string; mustChange: boolean },
   now: Date,
 ): Promise<void> {
-  const problem = pinProblem(input.pin);
-  if (problem) throw invalidField('invalid-pin', 'pin', problem);
+  refuseNewPin(input.pin, 'pin', input.employeeId);
   // 404 for another business's person, 403 for one who may not use kiosks: before the slow hash.
   const row = await loadKioskEmployee(db, input.businessId, input.employeeId, { now });
   const pinHash = await hashSecret(input.pin);

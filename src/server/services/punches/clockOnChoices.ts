@@ -3,13 +3,14 @@
  * the kiosk's rules and the business's records. The same rules serve lookupdata (what to offer)
  * and clock-on / addshift (what to accept).
  *
- * Per person (issue 13, part 1 of V; vendor: "Recording Shift Events with Clock Me In": shift
+ * Per person (vendor: "Recording Shift Events with Clock Me In": shift
  * conditions appear "only if shift conditions have been set up against the employee or the
  * location", work types per employee): an employee is offered the work types set up against them
  * (employees.work_type_ids; every work type of the business while none is), and at a location the
  * shift conditions set up against them or against that location (its `defaultShiftConditionIds`,
- * the contract's only per-location list); those allowed conditions are also what a clock-on that
- * names none gets. README, "Decisions where the contract is silent".
+ * the contract's only per-location list). A clock-on that names no conditions gets only those its
+ * location applies by default: a condition set up against the person is theirs to tick, never
+ * ticked for them (docs/api.md, "Decisions where the contract is silent").
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { bind, type Bind } from '../../db/compiledStatements';
@@ -69,6 +70,12 @@ export function allowedShiftConditions(refs: ReferenceData, employee: SetUp, loc
   return [...refs.workTypes.values()].filter((w) => !w.isDeleted && w.isShiftCondition && ids.has(w.id));
 }
 
+/** The shift conditions a location applies by default (live ones the employee may have there): what a clock-on naming none gets. */
+export function locationDefaultShiftConditions(refs: ReferenceData, employee: SetUp, location: Pick<LocationRef, 'defaultShiftConditionIds'> | null): WorkTypeRef[] {
+  const defaults = location?.defaultShiftConditionIds ?? [];
+  return allowedShiftConditions(refs, employee, location).filter((w) => defaults.includes(w.id));
+}
+
 /** The shift conditions the employee may pick at any of `locations` (or with none). */
 export function offeredShiftConditions(refs: ReferenceData, employee: SetUp, locations: readonly LocationRef[]): WorkTypeRef[] {
   const ids = new Set(allowedShiftConditions(refs, employee, null).map((w) => w.id));
@@ -120,13 +127,14 @@ export async function checkClockOnChoices(
 
 /**
  * The references a clock-on's choices are checked against, as one JSON value of the statement
- * that reads the employee (`employee`: its location and work type columns there), with
- * placeholders whose values clockOnChoiceValues gives: a live clock-on reads them without a
- * statement of their own. Parse with choiceReferencesOf, check with choicesFrom.
+ * that reads the employee (`employee`: its location and work type columns there; `kioskLocationId`:
+ * the point's location, a value or the kiosk's column), with placeholders whose values
+ * clockOnChoiceValues gives: a live clock-on reads them without a statement of their own. Parse
+ * with choiceReferencesOf, check with choicesFrom.
  */
-export function clockOnChoiceReferencesSql(businessId: Bind<number>, employee: { locationIds: SQL; workTypeIds: SQL }): SQL {
+export function clockOnChoiceReferencesSql(businessId: Bind<number>, employee: { locationIds: SQL; workTypeIds: SQL }, kioskLocationId: SQL): SQL {
   const named = sql`${bind<number | null>('choice.locationId')}::integer`;
-  const kioskLocation = sql`${bind<number | null>('choice.kioskLocationId')}::integer`;
+  const kioskLocation = sql`${kioskLocationId}::integer`;
   return choiceReferencesSql({
     businessId,
     locationIds: sql`(case when ${named} is not null then array[${named}] else array_remove(array[${kioskLocation}], null) || ${employee.locationIds} end)`,
@@ -136,14 +144,17 @@ export function clockOnChoiceReferencesSql(businessId: Bind<number>, employee: {
   });
 }
 
-/** The values of clockOnChoiceReferencesSql's placeholders for a clock-on at `kiosk` asking `input`. */
-export function clockOnChoiceValues(kiosk: ChoiceRules, input: ChoiceInput): Record<string, unknown> {
+/**
+ * The values of clockOnChoiceReferencesSql's placeholders for a clock-on asking `input`. The named
+ * dimension values are read whether or not the point takes them: choicesFrom refuses them first
+ * where it does not.
+ */
+export function clockOnChoiceValues(input: ChoiceInput): Record<string, unknown> {
   return {
     'choice.locationId': input.locationId ?? null,
-    'choice.kioskLocationId': kiosk.locationId,
     'choice.workTypeIds': [...(input.workTypeId === null || input.workTypeId === undefined ? [] : [input.workTypeId]), ...(input.shiftConditionIds ?? [])],
     'choice.classificationId': input.classificationId ?? null,
-    'choice.dimensionValueIds': kiosk.timesheetDimensionsEnabled ? (input.dimensionValueIds ?? []) : [],
+    'choice.dimensionValueIds': input.dimensionValueIds ?? [],
   };
 }
 
@@ -172,7 +183,7 @@ export function choicesFrom(refs: ChoiceReferences, kiosk: ChoiceRules, employee
   }
 
   const allowed = allowedShiftConditions(refs, employee, location).map((w) => w.id);
-  const shiftConditionIds = input.shiftConditionIds ?? allowed;
+  const shiftConditionIds = input.shiftConditionIds ?? locationDefaultShiftConditions(refs, employee, location).map((w) => w.id);
   const unknown = shiftConditionIds.find((id) => !allowed.includes(id));
   if (unknown !== undefined) {
     throw invalidField('invalid-reference', 'shiftConditionIds', `Shift condition ${unknown} is not offered to this employee at this location.`);

@@ -1,5 +1,5 @@
 /**
- * The business's timesheet settings that bind a clock-on (issue 13, part 1 of V: what is enforced):
+ * The business's timesheet settings that bind a clock-on (what is enforced):
  * `requireWorkType` and `requireLocation` (UkBusinessTimesheetSettingsModel) apply at every kiosk
  * besides the kiosk's own `isWorkTypeRequired` / `isLocationRequired`. Vendor: "Recording Shift
  * Events with Clock Me In" (work type: "where this timesheet setting has been made compulsory, the

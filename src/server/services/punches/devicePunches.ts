@@ -1,6 +1,6 @@
 /**
- * What the tablet's follow-up entries need from the punch they follow: an identity claim (issue 9)
- * and a forgotten clock-off's correction (issue 10) each name their punch by employee, kind and
+ * What the tablet's follow-up entries need from the punch they follow: an identity claim
+ * and a forgotten clock-off's correction each name their punch by employee, kind and
  * recorded time, and only a punch this same device made at this kiosk may be claimed or corrected.
  */
 import { and, desc, eq } from 'drizzle-orm';

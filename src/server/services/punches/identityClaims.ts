@@ -1,5 +1,5 @@
 /**
- * Identity claims of unverified offline punches (project extension, issue 9 part 2). A kiosk that
+ * Identity claims of unverified offline punches (project extension). A kiosk that
  * could not check a PIN (no service, no verifier on the tablet) lets the person punch and then
  * sends their PIN sealed for the service. Here the claim finds its punch, the PIN is checked like
  * checkpin (same lockout: a wrong one counts), and the claim is kept verified or flagged for a

@@ -4,7 +4,7 @@
  */
 import type { UkTimeAndAttendanceLookupDataModel } from '../../../contract/generated/models';
 import type { Database } from '../../db/openDatabase';
-import { allowedShiftConditions, defaultLocation, offeredLocations, offeredShiftConditions, offeredWorkTypes } from './clockOnChoices';
+import { defaultLocation, locationDefaultShiftConditions, offeredLocations, offeredShiftConditions, offeredWorkTypes } from './clockOnChoices';
 import type { EmployeeRow } from '../people/kioskEmployees';
 import type { ChoiceRules } from './punchPoints';
 import { loadReferenceData } from '../referenceData/references';
@@ -33,16 +33,17 @@ export async function lookupDataFor(
     })),
     defaultLocation: fallback ? { id: fallback.id, description: fallback.fullyQualifiedName } : null,
     shiftConditions: conditions.map((c) => ({ shortCode: c.shortCode, businessAwardPackageId: null, id: c.id, description: c.name })),
-    // Allowed per location (the contract's reading): set up against the employee or the location.
+    // What each location applies by default (its defaultShiftConditionIds, live ones): the only
+    // conditions a kiosk ticks before the person does, and what a clock-on naming none gets.
     locationShiftConditions: locations.map((l) => ({
       locationId: l.id,
-      shiftConditionIds: allowedShiftConditions(refs, employee, l).map((c) => c.id),
+      shiftConditionIds: locationDefaultShiftConditions(refs, employee, l).map((c) => c.id),
     })),
     ...dimensions,
   };
 }
 
-/** The kiosk's switch (issue 13) and, when on, the business's dimensions and values (B/reportingdimension). */
+/** The kiosk's switch and, when on, the business's dimensions and values (B/reportingdimension). */
 async function reportingDimensionsOffered(db: Database, businessId: number, kiosk: ChoiceRules) {
   const enabled = kiosk.timesheetDimensionsEnabled === true;
   if (!enabled) return { reportingDimensionsEnabled: false, reportingDimensionGroups: [], reportingDimensionValues: [] };

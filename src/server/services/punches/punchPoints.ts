@@ -1,5 +1,5 @@
 /**
- * Where a live punch is made: an enrolled kiosk, or the employee self-service portal (issue 11).
+ * Where a live punch is made: an enrolled kiosk, or the employee self-service portal.
  * The punch services (punches.ts, completeShifts.ts, clockOnChoices.ts, rosterMatching.ts,
  * lookupData.ts) read every rule from the point, so a self-service punch runs exactly the kiosk's
  * code. The portal has no row of its own: its point is built per request from the business's zone

@@ -12,6 +12,7 @@
 import type { KioskEmployeeModel } from '../../../contract/generated/models';
 import type { PunchRequest } from '../../../contract/punchKinds';
 import { applyPunch, isOnShift, type PunchKind, type ShiftEffect } from '../../../domain/attendance';
+import type { CallerRead } from '../../auth/callerReads';
 import type { Database } from '../../db/openDatabase';
 import { inTransaction } from '../../db/transactions';
 import { attendanceStateOf, requireEmployeeId, toKioskEmployee, type EmployeeRow } from '../people/kioskEmployees';
@@ -24,7 +25,8 @@ import { choicesFrom } from './clockOnChoices';
 import { withBusinessRequirements } from './clockOnRequirements';
 import type { PunchContext } from './punchContext';
 import { checkAdminClaim, checkBodyKiosk, paidBreakRequested, photoFor, punchRefused, submitter, timeOfRecord } from './punchChecks';
-import { openPunchStore, punchAuditRow, type PunchInputs, type PunchNote, type PunchStore, type PunchToWrite } from './store/punchStore';
+import { punchCallerRead } from './store/punchReads';
+import { openPunchStore, punchAuditRow, type PunchInputs, type PunchNote, type PunchStore, type PunchStoreOptions, type PunchToWrite } from './store/punchStore';
 
 export type { PunchContext, PunchSettings } from './punchContext';
 export type { PunchRequest } from '../../../contract/punchKinds';
@@ -40,8 +42,12 @@ export async function recordPunch(
   db: Database,
   ctx: PunchContext,
   request: PunchRequest,
-  /** `last`: nothing reads or writes after the punch in `db`'s transaction (a punch route's handler), so its write may go with the idempotency record (db/finalWrite.ts). */
-  options: { last?: boolean } = {},
+  /**
+   * `sink`: nothing reads or writes after the punch in this request (a punch route's handler), so
+   * its write goes with the idempotency record (db/finalWrite.ts); an optimistic sink runs it
+   * without a transaction. `prefetched`: what the route guard read with the caller.
+   */
+  options: PunchStoreOptions = {},
 ): Promise<KioskEmployeeModel> {
   const { body, kind } = request;
   const employeeId = requireEmployeeId(body.employeeId);
@@ -51,7 +57,9 @@ export async function recordPunch(
   const photo = photoFor(request, ctx);
   const isPaidBreak = paidBreakRequested(request, ctx.point);
 
-  return inTransaction(db, async (tx) => {
+  // Optimistic: no transaction; the store's one write checks that its reads are still current.
+  const run = options.sink?.mode === 'optimistic' ? <T>(work: (tx: Database) => Promise<T>) => work(db) : <T>(work: (tx: Database) => Promise<T>) => inTransaction(db, work);
+  return run(async (tx) => {
     const store = openPunchStore(tx, ctx, options);
     // Who, and what they are doing now.
     const { employee, inputs } = await store.lockEmployee(employeeId, kind, at, request.kind === 'clockOn' ? request.body : {});
@@ -105,6 +113,23 @@ export async function recordPunch(
     });
     return model;
   });
+}
+
+/**
+ * What a punch asks the route guard to read with its caller (auth/callerReads.ts): the read
+ * recordPunch would make, for the kiosk in the path. Null when the request names no valid employee
+ * or time (recordPunch refuses it before reading).
+ */
+export function punchReadWithCaller(request: PunchRequest, businessId: number, now: Date): CallerRead | null {
+  const { body, kind } = request;
+  if (body.employeeId === null || body.employeeId === undefined || body.employeeId <= 0) return null;
+  let at: Date;
+  try {
+    at = timeOfRecord(body.recordedTimeUtc, now);
+  } catch {
+    return null;
+  }
+  return punchCallerRead({ businessId, employeeId: body.employeeId, kind, at, choices: request.kind === 'clockOn' ? request.body : {} });
 }
 
 /** The shift a clock-on opens: its checked choices, its roster shift and the id drawn for it. */

@@ -1,13 +1,13 @@
 /**
- * Reporting dimensions of a business (e.g. "Department": Bakery, Front of house) and their values
- * (issue 13). The contract reads them through lookupdata (`reportingDimensionGroups`,
+ * Reporting dimensions of a business (e.g. "Department": Bakery, Front of house) and their values.
+ * The contract reads them through lookupdata (`reportingDimensionGroups`,
  * `reportingDimensionValues`) and clocked shifts (`dimensionValues`) and takes `dimensionValueIds`
  * at clock-on, but has no route to define them: the project extension `B/reportingdimension`
  * lists, adds and removes them (soft delete: shifts that recorded a value keep naming it).
  * A clock-on's values are checked here against what rode on its choices read (references.ts), so
  * the check adds no statement to a punch.
  */
-import { and, asc, eq, inArray, is, isNull, Placeholder, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, is, isNull, Placeholder, SQL, sql } from 'drizzle-orm';
 import type { NumericNullableSelectListItem, ReportingDimensionValueBaseApiModel, ReportingDimensionValueSelectModel } from '../../../contract/generated/models';
 import type { Bind } from '../../db/compiledStatements';
 import type { Database } from '../../db/openDatabase';
@@ -82,8 +82,8 @@ export function dimensionLookup(dimensions: readonly ReportingDimension[]): {
  * The named values that are live (value and dimension) in the business, as a JSON column of another
  * statement: `[{id, reportingDimensionId}]` (an empty array when none is).
  */
-export function liveDimensionValuesColumn(businessId: Bind<number>, ids: readonly number[] | Placeholder): SQL<unknown> {
-  const list = is(ids, Placeholder) ? ids : sql.param([...(ids as readonly number[])]);
+export function liveDimensionValuesColumn(businessId: Bind<number>, ids: readonly number[] | Placeholder | SQL): SQL<unknown> {
+  const list = is(ids, Placeholder) || is(ids, SQL) ? ids : sql.param([...(ids as readonly number[])]);
   return sql`(select coalesce(json_agg(json_build_object('id', v.id, 'reportingDimensionId', v.reporting_dimension_id)), '[]'::json)
     from ${reportingDimensionValues} v join ${reportingDimensions} d on d.id = v.reporting_dimension_id
     where v.business_id = ${businessId} and v.id = any(${list}::integer[]) and v.deleted_at is null and d.deleted_at is null)`;
@@ -97,7 +97,7 @@ export interface LiveDimensionValue {
 
 /**
  * A clock-on's dimension values, checked: each must be a live value of the business, and at most
- * one per dimension (a shift is in one department, not two; README "Decisions"). Repeats collapse.
+ * one per dimension (a shift is in one department, not two; docs/api.md, "Decisions"). Repeats collapse.
  */
 export function checkDimensionValues(ids: readonly number[], live: readonly LiveDimensionValue[], field = 'dimensionValueIds'): number[] {
   const byId = new Map(live.map((v) => [v.id, v]));

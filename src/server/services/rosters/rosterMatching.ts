@@ -74,7 +74,7 @@ const RosterCandidates = z.object({
 
 /**
  * A clock-on's roster candidates at `at` as one JSON value, for a statement that reads them beside
- * something else (a punch's employee lock: issue 12, item 4): the window (the kiosk's, else the
+ * something else (a punch's employee lock): the window (the kiosk's, else the
  * business's portal setting, read inside the same statement) and the published shifts starting
  * within it, read on the (employee_id, start_utc) index. Parse with rosterShiftIdFrom.
  */

@@ -135,7 +135,7 @@ export async function recordCompleteShift(db: Database, ctx: PunchContext, body:
       longShiftMinutes: ctx.settings.longShiftMinutes,
       groupIds: await ctx.groupIdsOf(tx, current),
     });
-    // Web hooks (issue 11): every punch of the added shift, in order, then its note, then its line.
+    // Web hooks: every punch of the added shift, in order, then its note, then its line.
     const place = { businessId: ctx.businessId, kioskId: ctx.point.id, shiftId: shift.id, employeeId: employee.id };
     const shiftPunches = [
       { kind: 'clockOn' as const, at: plan.start },

@@ -1,5 +1,5 @@
 /**
- * Forgotten clock-offs (project extension, issue 10 part 4). The kiosk clocked the person off when
+ * Forgotten clock-offs (project extension). The kiosk clocked the person off when
  * they came back (the raw punch) and sends when they say they finished. The correction waits for
  * a manager and holds the shift's timesheet line back from approving itself; accepting it ends the
  * line at the stated finish (rounded like any kiosk line), rejecting it leaves the clock-off. Never a silent 30-hour line, never

@@ -1,7 +1,7 @@
 /**
- * The timesheet CSV export (project-designed, issue 10, part 2; `GET B/timesheet/export`): the
+ * The timesheet CSV export (project-designed; `GET B/timesheet/export`): the
  * Approved and Processed lines whose local start date lies in the period, one CSV row per line,
- * in the column order of TIMESHEET_EXPORT_COLUMNS (documented on the route and in the README).
+ * in the column order of TIMESHEET_EXPORT_COLUMNS (documented on the route and in docs/timesheets-and-rosters.md).
  * The per-line figures come from domain/timesheetExport.ts; quoting from csv-stringify.
  */
 import { stringify } from 'csv-stringify/sync';

@@ -61,10 +61,17 @@ export interface PlanContext {
   dimensionValues?: readonly LiveDimensionValue[];
   /** References the line already has: kept even if deleted since. */
   keep?: { locationId: number | null; workTypeId: number | null };
+  /**
+   * The line's stored instants (an update): a time sent back as the line shows it keeps its
+   * instant, seconds and all, so approving a line as it stands changes none of its times, even one
+   * whose wall-clock text is ambiguous (the hour repeated when clocks go back).
+   */
+  stored?: { startUtc: Date | null; endUtc: Date | null; breaks: ReadonlyArray<{ startUtc: Date; endUtc: Date | null }> };
 }
 
-function readTime(value: string | null | undefined, field: string, zone: string): Date {
+function readTime(value: string | null | undefined, field: string, zone: string, stored?: Date | null): Date {
   if (value === null || value === undefined) throw invalidField('validation-failed', field, `${field} is required.`);
+  if (stored && value === toLocalDateTime(stored, zone)) return stored;
   const at = parseWireDateTime(value, { zone });
   if (!at) throw invalidField('validation-failed', field, `${field} is not a date-time.`);
   return at;
@@ -116,16 +123,17 @@ export function planLine(draft: LineDraft, ctx: PlanContext): PlannedLine {
   if (units !== null && (!Number.isFinite(units) || units < 0 || units > 10_000)) {
     throw invalidField('validation-failed', field('units'), 'units must be from 0 to 10000.');
   }
-  let start = readTime(draft.startTime, field('startTime'), ctx.zone);
-  let end = units === null ? readTime(draft.endTime, field('endTime'), ctx.zone) : start;
+  const stored = ctx.stored;
+  let start = readTime(draft.startTime, field('startTime'), ctx.zone, stored?.startUtc);
+  let end = units === null ? readTime(draft.endTime, field('endTime'), ctx.zone, stored?.endUtc) : start;
   if (units !== null) {
     // The contract's units rule: such a line is a quantity on a day, its times forced to midnight.
     start = midnightOf(start, ctx.zone);
     end = start;
   }
   const breaks = (draft.breaks ?? []).map((b, i) => ({
-    start: readTime(b.startTime, field(`breaks.${i}.startTime`), ctx.zone),
-    end: readTime(b.endTime, field(`breaks.${i}.endTime`), ctx.zone),
+    start: readTime(b.startTime, field(`breaks.${i}.startTime`), ctx.zone, stored?.breaks[i]?.startUtc),
+    end: readTime(b.endTime, field(`breaks.${i}.endTime`), ctx.zone, stored?.breaks[i]?.endUtc),
     isPaidBreak: b.isPaidBreak,
   }));
   const problem = checkShiftShape({ start, end, breaks }, units !== null);

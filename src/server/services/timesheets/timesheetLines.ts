@@ -220,6 +220,13 @@ export async function writeLineForShift(
   return line.id;
 }
 
+/** A line's stored instants, for an update that sends some of them back as they were (timesheetInput's `stored`). */
+export function storedTimesOf(row: TimesheetLineRow) {
+  const parsed = StoredBreaks.safeParse(row.breaks);
+  const breaks = (parsed.success ? parsed.data : []).map((b) => ({ startUtc: new Date(b.startUtc), endUtc: b.endUtc ? new Date(b.endUtc) : null }));
+  return { startUtc: row.startUtc, endUtc: row.endUtc, breaks };
+}
+
 function readBreaks(row: TimesheetLineRow) {
   const parsed = StoredBreaks.safeParse(row.breaks);
   if (!parsed.success) throw new Error(`Timesheet line ${row.id} has malformed breaks`);

@@ -1,5 +1,5 @@
 /**
- * The raw punches behind a timesheet line (project extension, issue 10): a kiosk line is written
+ * The raw punches behind a timesheet line (project extension): a kiosk line is written
  * rounded, so the manager can see the clocked shift as punched (start, end, breaks, in UTC and in
  * the kiosk's zone) beside it, and the roster shift it was matched to.
  */

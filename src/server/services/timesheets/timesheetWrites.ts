@@ -16,7 +16,7 @@ import { requireEmployeeId } from '../people/kioskEmployees';
 import { loadReferenceData } from '../referenceData/references';
 import { readSettings } from '../businesses/settings';
 import { planLine, type PlannedLine } from './timesheetInput';
-import type { TimesheetLineRow } from './timesheetLines';
+import { storedTimesOf, type TimesheetLineRow } from './timesheetLines';
 import { dimensionValuesForLines } from '../referenceData/reportingDimensions';
 import { readInTurn, withTransaction } from '../../db/transactions';
 import { lineChangeEvent, recordLineEvents, recordLinesDeleted } from '../webhooks/webhookPayloads';
@@ -140,7 +140,7 @@ export function updateLine(db: Database, ctx: WriteContext, lineId: number, body
     );
     const keep = { locationId: row.locationId, workTypeId: row.workTypeId };
     const dimensionValues = await dimensionValuesForLines(tx, ctx.businessId, body.dimensionValueIds ?? [], row.dimensionValueIds);
-    const plan = planLine(body, { refs, settings, zone: row.ianaTimeZone, keep, dimensionValues });
+    const plan = planLine(body, { refs, settings, zone: row.ianaTimeZone, keep, dimensionValues, stored: storedTimesOf(row) });
     const status = body.status ?? row.status;
     if (!isTimesheetStatus(status)) throw invalidField('validation-failed', 'status', 'status must be Submitted, Approved, Rejected or Processed.');
     if (!canMoveTimesheet(row.status, status)) {

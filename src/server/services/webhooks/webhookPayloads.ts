@@ -1,7 +1,7 @@
 /**
  * What each web hook event carries, built from what the change that raised it already holds, and
  * the one call each service makes to raise it (inside its own transaction, via webhookEvents.ts).
- * The shapes are documented in the README's "Web hooks" section:
+ * The shapes are documented in docs/webhooks.md:
  * - punch events (ClockOn, StartBreak, EndBreak, ClockOff, ShiftDiscarded): businessId, kioskId
  *   (null when made through self-service), shiftId, employeeId, timeUtc, employee (the
  *   KioskEmployeeModel after the punch);

@@ -15,7 +15,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { PunchKind } from '../../../../domain/attendance';
-import { bind, compiledByShape, type Bind } from '../../../db/compiledStatements';
+import { bind, compiledByShape, constantText, type Bind } from '../../../db/compiledStatements';
+import { rowMapper } from '../../../db/rowMapper';
+import type { CallerRead, KioskColumns } from '../../../auth/callerReads';
+import type { EmployeeRow } from '../../people/kioskEmployees';
 import type { Database } from '../../../db/openDatabase';
 import { clockShifts, employees, rosterShifts, shiftBreaks, shiftNotes, webhookRegistrations } from '../../../db/schema';
 import { groupLocationLinksSql, groupRowsFrom, groupRowsSql, locationLinksFrom, type GroupFields, type LocationLinks } from '../../people/employeeGroups';
@@ -52,41 +55,85 @@ export interface PunchReads {
 type ReadShape = 'clockOn' | 'clockOff' | 'other';
 const readShapeOf = (kind: PunchKind): ReadShape => (kind === 'clockOn' || kind === 'clockOff' ? kind : 'other');
 
+/** The punch point's rules the read needs, as SQL: values (placeholders), or the caller's statement's kiosk columns. */
+type PointSql = KioskColumns;
+
 /**
- * The statement that locks the punching employee and reads, as the JSON column `also`, all else a
- * punch of `shape` needs: one text per shape, compiled once (db/compiledStatements.ts); its values
- * come from punchReadValues.
+ * Everything a punch of `shape` reads, as one JSON value: the employee's row (`row_to_json`) and
+ * its version (`xmin`, for an optimistic write: finalWrite.ts), the read's shape and instant (so
+ * a read made beside the caller is used only for the punch it was made for), and the rest as
+ * `reads`; from the employee's row, which the caller selects and may lock.
  */
-function readSql(shape: ReadShape): SQL {
+function readJson(shape: ReadShape, point: PointSql): SQL {
   const businessId = bind<number>('businessId');
   const employeeId = bind<number>('employeeId');
+  const at = bind<string>('at');
   const clockOn = shape === 'clockOn';
   const clockOff = shape === 'clockOff';
-  const roster = clockOn ? rosterCandidatesSql(businessId, bind('rosterWindow'), employeeId, bind('at')) : sql`null`;
+  const roster = clockOn ? rosterCandidatesSql(businessId, point.clockOnWindowMinutes, employeeId, at) : sql`null`;
   const settings = clockOff ? lineSettingsSql(businessId) : sql`null`;
   const required = clockOn ? businessRequirementsSql(businessId) : sql`null`;
-  const choices = clockOn ? clockOnChoiceReferencesSql(businessId, { locationIds: sql`${employees.locationIds}`, workTypeIds: sql`${employees.workTypeIds}` }) : sql`null`;
+  const employeeColumns = { locationIds: sql`${employees.locationIds}`, workTypeIds: sql`${employees.workTypeIds}` };
+  const choices = clockOn ? clockOnChoiceReferencesSql(businessId, employeeColumns, point.locationId) : sql`null`;
   // A refused clock-on leaves a gap in the ids, as a rolled-back insert does.
   const newShiftId = clockOn ? sql`nextval(pg_get_serial_sequence('clock_shifts', 'id'))` : sql`null`;
   // The open shift, and whether the locked row is the version this statement's snapshot sees.
   const open = clockOff ? openShiftSql(businessId, sql`${employees.currentShiftId}`) : sql`null`;
-  const current = clockOff ? sql`(select e.xmin from ${employees} e where e.id = ${employees.id}) = ${employees}.xmin` : sql`false`;
-  return sql`select ${employees}.*, json_build_object('groups', ${groupRowsSql(businessId)}, 'links', ${groupLocationLinksSql(businessId)},
-    'hooks', exists (select 1 from ${webhookRegistrations} h where h.business_id = ${businessId}),
-    'roster', ${roster}, 'lineSettings', ${settings}, 'required', ${required}, 'choices', ${choices}, 'newShiftId', ${newShiftId},
-    'open', ${open}, 'current', ${current}) as "also"
-    from ${employees} where ${employees.id} = ${employeeId} and ${employees.businessId} = ${businessId} for update`;
+  const current = clockOff ? sql`(select e.xmin from ${employees} e where e.id = ${employees.id}) = ${employees}.xmin` : sql`true`;
+  return sql`json_build_object('employee', row_to_json(${employees}), 'version', ${employees}.xmin::text,
+    'shape', ${constantText(shape)}, 'at', ${clockOn ? sql`${at}::text` : sql`null`},
+    'reads', json_build_object('groups', ${groupRowsSql(businessId)}, 'links', ${groupLocationLinksSql(businessId)},
+      'hooks', exists (select 1 from ${webhookRegistrations} h where h.business_id = ${businessId}),
+      'roster', ${roster}, 'lineSettings', ${settings}, 'required', ${required}, 'choices', ${choices}, 'newShiftId', ${newShiftId},
+      'open', ${open}, 'current', ${current}))`;
 }
 
-/** The compiled read of a punch of `kind`. */
-export const punchReadStatement = (kind: PunchKind) => compiledRead(readShapeOf(kind));
-const compiledRead = compiledByShape(readSql);
+const whereEmployee = () => sql`${employees.id} = ${bind<number>('employeeId')} and ${employees.businessId} = ${bind<number>('businessId')}`;
 
-/** The values of punchReadStatement(kind)'s placeholders for a punch at `point`; `body`: a clock-on's choices. */
-export function punchReadValues(businessId: number, point: PunchPoint, employeeId: number, kind: PunchKind, at: Date, body: ChoiceInput): Record<string, unknown> {
-  const values: Record<string, unknown> = { businessId, employeeId };
-  if (kind === 'clockOn') Object.assign(values, { rosterWindow: point.clockOnWindowMinutes, at: at.toISOString() }, clockOnChoiceValues(point, body));
+/** The standalone read: the employee's row, locked when `lock`, with its reads; the point's rules are placeholders. */
+const compiledRead = compiledByShape((key: `${ReadShape}|${'lock' | 'read'}`) => {
+  const [shape, mode] = key.split('|') as [ReadShape, 'lock' | 'read'];
+  const point = { clockOnWindowMinutes: sql`${bind<number | null>('rosterWindow')}::integer`, locationId: sql`${bind<number | null>('choice.kioskLocationId')}::integer` };
+  return sql`select ${readJson(shape, point)} as "read" from ${employees} where ${whereEmployee()}${mode === 'lock' ? sql` for update` : sql``}`;
+});
+
+/** The compiled read of a punch of `kind`, locking the employee's row (in a transaction) or not (optimistic). */
+export const punchReadStatement = (kind: PunchKind, lock: boolean) => compiledRead(`${readShapeOf(kind)}|${lock ? 'lock' : 'read'}`);
+
+/** What a punch's read is asked for: its employee, kind, instant and (a clock-on's) choices. */
+export interface PunchReadRequest {
+  businessId: number;
+  employeeId: number;
+  kind: PunchKind;
+  at: Date;
+  choices: ChoiceInput;
+}
+
+function readValues(request: PunchReadRequest): Record<string, unknown> {
+  const values: Record<string, unknown> = { businessId: request.businessId, employeeId: request.employeeId };
+  if (request.kind === 'clockOn') Object.assign(values, { at: request.at.toISOString() }, clockOnChoiceValues(request.choices));
   return values;
+}
+
+/** The values of punchReadStatement's placeholders for a punch at `point`. */
+export function punchReadValues(request: PunchReadRequest, point: Pick<PunchPoint, 'clockOnWindowMinutes' | 'locationId'>): Record<string, unknown> {
+  const values = readValues(request);
+  if (request.kind === 'clockOn') Object.assign(values, { rosterWindow: point.clockOnWindowMinutes, 'choice.kioskLocationId': point.locationId });
+  return values;
+}
+
+/**
+ * The read as a value of the caller's statement (auth/callerReads.ts): the path's kiosk is the
+ * punch point, its rules the statement's kiosk columns. Not locked: a punch that uses it writes
+ * optimistically, or reads again in its transaction.
+ */
+export function punchCallerRead(request: PunchReadRequest): CallerRead {
+  const shape = readShapeOf(request.kind);
+  return {
+    shape: `punch:${shape}`,
+    build: (kiosk) => sql`(select ${readJson(shape, kiosk)} from ${employees} where ${whereEmployee()})`,
+    values: readValues(request),
+  };
 }
 
 const ReadsJson = z.object({
@@ -102,8 +149,37 @@ const ReadsJson = z.object({
   current: z.boolean(),
 });
 
-/** The `also` column of punchReadStatement; `classificationId`: the one a clock-on named, if any. */
-export function punchReadsOf(value: unknown, businessId: number, classificationId: number | null = null): PunchReads {
+const ReadJson = z.object({ employee: z.record(z.string(), z.unknown()), version: z.string(), shape: z.string(), at: z.string().nullable(), reads: ReadsJson });
+const employeeRow = rowMapper(employees);
+
+/** A punch's read: the employee as read, the version it was read at, and the rest. */
+export interface PunchRead {
+  employee: EmployeeRow;
+  version: string;
+  reads: PunchReads;
+}
+
+/** A read (punchReadStatement's column, or punchCallerRead's value); null when no employee was found. */
+export function punchReadOf(value: unknown, businessId: number, classificationId: number | null = null): PunchRead | null {
+  if (value === null || value === undefined) return null;
+  const read = ReadJson.parse(typeof value === 'string' ? JSON.parse(value) : value);
+  return { employee: employeeRow(read.employee), version: read.version, reads: punchReadsOf(read.reads, businessId, classificationId) };
+}
+
+/**
+ * The read made beside the caller, when it is the one `request` needs: same employee and kind,
+ * and for a clock-on an instant less than a minute away, well inside the one-minute margin its
+ * roster candidates were read with (rosterCandidatesSql); null otherwise (read again).
+ */
+export function readMadeFor(value: unknown, request: PunchReadRequest): unknown {
+  const read = ReadJson.pick({ shape: true, at: true }).extend({ employee: z.object({ id: z.number() }) }).safeParse(value);
+  if (!read.success || read.data.employee.id !== request.employeeId || read.data.shape !== readShapeOf(request.kind)) return null;
+  if (request.kind === 'clockOn' && (read.data.at === null || Math.abs(Date.parse(read.data.at) - request.at.getTime()) >= 60_000)) return null;
+  return value;
+}
+
+/** The `reads` of a punch's read. */
+function punchReadsOf(value: unknown, businessId: number, classificationId: number | null = null): PunchReads {
   const reads = ReadsJson.parse(typeof value === 'string' ? JSON.parse(value) : value);
   return {
     groups: groupRowsFrom(reads.groups),

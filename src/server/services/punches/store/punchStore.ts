@@ -1,6 +1,7 @@
 /**
- * The one seam between a live punch and the database. Reads in: the employee's lock, carrying as
- * one JSON value everything else the punch needs (punchReads.ts). Writes out: what the domain
+ * The one seam between a live punch and the database. Reads in: the employee (locked in a
+ * transaction), carrying as one JSON value everything else the punch needs (punchReads.ts); the
+ * route guard may have read it with the caller already. Writes out: what the domain
  * decided, as one statement of data-modifying CTEs (punchWrites.ts), held back to go with the
  * idempotency record when the punch is the request's last (db/finalWrite.ts). How many statements
  * a punch costs is decided here and nowhere else (routes/kiosk/punchStatements.test.ts holds them
@@ -11,16 +12,16 @@ import type { SQL } from 'drizzle-orm';
 import type { ClockOffModelInput } from '../../../../contract/generated/models';
 import type { PunchKind } from '../../../../domain/attendance';
 import type { Database } from '../../../db/openDatabase';
-import { employees, punchPhotos, shiftNotes, type punches } from '../../../db/schema';
+import { punchPhotos, shiftNotes, type punches } from '../../../db/schema';
 import { runCompiled } from '../../../db/compiledStatements';
-import { rowMapper } from '../../../db/rowMapper';
+import { NeedsTransaction, type FinalWriteSink } from '../../../db/finalWrite';
 import type { ChoiceInput } from '../clockOnChoices';
 import { describePrincipal } from '../../../auth/principal';
 import { checkKioskEmployee, loadKioskEmployeeWith, type EmployeeRow } from '../../people/kioskEmployees';
 import { recordWebhookEvents, type RaisedWebhookEvent } from '../../webhooks/webhookEvents';
 import type { PunchContext } from '../punchContext';
 import type { Photo } from '../photos';
-import { loadShiftToComplete, punchReadStatement, punchReadsOf, punchReadValues, type PunchReads, type ShiftToComplete } from './punchReads';
+import { loadShiftToComplete, punchReadOf, punchReadStatement, punchReadValues, readMadeFor, type PunchRead, type PunchReads, type ShiftToComplete } from './punchReads';
 import { writePunch, type PunchWrite } from './punchWrites';
 
 /** What a punch reads besides the employee: the rules' inputs (how it was read stays in here). */
@@ -34,9 +35,9 @@ export type StoredNote = typeof shiftNotes.$inferSelect;
 export type PunchToWrite = Omit<PunchWrite, 'note'> & { note: PunchNote | null };
 
 export interface PunchStore {
-  /** Locks the punching employee and reads, in the same statement, all a punch of `kind` at `at` needs (`choices`: a clock-on's). */
+  /** Reads the punching employee (locked, in a transaction) and, in the same statement, all a punch of `kind` at `at` needs (`choices`: a clock-on's). */
   lockEmployee(employeeId: number, kind: PunchKind, at: Date, choices: ChoiceInput): Promise<{ employee: EmployeeRow; inputs: PunchInputs }>;
-  /** The open shift a clock-off completes: as the lock read it when that read is still current, else read again. */
+  /** The open shift a clock-off completes: as the read found it when that read is still current, else read again. */
   shiftToComplete(shiftId: number): Promise<ShiftToComplete>;
   storePhoto(photo: Photo): Promise<number>;
   /** Stores the punch; answers a clock-off's line id and the stored note when they are needed afterwards (web hooks). */
@@ -45,40 +46,59 @@ export interface PunchStore {
   announce(build: () => Promise<RaisedWebhookEvent[]> | RaisedWebhookEvent[]): Promise<void>;
 }
 
+export interface PunchStoreOptions {
+  /** Where the punch's write waits for the idempotency record (db/finalWrite.ts): nothing reads or writes after it. */
+  sink?: FinalWriteSink | null;
+  /** What the route guard read beside the caller (punchReads.punchCallerRead), used when it is this punch's read. */
+  prefetched?: unknown;
+}
+
 /**
- * The store of one live punch in `tx`. `last`: nothing reads or writes after the punch in this
- * transaction (a punch route's handler), so its write may go with the idempotency record.
+ * The store of one live punch in `tx`. With an optimistic sink, `tx` is no transaction: the
+ * employee is read without a lock (the caller's statement may have read it already) and the write
+ * goes only if the row is unchanged since (db/finalWrite.ts), else the idempotency layer runs the
+ * request again.
  */
-export function openPunchStore(tx: Database, ctx: PunchContext, options: { last?: boolean } = {}): PunchStore {
-  let read: PunchReads | null = null;
-  const reads = (): PunchReads => {
-    if (!read) throw new Error('a punch store was used before it locked the employee');
+export function openPunchStore(tx: Database, ctx: PunchContext, options: PunchStoreOptions = {}): PunchStore {
+  const sink = options.sink ?? null;
+  const optimistic = sink?.mode === 'optimistic';
+  let read: PunchRead | null = null;
+  const reads = (): PunchRead => {
+    if (!read) throw new Error('a punch store was used before it read the employee');
     return read;
   };
   return {
     async lockEmployee(employeeId, kind, at, choices) {
-      const values = punchReadValues(ctx.businessId, ctx.point, employeeId, kind, at, choices);
-      const [found] = await runCompiled<Record<string, unknown>>(tx, punchReadStatement(kind), values);
-      const employee = checkKioskEmployee(found && employeeRow(found), employeeId, punchingRules(ctx, kind === 'clockOn'));
-      read = punchReadsOf(found?.also, ctx.businessId, kind === 'clockOn' ? (choices.classificationId ?? null) : null);
-      const { hooks: _hooks, open: _open, ...inputs } = read;
+      const request = { businessId: ctx.businessId, employeeId, kind, at, choices };
+      let value = optimistic ? readMadeFor(options.prefetched, request) : null;
+      if (value === null) {
+        const [row] = await runCompiled<{ read: unknown }>(tx, punchReadStatement(kind, !optimistic), punchReadValues(request, ctx.point));
+        value = row?.read ?? null;
+      }
+      read = punchReadOf(value, ctx.businessId, kind === 'clockOn' ? (choices.classificationId ?? null) : null);
+      const employee = checkKioskEmployee(read?.employee, employeeId, punchingRules(ctx, kind === 'clockOn'));
+      const { hooks: _hooks, open: _open, ...inputs } = reads().reads;
       return { employee, inputs };
     },
 
     shiftToComplete(shiftId) {
-      // Read with the lock when no punch committed since its snapshot; else afresh (punchReads.ts).
-      const { open } = reads();
+      // As read with the employee when no punch committed since its snapshot; else afresh (punchReads.ts).
+      const { open } = reads().reads;
       return open?.id === shiftId ? Promise.resolve(open) : loadShiftToComplete(tx, ctx.businessId, shiftId);
     },
 
-    storePhoto: (photo) => storePhoto(tx, ctx.businessId, photo),
+    storePhoto(photo) {
+      if (optimistic) throw new NeedsTransaction('its photo is stored before the punch');
+      return storePhoto(tx, ctx.businessId, photo);
+    },
 
     async write(punch) {
       // A web hook event carries the note's stored row, so then the note is inserted on its own and
       // read back, and the write cannot be held (its line id is read after it). Otherwise the note
       // rides in the punch's statement.
-      const { hooks } = reads();
-      const written = await writePunch(tx, { ...punch, note: hooks ? null : punch.note }, options.last === true && !hooks);
+      const { reads: { hooks }, version } = reads();
+      if (hooks && optimistic) throw new NeedsTransaction('its web hook events are raised after the write');
+      const written = await writePunch(tx, { ...punch, note: hooks ? null : punch.note }, hooks ? null : sink, optimistic ? { version } : null);
       const shiftId = punch.openShift?.id ?? punch.shiftId;
       let note: StoredNote | null = null;
       if (punch.note && hooks && shiftId !== null) {
@@ -88,8 +108,8 @@ export function openPunchStore(tx: Database, ctx: PunchContext, options: { last?
     },
 
     async announce(build) {
-      // Without a registration recordWebhookEvents would find nobody listening: the lock's statement asked already.
-      if (!reads().hooks) return;
+      // Without a registration recordWebhookEvents would find nobody listening: the read asked already.
+      if (!reads().reads.hooks) return;
       await recordWebhookEvents(tx, ctx.businessId, await build());
     },
   };
@@ -116,7 +136,6 @@ function loadPunchingEmployeeWith(tx: Database, ctx: PunchContext, employeeId: n
   return loadKioskEmployeeWith(tx, ctx.businessId, employeeId, { lock: true, ...punchingRules(ctx, startsShift) }, also);
 }
 
-const employeeRow = rowMapper(employees);
 
 export async function storePhoto(tx: Database, businessId: number, photo: Photo): Promise<number> {
   const [row] = await tx.insert(punchPhotos).values({ businessId, contentType: photo.contentType, data: photo.data }).returning({ id: punchPhotos.id });
