@@ -21,7 +21,7 @@ interface Edge {
   /** The instants of the clock-on and the clock-off (UTC). */
   on: string;
   off: string;
-  /** What the receipts show: London wall times, as en-GB writes them (no leading zero on the hour). */
+  /** What the receipts show (London wall times, 24-hour). */
   shownOn: string;
   shownOff: string;
   /**
@@ -32,9 +32,9 @@ interface Edge {
 }
 
 const EDGES: Edge[] = [
-  { name: 'at midnight: on at 23:59, off at 00:01 the next day', on: '2026-03-18T23:59:00Z', off: '2026-03-19T00:01:00Z', shownOn: '23:59', shownOff: '0:01', shift: /^[123] min$/ },
-  { name: 'across the spring change: on at 00:30 GMT, off at 02:30 BST, one hour', on: '2026-03-29T00:30:00Z', off: '2026-03-29T01:30:00Z', shownOn: '0:30', shownOff: '2:30', shift: /^(59 min|1 h( [01] min)?)$/ },
-  { name: 'across the autumn change: on at 01:30 BST, off at 01:30 GMT, one hour', on: '2026-10-25T00:30:00Z', off: '2026-10-25T01:30:00Z', shownOn: '1:30', shownOff: '1:30', shift: /^(59 min|1 h( [01] min)?)$/ },
+  { name: 'at midnight: on at 23:59, off at 00:01 the next day', on: '2026-03-18T23:59:00Z', off: '2026-03-19T00:01:00Z', shownOn: '23:59', shownOff: '00:01', shift: /^[123] min$/ },
+  { name: 'across the spring change: on at 00:30 GMT, off at 02:30 BST, one hour', on: '2026-03-29T00:30:00Z', off: '2026-03-29T01:30:00Z', shownOn: '00:30', shownOff: '02:30', shift: /^(59 min|1 h( [01] min)?)$/ },
+  { name: 'across the autumn change: on at 01:30 BST, off at 01:30 GMT, one hour', on: '2026-10-25T00:30:00Z', off: '2026-10-25T01:30:00Z', shownOn: '01:30', shownOff: '01:30', shift: /^(59 min|1 h( [01] min)?)$/ },
 ];
 
 /**

@@ -133,7 +133,8 @@ export async function startService(options: CommonOptions & { demo?: boolean } =
       ? options.template
       : options.template === false || !onPGlite
         ? undefined
-        : process.env[options.demo ? TEMPLATE_ENV.demo : TEMPLATE_ENV.empty];
+        : // A demo on a clock of its own is seeded at that instant (its day is laid around it): from the empty one.
+          process.env[options.demo && options.clockAt === undefined ? TEMPLATE_ENV.demo : TEMPLATE_ENV.empty];
   if (template) cpSync(template, dataDir, { recursive: true });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
