@@ -1,8 +1,9 @@
 /**
- * Browser tests (e2e/**.spec.ts) against the REAL service serving the production build: the global
- * setup starts the compiled service (`build/server/main.js`) with DEMO=1 on a free loopback port and a temp DATA_DIR (build
- * first: `npm run build`). One worker, one service: deterministic. Chromium is Debian's (or
- * $CHROMIUM_PATH), since Playwright cannot download browsers here; see e2e/support/browser.ts.
+ * Browser tests (e2e/**.spec.ts) against the REAL service serving the production build
+ * (`build/server/main.js`; build first: `npm run build`). Two workers, one per core, each with a
+ * service of its own started from the data the global setup prepared (e2e/support/fixtures.ts);
+ * a spec file runs in one worker, its tests in order. Chromium is Debian's (or $CHROMIUM_PATH),
+ * since Playwright cannot download browsers here; see e2e/support/browser.ts.
  */
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './e2e/support/browser';
@@ -13,9 +14,10 @@ const CI = Boolean(process.env.CI);
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
-  outputDir: 'test-results',
+  // Playwright empties its output folder at start: a folder of its own, beside npm test's logs.
+  outputDir: 'test-results/playwright',
   globalSetup: './e2e/support/globalSetup.ts',
-  workers: 1,
+  workers: 2,
   fullyParallel: false,
   forbidOnly: CI,
   retries: 0,

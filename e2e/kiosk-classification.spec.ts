@@ -6,26 +6,23 @@
  * in Spanish too; a UK kiosk's options step has no classification choice (employee.spec.ts).
  */
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { Route } from '@playwright/test';
 import { KioskPage, fullName } from './pages/kiosk';
 import { expect, test } from './support/fixtures';
-import { ENV_DEMO_FILE } from './support/globalSetup';
 import { KioskStore } from './support/kioskStore';
 import { apiKeyAuth } from './support/serviceApi';
 import type { DemoFile } from './support/serviceProcess';
 
-/** The AU demo's file, beside the shared service's demo.json. */
-function auDemo(): DemoFile {
-  const ukFile = process.env[ENV_DEMO_FILE];
-  if (!ukFile) throw new Error(`${ENV_DEMO_FILE} is not set: run through playwright.config.ts`);
-  return JSON.parse(readFileSync(join(dirname(ukFile), 'demo-au.json'), 'utf8')) as DemoFile;
+/** The AU demo's file, beside the worker's service's demo.json. */
+function auDemo(dataDir: string): DemoFile {
+  return JSON.parse(readFileSync(join(dataDir, 'demo-au.json'), 'utf8')) as DemoFile;
 }
 
 test.describe('AU kiosk: award classifications', () => {
-  test('the options step offers the classifications; the choice is queued with the clock-on and recorded on the shift', async ({ page, context, request, serviceURL }) => {
+  test('the options step offers the classifications; the choice is queued with the clock-on and recorded on the shift', async ({ page, context, request, serviceURL, workerService }) => {
     test.setTimeout(90_000);
-    const demo = auDemo();
+    const demo = auDemo(workerService.dataDir);
     const mia = demo.staff[0]!;
     const kiosk = new KioskPage(page);
     await kiosk.enrol(serviceURL, demo, 'E2E AU tablet', 'Bondi Beach Café');

@@ -1,11 +1,12 @@
 /**
- * The kiosk and the roster (issue 10, parts 3 and 4), against the shared service: a person
+ * The kiosk and the roster (issue 10, parts 3 and 4), against the worker's service, on a set clock
+ * (AT below): a person
  * rostered soon clocks on early and is told so, kindly, with their shift; one who is late
  * likewise; with allowEmployeeShiftSelection, a person with two nearby shifts picks the one they
  * start and the clock-on carries its location; a person who forgot to clock off yesterday is
  * asked when they finished (the rostered end offered, a typed time checked), clocked off now, and
  * the correction reaches the service once, online and offline. Every new screen is captured in
- * both orientations and checked with axe. People are new per test (the shared service keeps its
+ * both orientations and checked with axe. People are new per test (the worker's service keeps its
  * data); the kiosk's matching settings are restored afterwards.
  */
 import type { APIRequestContext } from '@playwright/test';
@@ -17,6 +18,7 @@ import { expect, test } from './support/fixtures';
 import { KioskStore } from './support/kioskStore';
 import type { DemoFile } from './support/serviceProcess';
 import { ServiceApi } from './support/serviceApi';
+import type { Clocks } from './support/clocks';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -37,7 +39,15 @@ interface Setup {
 }
 
 /** Sets the kiosk's matching settings for the test; `restore` puts the old ones back. */
-async function setUp(request: APIRequestContext, serviceURL: string, demo: DemoFile, settings: Partial<TimeAndAttendanceKioskModel>) {
+/**
+ * Where the tablet's and the service's clocks start for every test here (set before the page
+ * loads): a Wednesday, 13:00 in London, so the shifts below (from 30 hours back to an hour ahead)
+ * never depend on the hour of the run.
+ */
+const AT = '2026-06-10T12:00:00Z';
+
+async function setUp(request: APIRequestContext, serviceURL: string, demo: DemoFile, settings: Partial<TimeAndAttendanceKioskModel>, clocks: Clocks) {
+  await clocks.set(AT);
   const api = new DemoApi(request, serviceURL, demo);
   const service = new ServiceApi(request, serviceURL, demo);
   const before = await service.kiosk();
@@ -47,7 +57,7 @@ async function setUp(request: APIRequestContext, serviceURL: string, demo: DemoF
     service,
     kiosk,
     zone: kiosk.ianaTimeZone ?? 'Europe/London',
-    now: Math.floor(Date.now() / MINUTE) * MINUTE,
+    now: Math.floor((await clocks.now()).getTime() / MINUTE) * MINUTE,
     async roster(employeeId, start, hours, locationId = kiosk.locationId ?? undefined) {
       await api.post(`${api.business}/rostershift?publish=true`, {
         employeeId,
@@ -79,9 +89,9 @@ const correctionsOf = async (api: DemoApi, employeeId: number) =>
   (await api.get<Correction[]>(`${api.business}/shiftcorrections?status=Pending`)).filter((c) => c.employeeId === employeeId);
 
 test.describe('the kiosk knows the roster', () => {
-  test('early: the matched shift and a kind word, on the actions screen and the receipt', async ({ page, request, serviceURL, demo }) => {
+  test('early: the matched shift and a kind word, on the actions screen and the receipt', async ({ page, request, serviceURL, demo, clocks }) => {
     test.setTimeout(90_000);
-    const { setup, restore } = await setUp(request, serviceURL, demo, { clockOnWindowMinutes: 30, allowEmployeeShiftSelection: false });
+    const { setup, restore } = await setUp(request, serviceURL, demo, { clockOnWindowMinutes: 30, allowEmployeeShiftSelection: false }, clocks);
     try {
       const person = await setup.api.addPerson('Early');
       const start = setup.now + 12 * MINUTE;
@@ -110,9 +120,9 @@ test.describe('the kiosk knows the roster', () => {
     }
   });
 
-  test('late: said kindly, and in the receipt', async ({ page, request, serviceURL, demo }) => {
+  test('late: said kindly, and in the receipt', async ({ page, request, serviceURL, demo, clocks }) => {
     test.setTimeout(60_000);
-    const { setup, restore } = await setUp(request, serviceURL, demo, { clockOnWindowMinutes: 30, allowEmployeeShiftSelection: false });
+    const { setup, restore } = await setUp(request, serviceURL, demo, { clockOnWindowMinutes: 30, allowEmployeeShiftSelection: false }, clocks);
     try {
       const person = await setup.api.addPerson('Late');
       await setup.roster(person.employeeId, setup.now - 20 * MINUTE, 6);
@@ -133,9 +143,9 @@ test.describe('the kiosk knows the roster', () => {
     }
   });
 
-  test('shift pick: with two nearby shifts the person picks one, and the clock-on carries its location', async ({ page, request, serviceURL, demo }) => {
+  test('shift pick: with two nearby shifts the person picks one, and the clock-on carries its location', async ({ page, request, serviceURL, demo, clocks }) => {
     test.setTimeout(90_000);
-    const { setup, restore } = await setUp(request, serviceURL, demo, { clockOnWindowMinutes: 30, allowEmployeeShiftSelection: true });
+    const { setup, restore } = await setUp(request, serviceURL, demo, { clockOnWindowMinutes: 30, allowEmployeeShiftSelection: true }, clocks);
     try {
       const { locations } = await setup.service.referenceData();
       const [first, second] = locations;
@@ -175,15 +185,14 @@ test.describe('the kiosk knows the roster', () => {
 });
 
 test.describe('forgotten clock-off', () => {
-  test('asked when they finished: the rostered end offered, a wrong time refused, clocked off now; the correction arrives', async ({ page, request, serviceURL, demo }) => {
+  test('asked when they finished: the rostered end offered, a wrong time refused, clocked off now; the correction arrives', async ({ page, request, serviceURL, demo, clocks }) => {
     test.setTimeout(120_000);
-    const { setup, restore } = await setUp(request, serviceURL, demo, { clockOnWindowMinutes: 30 });
+    const { setup, restore } = await setUp(request, serviceURL, demo, { clockOnWindowMinutes: 30 }, clocks);
     try {
       const person = await setup.api.addPerson('Forgot');
-      // Yesterday or before; never in the first hours of a day, so the refused time below (an hour
-      // before the clock-on, on the clock-on's day) does not fall on the day before.
-      const startsEarly = (instant: number) => Number(wallTime(new Date(instant), setup.zone).slice(0, 2)) < 2;
-      const start = setup.now - 30 * HOUR - (startsEarly(setup.now - 30 * HOUR) ? 3 * HOUR : 0);
+      // Yesterday at 07:00 (the clocks are set, see AT): the refused time below, an
+      // hour before the clock-on, is on the clock-on's day.
+      const start = setup.now - 30 * HOUR;
       const end = start + 8 * HOUR;
       await setup.roster(person.employeeId, start, 8);
       const clockOn = new Date(start + 4 * MINUTE);
@@ -233,9 +242,9 @@ test.describe('forgotten clock-off', () => {
     }
   });
 
-  test('offline: the typed finish is kept with the clock-off and arrives once when the network is back', async ({ page, context, request, serviceURL, demo }) => {
+  test('offline: the typed finish is kept with the clock-off and arrives once when the network is back', async ({ page, context, request, serviceURL, demo, clocks }) => {
     test.setTimeout(120_000);
-    const { setup, restore } = await setUp(request, serviceURL, demo, {});
+    const { setup, restore } = await setUp(request, serviceURL, demo, {}, clocks);
     try {
       const person = await setup.api.addPerson('Offline');
       const clockOn = new Date(setup.now - 20 * HOUR);

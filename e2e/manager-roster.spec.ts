@@ -17,6 +17,8 @@ import { expect, test } from './support/fixtures';
 import { ServiceApi } from './support/serviceApi';
 
 const ZONE = 'Europe/London';
+/** Where the tablet's and the service's clocks start: a Wednesday, 11:00 in London (BST). */
+const MID_MORNING = '2026-06-10T10:00:00Z';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
@@ -52,15 +54,12 @@ async function expectNoOverflow(page: Page): Promise<void> {
 }
 
 test.describe('manager mode: roster and timesheets', () => {
-  test('a manager rosters a shift and sees who arrived late, is due, running late or absent', async ({ page, demo, serviceURL, request }) => {
+  test('a manager rosters a shift and sees who arrived late, is due, running late or absent', async ({ page, demo, serviceURL, request, clocks }) => {
     test.setTimeout(120_000);
     // The board shows one local day, and this scenario's shifts start from two hours before now to
-    // fifteen minutes after it, against the service's real clock (the kiosk corrects the browser's
-    // clock to the service's, so it cannot be faked here). Within those hours of midnight they fall
-    // on two days and the board rightly shows only today's: a run at 23:50 failed on the "due"
-    // shift rostered for tomorrow. Such a run skips it, saying so, instead of failing.
-    const london = Number(londonWallClock(new Date()).time.replace(':', ''));
-    test.skip(london < 205 || london >= 2340, `London time ${london}: the scenario's shifts would span midnight`);
+    // fifteen minutes after it: the tablet and the service run from mid-morning, whatever the hour
+    // of the run (near midnight the shifts would rightly fall on two days).
+    await clocks.set(MID_MORNING);
     await enrolDeviceThroughApi(page, serviceURL, demo, 'Roster e2e tablet');
     const manager = new ManagerMode(page, demo);
     const api = new DemoApi(request, serviceURL, demo);
@@ -69,7 +68,7 @@ test.describe('manager mode: roster and timesheets', () => {
     await service.updateKiosk({ ...kiosk, clockOnWindowMinutes: 30 });
     try {
       // Whole minutes, so "15 min late" cannot become 14 by a stored millisecond.
-      const now = Math.floor(Date.now() / MINUTE) * MINUTE;
+      const now = Math.floor((await clocks.now()).getTime() / MINUTE) * MINUTE;
       const roster = (employeeId: number, start: number, hours: number) =>
         api.post(`${api.business}/rostershift?publish=true`, {
           employeeId,
@@ -178,8 +177,10 @@ test.describe('manager mode: roster and timesheets', () => {
     }
   });
 
-  test('timesheets: a forgotten clock-off first, accept it, edit and approve lines, export the approved week, Processed is read-only', async ({ page, demo, serviceURL, request }) => {
+  test('timesheets: a forgotten clock-off first, accept it, edit and approve lines, export the approved week, Processed is read-only', async ({ page, demo, serviceURL, request, clocks }) => {
     test.setTimeout(120_000);
+    // The lines start up to 14 hours back: from mid-morning on a Wednesday they stay in this week.
+    await clocks.set(MID_MORNING);
     await enrolDeviceThroughApi(page, serviceURL, demo, 'Timesheets e2e tablet');
     const manager = new ManagerMode(page, demo);
     const api = new DemoApi(request, serviceURL, demo);
@@ -192,7 +193,7 @@ test.describe('manager mode: roster and timesheets', () => {
     const rules = await api.get<Rules>(`${api.business}/roundingrules`);
     await api.post(`${api.business}/roundingrules`, { ...rules, shiftStartRounding: 'RoundUp', shiftStartRoundingMinutes: 15, shiftEndRounding: 'RoundDown', shiftEndRoundingMinutes: 15 });
     try {
-      await timesheetsFlow(page, manager, api, asDevice);
+      await timesheetsFlow(page, manager, api, asDevice, (await clocks.now()).getTime());
     } finally {
       await api.post(`${api.business}/roundingrules`, rules);
     }
@@ -224,10 +225,9 @@ test.describe('manager mode: roster and timesheets', () => {
 type DeviceCall = (path: string, data: unknown, key?: string) => Promise<APIResponse>;
 
 /** The Timesheets test's body: arrange a plain line and a forgotten clock-off, then act as the manager. */
-async function timesheetsFlow(page: Page, manager: ManagerMode, api: DemoApi, asDevice: DeviceCall): Promise<void> {
+async function timesheetsFlow(page: Page, manager: ManagerMode, api: DemoApi, asDevice: DeviceCall, now: number): Promise<void> {
   // One complete shift on whole quarter hours (a plain line rounding leaves alone) and one
   // forgotten clock-off at 7 past, sent as the kiosk device sends it.
-  const now = Date.now();
   const QUARTER = 15 * MINUTE;
   const plain = await api.addPerson('Plain');
   const start = new Date(Math.floor((now - 3 * HOUR) / QUARTER) * QUARTER);

@@ -20,21 +20,22 @@ export interface Clocks {
 }
 
 export function bothClocks(context: BrowserContext, service: ServiceClock): Clocks {
-  let installed = false;
+  let pageClock = false;
   let moved = false;
   return {
     async set(instant) {
       const at = new Date(instant);
       moved = true;
-      if (installed) await context.clock.setSystemTime(at);
+      if (pageClock) await context.clock.setSystemTime(at);
       else await context.clock.install({ time: at });
-      installed = true;
+      pageClock = true;
       await service.set(at);
     },
     async forward(ms) {
-      if (!installed) throw new Error('set() the clocks before moving them forward');
-      await context.clock.fastForward(ms);
+      if (!pageClock) throw new Error('set() the clocks before moving them forward');
+      // The service first: what the pages' timers send when they fire must arrive at the new time.
       await service.advance(ms);
+      await context.clock.fastForward(ms);
     },
     now: () => service.now(),
     get moved() {

@@ -1,25 +1,34 @@
 /**
- * The `test` every spec imports: Playwright's, with baseURL pointing at the shared service the
- * global setup started, and `demo` (that service's demo.json: business, kiosk, manager, staff and
- * their PINs). Specs that need a service of their own use startService() from serviceProcess.ts.
- * `clocks` sets the browser's and the service's time together (clocks.ts).
+ * The `test` every spec imports: Playwright's, with a service per worker. Each worker starts its
+ * own copy of the compiled service from the run's prepared demo data (globalSetup.ts), so the two
+ * workers never share data and a spec sees what the specs before it in the same worker left, as
+ * on one site. Fixtures:
+ * - `workerService`: that service (serviceProcess.ts's ServiceInstance); `serviceURL` and `baseURL`
+ *   point at it and `demo` is its demo.json (business, kiosk, manager, staff and their PINs).
+ * - `clocks`: the browser's and the service's clocks set together (clocks.ts).
+ * Specs that need a service of their own (a fresh database, settings of their own, a restart) use
+ * startService() from serviceProcess.ts, which starts from the same prepared data in seconds.
  * Every test also fails on any Content-Security-Policy violation its pages report, so the whole
  * browser suite proves the app works under the service's security headers; a spec that provokes
  * one on purpose names it in `cspAllowed`.
  */
-import { readFileSync } from 'node:fs';
 import { expect, test as base } from '@playwright/test';
-import { serviceClock, type DemoFile } from './serviceProcess';
+import { serviceClock, startService, type DemoFile, type ServiceInstance } from './serviceProcess';
 import { bothClocks, type Clocks } from './clocks';
-import { ENV_BASE_URL, ENV_DEMO_FILE } from './globalSetup';
 
-function fromSetup(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run the browser tests through playwright.config.ts (its global setup starts the service).`);
-  return value;
+interface TestFixtures {
+  cspAllowed: RegExp[];
+  cspGuard: void;
+  clocks: Clocks;
 }
 
-export const test = base.extend<{ cspAllowed: RegExp[]; cspGuard: void; clocks: Clocks }, { demo: DemoFile; serviceURL: string }>({
+interface WorkerFixtures {
+  workerService: ServiceInstance<DemoFile>;
+  serviceURL: string;
+  demo: DemoFile;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
   cspAllowed: [[], { option: true }],
   cspGuard: [
     async ({ context, cspAllowed }, use) => {
@@ -33,24 +42,31 @@ export const test = base.extend<{ cspAllowed: RegExp[]; cspGuard: void; clocks: 
     },
     { auto: true },
   ],
-  serviceURL: [
+  workerService: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
-    async ({}, use) => {
-      await use(fromSetup(ENV_BASE_URL));
+    async ({}, use, workerInfo) => {
+      const service = await startService({ demo: true, label: `worker-${workerInfo.workerIndex}` });
+      await use(service);
+      await service.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  serviceURL: [
+    async ({ workerService }, use) => {
+      await use(workerService.baseURL);
     },
     { scope: 'worker' },
   ],
   demo: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
-    async ({}, use) => {
-      await use(JSON.parse(readFileSync(fromSetup(ENV_DEMO_FILE), 'utf8')) as DemoFile);
+    async ({ workerService }, use) => {
+      await use(workerService.demo);
     },
     { scope: 'worker' },
   ],
   baseURL: async ({ serviceURL }, use) => {
     await use(serviceURL);
   },
-  // The browser's and the shared service's clocks, set together (clocks.ts); the service's goes
+  // The browser's and the worker's service's clocks, set together (clocks.ts); the service's goes
   // back to real time after the test.
   clocks: async ({ context, serviceURL }, use) => {
     const service = serviceClock(serviceURL);

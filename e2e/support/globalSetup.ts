@@ -1,27 +1,41 @@
 /**
- * Playwright global setup: starts the one shared service for the run (demo data, loopback, fresh
- * temp DATA_DIR) from the already built dist/ (the test script builds first; this does not), and
- * hands its URL and demo.json path to the workers through process.env (read by fixtures.ts).
- * The returned function is the teardown: it stops that process by PID and removes the temp dir.
+ * Playwright global setup: prepares the data directories every service of the run starts from, so
+ * a service is ready in about two seconds instead of ten (PGlite's initdb, the migrations and the
+ * demo's seeding happen once, here): one with the demo seeded, one with an empty, migrated
+ * database. Each is made by starting the compiled service on a fresh directory and stopping it
+ * gracefully; serviceProcess.ts copies it into each new service's DATA_DIR. The built app must
+ * exist (the test script builds first; this does not). The returned function removes both.
  */
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PROJECT_ROOT, startService } from './serviceProcess';
+import { PROJECT_ROOT, startService, TEMPLATE_ENV } from './serviceProcess';
 
-export const ENV_BASE_URL = 'E2E_BASE_URL';
-export const ENV_DEMO_FILE = 'E2E_DEMO_FILE';
+/** A template: the empty one from nothing, the demo's from a copy of the empty one (seeded on top). */
+async function makeTemplate(from: string | null): Promise<string> {
+  const label = from ? 'template-demo' : 'template-empty';
+  const service = from ? await startService({ demo: true, label, template: from }) : await startService({ label, template: false });
+  await service.halt();
+  const template = mkdtempSync(join(tmpdir(), `kiosk-clock-e2e-${label}-`));
+  cpSync(service.dataDir, template, { recursive: true, filter: (source) => !source.endsWith('service.log') });
+  await service.stop();
+  return template;
+}
 
-export default async function globalSetup(): Promise<() => Promise<void>> {
-  for (const file of ['dist/index.html', 'dist/sw.js', 'dist/manifest.webmanifest']) {
+export default async function globalSetup(): Promise<() => void> {
+  for (const file of ['dist/index.html', 'dist/sw.js', 'dist/manifest.webmanifest', 'build/server/main.js']) {
     if (!existsSync(join(PROJECT_ROOT, file))) {
-      throw new Error(`${file} is missing: build the app first (\`npm run build\`; \`npm test\` does it for you).`);
+      throw new Error(`${file} is missing: build first (\`npm run build\`; \`npm test\` does it for you).`);
     }
   }
   const started = Date.now();
-  const service = await startService({ demo: true, label: 'shared' });
-  process.env[ENV_BASE_URL] = service.baseURL;
-  process.env[ENV_DEMO_FILE] = join(service.dataDir, 'demo.json');
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  process.stdout.write(`e2e: service at ${service.baseURL} ready in ${seconds} s (pid ${service.pid}, data ${service.dataDir})\n`);
-  return () => service.stop();
+  // One after the other: initdb and the migrations run once, and the demo is seeded on a copy.
+  const empty = await makeTemplate(null);
+  const demo = await makeTemplate(empty);
+  process.env[TEMPLATE_ENV.demo] = demo;
+  process.env[TEMPLATE_ENV.empty] = empty;
+  process.stdout.write(`e2e: data templates ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  return () => {
+    for (const dir of [demo, empty]) rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  };
 }

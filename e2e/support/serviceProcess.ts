@@ -12,7 +12,7 @@
  * time, or at `clockAt`, and `clock` moves it (a restart keeps the clock where it was).
  */
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,13 @@ export type { DemoFile };
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** The compiled service (`npm run build`). */
 export const SERVICE_ENTRY = join(PROJECT_ROOT, 'build/server/main.js');
+
+/**
+ * Where the global setup left the data directories a new service starts from (a migrated PGlite
+ * database, with or without the demo seeded), so it need not run initdb, the migrations and the
+ * demo's seeding again.
+ */
+export const TEMPLATE_ENV = { demo: 'E2E_TEMPLATE_DEMO', empty: 'E2E_TEMPLATE_EMPTY' } as const;
 
 export interface ServiceInstance<Demo extends DemoFile | null = DemoFile | null> {
   /** e.g. http://127.0.0.1:41234 (no trailing slash). */
@@ -84,10 +91,19 @@ interface CommonOptions {
   settings?: Record<string, string>;
   /** Where the service's clock starts (it runs on at real speed); the real time by default. */
   clockAt?: Date | string;
+  /**
+   * Start from the run's prepared data directory (globalSetup.ts), as a copy: the default. False
+   * starts on an empty directory, as a first `npm start` does; a path starts from a copy of that
+   * directory (how the global setup makes the demo's from the empty one).
+   */
+  template?: boolean | string;
 }
 
-/** How long to wait for /healthz; PGlite's first start (initdb + migrations + demo) takes seconds. */
-const READY_TIMEOUT_MS = 90_000;
+/**
+ * How long to wait for /healthz. A start from a prepared directory takes seconds, PGlite's first
+ * start (initdb + migrations + demo) ten or so on an idle machine, but over 40 s on a busy one.
+ */
+const READY_TIMEOUT_MS = 180_000;
 
 const READY_LINE = /Kiosk Clock is running at (https?:\/\/\S+)/;
 const OUTPUT_LIMIT = 200_000;
@@ -110,6 +126,16 @@ export function startService(options?: CommonOptions & { demo?: false }): Promis
 export async function startService(options: CommonOptions & { demo?: boolean } = {}): Promise<ServiceInstance> {
   const label = options.label ?? 'service';
   const dataDir = mkdtempSync(join(tmpdir(), `kiosk-clock-e2e-${label}-`));
+  // The templates are PGlite data: a service on PostgreSQL (DATABASE_URL) starts from nothing.
+  const onPGlite = !options.settings?.DATABASE_URL;
+  const template =
+    typeof options.template === 'string'
+      ? options.template
+      : options.template === false || !onPGlite
+        ? undefined
+        : // A demo on a clock of its own is seeded at that instant (its day is laid around it): from the empty one.
+          process.env[options.demo && options.clockAt === undefined ? TEMPLATE_ENV.demo : TEMPLATE_ENV.empty];
+  if (template) cpSync(template, dataDir, { recursive: true });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     // Settings that could leak in from the developer's shell and point elsewhere are cleared.
