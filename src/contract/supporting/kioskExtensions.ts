@@ -54,6 +54,10 @@ export const KioskPreferencesModel = z
     idleScreenSeconds: z
       .number({ error: 'must be a number' })
       .int('must be a whole number')
+      // The range is declared too (0 to the maximum), so the OpenAPI document bounds the field; the
+      // refinement then refuses the gap between 0 (never) and the shortest delay.
+      .min(0, `must be 0 (never) or ${IDLE_SCREEN_SECONDS.min} to ${IDLE_SCREEN_SECONDS.max}`)
+      .max(IDLE_SCREEN_SECONDS.max, `must be 0 (never) or ${IDLE_SCREEN_SECONDS.min} to ${IDLE_SCREEN_SECONDS.max}`)
       .refine((n) => n === 0 || (n >= IDLE_SCREEN_SECONDS.min && n <= IDLE_SCREEN_SECONDS.max), `must be 0 (never) or ${IDLE_SCREEN_SECONDS.min} to ${IDLE_SCREEN_SECONDS.max}`)
       .default(IDLE_SCREEN_SECONDS.default)
       .meta({
