@@ -1,8 +1,9 @@
 /**
  * Settings and export in manager mode against the real built service: Settings is one form with
  * one Save, in plain words (no "language tag": the time and date style is chosen from a list with an
- * example), and that Save stores both the kiosk's settings and its tablets' preferences; exporting a
- * week with nothing approved says so and downloads nothing. Screens in both orientations.
+ * example), and that Save stores both the kiosk's settings and its tablets' preferences (the idle
+ * screen delay and the step timeout among them); exporting a week with nothing approved says so
+ * and downloads nothing. Screens in both orientations.
  */
 import { DemoApi, ManagerMode } from './pages/manager';
 import { enrolDeviceThroughApi } from './support/enrolDevice';
@@ -36,11 +37,18 @@ test.describe('settings and export', () => {
       // One change on each side, one Save.
       await page.getByLabel('Clock-on window').fill('17');
       await style.selectOption('en-US');
+      // The quiet-time settings ride on the same Save.
+      const idleScreen = page.getByLabel('Idle screen after');
+      await expect(idleScreen.locator('option').first()).toHaveText('Never');
+      await idleScreen.selectOption({ label: '5 min' });
+      await page.getByLabel('Back to the names after').selectOption({ label: '2 min' });
       await expect(page.getByText('You have unsaved changes.')).toBeVisible();
       await page.getByRole('button', { name: 'Save settings' }).click();
       await expect(page.getByText('Settings saved. The kiosk uses them now.')).toBeVisible();
       await expect.poll(async () => (await api.get<{ clockOnWindowMinutes: number | null }>(api.kiosk)).clockOnWindowMinutes).toBe(17);
-      await expect.poll(async () => (await api.get<{ locale: string | null }>(`${api.kiosk}/preferences`)).locale).toBe('en-US');
+      const saved = () => api.get<{ locale: string | null; idleScreenSeconds: number; stepTimeoutSeconds: number }>(`${api.kiosk}/preferences`);
+      await expect.poll(async () => (await saved()).locale).toBe('en-US');
+      expect(await saved()).toMatchObject({ idleScreenSeconds: 300, stepTimeoutSeconds: 120 });
     } finally {
       await api.put(api.kiosk, original);
       await api.put(`${api.kiosk}/preferences`, originalPreferences);

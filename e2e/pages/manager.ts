@@ -29,7 +29,12 @@ export class ManagerMode {
 
   /** The kiosk header's Manager button, whatever way in it shows first. */
   async openGate(): Promise<void> {
-    await this.page.getByRole('button', { name: 'Manager', exact: true }).click();
+    // A kiosk left on the names for a while shows its idle screen over them: a tap wakes it first.
+    const idle = this.page.getByTestId('idle-screen');
+    await expect(async () => {
+      if (await idle.isVisible()) await idle.click();
+      await this.page.getByRole('button', { name: 'Manager', exact: true }).click({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
   }
 
   /** The manager PIN pad, for the manager named (tapping the name first when several are offered). */

@@ -15,15 +15,28 @@ export interface StoredKioskPreferences {
   /** BCP 47; null: from the business's country and the kiosk's time zone. */
   locale: string | null;
   theme: 'system' | 'light' | 'dark';
+  /** Seconds at rest on the staff grid before the idle screen; 0: never. */
+  idleScreenSeconds: number;
+  /** Seconds a step after the grid waits for a touch before going back to the names. */
+  stepTimeoutSeconds: number;
 }
 
-export const DEFAULT_STORED_PREFERENCES: StoredKioskPreferences = { unverifiedOfflinePunches: 'flagged', sounds: true, locale: null, theme: 'system' };
+export const DEFAULT_STORED_PREFERENCES: StoredKioskPreferences = {
+  unverifiedOfflinePunches: 'flagged',
+  sounds: true,
+  locale: null,
+  theme: 'system',
+  idleScreenSeconds: 60,
+  stepTimeoutSeconds: 30,
+};
 
 const FIELDS = {
   unverifiedOfflinePunches: z.enum(['off', 'flagged']),
   sounds: z.boolean(),
   locale: z.nullable(z.string().check(z.minLength(2), z.maxLength(35))),
   theme: z.enum(['system', 'light', 'dark']),
+  idleScreenSeconds: z.int().check(z.refine((n) => n === 0 || (n >= 10 && n <= 3600))),
+  stepTimeoutSeconds: z.int().check(z.gte(10), z.lte(600)),
 };
 
 /** Each field as kept, or its default. */
@@ -39,6 +52,8 @@ export function parseStoredPreferences(value: unknown): StoredKioskPreferences {
   pick('sounds');
   pick('locale');
   pick('theme');
+  pick('idleScreenSeconds');
+  pick('stepTimeoutSeconds');
   return out;
 }
 

@@ -28,6 +28,7 @@ import { registerKioskRoutes } from './routes/kiosk';
 import { registerLocationRoutes } from './routes/locations';
 import { registerManagerPinRoutes } from './routes/managerPins';
 import { registerStaffAccessRoutes } from './routes/staffAccess';
+import { registerPhotoRoutes } from './routes/photos';
 import { registerOAuthRoutes } from './routes/oauth';
 import { registerRosterShiftRoutes } from './routes/rosterShifts';
 import { registerSettingsRoutes } from './routes/settings';
@@ -87,6 +88,7 @@ function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   registerReportingDimensionRoutes(app);
   registerManagerPinRoutes(app);
   registerStaffAccessRoutes(app);
+  registerPhotoRoutes(app);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {
     type: 'http',

@@ -11,6 +11,13 @@ import * as t from '../wireTypes';
 export const UNVERIFIED_OFFLINE_PUNCHES = ['off', 'flagged'] as const;
 export const KIOSK_THEMES = ['system', 'light', 'dark'] as const;
 export const LOCALE_TAG_MAX = 35;
+/** The idle screen's delay: 0 (never) or 10 s to an hour. */
+export const IDLE_SCREEN_SECONDS = { default: 60, min: 10, max: 3600 } as const;
+/**
+ * How long a step of the employee flow waits for a touch before returning to the names (WCAG
+ * 2.2.1: adjustable over at least ten times the default).
+ */
+export const STEP_TIMEOUT_SECONDS = { default: 30, min: 10, max: 600 } as const;
 /** An RSA-2048 OAEP block is 344 characters of base64; room for a 4096-bit key. */
 export const SEALED_PIN_MAX = 1024;
 
@@ -44,6 +51,29 @@ export const KioskPreferencesModel = z
       .default(null)
       .meta({ description: "Times and dates in this BCP 47 locale; null: from the business's country and the kiosk's time zone." }),
     theme: z.enum(KIOSK_THEMES).default('system').meta({ description: '`system` follows the tablet; `light` or `dark` fixes it.' }),
+    idleScreenSeconds: z
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      // The range is declared too (0 to the maximum), so the OpenAPI document bounds the field; the
+      // refinement then refuses the gap between 0 (never) and the shortest delay.
+      .min(0, `must be 0 (never) or ${IDLE_SCREEN_SECONDS.min} to ${IDLE_SCREEN_SECONDS.max}`)
+      .max(IDLE_SCREEN_SECONDS.max, `must be 0 (never) or ${IDLE_SCREEN_SECONDS.min} to ${IDLE_SCREEN_SECONDS.max}`)
+      .refine((n) => n === 0 || (n >= IDLE_SCREEN_SECONDS.min && n <= IDLE_SCREEN_SECONDS.max), `must be 0 (never) or ${IDLE_SCREEN_SECONDS.min} to ${IDLE_SCREEN_SECONDS.max}`)
+      .default(IDLE_SCREEN_SECONDS.default)
+      .meta({
+        description:
+          'After this many seconds without a touch on the staff grid the tablet shows its idle screen (a large clock, the business name, "Tap your name"), readable across the room; a touch brings the names back. 0: never. Default 60.',
+      }),
+    stepTimeoutSeconds: z
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(STEP_TIMEOUT_SECONDS.min, `must be ${STEP_TIMEOUT_SECONDS.min} to ${STEP_TIMEOUT_SECONDS.max}`)
+      .max(STEP_TIMEOUT_SECONDS.max, `must be ${STEP_TIMEOUT_SECONDS.min} to ${STEP_TIMEOUT_SECONDS.max}`)
+      .default(STEP_TIMEOUT_SECONDS.default)
+      .meta({
+        description:
+          'How long a step after the staff grid (PIN, actions, a note...) waits for a touch before the kiosk goes back to the names and forgets what was typed; a warning shows for the last 5 seconds. 10 to 600; default 30.',
+      }),
   })
   .meta({
     id: 'KioskPreferencesModel',

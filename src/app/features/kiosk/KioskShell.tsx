@@ -4,17 +4,19 @@
  * staff grid after a quiet spell mid-flow, and lets a new app version in only when the kiosk is at
  * rest.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useBackStaysInKiosk } from '../../hooks/useBackStaysInKiosk';
 import { useIdleTimeout } from '../../hooks/useIdleTimeout';
 import { useSafeUpdate } from '../../hooks/useSafeUpdate';
 import { useWakeLock } from '../../hooks/useWakeLock';
 import { useI18n } from '../../i18n/I18nProvider';
 import { Notice } from '../../ui/Notice';
-import { useRuntimeIfReady } from '../../runtime/RuntimeContext';
+import { useKioskBase, useRuntimeIfReady } from '../../runtime/RuntimeContext';
+import { useKioskTimeouts } from '../../runtime/kioskTimeouts';
 import { stepBack } from '../../state/stepBack';
 import { useUiStore } from '../../state/uiStore';
 import type { FlowSteps as FlowStepsComponent } from './FlowSteps';
+import { IdleScreen } from './IdleScreen';
 import { KioskHeader } from './KioskHeader';
 import styles from './KioskShell.module.css';
 import { StaffGrid } from './StaffGrid';
@@ -64,7 +66,19 @@ export function KioskShell() {
     if (back.step === 'grid') toGrid();
     else go(back);
   });
-  const idleWarning = useIdleTimeout(mode === 'kiosk' && midFlow, reset);
+  const { db } = useKioskBase();
+  const { idleScreenMs, stepTimeoutMs } = useKioskTimeouts(db);
+  const idleWarning = useIdleTimeout(mode === 'kiosk' && midFlow, reset, stepTimeoutMs);
+  // At rest on the names: the idle screen after the kiosk's delay; waking it starts the grid afresh.
+  const onGrid = useUiStore((s) => s.flow.step === 'grid');
+  const [idle, setIdle] = useState(false);
+  const [wakes, setWakes] = useState(0);
+  useIdleTimeout(mode === 'kiosk' && onGrid && idleScreenMs > 0 && !idle, () => setIdle(true), idleScreenMs, 0);
+  const wake = useCallback(() => {
+    setIdle(false);
+    setWakes((n) => n + 1);
+  }, []);
+  const showIdle = idle && mode === 'kiosk' && onGrid;
   const { t } = useI18n();
   const ready = useRuntimeIfReady() !== null;
 
@@ -79,9 +93,10 @@ export function KioskShell() {
       ) : (
         <>
           <KioskHeader />
-          <main className={styles.main} id="main">
-            <CurrentStep />
+          <main className={styles.main} id="main" inert={showIdle}>
+            <CurrentStep key={wakes} />
           </main>
+          {showIdle ? <IdleScreen onWake={wake} /> : null}
           {idleWarning ? (
             <div className={styles.idleWarning}>
               <Notice tone="warning">{t('kiosk.idle.warning')}</Notice>

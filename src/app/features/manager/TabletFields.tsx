@@ -2,7 +2,8 @@
  * How the kiosk's tablets behave (a project extension, saved apart from the vendor's kiosk model but
  * with the settings' one Save): whether people the tablet cannot check may still punch during an
  * outage, sounds, the time and date style (chosen from a list, with an example, not typed as a
- * language tag), and the theme. The tablet takes them with its refresh.
+ * language tag), the theme, when the idle screen comes and how long a step waits for a touch. The
+ * tablet takes them with its refresh.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -13,7 +14,7 @@ import { useI18n } from '../../i18n/I18nProvider';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { ChoiceGroup } from '../../ui/ChoiceGroup';
 import { SelectField, Switch } from './controls';
-import type { KioskPreferencesForm } from './kioskPreferencesForm';
+import { delayChoices, IDLE_SCREEN_CHOICES, STEP_TIMEOUT_CHOICES, type KioskPreferencesForm } from './kioskPreferencesForm';
 import { localeChoices, localeExample, localeName } from './localeChoices';
 import styles from './Manager.module.css';
 import { managerKeys, useManagerApi } from './ManagerContext';
@@ -49,6 +50,7 @@ export function TabletFields({ form, update, localeError }: TabletFieldsProps) {
   const { t, format, locale } = useI18n();
   const runtime = useRuntime();
   const now = useNow(useCallback(() => runtime.clock.now(), [runtime]), 60_000);
+  const delayLabel = (seconds: number) => (seconds % 60 === 0 ? t('duration.minutes', { minutes: seconds / 60 }) : t('manager.prefs.seconds', { count: seconds }));
   return (
     <div className={styles.list}>
       <Switch
@@ -77,6 +79,30 @@ export function TabletFields({ form, update, localeError }: TabletFieldsProps) {
           { value: 'dark', label: t('manager.prefs.themeDark') },
         ]}
       />
+      <SelectField
+        label={t('manager.prefs.idleScreen')}
+        hint={t('manager.prefs.idleScreenHint')}
+        value={form.idleScreenSeconds}
+        onChange={(event) => update('idleScreenSeconds', Number(event.target.value))}
+      >
+        {delayChoices(IDLE_SCREEN_CHOICES, form.idleScreenSeconds).map((seconds) => (
+          <option key={seconds} value={seconds}>
+            {seconds === 0 ? t('manager.prefs.idleNever') : delayLabel(seconds)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label={t('manager.prefs.stepTimeout')}
+        hint={t('manager.prefs.stepTimeoutHint')}
+        value={form.stepTimeoutSeconds}
+        onChange={(event) => update('stepTimeoutSeconds', Number(event.target.value))}
+      >
+        {delayChoices(STEP_TIMEOUT_CHOICES, form.stepTimeoutSeconds).map((seconds) => (
+          <option key={seconds} value={seconds}>
+            {delayLabel(seconds)}
+          </option>
+        ))}
+      </SelectField>
     </div>
   );
 }

@@ -178,6 +178,8 @@ export const kiosk = defineMessages({
     'kiosk.pin.codeHint': 'Or enter your current PIN: it still works.',
 
     'kiosk.idle.warning': 'Still there? Going back to the list in a moment.',
+    'kiosk.idle.start': 'Tap to start',
+    'kiosk.idle.prompt': 'Then tap your name to clock on, take a break or clock off.',
     'kiosk.header.clock': 'Current time',
     'kiosk.header.sync': 'Connection and sending status',
   },
@@ -357,6 +359,8 @@ export const kiosk = defineMessages({
     'kiosk.pin.codeHint': 'O escribe tu PIN actual: sigue funcionando.',
 
     'kiosk.idle.warning': '¿Sigues ahí? Volvemos a la lista en un momento.',
+    'kiosk.idle.start': 'Toca para empezar',
+    'kiosk.idle.prompt': 'Después toca tu nombre para fichar la entrada, una pausa o la salida.',
     'kiosk.header.clock': 'Hora actual',
     'kiosk.header.sync': 'Estado de la conexión y de los envíos',
   },

@@ -1,4 +1,5 @@
 /** Kiosks, the tablets enrolled to them, and their preferences. */
+import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { instant, createdAt, oneOf } from './columns';
 import { businesses } from './businesses';
@@ -70,10 +71,14 @@ export const kioskPreferences = pgTable(
     sounds: boolean('sounds').notNull(),
     locale: text('locale'),
     theme: text('theme', { enum: ['system', 'light', 'dark'] }).notNull(),
+    idleScreenSeconds: integer('idle_screen_seconds').notNull().default(60),
+    stepTimeoutSeconds: integer('step_timeout_seconds').notNull().default(30),
     updatedAt: instant('updated_at').notNull(),
   },
   (t) => [
     check('kiosk_preferences_unverified_check', oneOf(t.unverifiedOfflinePunches, ['off', 'flagged'])),
     check('kiosk_preferences_theme_check', oneOf(t.theme, ['system', 'light', 'dark'])),
+    check('kiosk_preferences_idle_screen_check', sql`${t.idleScreenSeconds} = 0 or ${t.idleScreenSeconds} between 10 and 3600`),
+    check('kiosk_preferences_step_timeout_check', sql`${t.stepTimeoutSeconds} between 10 and 600`),
   ],
 );

@@ -202,6 +202,8 @@ describe('GET /api/v2/device', () => {
         pinLockoutMinutes: t.settings.PIN_LOCKOUT_MINUTES,
         requireWorkType: false,
         requireLocation: false,
+        // Whether Forgot PIN may offer a text message: the business's SMS switch, off by default.
+        smsResets: false,
       },
     });
     // The business's timesheet settings reach the tablet, so it asks for what the service will require.

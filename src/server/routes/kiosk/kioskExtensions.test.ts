@@ -48,13 +48,46 @@ describe('kiosk preferences', () => {
     const device = await enrolDeviceAuth(t, tenant);
     const first = await t.request('GET', `${tenant.kiosk}/preferences`, { auth: device });
     expect(first.status).toBe(200);
-    expect(KioskPreferencesModel.parse(first.body)).toEqual({ unverifiedOfflinePunches: 'flagged', sounds: true, locale: null, theme: 'system' });
+    const defaults = { idleScreenSeconds: 60, stepTimeoutSeconds: 30 };
+    expect(KioskPreferencesModel.parse(first.body)).toEqual({ unverifiedOfflinePunches: 'flagged', sounds: true, locale: null, theme: 'system', ...defaults });
     const saved = await t.request('PUT', `${tenant.kiosk}/preferences`, { auth: tenant.manager.auth, json: { sounds: false, locale: 'en-GB', theme: 'dark' } });
     expect(saved.status, saved.text).toBe(200);
-    expect(saved.body).toEqual({ unverifiedOfflinePunches: 'flagged', sounds: false, locale: 'en-GB', theme: 'dark' });
+    expect(saved.body).toEqual({ unverifiedOfflinePunches: 'flagged', sounds: false, locale: 'en-GB', theme: 'dark', ...defaults });
     const replaced = await t.request('PUT', `${tenant.kiosk}/preferences`, { auth: tenant.manager.auth, json: { unverifiedOfflinePunches: 'off' } });
-    expect(replaced.body).toEqual({ unverifiedOfflinePunches: 'off', sounds: true, locale: null, theme: 'system' });
+    expect(replaced.body).toEqual({ unverifiedOfflinePunches: 'off', sounds: true, locale: null, theme: 'system', ...defaults });
     expect((await t.request('GET', `${tenant.kiosk}/preferences`, { auth: device })).body).toEqual(replaced.body);
+  });
+
+  it('stores the idle screen delay and the step timeout, reads them back, and refuses values out of range naming the field', async () => {
+    const tenant = await createTenant(t);
+    const device = await enrolDeviceAuth(t, tenant);
+    for (const [idleScreenSeconds, stepTimeoutSeconds] of [
+      [0, 600],
+      [10, 10],
+      [3600, 120],
+    ] as const) {
+      const saved = await t.request('PUT', `${tenant.kiosk}/preferences`, { auth: tenant.manager.auth, json: { theme: 'dark', idleScreenSeconds, stepTimeoutSeconds } });
+      expect(saved.status, saved.text).toBe(200);
+      expect(saved.body).toMatchObject({ theme: 'dark', idleScreenSeconds, stepTimeoutSeconds });
+      const read = await t.request('GET', `${tenant.kiosk}/preferences`, { auth: device });
+      expect(KioskPreferencesModel.parse(read.body)).toEqual(saved.body);
+    }
+    for (const [json, field] of [
+      [{ idleScreenSeconds: 5 }, 'idleScreenSeconds'],
+      [{ idleScreenSeconds: 3601 }, 'idleScreenSeconds'],
+      [{ idleScreenSeconds: -1 }, 'idleScreenSeconds'],
+      [{ idleScreenSeconds: 30.5 }, 'idleScreenSeconds'],
+      [{ idleScreenSeconds: '60' }, 'idleScreenSeconds'],
+      [{ stepTimeoutSeconds: 9 }, 'stepTimeoutSeconds'],
+      [{ stepTimeoutSeconds: 601 }, 'stepTimeoutSeconds'],
+      [{ stepTimeoutSeconds: null }, 'stepTimeoutSeconds'],
+    ] as const) {
+      const res = await t.request('PUT', `${tenant.kiosk}/preferences`, { auth: tenant.manager.auth, json });
+      expect(res.status, JSON.stringify(json)).toBe(400);
+      expect(JSON.stringify(res.body), JSON.stringify(json)).toContain(field);
+    }
+    // The refused writes changed nothing: the last good values stand.
+    expect((await t.request('GET', `${tenant.kiosk}/preferences`, { auth: device })).body).toMatchObject({ idleScreenSeconds: 3600, stepTimeoutSeconds: 120 });
   });
 
   it('refuses hostile input with per-field errors and a device that tries to write', async () => {

@@ -11,7 +11,14 @@ type Row = typeof kioskPreferences.$inferSelect;
 
 function toModel(row: Row | undefined): KioskPreferencesModel {
   if (!row) return { ...DEFAULT_KIOSK_PREFERENCES };
-  return { unverifiedOfflinePunches: row.unverifiedOfflinePunches, sounds: row.sounds, locale: row.locale, theme: row.theme };
+  return {
+    unverifiedOfflinePunches: row.unverifiedOfflinePunches,
+    sounds: row.sounds,
+    locale: row.locale,
+    theme: row.theme,
+    idleScreenSeconds: row.idleScreenSeconds,
+    stepTimeoutSeconds: row.stepTimeoutSeconds,
+  };
 }
 
 /** The kiosk's preferences (the kiosk itself is checked by the caller). */

@@ -1,0 +1,4 @@
+ALTER TABLE "kiosk_preferences" ADD COLUMN "idle_screen_seconds" integer DEFAULT 60 NOT NULL;--> statement-breakpoint
+ALTER TABLE "kiosk_preferences" ADD COLUMN "step_timeout_seconds" integer DEFAULT 30 NOT NULL;--> statement-breakpoint
+ALTER TABLE "kiosk_preferences" ADD CONSTRAINT "kiosk_preferences_idle_screen_check" CHECK ("kiosk_preferences"."idle_screen_seconds" = 0 or "kiosk_preferences"."idle_screen_seconds" between 10 and 3600);--> statement-breakpoint
+ALTER TABLE "kiosk_preferences" ADD CONSTRAINT "kiosk_preferences_step_timeout_check" CHECK ("kiosk_preferences"."step_timeout_seconds" between 10 and 600);
