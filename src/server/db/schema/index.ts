@@ -18,3 +18,4 @@ export * from './rosters';
 export * from './timesheets';
 export * from './webhooks';
 export * from './service';
+export * from './badges';
