@@ -27,6 +27,7 @@ import { registerEmployeeRoutes } from './routes/employees';
 import { registerKioskRoutes } from './routes/kiosk';
 import { registerLocationRoutes } from './routes/locations';
 import { registerManagerPinRoutes } from './routes/managerPins';
+import { registerPunchJournalRoutes } from './routes/punchJournal';
 import { registerStaffAccessRoutes } from './routes/staffAccess';
 import { registerOAuthRoutes } from './routes/oauth';
 import { registerRosterShiftRoutes } from './routes/rosterShifts';
@@ -87,6 +88,7 @@ function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   registerReportingDimensionRoutes(app);
   registerManagerPinRoutes(app);
   registerStaffAccessRoutes(app);
+  registerPunchJournalRoutes(app);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {
     type: 'http',

@@ -17,3 +17,4 @@ export * from './rosters';
 export * from './timesheets';
 export * from './webhooks';
 export * from './service';
+export * from './journal';
