@@ -29,6 +29,7 @@ import { registerLocationRoutes } from './routes/locations';
 import { registerManagerPinRoutes } from './routes/managerPins';
 import { registerPunchJournalRoutes } from './routes/punchJournal';
 import { registerStaffAccessRoutes } from './routes/staffAccess';
+import { registerPhotoRoutes } from './routes/photos';
 import { registerOAuthRoutes } from './routes/oauth';
 import { registerRosterShiftRoutes } from './routes/rosterShifts';
 import { registerSettingsRoutes } from './routes/settings';
@@ -89,6 +90,7 @@ function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   registerManagerPinRoutes(app);
   registerStaffAccessRoutes(app);
   registerPunchJournalRoutes(app);
+  registerPhotoRoutes(app);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {
     type: 'http',

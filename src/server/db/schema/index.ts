@@ -12,6 +12,7 @@ export * from './referenceData';
 export * from './kiosks';
 export * from './employees';
 export * from './shifts';
+export * from './photos';
 export * from './pins';
 export * from './rosters';
 export * from './timesheets';

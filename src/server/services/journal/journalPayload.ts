@@ -12,6 +12,8 @@ import canonicalize from 'canonicalize';
 import type { punches } from '../../db/schema';
 
 type PunchValues = Omit<typeof punches.$inferInsert, 'id'>;
+// The photo's link is left out: photo retention unlinks a punch's photo when it deletes it
+// (services/photos/photoRetention.ts), which is not an alteration of the punch.
 
 const iso = (value: Date | null | undefined): string | null => (value ? value.toISOString() : null);
 
@@ -31,7 +33,6 @@ export function punchPayload(punch: PunchValues): string {
     longitude: punch.longitude ?? null,
     ipAddress: punch.ipAddress ?? null,
     isAdminInitiated: punch.isAdminInitiated ?? false,
-    photoId: punch.photoId ?? null,
     principal: punch.principal,
   });
   if (text === undefined) throw new Error('a punch has no canonical JSON');
