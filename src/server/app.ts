@@ -28,6 +28,7 @@ import { registerKioskRoutes } from './routes/kiosk';
 import { registerLocationRoutes } from './routes/locations';
 import { registerManagerPinRoutes } from './routes/managerPins';
 import { registerPunchJournalRoutes } from './routes/punchJournal';
+import { registerBadgeRoutes } from './routes/badges';
 import { registerStaffAccessRoutes } from './routes/staffAccess';
 import { registerPhotoRoutes } from './routes/photos';
 import { registerOAuthRoutes } from './routes/oauth';
@@ -90,6 +91,7 @@ function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   registerManagerPinRoutes(app);
   registerStaffAccessRoutes(app);
   registerPunchJournalRoutes(app);
+  registerBadgeRoutes(app);
   registerPhotoRoutes(app);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {

@@ -19,3 +19,4 @@ export * from './timesheets';
 export * from './webhooks';
 export * from './service';
 export * from './journal';
+export * from './badges';
