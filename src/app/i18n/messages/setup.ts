@@ -75,7 +75,7 @@ export const setup = defineMessages({
     'setup.device.busy': 'Enrolling…',
 
     'setup.install.title': 'Install and start',
-    'setup.install.enrolled': 'This tablet is now the “{kiosk}” kiosk of {business}.',
+    'setup.install.enrolled': 'This tablet now works as “{kiosk}” for {business}.',
     'setup.install.appTitle': 'Install the app',
     'setup.install.why': 'Installed, Kiosk Clock opens full screen from the home screen and keeps working offline.',
     'setup.install.button': 'Install Kiosk Clock',
@@ -185,7 +185,7 @@ export const setup = defineMessages({
     'setup.device.busy': 'Dando de alta…',
 
     'setup.install.title': 'Instalar y empezar',
-    'setup.install.enrolled': 'Esta tableta es ahora el quiosco «{kiosk}» de {business}.',
+    'setup.install.enrolled': 'Esta tableta funciona ahora como «{kiosk}» para {business}.',
     'setup.install.appTitle': 'Instalar la aplicación',
     'setup.install.why': 'Instalada, Kiosk Clock se abre a pantalla completa desde la pantalla de inicio y sigue funcionando sin conexión.',
     'setup.install.button': 'Instalar Kiosk Clock',
