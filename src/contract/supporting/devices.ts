@@ -62,6 +62,10 @@ export const KioskPolicyModel = z
       .boolean()
       .default(false)
       .meta({ description: "Whether a PIN reset code may be sent by text message (the business's `smsNotificationsEnabled`): the kiosk offers only the channels that work." }),
+    photoExemptEmployeeIds: z
+      .array(z.number().int())
+      .default([])
+      .meta({ description: 'Employees of the business exempt from punch photos (project extension): the kiosk does not open the camera for them, and the service keeps no photo of theirs.' }),
   })
   .meta({ id: 'KioskPolicyModel' });
 export type KioskPolicyModel = z.infer<typeof KioskPolicyModel>;

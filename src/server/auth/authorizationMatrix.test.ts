@@ -255,6 +255,7 @@ function sampleBody(operationId: string, w: World): unknown {
     'managerPins.signIn': { userId: w.owner.manager.userId, pin: '480251' },
     'staffAccess.setKioskAccess': { hasAccess: false },
     'photos.updatePhotoPolicy': { retentionDays: 1, viewers: 'kioskManagers' },
+    'photos.setPhotoExemption': { exempt: true },
     'kioskExtensions.submitIdentityClaim': { employeeId, punchKey: 'matrix-claim', punchKind: 'clockOn', recordedTimeUtc: new Date(t.clock.now().getTime() - 60_000).toISOString() },
   };
   if (!(operationId in samples)) throw new Error(`no sample body for ${operationId}: add one to the authorization matrix`);

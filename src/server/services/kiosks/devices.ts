@@ -19,6 +19,7 @@ import type { Env } from '../../env';
 import { businesses, devices, kiosks } from '../../db/schema';
 import type { Page } from '../../lists/odata/planList';
 import { readBusinessRequirements, type BusinessRequirements } from '../punches/clockOnRequirements';
+import { photoExemptEmployeeIds } from '../photos/photoExemptions';
 
 type DeviceRow = typeof devices.$inferSelect;
 
@@ -79,8 +80,9 @@ export function kioskPolicyOf(
   settings: Pick<Env, 'LONG_SHIFT_MINUTES' | 'PIN_MAX_ATTEMPTS' | 'PIN_LOCKOUT_MINUTES'>,
   required: BusinessRequirements = { requireWorkType: false, requireLocation: false },
   smsResets = false,
+  photoExemptEmployeeIds: number[] = [],
 ): DeviceIdentityModel['policy'] {
-  return { longShiftMinutes: settings.LONG_SHIFT_MINUTES, pinMaxAttempts: settings.PIN_MAX_ATTEMPTS, pinLockoutMinutes: settings.PIN_LOCKOUT_MINUTES, ...required, smsResets };
+  return { longShiftMinutes: settings.LONG_SHIFT_MINUTES, pinMaxAttempts: settings.PIN_MAX_ATTEMPTS, pinLockoutMinutes: settings.PIN_LOCKOUT_MINUTES, ...required, smsResets, photoExemptEmployeeIds };
 }
 
 /** A live device with its kiosk's name and the kiosk policy; null when revoked or its kiosk was deleted. */
@@ -100,7 +102,8 @@ export async function deviceIdentity(db: Database, deviceId: number, settings: E
     .where(and(eq(devices.id, deviceId), isNull(devices.revokedAt), isNull(kiosks.deletedAt)));
   if (!row) return null;
   const { smsResets, ...device } = row;
-  return { ...device, policy: kioskPolicyOf(settings, await readBusinessRequirements(db, row.businessId), smsResets) };
+  const exempt = await photoExemptEmployeeIds(db, row.businessId);
+  return { ...device, policy: kioskPolicyOf(settings, await readBusinessRequirements(db, row.businessId), smsResets, exempt) };
 }
 
 

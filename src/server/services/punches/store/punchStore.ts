@@ -151,7 +151,7 @@ type PunchDevice = Pick<ClockOffModelInput, 'utcOffset' | 'latitude' | 'longitud
 export function punchAuditRow(
   ctx: PunchContext,
   body: PunchDevice,
-  punch: { employeeId: number; shiftId: number | null; kind: PunchKind; at: Date; recordedTimeUtc: Date | null; photoId: number | null },
+  punch: { employeeId: number; shiftId: number | null; kind: PunchKind; at: Date; recordedTimeUtc: Date | null; photoId: number | null; photoExempt: boolean },
 ): typeof punches.$inferInsert {
   return {
     businessId: ctx.businessId,
@@ -168,6 +168,7 @@ export function punchAuditRow(
     ipAddress: body.ipAddress ?? null,
     isAdminInitiated: body.isAdminInitiated,
     photoId: punch.photoId,
+    photoExempt: punch.photoExempt,
     principal: describePrincipal(ctx.principal),
   };
 }
