@@ -27,6 +27,8 @@ import { registerEmployeeRoutes } from './routes/employees';
 import { registerKioskRoutes } from './routes/kiosk';
 import { registerLocationRoutes } from './routes/locations';
 import { registerManagerPinRoutes } from './routes/managerPins';
+import { registerPunchJournalRoutes } from './routes/punchJournal';
+import { registerBadgeRoutes } from './routes/badges';
 import { registerStaffAccessRoutes } from './routes/staffAccess';
 import { registerPhotoRoutes } from './routes/photos';
 import { registerOAuthRoutes } from './routes/oauth';
@@ -88,6 +90,8 @@ function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   registerReportingDimensionRoutes(app);
   registerManagerPinRoutes(app);
   registerStaffAccessRoutes(app);
+  registerPunchJournalRoutes(app);
+  registerBadgeRoutes(app);
   registerPhotoRoutes(app);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {

@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { maxTextLength } from '../inputLimits';
 import * as t from '../wireTypes';
+import { BreakRulesModel } from './breakRules';
+import { NO_BREAK_RULES } from '../../domain/breakRules';
 
 const DEVICE_NAME_MAX = maxTextLength('name');
 
@@ -66,6 +68,9 @@ export const KioskPolicyModel = z
       .array(z.number().int())
       .default([])
       .meta({ description: 'Employees of the business exempt from punch photos (project extension): the kiosk does not open the camera for them, and the service keeps no photo of theirs.' }),
+    breakRules: BreakRulesModel.default(NO_BREAK_RULES).meta({
+      description: "The business's break and rest rules (project-designed, `/roundingrules`' sibling `/breakrules`): the kiosk warns from them offline.",
+    }),
   })
   .meta({ id: 'KioskPolicyModel' });
 export type KioskPolicyModel = z.infer<typeof KioskPolicyModel>;

@@ -20,6 +20,9 @@ import { businesses, devices, kiosks } from '../../db/schema';
 import type { Page } from '../../lists/odata/planList';
 import { readBusinessRequirements, type BusinessRequirements } from '../punches/clockOnRequirements';
 import { photoExemptEmployeeIds } from '../photos/photoExemptions';
+import { readBreakRules } from '../businesses/breakRules';
+import { readInTurn } from '../../db/transactions';
+import { NO_BREAK_RULES, type BreakRuleSettings } from '../../../domain/breakRules';
 
 type DeviceRow = typeof devices.$inferSelect;
 
@@ -73,16 +76,19 @@ export async function revokeDevice(db: Database, businessId: number, kioskId: nu
 
 /**
  * The settings a kiosk applies itself (offline PIN lockout, the long-shift notice), read from the
- * service's, the business's required clock-on choices (the kiosk asks for them), and
- * whether its PIN resets may go by text message (so the kiosk offers only channels that work).
+ * service's, the business's required clock-on choices (the kiosk asks for them),
+ * whether its PIN resets may go by text message (so the kiosk offers only channels that work),
+ * the business's break and rest rules (the kiosk warns from them offline), and who is exempt
+ * from punch photos (the kiosk does not open the camera for them).
  */
 export function kioskPolicyOf(
   settings: Pick<Env, 'LONG_SHIFT_MINUTES' | 'PIN_MAX_ATTEMPTS' | 'PIN_LOCKOUT_MINUTES'>,
   required: BusinessRequirements = { requireWorkType: false, requireLocation: false },
   smsResets = false,
+  breakRules: BreakRuleSettings = NO_BREAK_RULES,
   photoExemptEmployeeIds: number[] = [],
 ): DeviceIdentityModel['policy'] {
-  return { longShiftMinutes: settings.LONG_SHIFT_MINUTES, pinMaxAttempts: settings.PIN_MAX_ATTEMPTS, pinLockoutMinutes: settings.PIN_LOCKOUT_MINUTES, ...required, smsResets, photoExemptEmployeeIds };
+  return { longShiftMinutes: settings.LONG_SHIFT_MINUTES, pinMaxAttempts: settings.PIN_MAX_ATTEMPTS, pinLockoutMinutes: settings.PIN_LOCKOUT_MINUTES, ...required, smsResets, breakRules, photoExemptEmployeeIds };
 }
 
 /** A live device with its kiosk's name and the kiosk policy; null when revoked or its kiosk was deleted. */
@@ -102,8 +108,12 @@ export async function deviceIdentity(db: Database, deviceId: number, settings: E
     .where(and(eq(devices.id, deviceId), isNull(devices.revokedAt), isNull(kiosks.deletedAt)));
   if (!row) return null;
   const { smsResets, ...device } = row;
-  const exempt = await photoExemptEmployeeIds(db, row.businessId);
-  return { ...device, policy: kioskPolicyOf(settings, await readBusinessRequirements(db, row.businessId), smsResets, exempt) };
+  const [required, breakRules, exempt] = await readInTurn(
+    () => readBusinessRequirements(db, row.businessId),
+    () => readBreakRules(db, row.businessId),
+    () => photoExemptEmployeeIds(db, row.businessId),
+  );
+  return { ...device, policy: kioskPolicyOf(settings, required, smsResets, breakRules, exempt) };
 }
 
 
