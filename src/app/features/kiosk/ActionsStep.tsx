@@ -151,10 +151,13 @@ export function ActionsStep({ employeeId, pin, notice }: { employeeId: number; p
       ) : null}
       {offered.includes('clockOn') && warnings.shortRest ? (
         <Notice tone="warning">
-          <span data-testid="short-rest">
-            {t('kiosk.rules.shortRest', { duration: format.duration(restShownMs(warnings.shortRest)), minimum: format.duration(warnings.shortRest.minimumMinutes * 60_000) })}
-          </span>
-          {warnings.blocksClockOn ? ` ${t('kiosk.rules.blocked', { time: format.time(warnings.shortRest.until) })}` : ''}
+          {/* One block: the notice lays its children out side by side. */}
+          <div>
+            <span data-testid="short-rest">
+              {t('kiosk.rules.shortRest', { duration: format.duration(restShownMs(warnings.shortRest)), minimum: format.duration(warnings.shortRest.minimumMinutes * 60_000) })}
+            </span>
+            {warnings.blocksClockOn ? ` ${t('kiosk.rules.blocked', { time: format.time(warnings.shortRest.until) })}` : ''}
+          </div>
         </Notice>
       ) : null}
       {error ? <Notice tone="error">{error}</Notice> : null}
