@@ -242,6 +242,7 @@ function sampleBody(operationId: string, w: World): unknown {
       timesheets: { [String(employeeId)]: [{ startTime: '2026-03-03T09:00:00', endTime: '2026-03-03T17:00:00' }] },
     },
     'timesheetExtensions.saveRoundingRules': NO_ROUNDING,
+    'timesheetExtensions.saveBreakRules': { profile: 'UK', blockShortRest: false },
     'rosterShift.createRosterShift': { employeeId, startTime: '2026-03-03T09:00:00', endTime: '2026-03-03T17:00:00' },
     'rosterShift.updateRosterShift': { employeeId, startTime: '2026-03-02T10:00:00', endTime: '2026-03-02T17:00:00' },
     'rosterShift.stubShiftTimesheets': { note: 'Outsider stub' },
