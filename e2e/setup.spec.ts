@@ -164,6 +164,11 @@ test('an installer enrols a new kiosk end to end', async ({ page, request, servi
   await test.step('4. kiosk: create a new one with the defaults', async () => {
     await expectStep(page, 4, 'Choose the kiosk');
     await expect(page.getByRole('radio', { name: /Front door kiosk/ })).toBeVisible();
+    // Each kiosk says where it is and how many people it lists, not only its time zone.
+    const counterStaff = demo.counterKiosk?.staff.length;
+    if (counterStaff === undefined) throw new Error('the demo has no counter kiosk');
+    await expect(page.getByText(`Bakery floor · ${demo.staff.length} people · Europe/London`, { exact: true })).toBeVisible();
+    await expect(page.getByText(`Front counter · ${counterStaff} people · Europe/London`, { exact: true })).toBeVisible();
     await reviewScreen(page, 'setup-kiosk');
 
     await page.getByRole('button', { name: 'Create a new kiosk' }).click();

@@ -66,6 +66,8 @@ export const setup = defineMessages({
     'setup.kiosk.choose': 'Choose a kiosk to continue.',
     'setup.kiosk.unnamed': 'Kiosk {id}',
     'setup.kiosk.withPhoto': 'photo with each punch',
+    'setup.kiosk.everyLocation': 'Every location',
+    'setup.kiosk.people': { one: '{count} person', other: '{count} people' },
     'setup.creating': 'Creating…',
 
     'setup.device.title': 'Enrol this device',
@@ -182,6 +184,8 @@ export const setup = defineMessages({
     'setup.kiosk.choose': 'Elige un quiosco para continuar.',
     'setup.kiosk.unnamed': 'Quiosco {id}',
     'setup.kiosk.withPhoto': 'foto en cada fichaje',
+    'setup.kiosk.everyLocation': 'Todas las ubicaciones',
+    'setup.kiosk.people': { one: '{count} persona', other: '{count} personas' },
     'setup.creating': 'Creando…',
 
     'setup.device.title': 'Dar de alta este dispositivo',
