@@ -18,6 +18,7 @@ import { decodePhoto } from '../punches/photos';
 import type { PunchContext } from '../punches/punchContext';
 import { checkAdminClaim, checkBodyKiosk, submitter, timeOfRecord } from '../punches/punchChecks';
 import { loadPunchingEmployee, punchAuditRow, storePhoto } from '../punches/store/punchStore';
+import { journalPunches } from '../journal/journalWrites';
 import { rosterShiftIdForClockOn } from '../rosters/rosterMatching';
 import { writeLineForShift } from '../timesheets/timesheetLines';
 import { toNoteModel } from './shiftNotes';
@@ -98,14 +99,19 @@ export async function recordCompleteShift(db: Database, ctx: PunchContext, body:
     const breaks = plan.breaks.map((b) => ({ shiftId: shift.id, startUtc: b.start, endUtc: b.end, isPaidBreak: b.isPaidBreak }));
     if (breaks.length > 0) await tx.insert(shiftBreaks).values(breaks);
 
-    const photoId = photo ? await storePhoto(tx, ctx.businessId, photo, ctx.now) : null;
+    // A person exempt from photos has none kept, even if one was sent.
+    const photoId = photo && !employee.photoExempt ? await storePhoto(tx, ctx.businessId, photo, ctx.now) : null;
     const audit = (kind: PunchKind, at: Date, withPhoto = false) =>
-      punchAuditRow(ctx, body, { employeeId: employee.id, shiftId: shift.id, kind, at, recordedTimeUtc: at, photoId: withPhoto ? photoId : null });
-    await tx.insert(punches).values([
-      audit('clockOn', plan.start, true),
-      ...plan.breaks.flatMap((b) => [audit('startBreak', b.start), audit('endBreak', b.end)]),
-      audit('clockOff', plan.end),
-    ]);
+      punchAuditRow(ctx, body, { employeeId: employee.id, shiftId: shift.id, kind, at, recordedTimeUtc: at, photoId: withPhoto ? photoId : null, photoExempt: employee.photoExempt });
+    const punchRows = await tx
+      .insert(punches)
+      .values([
+        audit('clockOn', plan.start, true),
+        ...plan.breaks.flatMap((b) => [audit('startBreak', b.start), audit('endBreak', b.end)]),
+        audit('clockOff', plan.end),
+      ])
+      .returning();
+    await journalPunches(tx, ctx.businessId, punchRows.sort((a, b) => a.id - b.id));
     const [noteRow] = note
       ? await tx
         .insert(shiftNotes)

@@ -51,6 +51,8 @@ export interface PunchStoreOptions {
   sink?: FinalWriteSink | null;
   /** What the route guard read beside the caller (punchReads.punchCallerRead), used when it is this punch's read. */
   prefetched?: unknown;
+  /** Told the punch's journal entry (`<seq>:<hash>`) when the write ran at once (a held write's is set by the idempotency layer). */
+  onJournalEntry?: (entry: string) => void;
 }
 
 /**
@@ -99,6 +101,7 @@ export function openPunchStore(tx: Database, ctx: PunchContext, options: PunchSt
       const { reads: { hooks }, version } = reads();
       if (hooks && optimistic) throw new NeedsTransaction('its web hook events are raised after the write');
       const written = await writePunch(tx, { ...punch, note: hooks ? null : punch.note }, hooks ? null : sink, optimistic ? { version } : null);
+      if (written.journalEntry !== null) options.onJournalEntry?.(written.journalEntry);
       const shiftId = punch.openShift?.id ?? punch.shiftId;
       let note: StoredNote | null = null;
       if (punch.note && hooks && shiftId !== null) {
@@ -151,7 +154,7 @@ type PunchDevice = Pick<ClockOffModelInput, 'utcOffset' | 'latitude' | 'longitud
 export function punchAuditRow(
   ctx: PunchContext,
   body: PunchDevice,
-  punch: { employeeId: number; shiftId: number | null; kind: PunchKind; at: Date; recordedTimeUtc: Date | null; photoId: number | null },
+  punch: { employeeId: number; shiftId: number | null; kind: PunchKind; at: Date; recordedTimeUtc: Date | null; photoId: number | null; photoExempt: boolean },
 ): typeof punches.$inferInsert {
   return {
     businessId: ctx.businessId,
@@ -168,6 +171,7 @@ export function punchAuditRow(
     ipAddress: body.ipAddress ?? null,
     isAdminInitiated: body.isAdminInitiated,
     photoId: punch.photoId,
+    photoExempt: punch.photoExempt,
     principal: describePrincipal(ctx.principal),
   };
 }
