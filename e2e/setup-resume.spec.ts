@@ -102,6 +102,8 @@ test('a reload at any set-up step comes back to it', async ({ page, request }) =
     await page.reload();
     await expectStep(page, 4, 'Choose the kiosk');
     await expect(page.getByText('Which kiosk of Harbour Street Bakery is this tablet?')).toBeVisible();
+    await expect(page.getByText(/^Bakery floor · \d+ people · Europe\/London$/)).toBeVisible();
+    await review(page, 'setup-kiosk-details');
     await page.getByRole('radio', { name: kioskName }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
   });
@@ -162,5 +164,7 @@ test('a reload at any set-up step comes back to it', async ({ page, request }) =
     await expect.poll(() => page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('kiosk-clock.setup')))).toEqual([]);
     await page.reload();
     await expectStep(page, 6, 'Install and start');
+    await expect(page.getByRole('region', { name: 'Keep the tablet on Kiosk Clock' })).toBeVisible();
+    await review(page, 'setup-install-pinning');
   });
 });

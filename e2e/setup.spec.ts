@@ -164,6 +164,14 @@ test('an installer enrols a new kiosk end to end', async ({ page, request, servi
   await test.step('4. kiosk: create a new one with the defaults', async () => {
     await expectStep(page, 4, 'Choose the kiosk');
     await expect(page.getByRole('radio', { name: /Front door kiosk/ })).toBeVisible();
+    // Each kiosk says where it is and how many people it lists (as the kiosk's own staff list
+    // counts them), not only its time zone.
+    const counterKioskId = demo.counterKiosk?.kioskId;
+    if (counterKioskId === undefined) throw new Error('the demo has no counter kiosk');
+    const staffAt = async (kioskId: number) =>
+      ((await (await request.get(`${base}/api/v2/business/${demo.businessId}/kiosk/${kioskId}/staff`, { headers: apiKeyAuth })).json()) as unknown[]).length;
+    await expect(page.getByText(`Bakery floor · ${await staffAt(demo.kioskId)} people · Europe/London`, { exact: true })).toBeVisible();
+    await expect(page.getByText(`Front counter · ${await staffAt(counterKioskId)} people · Europe/London`, { exact: true })).toBeVisible();
     await reviewScreen(page, 'setup-kiosk');
 
     await page.getByRole('button', { name: 'Create a new kiosk' }).click();
@@ -207,7 +215,19 @@ test('an installer enrols a new kiosk end to end', async ({ page, request, servi
     const storage = page.getByText(/^Storage is (not )?persistent/);
     await expect(storage).toBeVisible();
     test.info().annotations.push({ type: 'navigator.storage.persist()', description: (await storage.textContent()) ?? '' });
+    // How to pin the app, written out for both kinds of tablet (this browser is not an iPad: Android first).
+    const pinning = page.getByRole('region', { name: 'Keep the tablet on Kiosk Clock' });
+    const guides = pinning.getByRole('heading', { level: 3 });
+    await expect(guides).toHaveText(['Android: screen pinning', 'iPad: Guided Access']);
+    await expect(pinning.getByRole('region', { name: 'Android: screen pinning' }).getByRole('listitem')).toHaveCount(5);
+    await expect(pinning.getByText('Tap the Kiosk Clock icon at the top of its preview, then tap “Pin”.')).toBeVisible();
+    await expect(pinning.getByRole('region', { name: 'iPad: Guided Access' }).getByRole('listitem')).toHaveCount(5);
+    await expect(pinning.getByText('Press the top button (or the Home button) three times quickly, tap Guided Access, then Start.')).toBeVisible();
     await reviewScreen(page, 'setup-install');
+    await page.getByRole('button', { name: 'Language: Español' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Mantener la tableta en Kiosk Clock' })).toBeVisible();
+    await reviewScreen(page, 'setup-install-es');
+    await page.getByRole('button', { name: 'Idioma: English' }).click();
 
     const store = new KioskStore(page);
     const storedDevice = await store.meta<StoredDevice>('device');

@@ -1,7 +1,8 @@
 /**
  * Step 6, once the device is enrolled: offers installation (the browser's own prompt when it
- * offered one, else short instructions for this browser, or "already installed"), asks for
- * persistent storage and says what the browser answered, then starts the kiosk.
+ * offered one, else short instructions for this browser, or "already installed"), shows how to pin
+ * the app to the screen (PinningHelp), asks for persistent storage and says what the browser
+ * answered, then starts the kiosk.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
@@ -12,6 +13,7 @@ import { getInstallPromptState, promptInstall, subscribeInstallPrompt, type Inst
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
 import { FailureNotice, failureFrom, type ShownFailure } from './FailureNotice';
+import { PinningHelp } from './PinningHelp';
 import { browserTraits, detectInstallPlatform, requestPersistentStorage, type InstallPlatform, type StorageAnswer } from './installHelp';
 import styles from './Setup.module.css';
 import { setupQueryKeys } from './setupApi';
@@ -99,6 +101,7 @@ export function InstallStep({ enrolment, onStart }: { enrolment: DeviceEnrolment
           </>
         )}
       </section>
+      <PinningHelp platform={platform} />
       <section className={styles.section} aria-labelledby="install-storage-title">
         <h2 id="install-storage-title" className={styles.sectionTitle}>
           {t('setup.install.storageTitle')}

@@ -1,7 +1,8 @@
 /**
- * Step 4: which kiosk of the business this tablet is. The business's kiosks as big choices, or a
- * new kiosk: name, time zone (the business's by default), photo with each punch, and whether
- * staff can be added from it (on by default).
+ * Step 4: which kiosk of the business this tablet is. The business's kiosks as big choices (each
+ * with its location, how many people it lists and its time zone), or a new kiosk: name, time zone
+ * (the business's by default), photo with each punch, and whether staff can be added from it (on
+ * by default).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -14,7 +15,7 @@ import { Field } from '../../ui/Field';
 import { ChooseOrCreateStep } from './ChooseOrCreateStep';
 import { FailureNotice, failureFrom, type ShownFailure } from './FailureNotice';
 import styles from './Setup.module.css';
-import { createKiosk, kioskDisplayName, listKiosks, retryOnce, setupQueryKeys, type ManagerConnection, type NewKiosk } from './setupApi';
+import { createKiosk, kioskDisplayName, listKiosks, readKioskDetails, retryOnce, setupQueryKeys, type ManagerConnection, type NewKiosk } from './setupApi';
 import { StepFrame } from './StepFrame';
 import { TimeZoneField } from './TimeZoneField';
 
@@ -34,7 +35,19 @@ export function KioskStep({ connection, business, initialKioskId, onChosen, onBa
     queryFn: ({ signal }) => listKiosks(connection, business.id, signal),
     retry: retryOnce,
   });
+  // Where each kiosk is and who uses it, read beside the list: the list does not wait for it.
+  const details = useQuery({
+    queryKey: setupQueryKeys.kioskDetails(connection, business.id),
+    queryFn: ({ signal }) => readKioskDetails(connection, business.id, signal),
+    retry: retryOnce,
+  }).data;
   const unnamed = (id: number) => t('setup.kiosk.unnamed', { id });
+  const whereAndWho = (kiosk: TimeAndAttendanceKioskModel): string[] => {
+    if (!details) return [];
+    const where = kiosk.locationId === null ? t('setup.kiosk.everyLocation') : details.locations.get(kiosk.locationId);
+    const count = details.staffCounts?.get(kiosk.id) ?? 0;
+    return [where ?? '', details.staffCounts ? t('setup.kiosk.people', { count }) : ''];
+  };
   return (
     <ChooseOrCreateStep
       step={4}
@@ -49,7 +62,7 @@ export function KioskStep({ connection, business, initialKioskId, onChosen, onBa
       items={kiosks}
       toChoice={(kiosk) => ({
         label: kioskDisplayName(kiosk, unnamed),
-        detail: [kiosk.ianaTimeZone ?? business.ianaTimeZone, kiosk.isPhotoRequired ? t('setup.kiosk.withPhoto') : null].filter(Boolean).join(' · '),
+        detail: [...whereAndWho(kiosk), kiosk.ianaTimeZone ?? business.ianaTimeZone, kiosk.isPhotoRequired ? t('setup.kiosk.withPhoto') : null].filter(Boolean).join(' · '),
       })}
       initialId={initialKioskId}
       onChosen={onChosen}

@@ -14,6 +14,7 @@ import {
   type TimeAndAttendanceKioskModel,
 } from '../../../client';
 import { PAGE_LIMITS } from '../../../contract/paging';
+import { listKioskAccess } from '../../../contract/routes/staffAccess';
 import type { KioskDb } from '../../../offline/db';
 import { saveEnrolmentDuringSetup, type DeviceEnrolment } from '../../../offline/device';
 
@@ -95,6 +96,38 @@ export function createBusiness(connection: ManagerConnection, input: { name: str
 export async function listKiosks(connection: ManagerConnection, businessId: number, signal?: AbortSignal): Promise<TimeAndAttendanceKioskModel[]> {
   const kiosks = await readAllPages((page) => connection.client.kiosks.list(businessId, page, signal ? { signal } : undefined), PAGE_LIMITS.settings);
   return [...kiosks].sort((a, b) => (a.name ?? '').localeCompare(b.name ?? ''));
+}
+
+/** What tells the business's kiosks apart besides their names: where each is, and how many use it. */
+export interface KioskDetails {
+  /** Location names by id. */
+  locations: ReadonlyMap<number, string>;
+  /** People each kiosk lists, by kiosk id; null when this manager may not read who uses which kiosk. */
+  staffCounts: ReadonlyMap<number, number> | null;
+}
+
+/**
+ * The locations and how many people each kiosk lists (one read of who is on which kiosk, which
+ * only administrators may make: for anyone else the counts are simply left out).
+ */
+export async function readKioskDetails(connection: ManagerConnection, businessId: number, signal?: AbortSignal): Promise<KioskDetails> {
+  const options = signal ? { signal } : undefined;
+  const [locations, access] = await Promise.all([
+    readAllPages((page) => connection.client.locations.list(businessId, page, options), PAGE_LIMITS.settings),
+    readAllPages(
+      (page) => connection.client.call(listKioskAccess, { path: { businessId }, query: { $top: String(page.$top), $skip: String(page.$skip) } }, options),
+      PAGE_LIMITS.employees,
+    ).catch((error: unknown) => {
+      if (isApiClientError(error) && error.kind === 'http' && error.status === 403) return null;
+      throw error;
+    }),
+  ]);
+  let staffCounts: Map<number, number> | null = null;
+  if (access) {
+    staffCounts = new Map();
+    for (const person of access) for (const kioskId of person.kioskIds) staffCounts.set(kioskId, (staffCounts.get(kioskId) ?? 0) + 1);
+  }
+  return { locations: new Map(locations.map((location) => [location.id, location.name ?? ''])), staffCounts };
 }
 
 export interface NewKiosk {
@@ -181,6 +214,7 @@ export const setupQueryKeys = {
   all: ['setup'] as const,
   businesses: (connection: ManagerConnection) => ['setup', connection.id, 'businesses'] as const,
   kiosks: (connection: ManagerConnection, businessId: number) => ['setup', connection.id, 'kiosks', businessId] as const,
+  kioskDetails: (connection: ManagerConnection, businessId: number) => ['setup', connection.id, 'kioskDetails', businessId] as const,
 };
 
 /** Lists are retried once, and only when a retry can help (network, 5xx). */
