@@ -32,6 +32,8 @@ export interface ApiClientConfig {
    * failure or timeout (not on the caller's own abort). The kiosk's reachability listens here.
    */
   onExchange?: (answered: boolean) => void;
+  /** Called with every answered request and its response (e.g. to keep a header); an exception it throws is logged, never rethrown. */
+  onResponse?: (request: Request, response: Response) => void;
 }
 
 /** Per-call options every method accepts. */
@@ -148,6 +150,11 @@ export function createTransport(config: ApiClientConfig): Transport {
       }
       reportServerDate(config.onServerDate, response, started);
       config.onExchange?.(true);
+      try {
+        config.onResponse?.(request, response);
+      } catch (error) {
+        console.error('onResponse threw', error);
+      }
       return response;
     },
   };

@@ -5,6 +5,7 @@
  * backoff written by one is read on the same time base by the other.
  */
 import { createApiClient, type ApiClient, type KioskRef } from '../client';
+import { rememberJournalCode } from './journalCodes';
 import type { KioskClock } from './clock';
 import type { Reachability } from './reachability';
 import { openKioskBase, type KioskBase } from './kioskBase';
@@ -41,6 +42,7 @@ export async function connectDevice(db: KioskDb, enrolment: DeviceEnrolment, opt
     baseUrl: enrolment.serviceUrl,
     onServerDate: (date: Date, rtt: number) => clock.observe(date, rtt),
     onExchange: (answered: boolean) => (answered ? reachability.answered() : reachability.failed()),
+    onResponse: (request: Request, response: Response) => void rememberJournalCode(db, request, response),
     timeoutMs: DEVICE_CALL_TIMEOUT_MS,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   };

@@ -16,7 +16,7 @@ import { useI18n } from '../../i18n/I18nProvider';
 import { confirmPunch } from '../../feedback/punchFeedback';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { useKioskLook } from '../../runtime/kioskLook';
-import { useIsQueued } from '../../runtime/useKioskData';
+import { useIsQueued, useJournalCode } from '../../runtime/useKioskData';
 import { useUiStore, type Receipt } from '../../state/uiStore';
 import { Button } from '../../ui/Button';
 import { CheckIcon } from '../../ui/icons';
@@ -66,6 +66,8 @@ function Fact({ kind, label, value }: { kind: ReceiptFactKind; label: string; va
   );
 }
 
+const isPunchReceipt = (kind: Receipt['kind']): boolean => kind !== 'note' && kind !== 'pinChanged';
+
 export function DoneStep({ receipt }: { receipt: Receipt }) {
   const { t, format } = useI18n();
   const { db, reachability } = useRuntime();
@@ -76,6 +78,8 @@ export function DoneStep({ receipt }: { receipt: Receipt }) {
   const corrected = receipt.statedFinishUtc !== undefined;
   const details = receipt.details ?? [];
   const queued = useIsQueued(db, receipt.entryId, unreachable || !navigator.onLine);
+  // The punch's entry in the business's journal (docs/punch-journal.md), once the service answered it.
+  const journalCode = useJournalCode(db, isPunchReceipt(receipt.kind) ? receipt.entryId : null);
   const hours = useReceiptHours(receipt, receipt.employeeId ?? null, format.zone);
   const facts = hours && !corrected ? receiptFacts(hours) : [];
   const hasNotice = queued || Boolean(receipt.unverified) || corrected;
@@ -150,6 +154,15 @@ export function DoneStep({ receipt }: { receipt: Receipt }) {
       {receipt.unverified ? <Notice tone="warning">{t('kiosk.done.unverified')}</Notice> : null}
       {receipt.statedFinishUtc ? <Notice tone="info">{t('kiosk.finish.done', { time: format.dateTime(receipt.statedFinishUtc) })}</Notice> : null}
       {queued ? <Notice tone="info">{t('kiosk.done.queued')}</Notice> : null}
+      {journalCode ? (
+        <p className={styles.caption} data-testid="receipt-journal">
+          {t('kiosk.done.journalCode', { code: journalCode })}
+        </p>
+      ) : queued && isPunchReceipt(receipt.kind) ? (
+        <p className={styles.caption} data-testid="receipt-journal-pending">
+          {t('kiosk.done.journalPending')}
+        </p>
+      ) : null}
       <UndoClockOff receipt={receipt} />
       <div className={styles.buttons}>
         {corrected && receipt.pin !== undefined && receipt.employeeId !== undefined ? (
