@@ -18,6 +18,7 @@ import { Notice } from '../../ui/Notice';
 import { Card } from '../../ui/Page';
 import { Switch } from './controls';
 import { BreakRulesCard } from './BreakRulesCard';
+import { PhotoPolicyCard } from './PhotoPolicyCard';
 import { TabletFields, useKioskPreferences, useSaveKioskPreferences } from './TabletFields';
 import { buildPreferences, preferencesDirty, preferencesFormOf, type KioskPreferencesForm } from './kioskPreferencesForm';
 import type { KioskPreferencesModel } from '../../../contract/supporting/kioskExtensions';
@@ -245,6 +246,7 @@ export function KioskSettingsSection() {
         <>
           <SettingsForm key={model.data.id} model={model.data} preferences={preferences.data} />
           <BreakRulesCard />
+          <PhotoPolicyCard />
         </>
       ) : error ? null : (
         <p className={styles.empty}>{t('common.loading')}</p>

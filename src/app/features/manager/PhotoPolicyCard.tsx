@@ -1,0 +1,80 @@
+/**
+ * The business's punch-photo policy in manager mode's Settings: how long photos are kept and who
+ * may see them. Saved at once, apart from the kiosk's own settings form, because it is the
+ * business's setting; the retention job applies a shorter time at its next run (docs/privacy.md).
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { getPhotoPolicy, updatePhotoPolicy } from '../../../contract/routes/photos';
+import { PHOTO_VIEWERS, type PhotoPolicyModel } from '../../../contract/supporting/photos';
+import { useI18n } from '../../i18n/I18nProvider';
+import { useRuntime } from '../../runtime/RuntimeContext';
+import { ChoiceGroup } from '../../ui/ChoiceGroup';
+import { Notice } from '../../ui/Notice';
+import { Card } from '../../ui/Page';
+import styles from './Manager.module.css';
+import { MANAGER_KEY, useManagerApi, useSayFailure } from './ManagerContext';
+
+/** The retention choices offered: a week, a fortnight, a month, a quarter, a year. */
+const RETENTION_CHOICES = [7, 14, 30, 90, 365];
+
+export function PhotoPolicyCard() {
+  const { t } = useI18n();
+  const runtime = useRuntime();
+  const api = useManagerApi();
+  const queryClient = useQueryClient();
+  const sayFailure = useSayFailure();
+  const path = { businessId: runtime.kiosk.businessId };
+  const key = [MANAGER_KEY, runtime.kiosk.businessId, 'photoPolicy'] as const;
+  const policy = useQuery({ queryKey: key, queryFn: () => api.call((client) => client.call(getPhotoPolicy, { path })) });
+  const [said, setSaid] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const save = useMutation({
+    mutationFn: (body: PhotoPolicyModel) => api.call((client) => client.call(updatePhotoPolicy, { path, body })),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(key, saved);
+      setSaid({ tone: 'success', text: t('manager.photos.saved') });
+    },
+    onError: (caught: unknown) => setSaid({ tone: 'error', text: sayFailure(caught) }),
+  });
+  const change = (next: Partial<PhotoPolicyModel>) => {
+    if (!policy.data || save.isPending) return;
+    setSaid(null);
+    save.mutate({ ...policy.data, ...next });
+  };
+  // A retention set through the API that is not one of the offered choices is shown as it is.
+  const days = policy.data ? [...new Set([...RETENTION_CHOICES, policy.data.retentionDays])].sort((a, b) => a - b) : [];
+
+  return (
+    <Card labelledBy="photo-policy-title">
+      <h2 id="photo-policy-title" className={styles.cardTitle}>
+        {t('manager.photos.title')}
+      </h2>
+      <p className={styles.lead}>{t('manager.photos.lead')}</p>
+      {said ? <Notice tone={said.tone}>{said.text}</Notice> : null}
+      {policy.error ? <Notice tone="error">{sayFailure(policy.error)}</Notice> : null}
+      {policy.data ? (
+        <>
+          <ChoiceGroup
+            legend={t('manager.photos.keep')}
+            name="photo-retention"
+            choices={days.map((count) => ({ value: String(count), label: t('manager.photos.days', { count }) }))}
+            selected={[String(policy.data.retentionDays)]}
+            onChange={([value]) => {
+              if (value) change({ retentionDays: Number(value) });
+            }}
+          />
+          <ChoiceGroup
+            legend={t('manager.photos.viewers')}
+            name="photo-viewers"
+            choices={PHOTO_VIEWERS.map((viewers) => ({ value: viewers, label: t(`manager.photos.${viewers}`), detail: t(`manager.photos.${viewers}.detail`) }))}
+            selected={[policy.data.viewers]}
+            onChange={([viewers]) => {
+              const chosen = PHOTO_VIEWERS.find((v) => v === viewers);
+              if (chosen) change({ viewers: chosen });
+            }}
+          />
+        </>
+      ) : null}
+    </Card>
+  );
+}
