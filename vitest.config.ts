@@ -22,6 +22,7 @@ export const processTests = [
   'src/server/crossProcessMail.test.ts',
   'src/server/metrics/clusterMetrics.test.ts',
   'src/server/startOutput.test.ts',
+  'scripts/test/interrupt.test.ts',
 ];
 /**
  * Need a module graph of their own: one replaces a module with vi.mock, one counts what a process
@@ -36,6 +37,8 @@ export const databaseAgnostic = [
   'src/server/conformance.test.ts',
   'src/server/auth/authorizationMatrix.test.ts',
   'src/server/http/malformedInput.test.ts',
+  // Starts PostgreSQL runs of its own whatever the project's database.
+  'scripts/test/interrupt.test.ts',
 ];
 
 type Database = 'pglite' | 'postgres';

@@ -26,6 +26,8 @@ export const PAGE_LIMITS = {
    * is the maximum and callers that never page still get everything a real business has.
    */
   settings: { defaultTop: 1000, maxTop: 1000 },
+  /** One person's punch photos with their images: few per page, so an answer stays a few megabytes. */
+  photos: { defaultTop: 20, maxTop: 20 },
 } as const satisfies Record<string, PageLimits>;
 
 /** Limits on `$filter` and `$orderby`: longer or deeper queries are refused with 400 `unsupported-query`. */

@@ -4,10 +4,13 @@
  * breaks and roster shifts, the line roundShift writes has the shape the service's approve, edit
  * and addshift checks demand (domain checkShiftShape), lasts at least a minute, is what plain
  * rounding gives whenever that keeps the shift's shape, is the punches' own times otherwise, and
- * exports with hours that add up.
+ * exports with hours that add up. Under every break-rule profile too: where a profile keeps meal
+ * punches unrounded (California, after Donohue v. AMN), each break of the line is its punches' own
+ * times, only kept inside the line and apart from the break before it.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { BREAK_RULE_PROFILE, BREAK_RULE_PROFILES, lineRoundingRules } from './breakRules';
 import { checkShiftShape } from './completeShift';
 import { MIN_LINE_MS, roundInstant, roundShift, type RosterEdges, type RoundingRules, type ShiftTimes } from './rounding';
 import { kioskShiftArb } from './testing/kioskLineArbitraries';
@@ -74,6 +77,37 @@ describe('every line rounding writes can be approved', () => {
         expect(Number(exported.hours)).toBeCloseTo(Math.round(workedMs / 36_000) / 100, 2);
         expect(exported.start).toMatch(/^\d{2}:\d{2}$/);
         expect(exported.end).toMatch(/^\d{2}:\d{2}$/);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('under every break-rule profile: approvable, and meal punches as punched where the profile says so', () => {
+    fc.assert(
+      fc.property(kioskShiftArb, fc.constantFrom(...BREAK_RULE_PROFILES), ({ zone, rules, shift, roster }, profileId) => {
+        const profile = BREAK_RULE_PROFILE[profileId];
+        const line = roundShift(shift, lineRoundingRules(rules, profile), zone, roster);
+        const plan = { start: line.startUtc, end: line.endUtc, breaks: line.breaks.map((b) => ({ start: b.startUtc, end: b.endUtc, isPaidBreak: b.isPaidBreak })) };
+        expect(checkShiftShape(plan)).toBeNull();
+        // The shift's own edges round exactly as without a profile.
+        const plain = roundShift(shift, rules, zone, roster);
+        expect(line.startUtc.getTime()).toBe(plain.startUtc.getTime());
+        expect(line.endUtc.getTime()).toBe(plain.endUtc.getTime());
+        if (profile.roundMealPunches) {
+          expect(line.breaks).toEqual(plain.breaks);
+          return;
+        }
+        const lo = line.startUtc.getTime();
+        const hi = line.endUtc.getTime();
+        const punched = [...shift.breaks].sort((a, b) => a.startUtc.getTime() - b.startUtc.getTime());
+        let previousEnd = lo;
+        punched.forEach((b, i) => {
+          const start = Math.min(Math.max(b.startUtc.getTime(), previousEnd), hi);
+          const end = Math.min(Math.max(b.endUtc.getTime(), start), hi);
+          expect(line.breaks[i]?.startUtc.getTime()).toBe(start);
+          expect(line.breaks[i]?.endUtc.getTime()).toBe(end);
+          previousEnd = end;
+        });
       }),
       { numRuns: RUNS },
     );

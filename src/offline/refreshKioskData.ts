@@ -10,10 +10,9 @@ import { KioskPolicyModel } from '../contract/supporting/devices';
 import { DEFAULT_LOCKOUT_POLICY, lockoutPolicy, type LockoutPolicy } from '../domain/pinPolicy';
 import type { KioskDb } from './db';
 import { KIOSK_SETTINGS_KEY } from './kioskHeading';
+import { POLICY_KEY } from './kioskBreakRules';
 import { fromServerModel, rebase } from './localState';
 import { LookupRecord, OutboxRecord, readRecord, readRecords, StaffRecord } from './records';
-
-const POLICY_KEY = 'policy';
 
 /** The service's settings this kiosk applies itself; null until the first refresh brought them. */
 export async function readKioskPolicy(db: KioskDb): Promise<KioskPolicyModel | null> {

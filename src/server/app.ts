@@ -27,7 +27,9 @@ import { registerEmployeeRoutes } from './routes/employees';
 import { registerKioskRoutes } from './routes/kiosk';
 import { registerLocationRoutes } from './routes/locations';
 import { registerManagerPinRoutes } from './routes/managerPins';
+import { registerBadgeRoutes } from './routes/badges';
 import { registerStaffAccessRoutes } from './routes/staffAccess';
+import { registerPhotoRoutes } from './routes/photos';
 import { registerOAuthRoutes } from './routes/oauth';
 import { registerRosterShiftRoutes } from './routes/rosterShifts';
 import { registerSettingsRoutes } from './routes/settings';
@@ -87,6 +89,8 @@ function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   registerReportingDimensionRoutes(app);
   registerManagerPinRoutes(app);
   registerStaffAccessRoutes(app);
+  registerBadgeRoutes(app);
+  registerPhotoRoutes(app);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {
     type: 'http',

@@ -35,6 +35,7 @@ import type { Env } from './env';
 import { pruneIdempotencyKeys } from './http/idempotency';
 import { pruneSecurityRecords } from './jobs/pruneSecurityRecords';
 import { startOutboxDelivery } from './jobs/startOutboxDelivery';
+import { startPhotoRetention } from './jobs/photoRetention';
 import { startWebhookDelivery } from './jobs/startWebhookDelivery';
 import type { LogFormat, Logger } from './logger';
 import { clusterScrape } from './metrics/clusterMetrics';
@@ -164,6 +165,9 @@ export async function startService(settings: Env, logger: Logger, options: Start
     now,
   });
 
+  // One process of a cluster runs it (the one that provisions), so each hour has one run record.
+  const photoRetention = options.provision ? startPhotoRetention({ db, logger, now }) : null;
+
   phase = 'ready';
   const banner = bannerText({
     baseUrl,
@@ -192,7 +196,7 @@ export async function startService(settings: Env, logger: Logger, options: Start
         if ('closeAllConnections' in server) server.closeAllConnections();
       }, settings.SHUTDOWN_TIMEOUT_MS);
       cut.unref();
-      await Promise.all([closed, mail?.stop(), webhooks.stop(), demoMessages?.stop()]);
+      await Promise.all([closed, mail?.stop(), webhooks.stop(), photoRetention?.stop(), demoMessages?.stop()]);
       clearTimeout(cut);
       await opened.close();
       logger.info('stopped', { reason });

@@ -13,9 +13,10 @@ import type { managerRoster } from './messages/managerRoster';
 import type { managerStaff } from './messages/managerStaff';
 import type { problems } from './messages/problems';
 import type { setup } from './messages/setup';
+import type { badges } from './messages/badges';
 
 /** Every key of every feature, checked at compile time; the texts load with their feature. */
-type AllMessages = typeof common.en & typeof kiosk.en & typeof kioskRoster.en & typeof setup.en & typeof manager.en & typeof managerRoster.en & typeof health.en & typeof managerPin.en & typeof managerStaff.en & typeof problems.en;
+type AllMessages = typeof common.en & typeof kiosk.en & typeof kioskRoster.en & typeof setup.en & typeof manager.en & typeof managerRoster.en & typeof health.en & typeof managerPin.en & typeof managerStaff.en & typeof problems.en & typeof badges.en;
 export type MessageKey = keyof AllMessages;
 export const LOCALES = ['en', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];

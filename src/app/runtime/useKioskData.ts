@@ -10,6 +10,8 @@ import { AttentionRecord, isCountedOperation, readRecord, readRecords, StaffReco
 import { readKioskHeading, type KioskHeading } from '../../offline/kioskHeading';
 import { readSyncStatus, type StoredSyncStatus } from '../../offline/syncStatus';
 import { OPEN_SHIFTS_KEY, readOpenShifts } from '../../offline/openShiftsElsewhere';
+import { readKioskBreakRules } from '../../offline/kioskBreakRules';
+import type { BreakRuleSettings } from '../../domain/breakRules';
 
 export function useStaff(db: KioskDb): StaffRecord[] | undefined {
   return useLiveQuery(async () => readRecords(StaffRecord, await db.staff.orderBy('sortName').toArray()), [db]);
@@ -22,6 +24,11 @@ export function useStaffMember(db: KioskDb, employeeId: number | null): StaffRec
 /** Who of the staff is clocked on at another kiosk (openShiftsElsewhere.ts); empty until known. */
 export function useOpenShiftsElsewhere(db: KioskDb): ReturnType<typeof readOpenShifts> {
   return useLiveQuery(async () => readOpenShifts((await db.meta.get(OPEN_SHIFTS_KEY))?.value), [db]) ?? {};
+}
+
+/** The business's break and rest rules as the kiosk last received them (kioskBreakRules.ts); undefined while reading. */
+export function useBreakRules(db: KioskDb): BreakRuleSettings | undefined {
+  return useLiveQuery(() => readKioskBreakRules(db), [db]);
 }
 
 /** The kiosk's name and time zone (the whole settings: useKioskSettings.ts). */

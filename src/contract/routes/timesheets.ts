@@ -10,6 +10,7 @@ import { defineRoute } from './define';
 import { answerOf, bodyOf, listOf } from './regional';
 import * as m from '../generated/models';
 import { RoundingRulesModel, TimesheetLinePunchesModel } from '../supporting/timesheets';
+import { BreakRulesModel } from '../supporting/breakRules';
 import {
   access,
   businessParams,
@@ -28,7 +29,7 @@ import {
 import { PAGE_LIMITS } from '../paging';
 import { odataQuery, pagingText } from './odataQuery';
 
-export { RoundingRulesModel, TimesheetLinePunchesModel };
+export { BreakRulesModel, RoundingRulesModel, TimesheetLinePunchesModel };
 
 const tags = ['Timesheets'];
 const extensionTags = ['Timesheets (project extensions)'];
@@ -245,4 +246,30 @@ export const saveRoundingRules = defineRoute({
   description: `${PROJECT}The body replaces the stored rules (every field required). They apply to kiosk lines written from then on; lines already written keep their times.`,
   request: { params: businessParams, headers: idempotencyHeaders, ...jsonBody(RoundingRulesModel) },
   responses: { 200: jsonResponse(RoundingRulesModel, 'The stored rules.'), ...mutationErrors },
+});
+
+export const getBreakRules = defineRoute({
+  operationId: 'timesheetExtensions.getBreakRules',
+  ...access('read'),
+  method: 'get',
+  path: `${B}/breakrules`,
+  tags: extensionTags,
+  summary: "The business's break and rest rules (project-designed)",
+  description: `${PROJECT}The rule profile kiosks warn from (meal break due, short rest since the last shift) and whether a short rest stops a clock-on. \`None\` until a manager saves one.`,
+  request: { params: businessParams },
+  responses: { 200: jsonResponse(BreakRulesModel, 'The setting, every field present.'), ...standardErrors },
+});
+
+export const saveBreakRules = defineRoute({
+  operationId: 'timesheetExtensions.saveBreakRules',
+  ...access('admin'),
+  method: 'post',
+  path: `${B}/breakrules`,
+  tags: extensionTags,
+  summary: "Save the business's break and rest rules (project-designed)",
+  description:
+    `${PROJECT}The body replaces the stored setting (every field required). Kiosks receive it with their policy (\`GET /api/v2/device\`); ` +
+    'kiosk lines written from then on keep their break punches unrounded where the profile says so (`CA`); lines already written keep their times.',
+  request: { params: businessParams, headers: idempotencyHeaders, ...jsonBody(BreakRulesModel) },
+  responses: { 200: jsonResponse(BreakRulesModel, 'The stored setting.'), ...mutationErrors },
 });

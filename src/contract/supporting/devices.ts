@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { maxTextLength } from '../inputLimits';
 import * as t from '../wireTypes';
+import { BreakRulesModel } from './breakRules';
+import { NO_BREAK_RULES } from '../../domain/breakRules';
 
 const DEVICE_NAME_MAX = maxTextLength('name');
 
@@ -62,6 +64,9 @@ export const KioskPolicyModel = z
       .boolean()
       .default(false)
       .meta({ description: "Whether a PIN reset code may be sent by text message (the business's `smsNotificationsEnabled`): the kiosk offers only the channels that work." }),
+    breakRules: BreakRulesModel.default(NO_BREAK_RULES).meta({
+      description: "The business's break and rest rules (project-designed, `/roundingrules`' sibling `/breakrules`): the kiosk warns from them offline.",
+    }),
   })
   .meta({ id: 'KioskPolicyModel' });
 export type KioskPolicyModel = z.infer<typeof KioskPolicyModel>;

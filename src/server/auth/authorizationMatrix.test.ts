@@ -101,6 +101,12 @@ async function buildWorld(): Promise<World> {
   });
   expect(correction.status, correction.text).toBe(200);
   const kioskA2 = await addKiosk(t, owner, 'Kiosk A2');
+  // A badge of e1 (project extension), for the revoke route.
+  const badge = await t.request('POST', `${owner.kiosk}/badges`, { auth, json: { employeeIds: [e1!.id] } });
+  expect(badge.status, badge.text).toBe(200);
+  const badgeId = (badge.body as { badgeId: number }[])[0]?.badgeId ?? 0;
+  // Badges accepted, so a device's badge check reaches the data (in `pin` mode it is refused unread).
+  expect((await t.request('PUT', `${owner.base}/badgesettings`, { auth, json: { mode: 'badge' } })).status).toBe(200);
   // A web hook registration of business A's manager (its id is a string, kept as given).
   await post(`${owner.base}/webhookregistrations`, { id: 'Matrix-Hook', webHookUri: 'https://hooks.example.com/matrix' });
   const rosterShift = await post(`${owner.base}/rostershift?publish=true`, { employeeId: e1!.id, startTime: '2026-03-02T09:00:00', endTime: '2026-03-02T17:00:00' });
@@ -144,6 +150,7 @@ async function buildWorld(): Promise<World> {
       classification: classification?.id ?? 0,
       reportingdimension: dimension?.id ?? 0,
       userId: owner.manager.userId,
+      badgeId,
     },
     restrictedEmail,
     insiders: { manager: auth, deviceOfA1: bearer(deviceA1Body.token), selfOfE1 },
@@ -235,6 +242,7 @@ function sampleBody(operationId: string, w: World): unknown {
       timesheets: { [String(employeeId)]: [{ startTime: '2026-03-03T09:00:00', endTime: '2026-03-03T17:00:00' }] },
     },
     'timesheetExtensions.saveRoundingRules': NO_ROUNDING,
+    'timesheetExtensions.saveBreakRules': { profile: 'UK', blockShortRest: false },
     'rosterShift.createRosterShift': { employeeId, startTime: '2026-03-03T09:00:00', endTime: '2026-03-03T17:00:00' },
     'rosterShift.updateRosterShift': { employeeId, startTime: '2026-03-02T10:00:00', endTime: '2026-03-02T17:00:00' },
     'rosterShift.stubShiftTimesheets': { note: 'Outsider stub' },
@@ -254,6 +262,11 @@ function sampleBody(operationId: string, w: World): unknown {
     'managerPins.setMine': { pin: '480251' },
     'managerPins.signIn': { userId: w.owner.manager.userId, pin: '480251' },
     'staffAccess.setKioskAccess': { hasAccess: false },
+    'badges.updateSettings': { mode: 'badge' },
+    'badges.updateKioskSettings': { mode: 'badge-then-pin' },
+    'badges.issue': { employeeIds: [employeeId] },
+    'badges.check': { token: 'KCB1ABCDEFGHIJKLMNOPQRSTUVWXYZ234567' },
+    'photos.updatePhotoPolicy': { retentionDays: 1, viewers: 'kioskManagers' },
     'kioskExtensions.submitIdentityClaim': { employeeId, punchKey: 'matrix-claim', punchKind: 'clockOn', recordedTimeUtc: new Date(t.clock.now().getTime() - 60_000).toISOString() },
   };
   if (!(operationId in samples)) throw new Error(`no sample body for ${operationId}: add one to the authorization matrix`);

@@ -1,11 +1,16 @@
 /**
  * Starts a throw-away PostgreSQL 15 cluster on a loopback port for the API tests, from the
  * Debian binaries. The server refuses to run as root, so as root it runs as user `postgres`.
+ *
+ * `pg_ctl start` detaches the server from the process that started it, so an interrupted test
+ * run (Ctrl-C, SIGTERM; Vitest exits on them without running its global teardown) would leave it
+ * running with its folder: every cluster still up is stopped (immediate mode, the data is thrown
+ * away) and its folder removed when the process exits or gets one of those signals.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const POSTGRES_BIN = process.env.POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin';
@@ -31,6 +36,31 @@ export interface PostgresCluster {
   stop(): void;
 }
 
+/** The clusters this process started and has not stopped: their stop (immediate) functions. */
+const running = new Set<() => void>();
+const EXIT_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+let hooked = false;
+
+function stopRunningClusters(): void {
+  for (const stop of [...running]) stop();
+}
+
+/** Once per process: stop what is left on exit and on a signal that ends the process. */
+function stopOnExit(): void {
+  if (hooked) return;
+  hooked = true;
+  process.once('exit', stopRunningClusters);
+  for (const signal of EXIT_SIGNALS) {
+    const onSignal = () => {
+      stopRunningClusters();
+      // Listening to a signal takes away its default (ending the process): when no one else
+      // listens (a plain script), end it as the default would have.
+      if (process.listenerCount(signal) === 1) process.exit(128 + constants.signals[signal]);
+    };
+    process.on(signal, onSignal);
+  }
+}
+
 /** Starts the cluster; `settings` are extra server settings (`name=value`), e.g. for a bulk load. */
 export async function startPostgres(settings: readonly string[] = []): Promise<PostgresCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'kiosk-pg-'));
@@ -40,6 +70,28 @@ export async function startPostgres(settings: readonly string[] = []): Promise<P
     const result = spawnSync(file, argv, { encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
   };
+  let stopped = false;
+  let started = false;
+  const stop = (mode: 'fast' | 'immediate') => {
+    if (stopped) return;
+    stopped = true;
+    running.delete(stopImmediately);
+    try {
+      if (started) asOwner(join(POSTGRES_BIN, 'pg_ctl'), ['-D', join(dir, 'data'), '-m', mode, '-w', 'stop']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  const stopImmediately = () => {
+    try {
+      stop('immediate');
+    } catch {
+      // On the way out: the folder is gone (finally above); nothing else can be done.
+    }
+  };
+  // From here on the folder is this process's to remove, even if it ends before the server is up.
+  running.add(stopImmediately);
+  stopOnExit();
   if (isRoot) {
     const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
@@ -47,7 +99,10 @@ export async function startPostgres(settings: readonly string[] = []): Promise<P
   }
   chmodSync(dir, 0o700);
   const port = await freePort();
+  if (stopped) throw new Error('PostgreSQL was not started: the process is ending');
   asOwner(join(POSTGRES_BIN, 'initdb'), ['-D', join(dir, 'data'), '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+  // Set before starting: should pg_ctl fail after the server came up, stop() still tries.
+  started = true;
   asOwner(join(POSTGRES_BIN, 'pg_ctl'), [
     '-D', join(dir, 'data'), '-l', join(dir, 'log'), '-w',
     '-o', [`-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`, ...settings.map((s) => `-c ${s}`)].join(' '),
@@ -55,12 +110,6 @@ export async function startPostgres(settings: readonly string[] = []): Promise<P
   ]);
   return {
     url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
-    stop() {
-      try {
-        asOwner(join(POSTGRES_BIN, 'pg_ctl'), ['-D', join(dir, 'data'), '-m', 'fast', '-w', 'stop']);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
+    stop: () => stop('fast'),
   };
 }

@@ -25,7 +25,7 @@ import { CoffeeIcon, KeyIcon, LoginIcon, LogoutIcon, NoteIcon, PlayIcon } from '
 import { Notice } from '../../ui/Notice';
 import { Switch } from '../../ui/Switch';
 import { clockOnChoices } from '../../../offline/kioskOperations';
-import { toDomainState } from '../../../offline/localState';
+import { NOT_CLOCKED_ON, toDomainState } from '../../../offline/localState';
 import { readLastChoice, refreshWorkHistory } from '../../../offline/workHistory';
 import styles from './ActionsStep.module.css';
 import { PersonHeading } from './PersonHeading';
@@ -36,6 +36,8 @@ import { RosterShiftCard } from './RosterShiftCard';
 import { useKeptRoster } from './useKeptRoster';
 import { localDaysBetween, sinceWhen } from './useStatusLine';
 import { useCommitPunch } from './useCommitPunch';
+import { useBreakRuleWarnings } from './useBreakRuleWarnings';
+import { restShownMs } from '../../../domain/breakRules';
 import { useStepPerson } from './useStepPerson';
 import { whereElsewhere } from './whereElsewhere';
 
@@ -64,6 +66,7 @@ export function ActionsStep({ employeeId, pin, notice }: { employeeId: number; p
   const openShifts = useOpenShiftsElsewhere(runtime.db);
   const [pickedId, setPickedId] = useState<number | null>(null);
   const [stillWorking, setStillWorking] = useState(false);
+  const warnings = useBreakRuleWarnings(runtime.db, employeeId, toDomainState(person?.local ?? NOT_CLOCKED_ON), now);
   // The receipt's hours: the service's shifts for this person, fetched while they choose.
   useEffect(() => void refreshWorkHistory(runtime, employeeId, format.zone), [runtime, employeeId, format.zone]);
   if (!person) return null;
@@ -141,6 +144,19 @@ export function ActionsStep({ employeeId, pin, notice }: { employeeId: number; p
       ) : null}
       {rosterView ? <RosterShiftCard view={rosterView} pickedId={pickedShift?.id ?? null} onPick={setPickedId} /> : null}
       {policy && isLongShift(toDomainState(state), now, policy.longShiftMinutes) ? <Notice tone="warning">{t('kiosk.actions.longShift')}</Notice> : null}
+      {onShift && warnings.meal ? (
+        <Notice tone={warnings.meal.overdue ? 'warning' : 'info'}>
+          <span data-testid="meal-due">{t(warnings.meal.overdue ? 'kiosk.rules.mealOverdue' : 'kiosk.rules.mealDue', { time: format.time(warnings.meal.dueBy) })}</span>
+        </Notice>
+      ) : null}
+      {offered.includes('clockOn') && warnings.shortRest ? (
+        <Notice tone="warning">
+          <span data-testid="short-rest">
+            {t('kiosk.rules.shortRest', { duration: format.duration(restShownMs(warnings.shortRest)), minimum: format.duration(warnings.shortRest.minimumMinutes * 60_000) })}
+          </span>
+          {warnings.blocksClockOn ? ` ${t('kiosk.rules.blocked', { time: format.time(warnings.shortRest.until) })}` : ''}
+        </Notice>
+      ) : null}
       {error ? <Notice tone="error">{error}</Notice> : null}
       <h2 className="visually-hidden">{t('kiosk.actions.whatNext')}</h2>
       <div className={styles.actions}>
@@ -148,7 +164,7 @@ export function ActionsStep({ employeeId, pin, notice }: { employeeId: number; p
           const punch = PUNCHES[kind];
           if (!punch) return null;
           const button = (
-            <Button key={kind} variant={punch.variant} size="large" icon={punch.icon} onClick={() => void choose(kind)} disabled={busy} data-punch={kind}>
+            <Button key={kind} variant={punch.variant} size="large" icon={punch.icon} onClick={() => void choose(kind)} disabled={busy || (kind === 'clockOn' && warnings.blocksClockOn)} data-punch={kind}>
               {t(punch.label)}
             </Button>
           );

@@ -10,6 +10,8 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import { isOnShift } from '../../../domain/attendance';
+import { BREAK_RULE_PROFILE, breaksFromState, isMealBreakOverdue, mealBreakDueBy } from '../../../domain/breakRules';
+import { toDomainState } from '../../../offline/localState';
 import type { PersonRosterState } from '../../../domain/rosterState';
 import { rosterStateOf, type RosterShift } from '../../../offline/kioskRoster';
 import type { StaffRecord } from '../../../offline/records';
@@ -18,7 +20,7 @@ import { useI18n } from '../../i18n/I18nProvider';
 import { foldForSearch } from '../../i18n/search';
 import { useKioskBase } from '../../runtime/RuntimeContext';
 import { openShiftElsewhere, type OpenShiftElsewhere } from '../../../offline/openShiftsElsewhere';
-import { useOpenShiftsElsewhere, useStaff } from '../../runtime/useKioskData';
+import { useBreakRules, useOpenShiftsElsewhere, useStaff } from '../../runtime/useKioskData';
 import { useUiStore } from '../../state/uiStore';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
@@ -31,6 +33,8 @@ import { whereElsewhere } from './whereElsewhere';
 
 type OpenShifts = ReturnType<typeof useOpenShiftsElsewhere>;
 type RosterStates = ReadonlyMap<number, PersonRosterState<RosterShift>>;
+/** When each person on shift has their meal break due, and whether that time has passed. */
+type MealsDue = ReadonlyMap<number, { dueBy: Date; overdue: boolean }>;
 
 const ROSTER_WORDS = {
   due: 'kiosk.grid.roster.due',
@@ -47,7 +51,7 @@ function useRosterLine(state: PersonRosterState<RosterShift> | undefined): strin
   return t(ROSTER_WORDS[state.kind], { time });
 }
 
-function Group({ id, title, people, openShifts, rosterStates }: { id: string; title: string; people: StaffRecord[]; openShifts: OpenShifts; rosterStates: RosterStates }) {
+function Group({ id, title, people, openShifts, rosterStates, mealsDue }: { id: string; title: string; people: StaffRecord[]; openShifts: OpenShifts; rosterStates: RosterStates; mealsDue: MealsDue }) {
   if (people.length === 0) return null;
   return (
     <section className={styles.group} aria-labelledby={id}>
@@ -61,6 +65,7 @@ function Group({ id, title, people, openShifts, rosterStates }: { id: string; ti
             person={person}
             elsewhere={openShiftElsewhere(openShifts, person.employeeId, person.local)}
             roster={rosterStates.get(person.employeeId)}
+            meal={mealsDue.get(person.employeeId)}
           />
         ))}
       </ul>
@@ -68,14 +73,26 @@ function Group({ id, title, people, openShifts, rosterStates }: { id: string; ti
   );
 }
 
-function PersonCard({ person, elsewhere, roster }: { person: StaffRecord; elsewhere: OpenShiftElsewhere | null; roster: PersonRosterState<RosterShift> | undefined }) {
+function PersonCard({
+  person,
+  elsewhere,
+  roster,
+  meal,
+}: {
+  person: StaffRecord;
+  elsewhere: OpenShiftElsewhere | null;
+  roster: PersonRosterState<RosterShift> | undefined;
+  meal: { dueBy: Date; overdue: boolean } | undefined;
+}) {
   const go = useUiStore((s) => s.go);
-  const { t } = useI18n();
+  const { t, format } = useI18n();
   const kioskName = elsewhere ? whereElsewhere(t, elsewhere) : null;
   const rosterLine = useRosterLine(roster);
   const statusLine = useStatusLine(person.local) + (kioskName ? `, ${t('kiosk.grid.elsewhereLabel', { kiosk: kioskName })}` : '');
   // The roster line describes the card; its name stays "<name>, <status>".
   const rosterId = `roster-${person.employeeId}`;
+  const mealId = `meal-${person.employeeId}`;
+  const described = [rosterLine ? rosterId : null, meal ? mealId : null].filter(Boolean).join(' ');
   const shortStatus = useShortStatus(person.local);
   return (
     <li>
@@ -84,7 +101,7 @@ function PersonCard({ person, elsewhere, roster }: { person: StaffRecord; elsewh
         className={`${styles.person} ${styles[`card${person.local.status}`] ?? ''}`}
         onClick={() => go({ step: 'pin', employeeId: person.employeeId })}
         aria-label={t('kiosk.grid.staffLabel', { name: person.name, status: statusLine })}
-        aria-describedby={rosterLine ? rosterId : undefined}
+        aria-describedby={described || undefined}
       >
         <Avatar name={person.name} photoUrl={person.profileImageUrl} size={56} />
         <span className={styles.text}>
@@ -105,6 +122,11 @@ function PersonCard({ person, elsewhere, roster }: { person: StaffRecord; elsewh
               {rosterLine}
             </span>
           ) : null}
+          {meal ? (
+            <span id={mealId} className={`${styles.meal} ${meal.overdue ? styles.mealOverdue : ''}`} data-testid="meal-due">
+              {t(meal.overdue ? 'kiosk.rules.mealOverdue' : 'kiosk.rules.mealDue', { time: format.time(meal.dueBy) })}
+            </span>
+          ) : null}
         </span>
       </button>
     </li>
@@ -122,6 +144,18 @@ export function StaffGrid() {
     () => new Map((staff ?? []).map((p) => [p.employeeId, rosterStateOf(roster, p.employeeId, p.local, now)] as const)),
     [staff, roster, now],
   );
+  const breakRules = useBreakRules(db);
+  const mealsDue = useMemo(() => {
+    const profile = BREAK_RULE_PROFILE[breakRules?.profile ?? 'None'];
+    const due = new Map<number, { dueBy: Date; overdue: boolean }>();
+    for (const p of staff ?? []) {
+      const state = toDomainState(p.local);
+      const breaks = breaksFromState(state);
+      const dueBy = breaks && state.clockOnTimeUtc ? mealBreakDueBy(profile, state.clockOnTimeUtc, breaks) : null;
+      if (dueBy) due.set(p.employeeId, { dueBy, overdue: isMealBreakOverdue(dueBy, now) });
+    }
+    return due;
+  }, [staff, breakRules, now]);
   const go = useUiStore((s) => s.go);
   const [query, setQuery] = useState('');
   const shown = useMemo(() => {
@@ -171,9 +205,9 @@ export function StaffGrid() {
         <p className={styles.empty}>{t('kiosk.grid.noMatch', { query })}</p>
       ) : (
         <div className={styles.groups} data-testid="staff-grid">
-          <Group id="group-on" title={t('kiosk.grid.groupOn')} people={onShift} openShifts={openShifts} rosterStates={rosterStates} />
-          <Group id="group-due" title={t('kiosk.grid.groupDue')} people={dueNow} openShifts={openShifts} rosterStates={rosterStates} />
-          <Group id="group-off" title={t('kiosk.grid.groupOff')} people={others} openShifts={openShifts} rosterStates={rosterStates} />
+          <Group id="group-on" title={t('kiosk.grid.groupOn')} people={onShift} openShifts={openShifts} rosterStates={rosterStates} mealsDue={mealsDue} />
+          <Group id="group-due" title={t('kiosk.grid.groupDue')} people={dueNow} openShifts={openShifts} rosterStates={rosterStates} mealsDue={mealsDue} />
+          <Group id="group-off" title={t('kiosk.grid.groupOff')} people={others} openShifts={openShifts} rosterStates={rosterStates} mealsDue={mealsDue} />
         </div>
       )}
     </section>

@@ -20,6 +20,7 @@ import { manager } from '../../i18n/messages/manager';
 import { managerPin } from '../../i18n/messages/managerPin';
 import { managerRoster } from '../../i18n/messages/managerRoster';
 import { managerStaff } from '../../i18n/messages/managerStaff';
+import { badges } from '../../i18n/messages/badges';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { useUiStore, type ManagerSession } from '../../state/uiStore';
 import { Notice } from '../../ui/Notice';
@@ -44,6 +45,7 @@ registerMessages(managerRoster);
 registerMessages(health);
 registerMessages(managerPin);
 registerMessages(managerStaff);
+registerMessages(badges);
 
 /** The ui store's session for a session opened with a manager PIN. */
 function pinSession(model: ManagerPinSessionModel, nowMs: number): ManagerSession {

@@ -81,6 +81,10 @@ export const kiosk = defineMessages({
     'kiosk.switch.on': 'On',
     'kiosk.switch.off': 'Off',
     'kiosk.actions.longShift': 'You have been on shift for a long time. Remember to clock off.',
+    'kiosk.rules.mealDue': 'Meal break due by {time}',
+    'kiosk.rules.mealOverdue': 'Meal break was due by {time}',
+    'kiosk.rules.shortRest': '{duration} since your last shift ended. The rules ask for {minimum} of rest.',
+    'kiosk.rules.blocked': 'Clock-on opens at {time}, when your rest is complete. Ask a manager if you are needed sooner.',
     'kiosk.actions.notYou': 'Not you?',
 
     'kiosk.options.title': 'Before you clock on',
@@ -262,6 +266,10 @@ export const kiosk = defineMessages({
     'kiosk.switch.on': 'Sí',
     'kiosk.switch.off': 'No',
     'kiosk.actions.longShift': 'Llevas mucho tiempo en el turno. No olvides fichar la salida.',
+    'kiosk.rules.mealDue': 'Pausa para comer antes de las {time}',
+    'kiosk.rules.mealOverdue': 'La pausa para comer tocaba antes de las {time}',
+    'kiosk.rules.shortRest': 'Han pasado {duration} desde que terminó tu último turno. Las normas piden {minimum} de descanso.',
+    'kiosk.rules.blocked': 'Podrás fichar la entrada a las {time}, cuando termine tu descanso. Si te necesitan antes, habla con un encargado.',
     'kiosk.actions.notYou': '¿No eres tú?',
 
     'kiosk.options.title': 'Antes de fichar la entrada',

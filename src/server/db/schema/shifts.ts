@@ -28,13 +28,19 @@ export const shiftNotes = pgTable(
   (t) => [index('shift_notes_shift_idx').on(t.shiftId, t.createdAt, t.id)],
 );
 
-export const punchPhotos = pgTable('punch_photos', {
-  id: serial('id').primaryKey(),
-  businessId: integer('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
-  contentType: text('content_type').notNull(),
-  data: bytea('data').notNull(),
-  createdAt: createdAt(),
-});
+/** Punch photos; `createdAt` is when the service stored it (on its clock), which retention counts from. */
+export const punchPhotos = pgTable(
+  'punch_photos',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+  },
+  // The retention job's scan: a business's photos, oldest first.
+  (t) => [index('punch_photos_business_created_idx').on(t.businessId, t.createdAt)],
+);
 
 /**
  * Project extension: the identity claim that follows an unverified offline punch,

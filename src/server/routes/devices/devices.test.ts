@@ -204,6 +204,8 @@ describe('GET /api/v2/device', () => {
         requireLocation: false,
         // Whether Forgot PIN may offer a text message: the business's SMS switch, off by default.
         smsResets: false,
+        // The business's break and rest rules: none until a manager saves a profile.
+        breakRules: { profile: 'None', blockShortRest: false },
       },
     });
     // The business's timesheet settings reach the tablet, so it asks for what the service will require.

@@ -11,6 +11,7 @@ import type { App, AppEnv } from '../../context';
 import { mapInSlices, throughListGate } from '../../lists/listGate';
 import { withRegionalLines } from '../../services/referenceData/classifications';
 import { readRoundingRules, saveRoundingRules } from '../../services/businesses/roundingRules';
+import { readBreakRules, saveBreakRules } from '../../services/businesses/breakRules';
 import { submitBulk } from '../../services/timesheets/timesheetBulk';
 import { exportTimesheetCsv } from '../../services/timesheets/timesheetExport';
 import { listLinePage, planTimesheetLineList } from '../../services/timesheets/timesheetLineList';
@@ -54,6 +55,16 @@ export function registerTimesheetHandlers(app: App) {
   app.openapi(routes.saveRoundingRules, async (c) => {
     const { businessId } = c.req.valid('param');
     return c.json(await saveRoundingRules(c.var.db, businessId, c.req.valid('json')), 200);
+  });
+
+  app.openapi(routes.getBreakRules, async (c) => {
+    const { businessId } = c.req.valid('param');
+    return c.json(await readBreakRules(c.var.db, businessId), 200);
+  });
+
+  app.openapi(routes.saveBreakRules, async (c) => {
+    const { businessId } = c.req.valid('param');
+    return c.json(await saveBreakRules(c.var.db, businessId, c.req.valid('json')), 200);
   });
 
   app.openapi(routes.getBusinessTimesheets, async (c) => {

@@ -19,6 +19,9 @@ import type { Env } from '../../env';
 import { businesses, devices, kiosks } from '../../db/schema';
 import type { Page } from '../../lists/odata/planList';
 import { readBusinessRequirements, type BusinessRequirements } from '../punches/clockOnRequirements';
+import { readBreakRules } from '../businesses/breakRules';
+import { readInTurn } from '../../db/transactions';
+import { NO_BREAK_RULES, type BreakRuleSettings } from '../../../domain/breakRules';
 
 type DeviceRow = typeof devices.$inferSelect;
 
@@ -72,15 +75,17 @@ export async function revokeDevice(db: Database, businessId: number, kioskId: nu
 
 /**
  * The settings a kiosk applies itself (offline PIN lockout, the long-shift notice), read from the
- * service's, the business's required clock-on choices (the kiosk asks for them), and
- * whether its PIN resets may go by text message (so the kiosk offers only channels that work).
+ * service's, the business's required clock-on choices (the kiosk asks for them),
+ * whether its PIN resets may go by text message (so the kiosk offers only channels that work), and
+ * the business's break and rest rules (the kiosk warns from them offline).
  */
 export function kioskPolicyOf(
   settings: Pick<Env, 'LONG_SHIFT_MINUTES' | 'PIN_MAX_ATTEMPTS' | 'PIN_LOCKOUT_MINUTES'>,
   required: BusinessRequirements = { requireWorkType: false, requireLocation: false },
   smsResets = false,
+  breakRules: BreakRuleSettings = NO_BREAK_RULES,
 ): DeviceIdentityModel['policy'] {
-  return { longShiftMinutes: settings.LONG_SHIFT_MINUTES, pinMaxAttempts: settings.PIN_MAX_ATTEMPTS, pinLockoutMinutes: settings.PIN_LOCKOUT_MINUTES, ...required, smsResets };
+  return { longShiftMinutes: settings.LONG_SHIFT_MINUTES, pinMaxAttempts: settings.PIN_MAX_ATTEMPTS, pinLockoutMinutes: settings.PIN_LOCKOUT_MINUTES, ...required, smsResets, breakRules };
 }
 
 /** A live device with its kiosk's name and the kiosk policy; null when revoked or its kiosk was deleted. */
@@ -100,7 +105,11 @@ export async function deviceIdentity(db: Database, deviceId: number, settings: E
     .where(and(eq(devices.id, deviceId), isNull(devices.revokedAt), isNull(kiosks.deletedAt)));
   if (!row) return null;
   const { smsResets, ...device } = row;
-  return { ...device, policy: kioskPolicyOf(settings, await readBusinessRequirements(db, row.businessId), smsResets) };
+  const [required, breakRules] = await readInTurn(
+    () => readBusinessRequirements(db, row.businessId),
+    () => readBreakRules(db, row.businessId),
+  );
+  return { ...device, policy: kioskPolicyOf(settings, required, smsResets, breakRules) };
 }
 
 

@@ -64,7 +64,7 @@ function lockoutOf(row: EmployeeRow): LockoutState {
   return { failedAttempts: row.pinFailedAttempts, lockedUntil: row.pinLockedUntil };
 }
 
-function lockedError(lockedUntil: Date, now: Date): ApiError {
+export function lockedError(lockedUntil: Date, now: Date): ApiError {
   const seconds = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
   const minutes = Math.ceil(seconds / 60);
   return new ApiError(429, 'pin-locked', 'This PIN is locked.', {
@@ -116,19 +116,20 @@ function wrongPin(state: LockoutState, ctx: PinContext): ApiError {
   });
 }
 
-type Claimed = { ok: true; row: EmployeeRow; state: LockoutState } | { ok: false; error: ApiError };
+export type Claimed = { ok: true; row: EmployeeRow; state: LockoutState } | { ok: false; error: ApiError };
 
 /**
  * Claims one PIN attempt for the employee in a short transaction, before any hash is compared:
- * refused while locked (or when there is no PIN to check); otherwise the failure is counted at once
- * and `state` is what stays stored if the PIN turns out wrong.
+ * refused while locked (or when there is no PIN to check, unless `requirePin` is false: a revoked
+ * badge counts against its owner whether or not they have a PIN); otherwise the failure is counted
+ * at once and `state` is what stays stored if the PIN turns out wrong.
  */
-async function claimPinAttempt(db: Database, ctx: PinContext, employeeId: number): Promise<Claimed> {
+export async function claimPinAttempt(db: Database, ctx: PinContext, employeeId: number, requirePin = true): Promise<Claimed> {
   return withTransaction(db, async (tx) => {
     const row = await loadKioskEmployee(tx, ctx.businessId, employeeId, { lock: true, now: ctx.now, atKiosk: ctx.atKiosk });
     const claim = claimAttempt(lockoutOf(row), ctx.now, ctx.policy);
     if (!claim.granted) return { ok: false, error: lockedError(claim.lockedUntil, ctx.now) };
-    if (!row.pinHash && !row.pinResetHash) return { ok: false, error: notSet() };
+    if (requirePin && !row.pinHash && !row.pinResetHash) return { ok: false, error: notSet() };
     const locks = claim.ifWrong.lockedUntil !== null;
     if (locks && ctx.source) {
       const refused = await refuseAnotherLockout(tx, ctx.businessId, row.id, ctx.source, ctx.now);

@@ -98,7 +98,7 @@ export async function recordCompleteShift(db: Database, ctx: PunchContext, body:
     const breaks = plan.breaks.map((b) => ({ shiftId: shift.id, startUtc: b.start, endUtc: b.end, isPaidBreak: b.isPaidBreak }));
     if (breaks.length > 0) await tx.insert(shiftBreaks).values(breaks);
 
-    const photoId = photo ? await storePhoto(tx, ctx.businessId, photo) : null;
+    const photoId = photo ? await storePhoto(tx, ctx.businessId, photo, ctx.now) : null;
     const audit = (kind: PunchKind, at: Date, withPhoto = false) =>
       punchAuditRow(ctx, body, { employeeId: employee.id, shiftId: shift.id, kind, at, recordedTimeUtc: at, photoId: withPhoto ? photoId : null });
     await tx.insert(punches).values([

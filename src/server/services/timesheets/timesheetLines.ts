@@ -18,7 +18,9 @@ import type { Database } from '../../db/openDatabase';
 import { businessSettings, clockShifts, rosterShifts, shiftNotes, timesheetLines } from '../../db/schema';
 import { notFound } from '../../errors/apiError';
 import { loadReferencesFor, type ReferenceData } from '../referenceData/references';
-import { readRoundingRules, ROUNDING_RULES_KIND, roundingRulesFrom } from '../businesses/roundingRules';
+import { ROUNDING_RULES_KIND, roundingRulesFrom } from '../businesses/roundingRules';
+import { BREAK_RULES_KIND, breakRulesFrom } from '../businesses/breakRules';
+import { BREAK_RULE_PROFILE, lineRoundingRules } from '../../../domain/breakRules';
 import { settingsFrom } from '../businesses/settings';
 import { readInTurn } from '../../db/transactions';
 import { recordWebhookEvents, type RaisedWebhookEvent } from '../webhooks/webhookEvents';
@@ -88,7 +90,7 @@ export async function roundedLineTimes(
   knownRules?: RoundingRules,
 ) {
   const [rules, roster] = await readInTurn(
-    async () => knownRules ?? readRoundingRules(db, businessId),
+    async () => knownRules ?? (await lineSettings(db, businessId)).rules,
     () => rosterShiftOf(db, businessId, rosterShiftId),
   );
   return roundLine(raw, rules, zone, roster);
@@ -103,12 +105,19 @@ function roundLine(raw: ShiftTimes, rules: RoundingRules, zone: string, roster: 
   return { startUtc: rounded.startUtc, endUtc: rounded.endUtc, breaks, roster };
 }
 
-const LINE_SETTING_KINDS = [ROUNDING_RULES_KIND, 'timesheet'];
+const LINE_SETTING_KINDS = [ROUNDING_RULES_KIND, BREAK_RULES_KIND, 'timesheet'];
 
-/** The business's rounding rules and timesheet settings, from their stored rows. */
+/**
+ * The rounding rules lines are written with (the business's, with break punches kept as punched
+ * where its break-rule profile says so) and its timesheet settings, from their stored rows.
+ */
 function lineSettingsFrom(rows: ReadonlyArray<{ kind: string; model: unknown }>, businessId: number) {
   const stored = (kind: string) => rows.find((row) => row.kind === kind)?.model;
-  return { rules: roundingRulesFrom(stored(ROUNDING_RULES_KIND), businessId), timesheet: settingsFrom('timesheet', stored('timesheet'), businessId) };
+  const profile = BREAK_RULE_PROFILE[breakRulesFrom(stored(BREAK_RULES_KIND), businessId).profile];
+  return {
+    rules: lineRoundingRules(roundingRulesFrom(stored(ROUNDING_RULES_KIND), businessId), profile),
+    timesheet: settingsFrom('timesheet', stored('timesheet'), businessId),
+  };
 }
 export type LineSettings = ReturnType<typeof lineSettingsFrom>;
 

@@ -89,7 +89,7 @@ export function openPunchStore(tx: Database, ctx: PunchContext, options: PunchSt
 
     storePhoto(photo) {
       if (optimistic) throw new NeedsTransaction('its photo is stored before the punch');
-      return storePhoto(tx, ctx.businessId, photo);
+      return storePhoto(tx, ctx.businessId, photo, ctx.now);
     },
 
     async write(punch) {
@@ -137,8 +137,9 @@ function loadPunchingEmployeeWith(tx: Database, ctx: PunchContext, employeeId: n
 }
 
 
-export async function storePhoto(tx: Database, businessId: number, photo: Photo): Promise<number> {
-  const [row] = await tx.insert(punchPhotos).values({ businessId, contentType: photo.contentType, data: photo.data }).returning({ id: punchPhotos.id });
+/** Stores a punch photo at `storedAt` (the service's clock: retention counts from it). */
+export async function storePhoto(tx: Database, businessId: number, photo: Photo, storedAt: Date): Promise<number> {
+  const [row] = await tx.insert(punchPhotos).values({ businessId, contentType: photo.contentType, data: photo.data, createdAt: storedAt }).returning({ id: punchPhotos.id });
   if (!row) throw new Error('insert returned no photo');
   return row.id;
 }

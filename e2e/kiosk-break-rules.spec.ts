@@ -1,0 +1,139 @@
+/**
+ * Break and rest rules at the kiosk, on a set clock (the tablet's and the service's together):
+ * under the UK profile, a person clocked on at 08:30 sees "Meal break due by 14:30" on their card
+ * and after their PIN, "was due" once it has passed (offline), and at the next clock-on a warning
+ * when less than 11 hours have passed since that shift ended, worked out offline from the
+ * tablet's own journal; a minute short of 11 hours it still warns, at 11 hours it does not. The
+ * screens are captured at 1280x800 and 800x1280 and checked with axe. The service is the test's
+ * own (it starts at the scenario's instant), so its data confuses no other spec.
+ */
+import type { Page } from '@playwright/test';
+import { KioskPage, fullName, kioskTime } from './pages/kiosk';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { bothClocks, type Clocks } from './support/clocks';
+import { expect, test as base } from './support/fixtures';
+import { captureScreen } from './support/screens';
+import { apiKeyAuth, ServiceApi } from './support/serviceApi';
+import { startService, type DemoFile, type ServiceInstance } from './support/serviceProcess';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** 08:30 British Summer Time. */
+const CLOCK_ON = '2026-06-10T07:30:00Z';
+
+const test = base.extend<{ rulesService: ServiceInstance<DemoFile>; rulesClocks: Clocks }>({
+  rulesService: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
+    async ({}, use) => {
+      const service = await startService({ demo: true, label: 'break-rules', clockAt: new Date(Date.parse(CLOCK_ON) - 20 * MINUTE) });
+      try {
+        await use(service);
+      } finally {
+        await service.stop();
+      }
+    },
+    { timeout: 200_000 },
+  ],
+  rulesClocks: async ({ context, rulesService }, use) => {
+    const clocks = bothClocks(context, rulesService.clock);
+    await clocks.set(new Date(Date.parse(CLOCK_ON) - 20 * MINUTE));
+    await use(clocks);
+  },
+  baseURL: async ({ rulesService }, use) => {
+    await use(rulesService.baseURL);
+  },
+});
+
+/** A screenshot of what shows now at 1280x800 and at 800x1280 (touch portrait), each checked with axe. */
+async function review(page: Page, name: string): Promise<void> {
+  const original = page.viewportSize();
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 800, height: 1280 },
+  ]) {
+    await page.setViewportSize(size);
+    await captureScreen(page, name);
+    await expectNoSeriousA11yViolations(page, `${name} ${size.width}x${size.height}`);
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+test('meal break due and a short rest, online and offline, under the UK profile', async ({ page, context, request, rulesService: service, rulesClocks: clocks }) => {
+  test.setTimeout(240_000);
+  const demo = service.demo;
+  const api = new ServiceApi(request, service.baseURL, demo);
+  const saved = await request.post(`${service.baseURL}/api/v2/business/${demo.businessId}/breakrules`, {
+    headers: apiKeyAuth(demo.apiKey),
+    data: { profile: 'UK', blockShortRest: false },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const zone = (await api.kiosk()).ianaTimeZone ?? 'Europe/London';
+
+  const kiosk = new KioskPage(page);
+  await kiosk.enrol(service.baseURL, demo, 'Break rules tablet');
+  // Someone not on shift (the demo has people clocked on around the seeding time).
+  await expect(kiosk.gridGroup('Everyone else')).toBeVisible();
+  const offShift = new Set([...(await kiosk.namesIn('Everyone else')), ...(await kiosk.namesIn('Rostered now'))]);
+  const person = demo.staff.find((member) => offShift.has(fullName(member)));
+  if (!person) throw new Error('the demo has nobody off shift to clock on');
+  const name = fullName(person);
+
+  // ---- 08:30 clock-on: the break is due 6 hours later, at 14:30 ----------------------------------
+  await clocks.set(new Date(Date.parse(CLOCK_ON) + 10_000));
+  await kiosk.signIn(name, person.pin);
+  await kiosk.choose('clockOn');
+  await kiosk.confirmClockOn();
+  await kiosk.expectReceipt('clockOn');
+  await kiosk.finishReceipt();
+  const dueBy = kioskTime(new Date(Date.parse(CLOCK_ON) + 6 * HOUR + 10_000), zone);
+  expect(dueBy).toBe('14:30');
+  const cardMeal = kiosk.card(name).getByTestId('meal-due');
+  await expect(cardMeal).toHaveText(`Meal break due by ${dueBy}`);
+  await expect(kiosk.card(name)).toHaveAccessibleDescription(new RegExp(`Meal break due by ${dueBy}`));
+  await review(page, 'break-rules-grid-meal-due');
+
+  await kiosk.signIn(name, person.pin);
+  await expect(kiosk.actions().getByTestId('meal-due')).toHaveText(`Meal break due by ${dueBy}`);
+  await review(page, 'break-rules-actions-meal-due');
+  await kiosk.main.getByRole('button', { name: 'Not you?' }).click();
+  await kiosk.waitForSync(30_000);
+
+  // ---- 14:31, offline: overdue; the clock-off waits in the outbox ---------------------------------
+  await context.setOffline(true);
+  // Forward (not set): the grid's minute timer fires, as it would have over the hours.
+  await clocks.forward(Date.parse(CLOCK_ON) + 6 * HOUR + MINUTE + 10_000 - (await page.evaluate(() => Date.now())));
+  await expect(cardMeal).toHaveText(`Meal break was due by ${dueBy}`);
+  await kiosk.signIn(name, person.pin);
+  await expect(kiosk.actions().getByTestId('meal-due')).toHaveText(`Meal break was due by ${dueBy}`);
+  await review(page, 'break-rules-actions-meal-overdue');
+  await kiosk.choose('clockOff');
+  await kiosk.expectReceipt('clockOff');
+  await kiosk.finishReceipt();
+  await expect(cardMeal).toHaveCount(0);
+
+  // ---- an hour later, still offline: a short rest from the tablet's own journal --------------------
+  await clocks.forward(HOUR);
+  await kiosk.signIn(name, person.pin);
+  await expect(kiosk.actions().getByTestId('short-rest')).toHaveText(
+    /^(59 min|1 h 0 min) since your last shift ended\. The rules ask for 11 h 0 min of rest\.$/,
+  );
+  // A warning informs: Clock on is still offered.
+  await expect(kiosk.actions().getByRole('button', { name: 'Clock on', exact: true })).toBeEnabled();
+  await review(page, 'break-rules-short-rest-offline');
+  await kiosk.main.getByRole('button', { name: 'Not you?' }).click();
+  await context.setOffline(false);
+  await kiosk.waitForSync(60_000);
+
+  // ---- the edges, from the clock-off the service stored: a minute short of 11 h, then 11 h ---------
+  const shift = (await api.shifts(person.employeeId)).find((s) => s.endTimeUtc && Date.parse(s.startTimeUtc) >= Date.parse(CLOCK_ON));
+  const ended = Date.parse(shift?.endTimeUtc ?? '');
+  expect(Number.isNaN(ended), 'the offline clock-off reached the service').toBe(false);
+  await clocks.set(new Date(ended + 11 * HOUR - MINUTE - 5_000));
+  await kiosk.signIn(name, person.pin);
+  await expect(kiosk.actions().getByTestId('short-rest')).toHaveText('10 h 58 min since your last shift ended. The rules ask for 11 h 0 min of rest.');
+  await kiosk.main.getByRole('button', { name: 'Not you?' }).click();
+  await clocks.set(new Date(ended + 11 * HOUR + 2_000));
+  await kiosk.signIn(name, person.pin);
+  await expect(kiosk.actions().getByRole('button', { name: 'Clock on', exact: true })).toBeVisible();
+  await expect(kiosk.actions().getByTestId('short-rest')).toHaveCount(0);
+});

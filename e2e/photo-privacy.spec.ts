@@ -1,0 +1,136 @@
+/**
+ * The tablet keeps no punch photo once the punch is delivered, and never shows one again: on a
+ * photo-required kiosk (Chromium's fake camera), a person's punch online and then one made offline
+ * are each taken with a photo; while the offline one waits, the outbox holds its JPEG (so the
+ * search below can find one), and once each is delivered no IndexedDB database of the page holds
+ * any JPEG or the photo that was sent, and no image of it is on the screen.
+ */
+import type { BrowserContext, Page, Request } from '@playwright/test';
+import { KioskPage, fullName } from './pages/kiosk';
+import { expect, test as shared } from './support/fixtures';
+import { KioskStore } from './support/kioskStore';
+import { ServiceApi } from './support/serviceApi';
+import { startService, type DemoFile, type ServiceInstance } from './support/serviceProcess';
+
+const test = shared.extend<object, { photoService: ServiceInstance<DemoFile> }>({
+  photoService: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
+    async ({}, use) => {
+      const service = await startService({ demo: true, label: 'photo-privacy' });
+      try {
+        await use(service);
+      } finally {
+        await service.stop();
+      }
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ photoService }, use) => {
+    await use(photoService.baseURL);
+  },
+});
+
+/** The base64 of a JPEG's first bytes (FF D8 FF): every JPEG the camera makes starts with it. */
+const JPEG_BASE64_START = '/9j/';
+
+/** Every record of every store of every IndexedDB database the page's origin has, as JSON text. */
+function everythingInIndexedDb(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const dump: Record<string, Record<string, unknown[]>> = {};
+    for (const info of await indexedDB.databases()) {
+      if (!info.name) continue;
+      const name = info.name;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error ?? new Error(`cannot open ${name}`));
+      });
+      const stores: Record<string, unknown[]> = {};
+      for (const store of Array.from(db.objectStoreNames)) {
+        stores[store] = await new Promise<unknown[]>((resolve, reject) => {
+          const all = db.transaction(store, 'readonly').objectStore(store).getAll();
+          all.onsuccess = () => resolve(all.result as unknown[]);
+          all.onerror = () => reject(all.error ?? new Error(`cannot read ${store}`));
+        });
+      }
+      db.close();
+      dump[name] = stores;
+    }
+    return JSON.stringify(dump);
+  });
+}
+
+/** The image a punch request carried. */
+function imageOf(request: Request): string {
+  const body = request.postDataJSON() as { image?: unknown };
+  if (typeof body.image !== 'string') throw new Error(`${request.url()} carried no image`);
+  return body.image;
+}
+
+async function expectNoPhotoOnTablet(page: Page, sent: string, when: string): Promise<void> {
+  const everything = await everythingInIndexedDb(page);
+  expect(everything, `${when}: the kiosk database was read`).toContain('kiosk-clock');
+  expect(everything.includes(sent), `${when}: the photo sent is nowhere in IndexedDB`).toBe(false);
+  expect(everything.includes(JPEG_BASE64_START), `${when}: no JPEG at all is in IndexedDB`).toBe(false);
+  await expect(page.locator('img[src^="data:image"], img[src^="blob:"]'), `${when}: no photo on the screen`).toHaveCount(0);
+}
+
+/** Cuts the network: the browser goes offline and any API request that still leaves is refused. */
+async function offline(context: BrowserContext): Promise<void> {
+  await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
+  await context.setOffline(true);
+}
+
+async function online(context: BrowserContext): Promise<void> {
+  await context.unroute('**/api/**');
+  await context.setOffline(false);
+}
+
+test('a photo punch leaves no photo on the tablet once delivered, online or after an outage', async ({ page, context, request, photoService }) => {
+  test.setTimeout(90_000);
+  const demo = photoService.demo;
+  const api = new ServiceApi(request, photoService.baseURL, demo);
+  const [person] = demo.staff;
+  if (!person) throw new Error('the demo has no staff');
+  // On shift already (a manager's punch), so the tablet's punches are a break's start and end.
+  await api.clockOnAt(person.employeeId, new Date(Date.now() - 60 * 60_000));
+  await api.updateKiosk({ ...(await api.kiosk()), isPhotoRequired: true });
+
+  const kiosk = new KioskPage(page);
+  await kiosk.enrol(photoService.baseURL, demo);
+  const punchPath = (op: string) => (req: Request) => req.method() === 'POST' && req.url().endsWith(`/kiosk/${demo.kioskId}/${op}`);
+
+  // Online: the photo is taken, sent with the punch, and gone from the tablet once delivered.
+  const startSent = page.waitForRequest(punchPath('startbreak'));
+  await kiosk.signIn(fullName(person), person.pin);
+  await kiosk.choose('startBreak');
+  await expect(kiosk.main.getByRole('img', { name: 'Your photo' })).toBeVisible({ timeout: 10_000 });
+  await kiosk.expectReceipt('startBreak');
+  const firstPhoto = imageOf(await startSent);
+  expect(firstPhoto.startsWith(JPEG_BASE64_START), 'a JPEG went with the punch').toBe(true);
+  await kiosk.waitForSync();
+  await kiosk.finishReceipt();
+  await expectNoPhotoOnTablet(page, firstPhoto, 'after an online punch');
+
+  // Offline: the punch waits in the outbox with its photo...
+  await offline(context);
+  await kiosk.signIn(fullName(person), person.pin);
+  await kiosk.choose('endBreak');
+  await expect(kiosk.main.getByRole('img', { name: 'Your photo' })).toBeVisible({ timeout: 10_000 });
+  await kiosk.expectReceipt('endBreak');
+  const store = new KioskStore(page);
+  const queued = await store.outbox();
+  expect(queued.map((entry) => entry.op)).toEqual(['endBreak']);
+  const secondPhoto = queued[0]?.body.image;
+  expect(typeof secondPhoto === 'string' && secondPhoto.startsWith(JPEG_BASE64_START), 'the waiting punch holds its photo').toBe(true);
+  await kiosk.finishReceipt();
+
+  // ...and once delivered, nothing of it is left.
+  const endSent = page.waitForRequest(punchPath('endbreak'));
+  await online(context);
+  expect(imageOf(await endSent)).toBe(secondPhoto);
+  await kiosk.waitForSync();
+  await expectNoPhotoOnTablet(page, String(secondPhoto), 'after an offline punch was delivered');
+  const [shift] = await api.shifts(person.employeeId);
+  expect(shift?.breaks, 'both punches reached the service').toHaveLength(1);
+});

@@ -1,0 +1,154 @@
+/**
+ * `npm test`: the checks CI runs, one phase after another, stopping at the first that fails (its
+ * exit code is the run's). It exists for what a plain `a && b && c` chain cannot do:
+ * - say which phase is running and, at the end, how long each took;
+ * - clean up when interrupted. Each phase runs in a process group of its own with TMPDIR in this
+ *   run's temporary folder, so on Ctrl-C (SIGINT), SIGTERM or SIGHUP the runner passes the signal
+ *   to the running phase's whole group (workers, browsers, services), kills what is still there
+ *   after a grace period, stops any PostgreSQL server left under that folder (pg_ctl detaches it
+ *   from every group: strayServers.ts finds it by its postmaster.pid) and removes the folder.
+ *   A finished run does the same.
+ * Arguments after `--` go to Vitest (e.g. `npm test -- src/server/http`); `--only <phase,...>`
+ * runs only those phases, in their usual order.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { stopPostgresUnder } from './strayServers';
+
+const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const GRACE_MS = 10_000;
+const bin = (name: string) => join(PROJECT_ROOT, 'node_modules', '.bin', name);
+
+interface Phase {
+  name: string;
+  title: string;
+  command: (vitestArguments: string[]) => string[];
+}
+
+const PHASES: readonly Phase[] = [
+  { name: 'check', title: 'types (tsc -b) and lint (ESLint), side by side', command: () => ['bash', 'scripts/check.sh'] },
+  { name: 'vitest', title: 'Vitest: unit, API and process suites on PGlite and PostgreSQL 15', command: (extra) => [bin('vitest'), 'run', ...extra] },
+  { name: 'build', title: 'the kiosk app and the compiled service', command: () => ['npm', 'run', 'build', '--silent'] },
+  { name: 'browser', title: 'Playwright in Chromium against the built service', command: () => [bin('playwright'), 'test'] },
+];
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
+
+function parseArguments(argv: string[]): { phases: readonly Phase[]; vitestArguments: string[] } {
+  const split = argv.indexOf('--');
+  const own = split === -1 ? argv : argv.slice(0, split);
+  const vitestArguments = split === -1 ? [] : argv.slice(split + 1);
+  if (own.length === 0) return { phases: PHASES, vitestArguments };
+  const names = own[0] === '--only' ? (own[1] ?? '') : own[0]!.startsWith('--only=') ? own[0]!.slice('--only='.length) : null;
+  if (names === null || own.length > (own[0] === '--only' ? 2 : 1)) throw new Error(`unknown arguments ${own.join(' ')} (usage: npm test -- [--only ${PHASES.map((p) => p.name).join(',')}] [-- vitest arguments])`);
+  const wanted = names.split(',').filter(Boolean);
+  const unknown = wanted.filter((name) => !PHASES.some((phase) => phase.name === name));
+  if (unknown.length > 0 || wanted.length === 0) throw new Error(`no phase ${unknown.join(', ') || '(none given)'} (phases: ${PHASES.map((p) => p.name).join(', ')})`);
+  return { phases: PHASES.filter((phase) => wanted.includes(phase.name)), vitestArguments };
+}
+
+/** Signals a phase's whole process group (its id is the phase's PID: it was spawned detached). */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}
+
+const delay = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+async function main(): Promise<number> {
+  const runStarted = Date.now();
+  const { phases, vitestArguments } = parseArguments(process.argv.slice(2));
+  // Traversable by others (0711): as root, PostgreSQL runs as its own user in a folder under it.
+  const runRoot = mkdtempSync(join(tmpdir(), 'kiosk-test-run-'));
+  chmodSync(runRoot, 0o711);
+  const runTmp = join(runRoot, 'tmp');
+  mkdirSync(runTmp);
+  chmodSync(runTmp, 0o711);
+  const cleanUp = async () => {
+    const stopped = await stopPostgresUnder(runRoot);
+    if (stopped.length > 0) say(`npm test: stopped PostgreSQL left running (pid ${stopped.join(', ')})`);
+    rmSync(runRoot, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  };
+
+  let current: ChildProcess | null = null;
+  // An object, not two variables: TypeScript does not see the handler set them during the loop.
+  const stop: { signal: NodeJS.Signals | null; done: Promise<void> } = { signal: null, done: Promise.resolve() };
+  const interrupt = (signal: NodeJS.Signals) => {
+    if (stop.signal) return;
+    stop.signal = signal;
+    say(`\nnpm test: ${signal}; stopping everything it started and removing ${runRoot}`);
+    const child = current;
+    stop.done = (async () => {
+      if (child && child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise<void>((done) => child.once('close', () => done()));
+        signalGroup(child, signal);
+        await Promise.race([exited, delay(GRACE_MS)]);
+      }
+      // Whatever of the group outlived its leader (workers, browsers, services).
+      if (child) signalGroup(child, 'SIGKILL');
+      await cleanUp();
+    })();
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => interrupt(signal));
+
+  say(`npm test: ${phases.map((phase) => phase.name).join(' → ')} (temporary files in ${runRoot})`);
+  const times: string[] = [];
+  let failed: { phase: Phase; code: number } | null = null;
+  for (const [index, phase] of phases.entries()) {
+    if (stop.signal) break;
+    const started = Date.now();
+    say(`\n▶ ${index + 1}/${phases.length} ${phase.name}: ${phase.title}`);
+    const [file, ...args] = phase.command(vitestArguments);
+    const child = spawn(file!, args, {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, TMPDIR: runTmp },
+      // Nothing reads the terminal; a process group of its own so the phase is stopped as one.
+      stdio: ['ignore', 'inherit', 'inherit'],
+      detached: true,
+    });
+    current = child;
+    const code = await new Promise<number>((resolve) => {
+      child.once('error', (error) => {
+        say(`npm test: could not start ${file}: ${error.message}`);
+        resolve(127);
+      });
+      child.once('close', (exitCode, signal) => resolve(exitCode ?? (signal ? 128 : 1)));
+    });
+    current = null;
+    if (stop.signal) break;
+    // The phase is over; anything of its group still running (a stray service) goes with it.
+    signalGroup(child, 'SIGKILL');
+    times.push(`${code === 0 ? '✔' : '✘'} ${phase.name} ${seconds(Date.now() - started)}`);
+    say(`${code === 0 ? '✔' : '✘'} ${phase.name} ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds(Date.now() - started)}`);
+    if (code !== 0) {
+      failed = { phase, code };
+      break;
+    }
+  }
+
+  if (stop.signal) {
+    await stop.done;
+    say(`npm test: stopped after ${seconds(Date.now() - runStarted)} (${stop.signal}); nothing it started is left running`);
+    return stop.signal === 'SIGINT' ? 130 : stop.signal === 'SIGHUP' ? 129 : 143;
+  }
+  await cleanUp();
+  const notRun = phases.slice(times.length).map((phase) => `not run: ${phase.name}`);
+  say(`\nnpm test ${failed ? `FAILED in ${failed.phase.name}` : 'passed'} in ${seconds(Date.now() - runStarted)}: ${[...times, ...notRun].join(' · ')}`);
+  return failed ? failed.code : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`npm test: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(2);
+  },
+);

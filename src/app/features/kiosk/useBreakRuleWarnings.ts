@@ -1,0 +1,42 @@
+/**
+ * What the business's break and rest rules say about the person on the actions screen, from what
+ * this tablet holds (so it works offline): when their meal break is due on the open shift, and,
+ * before a clock-on, whether the rest since their last shift is below the profile's minimum. The
+ * shifts come from the tablet's journal and its copy of the service's recent shifts
+ * (offline/workHistory.ts), which the actions screen refreshes in the background.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { BREAK_RULE_PROFILE, breaksFromState, isMealBreakOverdue, lastShiftEnd, mealBreakDueBy, shortRest, type KnownBreaks, type ShortRest } from '../../../domain/breakRules';
+import type { AttendanceState } from '../../../domain/attendance';
+import type { WorkSpan } from '../../../domain/workedHours';
+import type { KioskDb } from '../../../offline/db';
+import { readWorkSpans } from '../../../offline/workHistory';
+import { useBreakRules } from '../../runtime/useKioskData';
+
+export interface BreakRuleWarnings {
+  meal: { dueBy: Date; overdue: boolean } | null;
+  shortRest: ShortRest | null;
+  /** The business refuses a clock-on after a short rest. */
+  blocksClockOn: boolean;
+}
+
+/** The open shift's breaks: the tablet's span of that shift when it has it, else what the state tells. */
+function openShiftBreaks(spans: readonly WorkSpan[] | undefined, state: AttendanceState): KnownBreaks | null {
+  const start = state.clockOnTimeUtc?.getTime();
+  const span = spans?.find((s) => s.end === null && s.start.getTime() === start);
+  return span ? span.breaks : breaksFromState(state);
+}
+
+export function useBreakRuleWarnings(db: KioskDb, employeeId: number, state: AttendanceState, now: Date): BreakRuleWarnings {
+  const rules = useBreakRules(db);
+  const spans = useLiveQuery(async () => (await readWorkSpans(db, employeeId)).spans, [db, employeeId]);
+  const profile = BREAK_RULE_PROFILE[rules?.profile ?? 'None'];
+  const breaks = state.status === 'ClockedOn' && state.clockOnTimeUtc ? openShiftBreaks(spans, state) : null;
+  const dueBy = breaks && state.clockOnTimeUtc ? mealBreakDueBy(profile, state.clockOnTimeUtc, breaks) : null;
+  const short = state.status === 'ClockedOn' || state.status === 'OnBreak' || !spans ? null : shortRest(profile, lastShiftEnd(spans, now), now);
+  return {
+    meal: dueBy ? { dueBy, overdue: isMealBreakOverdue(dueBy, now) } : null,
+    shortRest: short,
+    blocksClockOn: short !== null && (rules?.blockShortRest ?? false),
+  };
+}

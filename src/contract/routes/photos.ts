@@ -1,0 +1,78 @@
+/**
+ * Project extension routes for punch photos (not in the vendor SDK): the business's photo policy
+ * (how long photos are kept, who may see them), what the retention job deleted, and one person's
+ * photos exported or erased. Only people reach them: a device never reads a photo back.
+ */
+import { z } from 'zod';
+import { defineRoute } from './define';
+import { DEFAULT_PHOTO_POLICY, EmployeePhotoModel, PhotoPolicyModel, PhotoRetentionRunModel, PhotosErasedModel } from '../supporting/photos';
+import { access, businessParams, idempotencyHeaders, jsonBody, jsonResponse, mutationErrors, pathId, standardErrors } from './common';
+import { PAGE_LIMITS } from '../paging';
+import { pageQuery, pagingText } from './odataQuery';
+
+export { DEFAULT_PHOTO_POLICY, EmployeePhotoModel, PhotoPolicyModel, PhotoRetentionRunModel, PhotosErasedModel };
+
+const tags = ['Photos (project extensions)'];
+const B = '/api/v2/business/{businessId}';
+const employeeParams = businessParams.extend({ employeeId: pathId('employeeId') });
+const EXTENSION = 'Project extension (not in the vendor API). ';
+
+export const getPhotoPolicy = defineRoute({
+  operationId: 'photos.getPhotoPolicy',
+  ...access('read', 'users'),
+  method: 'get',
+  path: `${B}/photopolicy`,
+  tags,
+  summary: 'How long punch photos are kept, and who may see them',
+  description: `${EXTENSION}Defaults until a manager saves it.`,
+  request: { params: businessParams },
+  responses: { 200: jsonResponse(PhotoPolicyModel, 'The policy, every field present.'), ...standardErrors },
+});
+
+export const updatePhotoPolicy = defineRoute({
+  operationId: 'photos.updatePhotoPolicy',
+  ...access('admin', 'users'),
+  method: 'put',
+  path: `${B}/photopolicy`,
+  tags,
+  summary: 'Save the photo policy',
+  description: `${EXTENSION}The body replaces the stored policy: a field left out takes its default. A shorter retention applies at the retention job's next run.`,
+  request: { params: businessParams, headers: idempotencyHeaders, ...jsonBody(PhotoPolicyModel) },
+  responses: { 200: jsonResponse(PhotoPolicyModel, 'The stored policy.'), ...mutationErrors },
+});
+
+export const listPhotoRetentionRuns = defineRoute({
+  operationId: 'photos.listPhotoRetentionRuns',
+  ...access('read', 'users'),
+  method: 'get',
+  path: `${B}/photoretentionruns`,
+  tags,
+  summary: 'When the photo retention job ran, and what it deleted here',
+  description: `${EXTENSION}Every run of the job (hourly), with how many of this business's photos it deleted (counts, never images). ${pagingText(PAGE_LIMITS.history, 'newest first')}`,
+  request: { params: businessParams, query: pageQuery(PAGE_LIMITS.history) },
+  responses: { 200: jsonResponse(z.array(PhotoRetentionRunModel), 'Runs, newest first.'), ...standardErrors },
+});
+
+export const exportEmployeePhotos = defineRoute({
+  operationId: 'photos.exportEmployeePhotos',
+  ...access('admin', 'users'),
+  method: 'get',
+  path: `${B}/employee/{employeeId}/photos`,
+  tags,
+  summary: "Export one person's punch photos, with the images",
+  description: `${EXTENSION}For a person's request to see what is held about them. ${pagingText(PAGE_LIMITS.photos, 'oldest first, by punch id')}`,
+  request: { params: employeeParams, query: pageQuery(PAGE_LIMITS.photos) },
+  responses: { 200: jsonResponse(z.array(EmployeePhotoModel), 'One page of photos, oldest first.'), ...standardErrors },
+});
+
+export const eraseEmployeePhotos = defineRoute({
+  operationId: 'photos.eraseEmployeePhotos',
+  ...access('admin', 'users'),
+  method: 'delete',
+  path: `${B}/employee/{employeeId}/photos`,
+  tags,
+  summary: "Erase one person's punch photos",
+  description: `${EXTENSION}Deletes every photo of the person's punches; the punches stay (without a photo). Erasing again deletes nothing more, so the route takes no Idempotency-Key.`,
+  request: { params: employeeParams },
+  responses: { 200: jsonResponse(PhotosErasedModel, 'How many photos were erased.'), ...standardErrors },
+});

@@ -1,0 +1,67 @@
+/**
+ * Project extensions for punch photos (not in the vendor SDK): how long a business keeps them and
+ * who may look at them, the retention job's record, and one person's photos for export. Plain zod,
+ * shared with the client.
+ */
+import { z } from 'zod';
+import { PUNCH_KINDS } from '../../domain/attendance';
+import { PHOTO_RETENTION_DAYS } from '../../domain/photoRetention';
+import * as t from '../wireTypes';
+
+export const PHOTO_VIEWERS = ['unrestrictedUsers', 'kioskManagers'] as const;
+export type PhotoViewers = (typeof PHOTO_VIEWERS)[number];
+
+const { min, max } = PHOTO_RETENTION_DAYS;
+
+export const PhotoPolicyModel = z
+  .object({
+    retentionDays: z
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(min, `must be ${min} to ${max} days`)
+      .max(max, `must be ${min} to ${max} days`)
+      .default(PHOTO_RETENTION_DAYS.default)
+      .meta({
+        description: `Punch photos are deleted this many days after the service stored them (by an hourly job). ${min} to ${max}; default ${PHOTO_RETENTION_DAYS.default}.`,
+      }),
+    viewers: z
+      .enum(PHOTO_VIEWERS)
+      .default('unrestrictedUsers')
+      .meta({
+        description:
+          'Who may see punch photos: `unrestrictedUsers` (managers with unrestricted access to the business) or also `kioskManagers` ' +
+          '(restricted users, at the kiosks they may operate). Devices never see a photo again. Default `unrestrictedUsers`.',
+      }),
+  })
+  .meta({ id: 'PhotoPolicyModel', description: 'Project extension: how long punch photos are kept and who may see them. A field left out takes its default.' });
+export type PhotoPolicyModel = z.output<typeof PhotoPolicyModel>;
+export type PhotoPolicyInput = z.input<typeof PhotoPolicyModel>;
+
+export const DEFAULT_PHOTO_POLICY: PhotoPolicyModel = PhotoPolicyModel.parse({});
+
+export const PhotoRetentionRunModel = z
+  .object({
+    ranUtc: t.dateTime,
+    cutoffUtc: t.dateTime.nullable().meta({ description: 'Photos stored before this instant were deleted; null when the business had none that old.' }),
+    photosDeleted: t.int32.meta({ description: "How many of this business's photos the run deleted." }),
+  })
+  .meta({ id: 'PhotoRetentionRunModel', description: "A run of the photo retention job, as it touched this business (counts only)." });
+export type PhotoRetentionRunModel = z.infer<typeof PhotoRetentionRunModel>;
+
+export const EmployeePhotoModel = z
+  .object({
+    punchId: t.int32,
+    punchKind: z.enum(PUNCH_KINDS),
+    kioskId: t.int32.nullable(),
+    timeOfRecordUtc: t.dateTime,
+    storedUtc: t.dateTime.meta({ description: 'When the service stored the photo; retention counts from here.' }),
+    contentType: z.enum(['image/jpeg', 'image/png', 'image/webp']),
+    image: z.string().meta({ description: 'The photo, base64.' }),
+  })
+  .meta({ id: 'EmployeePhotoModel', description: 'One punch photo of a person, with its image.' });
+export type EmployeePhotoModel = z.infer<typeof EmployeePhotoModel>;
+
+export const PhotosErasedModel = z
+  .object({ photosDeleted: t.int32 })
+  .meta({ id: 'PhotosErasedModel', description: "How many of the person's photos were erased." });
+export type PhotosErasedModel = z.infer<typeof PhotosErasedModel>;

@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BREAK_RULE_PROFILE,
+  breaksFromState,
+  isMealBreakOverdue,
+  lastShiftEnd,
+  lineRoundingRules,
+  mealBreakDueBy,
+  restShownMs,
+  shortRest,
+} from './breakRules';
+import { NO_ROUNDING, roundShift, type RoundingRules } from './rounding';
+import { toLocalDateTime } from './time';
+
+const at = (iso: string) => new Date(iso);
+const local = (d: Date | null, zone: string) => (d ? toLocalDateTime(d, zone).slice(11, 16) : null);
+const { UK, AU, CA, None } = BREAK_RULE_PROFILE;
+const LONDON = 'Europe/London';
+const LA = 'America/Los_Angeles';
+
+describe('meal break due', () => {
+  it('is due by the end of the 5th hour in California and on time at that minute exactly, late a second after', () => {
+    const start = at('2026-06-10T15:30:00Z'); // 08:30 PDT
+    const dueBy = mealBreakDueBy(CA, start, []);
+    expect(local(dueBy, LA)).toBe('13:30');
+    expect(isMealBreakOverdue(dueBy!, at('2026-06-10T20:30:00Z'))).toBe(false);
+    expect(isMealBreakOverdue(dueBy!, at('2026-06-10T20:30:01Z'))).toBe(true);
+  });
+
+  it('is due after 6 hours in the UK and 5 in Australia; never without a profile', () => {
+    const start = at('2026-01-12T09:00:00Z');
+    expect(local(mealBreakDueBy(UK, start, []), LONDON)).toBe('15:00');
+    expect(local(mealBreakDueBy(AU, start, []), 'UTC')).toBe('14:00');
+    expect(mealBreakDueBy(None, start, [])).toBeNull();
+  });
+
+  it('is met by a break of at least the minimum length, not by a shorter one', () => {
+    const start = at('2026-01-12T09:00:00Z');
+    const br = (from: string, minutes: number) => ({ start: at(from), end: new Date(at(from).getTime() + minutes * 60_000) });
+    expect(mealBreakDueBy(UK, start, [br('2026-01-12T11:00:00Z', 20)])).toBeNull();
+    expect(mealBreakDueBy(UK, start, [br('2026-01-12T11:00:00Z', 19)])).not.toBeNull();
+    expect(mealBreakDueBy(CA, start, [br('2026-01-12T11:00:00Z', 29)])).not.toBeNull();
+    expect(mealBreakDueBy(CA, start, [br('2026-01-12T11:00:00Z', 10), br('2026-01-12T12:00:00Z', 30)])).toBeNull();
+    // On a break now: nothing is due while it runs.
+    expect(mealBreakDueBy(CA, start, [{ start: at('2026-01-12T12:00:00Z'), end: null }])).toBeNull();
+  });
+
+  it('counts real hours across a night when the clocks change', () => {
+    // Los Angeles springs forward at 02:00 on 8 March 2026: 22:00 PST plus 5 hours is 04:00 PDT on the wall.
+    expect(local(mealBreakDueBy(CA, at('2026-03-08T06:00:00Z'), []), LA)).toBe('04:00');
+    // It falls back at 02:00 PDT on 1 November 2026: 22:00 PDT plus 5 hours is 02:00 PST.
+    expect(local(mealBreakDueBy(CA, at('2026-11-01T05:00:00Z'), []), LA)).toBe('02:00');
+    // London falls back on 25 October 2026: 22:00 BST plus 6 hours is 03:00 GMT.
+    expect(local(mealBreakDueBy(UK, at('2026-10-24T21:00:00Z'), []), LONDON)).toBe('03:00');
+  });
+
+  it('reads the breaks from the staff list only when nothing was punched since the clock-on', () => {
+    const on = at('2026-01-12T09:00:00Z');
+    expect(breaksFromState({ status: 'ClockedOn', clockOnTimeUtc: on, lastPunchTimeUtc: on })).toEqual([]);
+    expect(breaksFromState({ status: 'ClockedOn', clockOnTimeUtc: on, lastPunchTimeUtc: at('2026-01-12T11:00:00Z') })).toBeNull();
+    expect(breaksFromState({ status: 'OnBreak', clockOnTimeUtc: on, lastPunchTimeUtc: on })).toBeNull();
+    expect(breaksFromState({ status: 'NotClockedOn', clockOnTimeUtc: null, lastPunchTimeUtc: null })).toBeNull();
+  });
+});
+
+describe('rest since the last shift', () => {
+  const ended = at('2026-01-12T22:00:00Z');
+  const hoursLater = (h: number, extraMs = 0) => new Date(ended.getTime() + h * 3_600_000 + extraMs);
+
+  it('warns in the UK below 11 hours and not at 11 hours exactly', () => {
+    expect(shortRest(UK, ended, hoursLater(11))).toBeNull();
+    const short = shortRest(UK, ended, hoursLater(11, -1_000));
+    expect(short).not.toBeNull();
+    expect(restShownMs(short!)).toBe(10 * 3_600_000 + 59 * 60_000);
+    expect(restShownMs(shortRest(UK, ended, hoursLater(8))!)).toBe(8 * 3_600_000);
+  });
+
+  it('warns in Australia (Retail Award) below 12 hours, so at 10 and 11; California has no such rule', () => {
+    expect(shortRest(AU, ended, hoursLater(10))).not.toBeNull();
+    expect(shortRest(AU, ended, hoursLater(11))).not.toBeNull();
+    expect(shortRest(AU, ended, hoursLater(12))).toBeNull();
+    expect(shortRest(CA, ended, hoursLater(10))).toBeNull();
+    expect(shortRest(CA, ended, hoursLater(1))).toBeNull();
+    expect(shortRest(None, ended, hoursLater(1))).toBeNull();
+  });
+
+  it('says nothing without a last shift, or one that ends after now', () => {
+    expect(shortRest(UK, null, hoursLater(1))).toBeNull();
+    expect(shortRest(UK, ended, hoursLater(-1))).toBeNull();
+  });
+
+  it('counts the real hours of a night when London changes its clocks', () => {
+    // Autumn, 25 October 2026: 22:00 BST to 08:00 GMT is 10 hours on the wall and 11 real hours: no warning.
+    expect(shortRest(UK, at('2026-10-24T21:00:00Z'), at('2026-10-25T08:00:00Z'))).toBeNull();
+    // Spring, 29 March 2026: 21:00 GMT to 08:00 BST is 11 hours on the wall and 10 real hours: a warning.
+    const spring = shortRest(UK, at('2026-03-28T21:00:00Z'), at('2026-03-29T07:00:00Z'));
+    expect(spring && restShownMs(spring)).toBe(10 * 3_600_000);
+  });
+
+  it('counts the real hours of a night when Los Angeles changes its clocks (Australia profile at 12 hours)', () => {
+    // 1 November 2026: 20:00 PDT to 07:00 PST is 11 hours on the wall and 12 real hours.
+    expect(shortRest(AU, at('2026-11-01T03:00:00Z'), at('2026-11-01T15:00:00Z'))).toBeNull();
+    // 8 March 2026: 20:00 PST to 08:00 PDT is 12 hours on the wall and 11 real hours.
+    expect(shortRest(AU, at('2026-03-08T04:00:00Z'), at('2026-03-08T15:00:00Z'))).not.toBeNull();
+  });
+
+  it('takes the latest shift that ended by now', () => {
+    const spans = [
+      { end: at('2026-01-10T17:00:00Z') },
+      { end: at('2026-01-12T22:00:00Z') },
+      { end: null },
+      { end: at('2026-01-11T17:00:00Z') },
+    ];
+    expect(lastShiftEnd(spans, at('2026-01-13T06:00:00Z'))?.toISOString()).toBe('2026-01-12T22:00:00.000Z');
+    expect(lastShiftEnd(spans, at('2026-01-12T06:00:00Z'))?.toISOString()).toBe('2026-01-11T17:00:00.000Z');
+    expect(lastShiftEnd([{ end: null }], at('2026-01-12T06:00:00Z'))).toBeNull();
+  });
+});
+
+describe('meal punches and rounding', () => {
+  const QUARTER: RoundingRules = {
+    ...NO_ROUNDING,
+    shiftStartRounding: 'RoundToNearest',
+    shiftEndRounding: 'RoundToNearest',
+    breakStartRounding: 'RoundToNearest',
+    breakEndRounding: 'RoundToNearest',
+  };
+  const shift = {
+    startUtc: at('2026-06-10T15:32:00Z'),
+    endUtc: at('2026-06-10T23:58:00Z'),
+    breaks: [{ startUtc: at('2026-06-10T19:07:00Z'), endUtc: at('2026-06-10T19:38:00Z'), isPaidBreak: false }],
+  };
+
+  it('keeps the meal punches as punched in California and rounds only the shift', () => {
+    const line = roundShift(shift, lineRoundingRules(QUARTER, CA), LA);
+    expect(line.startUtc.toISOString()).toBe('2026-06-10T15:30:00.000Z');
+    expect(line.endUtc.toISOString()).toBe('2026-06-11T00:00:00.000Z');
+    expect(line.breaks[0]?.startUtc.toISOString()).toBe('2026-06-10T19:07:00.000Z');
+    expect(line.breaks[0]?.endUtc.toISOString()).toBe('2026-06-10T19:38:00.000Z');
+  });
+
+  it('leaves the rules alone where the profile allows rounding meal punches', () => {
+    expect(lineRoundingRules(QUARTER, UK)).toBe(QUARTER);
+    const line = roundShift(shift, lineRoundingRules(QUARTER, UK), LONDON);
+    expect(line.breaks[0]?.startUtc.toISOString()).toBe('2026-06-10T19:00:00.000Z');
+  });
+});

@@ -1,0 +1,35 @@
+/** The photo policy, the retention job's record, and one person's photos exported or erased (services/photos/). */
+import { PAGE_LIMITS } from '../../../contract/paging';
+import * as routes from '../../../contract/routes/photos';
+import type { App } from '../../context';
+import { planPage } from '../../lists/odata/planList';
+import { eraseEmployeePhotos, exportEmployeePhotos } from '../../services/photos/employeePhotos';
+import { readPhotoPolicy, writePhotoPolicy } from '../../services/photos/photoPolicy';
+import { listRetentionRuns } from '../../services/photos/photoRetention';
+
+export function registerPhotoHandlers(app: App) {
+  app.openapi(routes.getPhotoPolicy, async (c) => {
+    const { businessId } = c.req.valid('param');
+    return c.json(await readPhotoPolicy(c.var.db, businessId), 200);
+  });
+
+  app.openapi(routes.updatePhotoPolicy, async (c) => {
+    const { businessId } = c.req.valid('param');
+    return c.json(await writePhotoPolicy(c.var.db, businessId, c.req.valid('json')), 200);
+  });
+
+  app.openapi(routes.listPhotoRetentionRuns, async (c) => {
+    const { businessId } = c.req.valid('param');
+    return c.json(await listRetentionRuns(c.var.db, businessId, planPage(c.req.valid('query'), PAGE_LIMITS.history)), 200);
+  });
+
+  app.openapi(routes.exportEmployeePhotos, async (c) => {
+    const { businessId, employeeId } = c.req.valid('param');
+    return c.json(await exportEmployeePhotos(c.var.db, businessId, employeeId, planPage(c.req.valid('query'), PAGE_LIMITS.photos)), 200);
+  });
+
+  app.openapi(routes.eraseEmployeePhotos, async (c) => {
+    const { businessId, employeeId } = c.req.valid('param');
+    return c.json({ photosDeleted: await eraseEmployeePhotos(c.var.db, businessId, employeeId) }, 200);
+  });
+}
