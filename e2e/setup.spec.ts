@@ -200,7 +200,7 @@ test('an installer enrols a new kiosk end to end', async ({ page, request, servi
 
   await test.step('6. install: instructions, the storage answer, and a reload stays here', async () => {
     await expectStep(page, 6, 'Install and start');
-    await expect(page.getByText(`This tablet is now the “${NEW_KIOSK}” kiosk of Harbour Street Bakery.`)).toBeVisible();
+    await expect(page.getByText(`This tablet now works as “${NEW_KIOSK}” for Harbour Street Bakery.`)).toBeVisible();
     // Test contexts are incognito, where Chromium never offers installation: instructions instead.
     await expect(page.getByRole('button', { name: 'Install Kiosk Clock' })).toHaveCount(0);
     await expect(page.getByText('Open the browser menu (⋮, at the top right).')).toBeVisible();

@@ -27,6 +27,7 @@ import { registerEmployeeRoutes } from './routes/employees';
 import { registerKioskRoutes } from './routes/kiosk';
 import { registerLocationRoutes } from './routes/locations';
 import { registerManagerPinRoutes } from './routes/managerPins';
+import { registerPunchJournalRoutes } from './routes/punchJournal';
 import { registerBadgeRoutes } from './routes/badges';
 import { registerStaffAccessRoutes } from './routes/staffAccess';
 import { registerPhotoRoutes } from './routes/photos';
@@ -89,6 +90,7 @@ function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   registerReportingDimensionRoutes(app);
   registerManagerPinRoutes(app);
   registerStaffAccessRoutes(app);
+  registerPunchJournalRoutes(app);
   registerBadgeRoutes(app);
   registerPhotoRoutes(app);
 

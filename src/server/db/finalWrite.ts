@@ -43,6 +43,17 @@ export interface FinalWrite extends ShapedParts<{
 }> {
   /** The error thrown when the check is false. */
   failure: string;
+  /** Response headers the answer carries from values read back (header name: the value's name in `select`), set once the write ran. */
+  headers?: Readonly<Record<string, string>>;
+}
+
+/** Sets `write`'s headers on `response` from the row its statement answered (a null value sets none). */
+export function answerHeaders(write: FinalWrite, row: Readonly<Record<string, unknown>>, response: Response): Response {
+  for (const [header, name] of Object.entries(write.headers ?? {})) {
+    const value = row[name];
+    if (typeof value === 'string' || typeof value === 'number') response.headers.set(header, String(value));
+  }
+  return response;
 }
 
 /** What goes with a final write in its statement: more CTEs (e.g. the key's insert, after the head) and the values read back. */

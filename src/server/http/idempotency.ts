@@ -25,7 +25,7 @@ import type { AppEnv } from '../context';
 import { describePrincipal, type Principal } from '../auth/principal';
 import type { Database } from '../db/openDatabase';
 import { idempotencyKeys } from '../db/schema';
-import { finalWriteSink, NeedsTransaction, runFinalWrite, runFinalWriteRow, type FinalWriteSink } from '../db/finalWrite';
+import { answerHeaders, finalWriteSink, NeedsTransaction, runFinalWrite, runFinalWriteRow, type FinalWriteSink } from '../db/finalWrite';
 import { keyRecord } from '../db/keyRecord';
 import { serviceSecret, type ServiceSecretPurpose } from '../auth/serviceSecrets';
 import { ApiError } from '../errors/apiError';
@@ -166,7 +166,14 @@ export async function runIdempotently(
       }
       const record = keyRecord(tx, await recordOf(request, fingerprint, response), 'plain');
       const held = sink.take();
-      const recorded = held ? Number((await runFinalWrite(tx, held, record)).recorded) : (await record.run()).length;
+      let recorded: number;
+      if (held) {
+        const row = await runFinalWrite(tx, held, record);
+        recorded = Number(row.recorded);
+        answerHeaders(held, row, response);
+      } else {
+        recorded = (await record.run()).length;
+      }
       if (recorded === 0) throw new KeyUsed();
     });
   } catch (error) {
@@ -225,7 +232,7 @@ async function runOptimistically(c: Context<AppEnv>, request: IdempotentRequest,
       if (Number(row.current) === 0) continue;
       if (Number(row.recorded) === 0) return await replayOr(vanished);
       if (row.ok !== true) throw new Error(held.failure);
-      return response;
+      return answerHeaders(held, row, response);
     }
     return null;
   } finally {

@@ -1,21 +1,32 @@
-/** Step 2: a manager signs in (OAuth password grant) on the chosen service; wrong password and lockout are explained. */
+/**
+ * Step 2: a manager signs in (OAuth password grant) on the chosen service; wrong password and
+ * lockout are explained. Also where a set-up whose sign-in has ended (after a reload, or mid-step)
+ * asks for it again, saying so and which step it then goes on at.
+ */
 import { useState } from 'react';
 import { useI18n } from '../../i18n/I18nProvider';
 import { Field } from '../../ui/Field';
 import { Notice } from '../../ui/Notice';
 import { FailureNotice, failureFrom, type ShownFailure } from './FailureNotice';
 import styles from './Setup.module.css';
+import { STEP_NUMBER } from './resumeSetup';
 import { signInManager, type ManagerConnection } from './setupApi';
+import type { ProgressStep } from './setupProgress';
 import { StepFrame } from './StepFrame';
+import { STEP_TITLE } from './stepTitles';
 
 export interface SignInStepProps {
   serviceUrl: string;
   initialEmail: string;
+  /** The sign-in this set-up had has ended (expired or signed out). */
+  ended?: boolean;
+  /** The step set-up goes on at after signing in, when it is not the next one. */
+  resumeAt?: ProgressStep | null;
   onSignedIn: (connection: ManagerConnection) => void;
   onBack: () => void;
 }
 
-export function SignInStep({ serviceUrl, initialEmail, onSignedIn, onBack }: SignInStepProps) {
+export function SignInStep({ serviceUrl, initialEmail, ended = false, resumeAt = null, onSignedIn, onBack }: SignInStepProps) {
   const { t } = useI18n();
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
@@ -43,6 +54,15 @@ export function SignInStep({ serviceUrl, initialEmail, onSignedIn, onBack }: Sig
       step={2}
       title={t('setup.signIn.title')}
       lead={t('setup.signIn.lead', { host: new URL(serviceUrl).host })}
+      banner={
+        ended ? (
+          <Notice tone="info">
+            {resumeAt
+              ? t('setup.signIn.endedResume', { step: STEP_NUMBER[resumeAt], title: t(STEP_TITLE[resumeAt]) })
+              : t('setup.signIn.ended')}
+          </Notice>
+        ) : null
+      }
       submitLabel={busy ? t('setup.signIn.busy') : t('setup.signIn.submit')}
       onSubmit={() => void submit()}
       onBack={onBack}

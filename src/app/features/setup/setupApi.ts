@@ -19,13 +19,18 @@ import { saveEnrolmentDuringSetup, type DeviceEnrolment } from '../../../offline
 
 export const SETUP_CALL_TIMEOUT_MS = 15_000;
 
-/** A signed-in manager on one service. Lives in memory only, for the length of the set-up flow. */
+/**
+ * A signed-in manager on one service, for the length of the set-up flow (kept across a reload
+ * only sealed, see setupProgress.ts).
+ */
 export interface ManagerConnection {
   /** Distinguishes sessions in query keys. */
   id: number;
   serviceUrl: string;
   email: string;
   accessToken: string;
+  /** When the access token expires (epoch ms), as the service said when it was issued. */
+  expiresAt: number;
   client: ApiClient;
 }
 
@@ -59,8 +64,13 @@ function clientFor(serviceUrl: string, accessToken: string | null): ApiClient {
 /** OAuth password grant; throws ApiClientError (400 invalid-grant, 429 login-locked, ...). */
 export async function signInManager(serviceUrl: string, email: string, password: string): Promise<ManagerConnection> {
   const tokens = await clientFor(serviceUrl, null).oauth.signIn({ username: email.trim(), password });
+  return connectionWith({ serviceUrl, email: email.trim(), accessToken: tokens.access_token, expiresAt: Date.now() + tokens.expires_in * 1000 });
+}
+
+/** A connection over a token already held (a fresh sign-in, or one kept across a reload). */
+export function connectionWith(signIn: { serviceUrl: string; email: string; accessToken: string; expiresAt: number }): ManagerConnection {
   lastConnectionId += 1;
-  return { id: lastConnectionId, serviceUrl, email: email.trim(), accessToken: tokens.access_token, client: clientFor(serviceUrl, tokens.access_token) };
+  return { id: lastConnectionId, ...signIn, client: clientFor(signIn.serviceUrl, signIn.accessToken) };
 }
 
 /** Ends the manager's session on the service (RFC 7009). Best effort: a failure is only logged. */

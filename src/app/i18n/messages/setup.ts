@@ -28,6 +28,12 @@ export const setup = defineMessages({
     'setup.signIn.submit': 'Sign in',
     'setup.signIn.busy': 'Signing in…',
     'setup.signIn.missing': 'Enter your e-mail address and password.',
+    'setup.signIn.ended': 'Your manager sign-in has ended. Sign in again to go on.',
+    'setup.signIn.endedResume': 'Your manager sign-in has ended. Sign in again and set-up goes on where you were: step {step}, “{title}”.',
+
+    'setup.resume.checking': 'Picking up where you were…',
+    'setup.resume.startOver': 'Start set-up again',
+    'setup.resume.failed': 'Set-up was at this step and could not pick up here yet. Try again, or start again from step 1.',
 
     'setup.business.title': 'Choose the business',
     'setup.business.lead': 'Which business will use this kiosk?',
@@ -75,7 +81,7 @@ export const setup = defineMessages({
     'setup.device.busy': 'Enrolling…',
 
     'setup.install.title': 'Install and start',
-    'setup.install.enrolled': 'This tablet is now the “{kiosk}” kiosk of {business}.',
+    'setup.install.enrolled': 'This tablet now works as “{kiosk}” for {business}.',
     'setup.install.appTitle': 'Install the app',
     'setup.install.why': 'Installed, Kiosk Clock opens full screen from the home screen and keeps working offline.',
     'setup.install.button': 'Install Kiosk Clock',
@@ -138,6 +144,12 @@ export const setup = defineMessages({
     'setup.signIn.submit': 'Iniciar sesión',
     'setup.signIn.busy': 'Iniciando sesión…',
     'setup.signIn.missing': 'Escribe tu correo electrónico y tu contraseña.',
+    'setup.signIn.ended': 'Tu sesión de encargado ha terminado. Vuelve a iniciar sesión para continuar.',
+    'setup.signIn.endedResume': 'Tu sesión de encargado ha terminado. Vuelve a iniciar sesión y la configuración sigue donde estabas: paso {step}, «{title}».',
+
+    'setup.resume.checking': 'Retomando donde lo dejaste…',
+    'setup.resume.startOver': 'Empezar la configuración de nuevo',
+    'setup.resume.failed': 'La configuración estaba en este paso y aún no ha podido retomarlo. Inténtalo de nuevo o empieza otra vez desde el paso 1.',
 
     'setup.business.title': 'Elegir la empresa',
     'setup.business.lead': '¿Qué empresa usará este quiosco?',
@@ -185,7 +197,7 @@ export const setup = defineMessages({
     'setup.device.busy': 'Dando de alta…',
 
     'setup.install.title': 'Instalar y empezar',
-    'setup.install.enrolled': 'Esta tableta es ahora el quiosco «{kiosk}» de {business}.',
+    'setup.install.enrolled': 'Esta tableta funciona ahora como «{kiosk}» para {business}.',
     'setup.install.appTitle': 'Instalar la aplicación',
     'setup.install.why': 'Instalada, Kiosk Clock se abre a pantalla completa desde la pantalla de inicio y sigue funcionando sin conexión.',
     'setup.install.button': 'Instalar Kiosk Clock',

@@ -18,4 +18,5 @@ export * from './rosters';
 export * from './timesheets';
 export * from './webhooks';
 export * from './service';
+export * from './journal';
 export * from './badges';

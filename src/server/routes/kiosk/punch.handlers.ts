@@ -10,6 +10,7 @@ import { recordCompleteShift } from '../../services/shifts/completeShifts';
 import { punchReadWithCaller, recordPunch } from '../../services/punches/punches';
 import { withCallerRead } from '../../auth/callerReads';
 import { kioskScope } from './kioskContext';
+import { JOURNAL_ENTRY_HEADER } from '../../services/journal/journalWrites';
 
 export function registerPunchRoutes(app: App) {
   for (const kind of PUNCH_KINDS) {
@@ -23,7 +24,15 @@ export function registerPunchRoutes(app: App) {
           const request = { kind, body: c.req.valid('json') } as PunchRequest;
           // The punch is the request's last write: it goes with the idempotency record
           // (db/finalWrite.ts), and the guard read its employee with the caller.
-          return c.json(await recordPunch(c.var.db, punch, request, { sink: c.var.finalWrite ?? null, prefetched: c.var.callerRead }), 200);
+          let entry: string | null = null;
+          const model = await recordPunch(c.var.db, punch, request, {
+            sink: c.var.finalWrite ?? null,
+            prefetched: c.var.callerRead,
+            onJournalEntry: (written) => (entry = written),
+          });
+          const res = c.json(model, 200);
+          if (entry !== null) res.headers.set(JOURNAL_ENTRY_HEADER, entry);
+          return res;
         },
         {
           // The guard hands over the path and body as this route validated them.

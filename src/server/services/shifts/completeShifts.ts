@@ -18,6 +18,7 @@ import { decodePhoto } from '../punches/photos';
 import type { PunchContext } from '../punches/punchContext';
 import { checkAdminClaim, checkBodyKiosk, submitter, timeOfRecord } from '../punches/punchChecks';
 import { loadPunchingEmployee, punchAuditRow, storePhoto } from '../punches/store/punchStore';
+import { journalPunches } from '../journal/journalWrites';
 import { rosterShiftIdForClockOn } from '../rosters/rosterMatching';
 import { writeLineForShift } from '../timesheets/timesheetLines';
 import { toNoteModel } from './shiftNotes';
@@ -101,11 +102,15 @@ export async function recordCompleteShift(db: Database, ctx: PunchContext, body:
     const photoId = photo ? await storePhoto(tx, ctx.businessId, photo, ctx.now) : null;
     const audit = (kind: PunchKind, at: Date, withPhoto = false) =>
       punchAuditRow(ctx, body, { employeeId: employee.id, shiftId: shift.id, kind, at, recordedTimeUtc: at, photoId: withPhoto ? photoId : null });
-    await tx.insert(punches).values([
-      audit('clockOn', plan.start, true),
-      ...plan.breaks.flatMap((b) => [audit('startBreak', b.start), audit('endBreak', b.end)]),
-      audit('clockOff', plan.end),
-    ]);
+    const punchRows = await tx
+      .insert(punches)
+      .values([
+        audit('clockOn', plan.start, true),
+        ...plan.breaks.flatMap((b) => [audit('startBreak', b.start), audit('endBreak', b.end)]),
+        audit('clockOff', plan.end),
+      ])
+      .returning();
+    await journalPunches(tx, ctx.businessId, punchRows.sort((a, b) => a.id - b.id));
     const [noteRow] = note
       ? await tx
         .insert(shiftNotes)

@@ -51,6 +51,8 @@ export interface PunchStoreOptions {
   sink?: FinalWriteSink | null;
   /** What the route guard read beside the caller (punchReads.punchCallerRead), used when it is this punch's read. */
   prefetched?: unknown;
+  /** Told the punch's journal entry (`<seq>:<hash>`) when the write ran at once (a held write's is set by the idempotency layer). */
+  onJournalEntry?: (entry: string) => void;
 }
 
 /**
@@ -99,6 +101,7 @@ export function openPunchStore(tx: Database, ctx: PunchContext, options: PunchSt
       const { reads: { hooks }, version } = reads();
       if (hooks && optimistic) throw new NeedsTransaction('its web hook events are raised after the write');
       const written = await writePunch(tx, { ...punch, note: hooks ? null : punch.note }, hooks ? null : sink, optimistic ? { version } : null);
+      if (written.journalEntry !== null) options.onJournalEntry?.(written.journalEntry);
       const shiftId = punch.openShift?.id ?? punch.shiftId;
       let note: StoredNote | null = null;
       if (punch.note && hooks && shiftId !== null) {

@@ -18,6 +18,7 @@ import { bind, bindRecord, insertSelect, namedSql, type BoundRecord } from '../.
 import type { Database } from '../../../db/openDatabase';
 import { clockShifts, employees, punches, shiftBreaks, shiftNotes, timesheetLines } from '../../../db/schema';
 import { runFinalWrite, type FinalWrite, type FinalWriteSink } from '../../../db/finalWrite';
+import { JOURNAL_ENTRY_HEADER, journalParts } from '../../journal/journalWrites';
 
 export interface PunchWrite {
   /** A clock-on's new shift, with the id drawn for it. */
@@ -114,7 +115,7 @@ export function punchWriteParts(tx: Database, write: PunchWrite, optimistic: { v
     if (shiftId === null) throw new Error(`${effect.type} without an open shift`);
     parts.push(...effectParts(effect, write));
   }
-  parts.push({ record: bindRecord('punch', { ...write.punch, shiftId: shift }), build: (b, w) => sql`punch as (${w.insert(punches, b)})` });
+  parts.push({ record: bindRecord('punch', { ...write.punch, shiftId: shift }), build: (b, w) => sql`punch as (${w.insert(punches, b)} returning ${punches.id})` });
   if (write.note && shiftId !== null) {
     parts.push({ record: bindRecord('note', { ...write.note, shiftId: SHIFT }), build: (b, w) => sql`note as (${w.insert(shiftNotes, b)})` });
   }
@@ -130,6 +131,9 @@ export function punchWriteParts(tx: Database, write: PunchWrite, optimistic: { v
     Object.assign(values, part.record.values);
     shape += `;${part.record.shape}`;
   }
+  // The punch joins its business's journal in the same statement (services/journal/journalWrites.ts).
+  const journal = journalParts({ ...write.punch, shiftId }, optimistic ? sql`recorded` : null);
+  Object.assign(values, journal.values);
   return {
     shape,
     values,
@@ -140,19 +144,21 @@ export function punchWriteParts(tx: Database, write: PunchWrite, optimistic: { v
         : [];
       return {
         head,
-        ctes: parts.map((part) => part.build(part.record.binds, writer)),
+        ctes: [...parts.map((part) => part.build(part.record.binds, writer)), ...journal.ctes()],
         check: sql`(select count(*) from employee) = 1`,
-        select: optimistic ? { current: sql`(select count(*) from current)::integer` } : {},
+        select: { journal_entry: journal.entry, ...(optimistic ? { current: sql`(select count(*) from current)::integer` } : {}) },
       };
     },
     failure: 'employee vanished during a punch',
+    headers: { [JOURNAL_ENTRY_HEADER]: 'journal_entry' },
   };
 }
 
 /**
  * Writes the punch in one statement, or hands it to the request's sink (the idempotency layer) to
- * send with the key's record. Answers a clock-off's line id when the write ran now (null when
- * held: nothing after it may need it). `optimistic`: the sink's mode is, and this is the version
+ * send with the key's record. Answers a clock-off's line id and the punch's journal entry when the
+ * write ran now (null when held: nothing after it may need it; the idempotency layer sets the
+ * entry's header from the held write's row). `optimistic`: the sink's mode is, and this is the version
  * of the employee's row the write was decided from.
  */
 export async function writePunch(
@@ -160,13 +166,16 @@ export async function writePunch(
   write: PunchWrite,
   sink: FinalWriteSink | null,
   optimistic: { version: string } | null = null,
-): Promise<{ lineId: number | null }> {
+): Promise<{ lineId: number | null; journalEntry: string | null }> {
   const parts = punchWriteParts(tx, write, optimistic);
   if (sink) {
     sink.hold(parts);
-    return { lineId: null };
+    return { lineId: null, journalEntry: null };
   }
   const tail = write.line ? { shape: 'lineId', build: () => ({ ctes: [], select: { line_id: sql`(select id from line)` } }), values: {} } : undefined;
   const row = await runFinalWrite(tx, parts, tail);
-  return { lineId: row.line_id === undefined || row.line_id === null ? null : Number(row.line_id) };
+  return {
+    lineId: row.line_id === undefined || row.line_id === null ? null : Number(row.line_id),
+    journalEntry: typeof row.journal_entry === 'string' ? row.journal_entry : null,
+  };
 }
