@@ -3,12 +3,14 @@
  * under the UK profile, a person clocked on at 08:30 sees "Meal break due by 14:30" on their card
  * and after their PIN, "was due" once it has passed (offline), and at the next clock-on a warning
  * when less than 11 hours have passed since that shift ended, worked out offline from the
- * tablet's own journal; a minute short of 11 hours it still warns, at 11 hours it does not. The
+ * tablet's own journal; a minute short of 11 hours it still warns, at 11 hours it does not. A
+ * manager who chooses, in Settings, to stop a clock-on after a short rest gets exactly that. The
  * screens are captured at 1280x800 and 800x1280 and checked with axe. The service is the test's
  * own (it starts at the scenario's instant), so its data confuses no other spec.
  */
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { KioskPage, fullName, kioskTime } from './pages/kiosk';
+import { ManagerMode } from './pages/manager';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { bothClocks, type Clocks } from './support/clocks';
 import { expect, test as base } from './support/fixtures';
@@ -137,3 +139,54 @@ test('meal break due and a short rest, online and offline, under the UK profile'
   await expect(kiosk.actions().getByRole('button', { name: 'Clock on', exact: true })).toBeVisible();
   await expect(kiosk.actions().getByTestId('short-rest')).toHaveCount(0);
 });
+
+test('a manager chooses the UK rules and to stop a clock-on after a short rest; the kiosk does', async ({ page, request, rulesService: service, rulesClocks: clocks }) => {
+  test.setTimeout(240_000);
+  const demo = service.demo;
+  const kiosk = new KioskPage(page);
+  await kiosk.enrol(service.baseURL, demo, 'Break rules settings tablet');
+  const manager = new ManagerMode(page, demo);
+  await manager.signIn();
+  await manager.goTo('Settings');
+  const card = page.getByRole('region', { name: 'Break and rest rules' });
+  // Saved at once: the radio shows the stored choice once the service has it.
+  await card.getByRole('radio', { name: /^United Kingdom/ }).click();
+  await expect(card.getByText('Break and rest rules saved.')).toBeVisible();
+  await expect(card.getByRole('radio', { name: /^United Kingdom/ })).toBeChecked();
+  await card.getByRole('switch', { name: /^Stop a clock-on after a short rest/ }).click();
+  await expect(card.getByRole('switch', { name: /^Stop a clock-on after a short rest/ })).toBeChecked();
+  await card.scrollIntoViewIfNeeded();
+  await review(page, 'break-rules-manager-settings');
+  const stored = await request.get(`${service.baseURL}/api/v2/business/${demo.businessId}/breakrules`, { headers: apiKeyAuth(demo.apiKey) });
+  expect(await stored.json()).toEqual({ profile: 'UK', blockShortRest: true });
+  await manager.exit();
+
+  await expect(kiosk.gridGroup('Everyone else')).toBeVisible();
+  const offShift = new Set(await kiosk.namesIn('Everyone else'));
+  const person = demo.staff.find((member) => offShift.has(fullName(member)));
+  if (!person) throw new Error('the demo has nobody off shift to clock on');
+  const name = fullName(person);
+  // A short shift, 08:30 to 08:40, then back at 09:40: an hour's rest.
+  await clocks.set(new Date(Date.parse(CLOCK_ON) + 10_000));
+  await kiosk.signIn(name, person.pin);
+  await kiosk.choose('clockOn');
+  await kiosk.confirmClockOn();
+  await kiosk.expectReceipt('clockOn');
+  await kiosk.finishReceipt();
+  await clocks.forward(10 * MINUTE);
+  await kiosk.signIn(name, person.pin);
+  await kiosk.choose('clockOff');
+  await kiosk.expectReceipt('clockOff');
+  await kiosk.finishReceipt();
+  await clocks.forward(HOUR);
+  await kiosk.signIn(name, person.pin);
+  const opens = kioskTime(new Date(Date.parse(CLOCK_ON) + 10 * MINUTE + 11 * HOUR + 10_000), await zoneOf(request, service.baseURL, demo));
+  await expect(kiosk.actions().getByTestId('short-rest')).toHaveText(/^(59 min|1 h 0 min) since your last shift ended\. The rules ask for 11 h 0 min of rest\.$/);
+  await expect(kiosk.actions().getByText(`Clock-on opens at ${opens}, when your rest is complete.`, { exact: false })).toBeVisible();
+  await expect(kiosk.actions().getByRole('button', { name: 'Clock on', exact: true })).toBeDisabled();
+  await review(page, 'break-rules-clock-on-stopped');
+});
+
+async function zoneOf(request: APIRequestContext, serviceURL: string, demo: DemoFile): Promise<string> {
+  return (await new ServiceApi(request, serviceURL, demo).kiosk()).ianaTimeZone ?? 'Europe/London';
+}

@@ -3,13 +3,14 @@
  * photo-required kiosk (Chromium's fake camera), a person's punch online and then one made offline
  * are each taken with a photo; while the offline one waits, the outbox holds its JPEG (so the
  * search below can find one), and once each is delivered no IndexedDB database of the page holds
- * any JPEG or the photo that was sent, and no image of it is on the screen.
+ * any JPEG or the photo that was sent, and no image of it is on the screen. A person exempt from
+ * photos punches at the same kiosk without the camera ever being opened, and the service marks it.
  */
 import type { BrowserContext, Page, Request } from '@playwright/test';
 import { KioskPage, fullName } from './pages/kiosk';
 import { expect, test as shared } from './support/fixtures';
 import { KioskStore } from './support/kioskStore';
-import { ServiceApi } from './support/serviceApi';
+import { apiKeyAuth, ServiceApi } from './support/serviceApi';
 import { startService, type DemoFile, type ServiceInstance } from './support/serviceProcess';
 
 const test = shared.extend<object, { photoService: ServiceInstance<DemoFile> }>({
@@ -133,4 +134,47 @@ test('a photo punch leaves no photo on the tablet once delivered, online or afte
   await expectNoPhotoOnTablet(page, String(secondPhoto), 'after an offline punch was delivered');
   const [shift] = await api.shifts(person.employeeId);
   expect(shift?.breaks, 'both punches reached the service').toHaveLength(1);
+});
+
+test('a person exempt from photos punches without the camera being opened, and the punch is marked so', async ({ page, request, photoService }) => {
+  test.setTimeout(60_000);
+  const demo = photoService.demo;
+  const api = new ServiceApi(request, photoService.baseURL, demo);
+  const person = demo.staff[1];
+  if (!person) throw new Error('the demo has fewer than two staff');
+  await api.updateKiosk({ ...(await api.kiosk()), isPhotoRequired: true });
+  const base = `${photoService.baseURL}/api/v2/business/${demo.businessId}`;
+  const exempted = await request.put(`${base}/employee/${person.employeeId}/photoexemption`, { headers: apiKeyAuth(demo.apiKey), data: { exempt: true } });
+  expect(exempted.ok(), await exempted.text()).toBe(true);
+  // The service takes their clock-on without a photo although the kiosk requires one.
+  await api.clockOnAt(person.employeeId, new Date(Date.now() - 30 * 60_000));
+
+  // Any request for the camera is counted.
+  await page.addInitScript(() => {
+    const spy = window as unknown as { __cameraRequests: number };
+    spy.__cameraRequests = 0;
+    const media = navigator.mediaDevices;
+    const original = media.getUserMedia.bind(media);
+    media.getUserMedia = (constraints) => {
+      spy.__cameraRequests += 1;
+      return original(constraints);
+    };
+  });
+  const kiosk = new KioskPage(page);
+  await kiosk.enrol(photoService.baseURL, demo);
+  const sent = page.waitForRequest((req) => req.method() === 'POST' && req.url().endsWith(`/kiosk/${demo.kioskId}/startbreak`));
+  await kiosk.signIn(fullName(person), person.pin);
+  await kiosk.choose('startBreak');
+  await kiosk.expectReceipt('startBreak');
+  expect((await sent).postDataJSON()).not.toHaveProperty('image');
+  expect(await page.evaluate(() => (window as unknown as { __cameraRequests: number }).__cameraRequests), 'the camera was never asked for').toBe(0);
+  await kiosk.waitForSync();
+
+  const trail = await request.get(`${base}/kiosk/punches?EmployeeId=${person.employeeId}`, { headers: apiKeyAuth(demo.apiKey) });
+  expect(trail.ok(), await trail.text()).toBe(true);
+  const rows = (await trail.json()) as Array<{ kind: string; hasPhoto: boolean; photoExempt: boolean }>;
+  expect(rows.map((row) => [row.kind, row.hasPhoto, row.photoExempt])).toEqual([
+    ['clockOn', false, true],
+    ['startBreak', false, true],
+  ]);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockOnRulesOf, missingChoice, missingChoices, needsClockOnOptions, presetShiftConditions, stepBeforeCommit } from './clockOn';
+import { clockOnRulesOf, isPhotoExempt, missingChoice, missingChoices, needsClockOnOptions, presetShiftConditions, stepBeforeCommit } from './clockOn';
 import { clockOnFields, preselectClockOn } from './clockOnPreselection';
 
 const offer = {
@@ -53,6 +53,11 @@ describe('clock-on rules', () => {
     expect(stepBeforeCommit({ isPhotoRequired: true })).toBe('photo');
     expect(stepBeforeCommit({ isPhotoRequired: false })).toBe('commit');
     expect(stepBeforeCommit(null)).toBe('commit');
+    // A person exempt from photos goes straight to the punch, even where the kiosk requires one.
+    expect(stepBeforeCommit({ isPhotoRequired: true }, true)).toBe('commit');
+    expect(isPhotoExempt({ photoExemptEmployeeIds: [3, 7] }, 7)).toBe(true);
+    expect(isPhotoExempt({ photoExemptEmployeeIds: [3, 7] }, 4)).toBe(false);
+    expect(isPhotoExempt(null, 7)).toBe(false);
   });
 
   it('a clock-on without the options step carries the preselected location and its conditions', () => {

@@ -86,7 +86,15 @@ export function missingChoice(rules: ClockOnRules | null | undefined, chosen: { 
   return missingChoices(rules, chosen)[0] ?? null;
 }
 
-/** What follows once a punch and its options are chosen: the photo when the kiosk requires one. */
-export function stepBeforeCommit(rules: ClockOnRules | null | undefined): 'photo' | 'commit' {
-  return rules?.isPhotoRequired ? 'photo' : 'commit';
+/**
+ * What follows once a punch and its options are chosen: the photo when the kiosk requires one,
+ * unless the person is exempt from photos (the policy's list; the camera is not opened for them).
+ */
+export function stepBeforeCommit(rules: ClockOnRules | null | undefined, photoExempt = false): 'photo' | 'commit' {
+  return rules?.isPhotoRequired && !photoExempt ? 'photo' : 'commit';
+}
+
+/** Whether the kiosk policy exempts this person from punch photos. */
+export function isPhotoExempt(policy: { photoExemptEmployeeIds: readonly number[] } | null | undefined, employeeId: number): boolean {
+  return policy?.photoExemptEmployeeIds.includes(employeeId) ?? false;
 }

@@ -5,12 +5,12 @@
  */
 import { z } from 'zod';
 import { defineRoute } from './define';
-import { DEFAULT_PHOTO_POLICY, EmployeePhotoModel, PhotoPolicyModel, PhotoRetentionRunModel, PhotosErasedModel } from '../supporting/photos';
+import { DEFAULT_PHOTO_POLICY, EmployeePhotoModel, PhotoExemptionAnswerModel, PhotoExemptionModel, PhotoPolicyModel, PhotoRetentionRunModel, PhotosErasedModel } from '../supporting/photos';
 import { access, businessParams, idempotencyHeaders, jsonBody, jsonResponse, mutationErrors, pathId, standardErrors } from './common';
 import { PAGE_LIMITS } from '../paging';
 import { pageQuery, pagingText } from './odataQuery';
 
-export { DEFAULT_PHOTO_POLICY, EmployeePhotoModel, PhotoPolicyModel, PhotoRetentionRunModel, PhotosErasedModel };
+export { DEFAULT_PHOTO_POLICY, EmployeePhotoModel, PhotoExemptionAnswerModel, PhotoExemptionModel, PhotoPolicyModel, PhotoRetentionRunModel, PhotosErasedModel };
 
 const tags = ['Photos (project extensions)'];
 const B = '/api/v2/business/{businessId}';
@@ -75,4 +75,31 @@ export const eraseEmployeePhotos = defineRoute({
   description: `${EXTENSION}Deletes every photo of the person's punches; the punches stay (without a photo). Erasing again deletes nothing more, so the route takes no Idempotency-Key.`,
   request: { params: employeeParams },
   responses: { 200: jsonResponse(PhotosErasedModel, 'How many photos were erased.'), ...standardErrors },
+});
+
+export const listPhotoExemptions = defineRoute({
+  operationId: 'photos.listPhotoExemptions',
+  ...access('read', 'users'),
+  method: 'get',
+  path: `${B}/photoexemptions`,
+  tags,
+  summary: 'Who is exempt from punch photos',
+  description: `${EXTENSION}The ids of the business's employees exempt from punch photos, ascending. Kiosk tablets read the same list in their policy (\`GET /api/v2/device\`).`,
+  request: { params: businessParams },
+  responses: { 200: jsonResponse(z.array(z.number().int()), 'Employee ids, ascending.'), ...standardErrors },
+});
+
+export const setPhotoExemption = defineRoute({
+  operationId: 'photos.setPhotoExemption',
+  ...access('admin', 'users'),
+  method: 'put',
+  path: `${B}/employee/{employeeId}/photoexemption`,
+  tags,
+  summary: 'Exempt a person from punch photos, or end it',
+  description:
+    `${EXTENSION}An exempt person's punches are made without a photo, even at a kiosk that requires one, and are marked \`photoExempt\` ` +
+    "in the punch audit trail; a photo a tablet still sends for them (it had not heard yet) is dropped, not stored. Their photos already " +
+    'kept stay until their time or an erasure. Setting what already holds changes nothing, so the route takes no Idempotency-Key.',
+  request: { params: employeeParams, ...jsonBody(PhotoExemptionModel) },
+  responses: { 200: jsonResponse(PhotoExemptionAnswerModel, 'The exemption as stored.'), ...standardErrors },
 });

@@ -64,6 +64,10 @@ export const KioskPolicyModel = z
       .boolean()
       .default(false)
       .meta({ description: "Whether a PIN reset code may be sent by text message (the business's `smsNotificationsEnabled`): the kiosk offers only the channels that work." }),
+    photoExemptEmployeeIds: z
+      .array(z.number().int())
+      .default([])
+      .meta({ description: 'Employees of the business exempt from punch photos (project extension): the kiosk does not open the camera for them, and the service keeps no photo of theirs.' }),
     breakRules: BreakRulesModel.default(NO_BREAK_RULES).meta({
       description: "The business's break and rest rules (project-designed, `/roundingrules`' sibling `/breakrules`): the kiosk warns from them offline.",
     }),

@@ -49,7 +49,8 @@ export const PunchRecordModel = z
     receivedUtc: t.dateTime.meta({ description: 'When the service received it.' }),
     utcOffset: t.timeSpan.nullable(),
     isAdminInitiated: t.bool,
-    hasPhoto: t.bool,
+    hasPhoto: t.bool.meta({ description: 'A photo of the punch is held (false once deleted by retention or erased).' }),
+    photoExempt: t.bool.meta({ description: 'Made without a photo because the person is exempt from punch photos (project extension).' }),
     recordedBy: z.string().meta({ description: 'Who sent it: `device:<id>` or `user:<id>:<oauth|apiKey>`.' }),
   })
   .meta({ id: 'PunchRecordModel', description: 'One accepted punch, as the service received it (the audit trail).' });

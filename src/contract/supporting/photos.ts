@@ -65,3 +65,15 @@ export const PhotosErasedModel = z
   .object({ photosDeleted: t.int32 })
   .meta({ id: 'PhotosErasedModel', description: "How many of the person's photos were erased." });
 export type PhotosErasedModel = z.infer<typeof PhotosErasedModel>;
+
+export const PhotoExemptionModel = z
+  .object({
+    exempt: t.bool.meta({ description: 'true: the person is exempt from punch photos (their punches are made without one, marked `photoExempt`); false: photos as the kiosk requires.' }),
+  })
+  .meta({ id: 'PhotoExemptionModel', description: "Whether a person is exempt from punch photos." });
+export type PhotoExemptionModel = z.infer<typeof PhotoExemptionModel>;
+
+export const PhotoExemptionAnswerModel = z
+  .object({ employeeId: t.int32, exempt: t.bool })
+  .meta({ id: 'PhotoExemptionAnswerModel', description: "A person's photo exemption, as stored." });
+export type PhotoExemptionAnswerModel = z.infer<typeof PhotoExemptionAnswerModel>;

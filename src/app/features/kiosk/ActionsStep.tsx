@@ -11,7 +11,7 @@ import { allowedPunches, isLongShift, isOnShift, type PunchKind } from '../../..
 import { shouldAskFinishTime } from '../../../domain/timesheets';
 import { choiceOf, clockOnRoster } from '../../../offline/kioskRoster';
 import { openShiftElsewhere } from '../../../offline/openShiftsElsewhere';
-import { clockOnRulesOf, needsClockOnOptions, stepBeforeCommit } from '../../../domain/clockOn';
+import { clockOnRulesOf, needsClockOnOptions, isPhotoExempt, stepBeforeCommit } from '../../../domain/clockOn';
 import { clockOnFields, preselectClockOn } from '../../../domain/clockOnPreselection';
 import type { MessageKey } from '../../i18n/catalogue';
 import { useI18n } from '../../i18n/I18nProvider';
@@ -121,7 +121,7 @@ export function ActionsStep({ employeeId, pin, notice }: { employeeId: number; p
       // Something to choose, or a choice the kiosk or the business requires that is not preselected.
       if (needsClockOnOptions(choices.data, clockOnRulesOf(settings, policy), preselection.locationId)) return go({ step: 'options', employeeId, pin, pending });
     }
-    if (stepBeforeCommit(settings) === 'photo') return go({ step: 'photo', employeeId, pin, pending });
+    if (stepBeforeCommit(settings, isPhotoExempt(policy, employeeId)) === 'photo') return go({ step: 'photo', employeeId, pin, pending });
     setError(await commit(employeeId, person.name, pending));
     setBusy(false);
   };
@@ -151,10 +151,13 @@ export function ActionsStep({ employeeId, pin, notice }: { employeeId: number; p
       ) : null}
       {offered.includes('clockOn') && warnings.shortRest ? (
         <Notice tone="warning">
-          <span data-testid="short-rest">
-            {t('kiosk.rules.shortRest', { duration: format.duration(restShownMs(warnings.shortRest)), minimum: format.duration(warnings.shortRest.minimumMinutes * 60_000) })}
-          </span>
-          {warnings.blocksClockOn ? ` ${t('kiosk.rules.blocked', { time: format.time(warnings.shortRest.until) })}` : ''}
+          {/* One block: the notice lays its children out side by side. */}
+          <div>
+            <span data-testid="short-rest">
+              {t('kiosk.rules.shortRest', { duration: format.duration(restShownMs(warnings.shortRest)), minimum: format.duration(warnings.shortRest.minimumMinutes * 60_000) })}
+            </span>
+            {warnings.blocksClockOn ? ` ${t('kiosk.rules.blocked', { time: format.time(warnings.shortRest.until) })}` : ''}
+          </div>
         </Notice>
       ) : null}
       {error ? <Notice tone="error">{error}</Notice> : null}

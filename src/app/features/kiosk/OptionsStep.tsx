@@ -9,7 +9,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { clockOnRulesOf, missingChoice, presetShiftConditions, stepBeforeCommit } from '../../../domain/clockOn';
+import { clockOnRulesOf, missingChoice, presetShiftConditions, isPhotoExempt, stepBeforeCommit } from '../../../domain/clockOn';
 import { choicesOfBody } from '../../../domain/clockOnPreselection';
 import { dimensionPickers, pickedDimensionValues } from '../../../domain/reportingDimensions';
 import { clockOnChoices } from '../../../offline/kioskOperations';
@@ -82,7 +82,7 @@ export function OptionsStep({ employeeId, pin, pending }: { employeeId: number; 
         ...(dimensionValueIds.length > 0 ? { dimensionValueIds } : {}),
       },
     };
-    if (stepBeforeCommit(settings) === 'photo') return go({ step: 'photo', employeeId, pin, pending: next });
+    if (stepBeforeCommit(settings, isPhotoExempt(policy, employeeId)) === 'photo') return go({ step: 'photo', employeeId, pin, pending: next });
     setError(await commit(employeeId, person.name, next));
   };
 

@@ -10,6 +10,8 @@ import { useI18n } from '../../i18n/I18nProvider';
 import type { Translate } from '../../i18n/translate';
 import type { Formatters } from '../../i18n/formatters';
 import { useRuntime } from '../../runtime/RuntimeContext';
+import { useKioskPolicy } from '../../runtime/useKioskSettings';
+import { isPhotoExempt } from '../../../domain/clockOn';
 import { useUiStore, type CodeSent } from '../../state/uiStore';
 import type { MessageKey } from '../../i18n/catalogue';
 import { Button } from '../../ui/Button';
@@ -52,6 +54,7 @@ export function PinStep({ employeeId, codeSent }: { employeeId: number; codeSent
   const { t, format } = useI18n();
   const runtime = useRuntime();
   const person = useStepPerson(employeeId);
+  const policy = useKioskPolicy(runtime.db);
   const go = useUiStore((s) => s.go);
   const reset = useUiStore((s) => s.reset);
   const [pin, setPin] = useState('');
@@ -107,6 +110,7 @@ export function PinStep({ employeeId, codeSent }: { employeeId: number; codeSent
         name={person.name}
         firstName={person.firstName}
         photoUrl={person.profileImageUrl}
+        photoExempt={isPhotoExempt(policy, employeeId)}
         onCancel={reset}
         onContinue={(image) => {
           setUnverified({ employeeId, ...offer, image });

@@ -2,7 +2,8 @@
  * What a person the tablet cannot check is told while the service cannot be reached
  * (docs/offline-pin.md, unverified punches): plainly that their PIN can't be checked now, that the
  * punch is recorded and a manager confirms it. Where the tablet has a camera the preview shows, and
- * their photo is taken (capturePhoto) when they continue; without one they continue all the same.
+ * their photo is taken (capturePhoto) when they continue; without one, or for a person exempt from
+ * photos (whose camera is never opened), they continue all the same.
  */
 import { useRef, useState } from 'react';
 import { useI18n } from '../../i18n/I18nProvider';
@@ -18,17 +19,19 @@ interface Props {
   name: string;
   firstName: string;
   photoUrl: string | null;
+  /** The person is exempt from punch photos: the camera is not opened. */
+  photoExempt: boolean;
   /** The photo (JPEG base64) when one was taken. */
   onContinue: (image: string | null) => void;
   onCancel: () => void;
 }
 
-export function UnverifiedNotice({ name, firstName, photoUrl, onContinue, onCancel }: Props) {
+export function UnverifiedNotice({ name, firstName, photoUrl, photoExempt, onContinue, onCancel }: Props) {
   const { t } = useI18n();
   const video = useRef<HTMLVideoElement>(null);
   const [busy, setBusy] = useState(false);
 
-  const camera = useCamera(video).ready;
+  const camera = useCamera(video, !photoExempt).ready;
 
   const proceed = async () => {
     setBusy(true);

@@ -17,6 +17,7 @@ import { CheckIcon } from '../../ui/icons';
 import { Notice } from '../../ui/Notice';
 import { Card } from '../../ui/Page';
 import { Switch } from './controls';
+import { BreakRulesCard } from './BreakRulesCard';
 import { TabletFields, useKioskPreferences, useSaveKioskPreferences } from './TabletFields';
 import { buildPreferences, preferencesDirty, preferencesFormOf, type KioskPreferencesForm } from './kioskPreferencesForm';
 import type { KioskPreferencesModel } from '../../../contract/supporting/kioskExtensions';
@@ -241,7 +242,10 @@ export function KioskSettingsSection() {
       </div>
       {error ? <Notice tone="error">{sayFailure(error)}</Notice> : null}
       {model.data && preferences.data ? (
-        <SettingsForm key={model.data.id} model={model.data} preferences={preferences.data} />
+        <>
+          <SettingsForm key={model.data.id} model={model.data} preferences={preferences.data} />
+          <BreakRulesCard />
+        </>
       ) : error ? null : (
         <p className={styles.empty}>{t('common.loading')}</p>
       )}

@@ -41,6 +41,8 @@ export const employees = pgTable(
      */
     pinLockedBy: text('pin_locked_by'),
     pinExpired: boolean('pin_expired').notNull().default(false),
+    /** Exempt from punch photos: their punches are made without one, even where a kiosk requires it. */
+    photoExempt: boolean('photo_exempt').notNull().default(false),
     /**
      * The one-time code a PIN reset sent (scrypt hash): it leads to choosing a new PIN until used or
      * expired, and leaves the current PIN as it is (services/pins/pins.ts). Kept after use, with
@@ -144,6 +146,8 @@ export const punches = pgTable(
     ipAddress: text('ip_address'),
     isAdminInitiated: boolean('is_admin_initiated').notNull().default(false),
     photoId: integer('photo_id'),
+    /** Made without a photo because the person is exempt from punch photos. */
+    photoExempt: boolean('photo_exempt').notNull().default(false),
     principal: text('principal').notNull(),
   },
   // The audit trail's pages: oldest first within the business, an employee or a kiosk.

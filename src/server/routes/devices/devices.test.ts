@@ -204,6 +204,7 @@ describe('GET /api/v2/device', () => {
         requireLocation: false,
         // Whether Forgot PIN may offer a text message: the business's SMS switch, off by default.
         smsResets: false,
+        photoExemptEmployeeIds: [],
         // The business's break and rest rules: none until a manager saves a profile.
         breakRules: { profile: 'None', blockShortRest: false },
       },

@@ -4,6 +4,7 @@ import * as routes from '../../../contract/routes/photos';
 import type { App } from '../../context';
 import { planPage } from '../../lists/odata/planList';
 import { eraseEmployeePhotos, exportEmployeePhotos } from '../../services/photos/employeePhotos';
+import { photoExemptEmployeeIds, setPhotoExemption } from '../../services/photos/photoExemptions';
 import { readPhotoPolicy, writePhotoPolicy } from '../../services/photos/photoPolicy';
 import { listRetentionRuns } from '../../services/photos/photoRetention';
 
@@ -31,5 +32,15 @@ export function registerPhotoHandlers(app: App) {
   app.openapi(routes.eraseEmployeePhotos, async (c) => {
     const { businessId, employeeId } = c.req.valid('param');
     return c.json({ photosDeleted: await eraseEmployeePhotos(c.var.db, businessId, employeeId) }, 200);
+  });
+
+  app.openapi(routes.listPhotoExemptions, async (c) => {
+    const { businessId } = c.req.valid('param');
+    return c.json(await photoExemptEmployeeIds(c.var.db, businessId), 200);
+  });
+
+  app.openapi(routes.setPhotoExemption, async (c) => {
+    const { businessId, employeeId } = c.req.valid('param');
+    return c.json(await setPhotoExemption(c.var.db, businessId, employeeId, c.req.valid('json').exempt), 200);
   });
 }

@@ -200,3 +200,58 @@ describe('who sees the photo of an unverified offline punch', () => {
     expect(await photosFor(restricted)).toEqual([jpeg(20)]);
   });
 });
+
+describe('a person exempt from photos', () => {
+  it('punches without one at a photo-required kiosk, marked so; a photo still sent is not kept; the tablet policy lists them', async () => {
+    const tenant = await createTenant(t, { employees: 2, kiosk: { isPhotoRequired: true } });
+    const [exempt, other] = [person(tenant, 0), person(tenant, 1)];
+    const device = await enrolDeviceAuth(t, tenant);
+    const url = `${tenant.base}/employee/${exempt.id}/photoexemption`;
+
+    for (const bad of [{}, { exempt: 'yes' }, { exempt: null }]) {
+      const refused = await t.request('PUT', url, { auth: tenant.manager.auth, json: bad });
+      expect(refused.status, JSON.stringify(bad)).toBe(400);
+      expect(fieldsOf(refused)).toEqual(['exempt']);
+    }
+    const restricted = await restrictedUserAuth(t, tenant, [tenant.kioskId]);
+    expect((await t.request('PUT', url, { auth: restricted, json: { exempt: true } })).status).toBe(403);
+    expect((await t.request('PUT', `${tenant.base}/employee/999999/photoexemption`, { auth: tenant.manager.auth, json: { exempt: true } })).status).toBe(404);
+    expect((await t.request('GET', `${tenant.base}/photoexemptions`, { auth: tenant.manager.auth })).body).toEqual([]);
+
+    const set = await t.request('PUT', url, { auth: tenant.manager.auth, json: { exempt: true } });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body).toEqual({ employeeId: exempt.id, exempt: true });
+    expect((await t.request('GET', `${tenant.base}/photoexemptions`, { auth: restricted })).body).toEqual([exempt.id]);
+    const me = await t.request('GET', '/api/v2/device', { auth: device });
+    expect((me.body as { policy: { photoExemptEmployeeIds: number[] } }).policy.photoExemptEmployeeIds).toEqual([exempt.id]);
+
+    // Without a photo at a kiosk that requires one: accepted for them, refused for anyone else.
+    const on = await t.request('POST', `${tenant.kiosk}/clockon`, { auth: device, json: { employeeId: exempt.id } });
+    expect(on.status, on.text).toBe(200);
+    const refused = await t.request('POST', `${tenant.kiosk}/clockon`, { auth: device, json: { employeeId: other.id } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'photo-required' });
+    // A tablet that had not heard yet sends one: the punch is made, the photo is not kept.
+    const off = await t.request('POST', `${tenant.kiosk}/clockoff`, { auth: device, json: { employeeId: exempt.id, image: jpeg(30) } });
+    expect(off.status, off.text).toBe(200);
+    // A damaged image is still refused, whoever it is of.
+    const damaged = await t.request('POST', `${tenant.kiosk}/clockon`, { auth: device, json: { employeeId: exempt.id, image: Buffer.from('not a photo').toString('base64') } });
+    expect(damaged.status).toBe(400);
+    expect(fieldsOf(damaged)).toEqual(['image']);
+
+    expect(await exported(tenant, exempt.id)).toEqual([]);
+    const trail = await t.request('GET', `${tenant.base}/kiosk/punches?EmployeeId=${exempt.id}`, { auth: tenant.manager.auth });
+    expect(trail.status, trail.text).toBe(200);
+    expect((trail.body as Array<{ kind: string; hasPhoto: boolean; photoExempt: boolean }>).map((p) => [p.kind, p.hasPhoto, p.photoExempt])).toEqual([
+      ['clockOn', false, true],
+      ['clockOff', false, true],
+    ]);
+
+    // The exemption ends: photos as the kiosk requires again.
+    expect((await t.request('PUT', url, { auth: tenant.manager.auth, json: { exempt: false } })).body).toEqual({ employeeId: exempt.id, exempt: false });
+    const again = await t.request('POST', `${tenant.kiosk}/clockon`, { auth: device, json: { employeeId: exempt.id } });
+    expect(again.body).toMatchObject({ code: 'photo-required' });
+    await clockOnWithPhoto(tenant, exempt.id, jpeg(31), device);
+    expect((await exported(tenant, exempt.id)).map((p) => p.image)).toEqual([jpeg(31)]);
+  });
+});

@@ -19,6 +19,7 @@ import type { Env } from '../../env';
 import { businesses, devices, kiosks } from '../../db/schema';
 import type { Page } from '../../lists/odata/planList';
 import { readBusinessRequirements, type BusinessRequirements } from '../punches/clockOnRequirements';
+import { photoExemptEmployeeIds } from '../photos/photoExemptions';
 import { readBreakRules } from '../businesses/breakRules';
 import { readInTurn } from '../../db/transactions';
 import { NO_BREAK_RULES, type BreakRuleSettings } from '../../../domain/breakRules';
@@ -76,16 +77,18 @@ export async function revokeDevice(db: Database, businessId: number, kioskId: nu
 /**
  * The settings a kiosk applies itself (offline PIN lockout, the long-shift notice), read from the
  * service's, the business's required clock-on choices (the kiosk asks for them),
- * whether its PIN resets may go by text message (so the kiosk offers only channels that work), and
- * the business's break and rest rules (the kiosk warns from them offline).
+ * whether its PIN resets may go by text message (so the kiosk offers only channels that work),
+ * the business's break and rest rules (the kiosk warns from them offline), and who is exempt
+ * from punch photos (the kiosk does not open the camera for them).
  */
 export function kioskPolicyOf(
   settings: Pick<Env, 'LONG_SHIFT_MINUTES' | 'PIN_MAX_ATTEMPTS' | 'PIN_LOCKOUT_MINUTES'>,
   required: BusinessRequirements = { requireWorkType: false, requireLocation: false },
   smsResets = false,
   breakRules: BreakRuleSettings = NO_BREAK_RULES,
+  photoExemptEmployeeIds: number[] = [],
 ): DeviceIdentityModel['policy'] {
-  return { longShiftMinutes: settings.LONG_SHIFT_MINUTES, pinMaxAttempts: settings.PIN_MAX_ATTEMPTS, pinLockoutMinutes: settings.PIN_LOCKOUT_MINUTES, ...required, smsResets, breakRules };
+  return { longShiftMinutes: settings.LONG_SHIFT_MINUTES, pinMaxAttempts: settings.PIN_MAX_ATTEMPTS, pinLockoutMinutes: settings.PIN_LOCKOUT_MINUTES, ...required, smsResets, breakRules, photoExemptEmployeeIds };
 }
 
 /** A live device with its kiosk's name and the kiosk policy; null when revoked or its kiosk was deleted. */
@@ -105,11 +108,12 @@ export async function deviceIdentity(db: Database, deviceId: number, settings: E
     .where(and(eq(devices.id, deviceId), isNull(devices.revokedAt), isNull(kiosks.deletedAt)));
   if (!row) return null;
   const { smsResets, ...device } = row;
-  const [required, breakRules] = await readInTurn(
+  const [required, breakRules, exempt] = await readInTurn(
     () => readBusinessRequirements(db, row.businessId),
     () => readBreakRules(db, row.businessId),
+    () => photoExemptEmployeeIds(db, row.businessId),
   );
-  return { ...device, policy: kioskPolicyOf(settings, required, smsResets, breakRules) };
+  return { ...device, policy: kioskPolicyOf(settings, required, smsResets, breakRules, exempt) };
 }
 
 

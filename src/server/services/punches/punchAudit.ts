@@ -42,6 +42,7 @@ export async function listPunches(db: Database, businessId: number, filters: Pun
     utcOffset: row.utcOffset,
     isAdminInitiated: row.isAdminInitiated,
     hasPhoto: Boolean(hasPhoto),
+    photoExempt: row.photoExempt,
     recordedBy: row.principal,
   }));
 }

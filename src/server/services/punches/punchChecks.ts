@@ -47,14 +47,22 @@ export function checkAdminClaim(isAdminInitiated: boolean, ctx: Pick<PunchContex
   }
 }
 
-/** The punch's photo, decoded; refused when the point requires one and none came. */
+/** The punch's photo, decoded (a damaged or oversized image is refused whoever it is of). */
 export function photoFor(request: PunchRequest, ctx: PunchContext): Photo | null {
-  const { body } = request;
-  if (body.image) return decodePhoto(body.image, ctx.settings.maxPhotoBytes);
-  if (ctx.point.isPhotoRequired && !body.isAdminInitiated && request.kind !== 'discard') {
+  return request.body.image ? decodePhoto(request.body.image, ctx.settings.maxPhotoBytes) : null;
+}
+
+/**
+ * The photo kept with the punch. None for a person exempt from photos: a tablet that has not yet
+ * heard of the exemption may still send one, and it is dropped unstored. Otherwise the one sent,
+ * refused when the point requires one and none came.
+ */
+export function photoKept(photo: Photo | null, request: PunchRequest, ctx: PunchContext, employee: { photoExempt: boolean }): Photo | null {
+  if (employee.photoExempt) return null;
+  if (!photo && ctx.point.isPhotoRequired && !request.body.isAdminInitiated && request.kind !== 'discard') {
     throw invalidField('photo-required', 'image', `${pointPhrase(ctx.point)} requires a photo with every punch.`);
   }
-  return null;
+  return photo;
 }
 
 /** Whether a break punch asks for a paid break; refused where paid breaks are not enabled. */

@@ -24,7 +24,7 @@ import { punchEvents } from '../webhooks/webhookPayloads';
 import { choicesFrom } from './clockOnChoices';
 import { withBusinessRequirements } from './clockOnRequirements';
 import type { PunchContext } from './punchContext';
-import { checkAdminClaim, checkBodyKiosk, paidBreakRequested, photoFor, punchRefused, submitter, timeOfRecord } from './punchChecks';
+import { checkAdminClaim, checkBodyKiosk, paidBreakRequested, photoFor, photoKept, punchRefused, submitter, timeOfRecord } from './punchChecks';
 import { punchCallerRead } from './store/punchReads';
 import { openPunchStore, punchAuditRow, type PunchInputs, type PunchNote, type PunchStore, type PunchStoreOptions, type PunchToWrite } from './store/punchStore';
 
@@ -54,7 +54,7 @@ export async function recordPunch(
   checkBodyKiosk(body.kioskId, ctx.point);
   checkAdminClaim(body.isAdminInitiated, ctx);
   const at = timeOfRecord(body.recordedTimeUtc, ctx.now);
-  const photo = photoFor(request, ctx);
+  const sentPhoto = photoFor(request, ctx);
   const isPaidBreak = paidBreakRequested(request, ctx.point);
 
   // Optimistic: no transaction; the store's one write checks that its reads are still current.
@@ -63,6 +63,7 @@ export async function recordPunch(
     const store = openPunchStore(tx, ctx, options);
     // Who, and what they are doing now.
     const { employee, inputs } = await store.lockEmployee(employeeId, kind, at, request.kind === 'clockOn' ? request.body : {});
+    const photo = photoKept(sentPhoto, request, ctx, employee);
     // What state the punch leads to, by the domain's state machine.
     const outcome = applyPunch(attendanceStateOf(employee), { kind, at }, ctx.now, ctx.settings.maxFutureSkewMs);
     if (!outcome.ok) throw punchRefused(outcome.error);
@@ -83,7 +84,7 @@ export async function recordPunch(
       breakStartTimeUtc: state.breakStartTimeUtc,
       lastPunchTimeUtc: state.lastPunchTimeUtc,
     };
-    const audit = { employeeId: employee.id, shiftId: null, kind, at, recordedTimeUtc: body.recordedTimeUtc ? at : null, photoId };
+    const audit = { employeeId: employee.id, shiftId: null, kind, at, recordedTimeUtc: body.recordedTimeUtc ? at : null, photoId, photoExempt: employee.photoExempt };
     const punch: PunchToWrite = {
       openShift,
       shiftId: employee.currentShiftId,

@@ -99,9 +99,10 @@ export async function recordCompleteShift(db: Database, ctx: PunchContext, body:
     const breaks = plan.breaks.map((b) => ({ shiftId: shift.id, startUtc: b.start, endUtc: b.end, isPaidBreak: b.isPaidBreak }));
     if (breaks.length > 0) await tx.insert(shiftBreaks).values(breaks);
 
-    const photoId = photo ? await storePhoto(tx, ctx.businessId, photo, ctx.now) : null;
+    // A person exempt from photos has none kept, even if one was sent.
+    const photoId = photo && !employee.photoExempt ? await storePhoto(tx, ctx.businessId, photo, ctx.now) : null;
     const audit = (kind: PunchKind, at: Date, withPhoto = false) =>
-      punchAuditRow(ctx, body, { employeeId: employee.id, shiftId: shift.id, kind, at, recordedTimeUtc: at, photoId: withPhoto ? photoId : null });
+      punchAuditRow(ctx, body, { employeeId: employee.id, shiftId: shift.id, kind, at, recordedTimeUtc: at, photoId: withPhoto ? photoId : null, photoExempt: employee.photoExempt });
     const punchRows = await tx
       .insert(punches)
       .values([

@@ -154,7 +154,7 @@ type PunchDevice = Pick<ClockOffModelInput, 'utcOffset' | 'latitude' | 'longitud
 export function punchAuditRow(
   ctx: PunchContext,
   body: PunchDevice,
-  punch: { employeeId: number; shiftId: number | null; kind: PunchKind; at: Date; recordedTimeUtc: Date | null; photoId: number | null },
+  punch: { employeeId: number; shiftId: number | null; kind: PunchKind; at: Date; recordedTimeUtc: Date | null; photoId: number | null; photoExempt: boolean },
 ): typeof punches.$inferInsert {
   return {
     businessId: ctx.businessId,
@@ -171,6 +171,7 @@ export function punchAuditRow(
     ipAddress: body.ipAddress ?? null,
     isAdminInitiated: body.isAdminInitiated,
     photoId: punch.photoId,
+    photoExempt: punch.photoExempt,
     principal: describePrincipal(ctx.principal),
   };
 }
