@@ -1,11 +1,13 @@
 /**
  * The test harness itself: the shared service's demo data reaches tests as `demo`, and
  * startService() gives a spec an isolated service (own port, own fresh database) that stop()
- * ends by PID and cleans up.
+ * ends by PID and cleans up; the accessibility gate fails on a serious violation, in a frame too,
+ * on its first scan of a page and on a later one (which reuses the axe-core already injected).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './support/fixtures';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { startService } from './support/serviceProcess';
 
 function isRunning(pid: number): boolean {
@@ -90,4 +92,15 @@ test('the clocks fixture sets the browser and the shared service to one instant'
 test('after a test that moved them, the shared service is on real time again', async ({ serviceURL }) => {
   const reading = (await (await fetch(`${serviceURL}/_test/clock`)).json()) as { now: string };
   expect(Math.abs(Date.parse(reading.now) - Date.now())).toBeLessThan(60_000);
+});
+
+test('the accessibility gate fails on a serious violation, in the page or a frame, scan after scan', async ({ page }) => {
+  const gate = () => expectNoSeriousA11yViolations(page, 'a probe page').then(() => '', (error: Error) => error.message);
+  await page.setContent('<html lang="en"><head><title>probe</title></head><body><main><h1>Probe</h1><button></button></main></body></html>');
+  expect(await gate()).toContain('button-name');
+  expect(await gate(), 'a second scan of the same document').toContain('button-name');
+  await page.setContent('<html lang="en"><head><title>probe</title></head><body><main><h1>Probe</h1><iframe title="inner" srcdoc="<main><button></button></main>"></iframe></main></body></html>');
+  expect(await gate(), 'a violation inside a frame').toContain('button-name');
+  await page.setContent('<html lang="en"><head><title>probe</title></head><body><main><h1>Probe</h1><button>Fine</button></main></body></html>');
+  expect(await gate(), 'a clean page').toBe('');
 });

@@ -9,7 +9,7 @@ import { expect } from '../support/fixtures';
 import { reviewScreen } from '../support/screens';
 import type { DemoFile } from '../support/serviceProcess';
 
-export type ManagerTabName = 'On site' | 'Roster' | 'Timesheets' | 'Staff' | 'Fix shifts' | 'Notes' | 'Settings' | 'This device';
+export type ManagerTabName = 'On site' | 'Roster' | 'Timesheets' | 'Staff' | 'Badges' | 'Fix shifts' | 'Notes' | 'Settings' | 'This device';
 
 export class ManagerMode {
   constructor(

@@ -169,3 +169,9 @@ export const SheetIcon = () => (
     <path d="M14 2v6h6M8 13h8M8 17h8" />
   </svg>
 );
+export const BadgeIcon = () => (
+  <svg {...base}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M14 9h4M14 13h4M6 9h4v4H6z" />
+  </svg>
+);

@@ -189,9 +189,12 @@ export function ActionsStep({ employeeId, pin, notice }: { employeeId: number; p
             {t('kiosk.actions.addNote')}
           </Button>
         ) : null}
-        <Button variant="secondary" icon={<KeyIcon />} onClick={() => go({ step: 'changePin', employeeId, oldPin: pin, reason: 'chosen' })}>
-          {t('kiosk.actions.changePin')}
-        </Button>
+        {/* Signed in with a badge alone there is no PIN to change from: that needs the PIN itself. */}
+        {pin !== '' ? (
+          <Button variant="secondary" icon={<KeyIcon />} onClick={() => go({ step: 'changePin', employeeId, oldPin: pin, reason: 'chosen' })}>
+            {t('kiosk.actions.changePin')}
+          </Button>
+        ) : null}
         <Button variant="secondary" onClick={reset}>
           {t('kiosk.actions.notYou')}
         </Button>

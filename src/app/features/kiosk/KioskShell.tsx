@@ -1,6 +1,6 @@
 /**
  * The kiosk screen: the header, then the current step of the employee flow (or manager mode).
- * Keeps the screen awake, keeps Back inside the app (a step back within the flow), returns to the
+ * Keeps the screen awake, reads badge scanners (BadgeScanner), keeps Back inside the app (a step back within the flow), returns to the
  * staff grid after a quiet spell mid-flow, and lets a new app version in only when the kiosk is at
  * rest.
  */
@@ -16,6 +16,7 @@ import { useKioskTimeouts } from '../../runtime/kioskTimeouts';
 import { stepBack } from '../../state/stepBack';
 import { useUiStore } from '../../state/uiStore';
 import type { FlowSteps as FlowStepsComponent } from './FlowSteps';
+import { BadgeScanner } from './BadgeScanner';
 import { IdleScreen } from './IdleScreen';
 import { KioskHeader } from './KioskHeader';
 import styles from './KioskShell.module.css';
@@ -84,6 +85,7 @@ export function KioskShell() {
 
   return (
     <div className={styles.shell}>
+      <BadgeScanner />
       {mode === 'manager' ? (
         ready ? (
           <Suspense fallback={null}>

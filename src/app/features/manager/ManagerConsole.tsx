@@ -1,6 +1,6 @@
 /**
  * The signed-in manager's console: the kiosk's name and who is signed in, "Exit manager mode", and
- * one tab per task (on site, roster, timesheets, staff, fixing shifts, notes, kiosk settings, this device).
+ * one tab per task (on site, roster, timesheets, staff, badges, fixing shifts, notes, kiosk settings, this device).
  */
 import { useState, type ReactNode } from 'react';
 import type { MessageKey } from '../../i18n/catalogue';
@@ -9,9 +9,10 @@ import { SyncIndicator } from '../kiosk/SyncIndicator';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { useKioskSettings } from '../../runtime/useKioskSettings';
 import { Button } from '../../ui/Button';
-import { CalendarIcon, ClockFixIcon, GearIcon, LogoutIcon, NoteIcon, SheetIcon, TabletIcon, UserPlusIcon, UsersIcon } from '../../ui/icons';
+import { BadgeIcon, CalendarIcon, ClockFixIcon, GearIcon, LogoutIcon, NoteIcon, SheetIcon, TabletIcon, UserPlusIcon, UsersIcon } from '../../ui/icons';
 import { Page } from '../../ui/Page';
 import { TabPanel, Tabs, type TabItem } from '../../ui/Tabs';
+import { BadgesSection } from './BadgesSection';
 import { DeviceSection } from './DeviceSection';
 import { FixShiftsSection } from './FixShiftsSection';
 import { KioskSettingsSection } from './KioskSettingsSection';
@@ -23,13 +24,14 @@ import { RosterSection } from './RosterSection';
 import { StaffSection } from './StaffSection';
 import { TimesheetsSection } from './TimesheetsSection';
 
-export type ManagerTab = 'onSite' | 'roster' | 'timesheets' | 'staff' | 'fix' | 'notes' | 'settings' | 'device';
+export type ManagerTab = 'onSite' | 'roster' | 'timesheets' | 'staff' | 'badges' | 'fix' | 'notes' | 'settings' | 'device';
 
 const TABS: ReadonlyArray<{ id: ManagerTab; label: MessageKey; icon: () => ReactNode }> = [
   { id: 'onSite', label: 'manager.tab.onSite', icon: UsersIcon },
   { id: 'roster', label: 'manager.tab.roster', icon: CalendarIcon },
   { id: 'timesheets', label: 'manager.tab.timesheets', icon: SheetIcon },
   { id: 'staff', label: 'manager.tab.staff', icon: UserPlusIcon },
+  { id: 'badges', label: 'badges.tab', icon: BadgeIcon },
   { id: 'fix', label: 'manager.tab.fix', icon: ClockFixIcon },
   { id: 'notes', label: 'manager.tab.notes', icon: NoteIcon },
   { id: 'settings', label: 'manager.tab.settings', icon: GearIcon },
@@ -66,6 +68,7 @@ export function ManagerConsole({ email, endsAt, onExit }: { email: string; endsA
         {tab === 'roster' ? <RosterSection /> : null}
         {tab === 'timesheets' ? <TimesheetsSection /> : null}
         {tab === 'staff' ? <StaffSection onOpenSettings={() => setTab('settings')} /> : null}
+        {tab === 'badges' ? <BadgesSection /> : null}
         {tab === 'fix' ? <FixShiftsSection /> : null}
         {tab === 'notes' ? <NotesSection /> : null}
         {tab === 'settings' ? <KioskSettingsSection /> : null}
