@@ -82,6 +82,7 @@ function writeOf(request: FloorRequest, deviceId: number, employee: Json, reads:
     ipAddress: null,
     isAdminInitiated: false,
     photoId: null,
+    photoExempt: false,
     principal: `device:${deviceId}`,
   };
   const state = on
