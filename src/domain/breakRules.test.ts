@@ -40,9 +40,21 @@ describe('meal break due', () => {
     expect(mealBreakDueBy(UK, start, [br('2026-01-12T11:00:00Z', 20)])).toBeNull();
     expect(mealBreakDueBy(UK, start, [br('2026-01-12T11:00:00Z', 19)])).not.toBeNull();
     expect(mealBreakDueBy(CA, start, [br('2026-01-12T11:00:00Z', 29)])).not.toBeNull();
-    expect(mealBreakDueBy(CA, start, [br('2026-01-12T11:00:00Z', 10), br('2026-01-12T12:00:00Z', 30)])).toBeNull();
+    expect(mealBreakDueBy(UK, start, [br('2026-01-12T11:00:00Z', 10), br('2026-01-12T12:00:00Z', 20)])).toBeNull();
     // On a break now: nothing is due while it runs.
     expect(mealBreakDueBy(CA, start, [{ start: at('2026-01-12T12:00:00Z'), end: null }])).toBeNull();
+  });
+
+  it('asks California for a second meal period by the end of the 10th hour, once the first was taken', () => {
+    const start = at('2026-06-10T15:30:00Z'); // 08:30 PDT
+    const meal = { start: at('2026-06-10T19:00:00Z'), end: at('2026-06-10T19:30:00Z') };
+    expect(local(mealBreakDueBy(CA, start, [meal]), LA)).toBe('18:30');
+    // A short break is not a meal period: the first is still due.
+    expect(local(mealBreakDueBy(CA, start, [{ start: meal.start, end: at('2026-06-10T19:10:00Z') }]), LA)).toBe('13:30');
+    expect(mealBreakDueBy(CA, start, [meal, { start: at('2026-06-11T00:00:00Z'), end: at('2026-06-11T00:30:00Z') }])).toBeNull();
+    // The UK and Australian profiles ask for one.
+    expect(mealBreakDueBy(UK, start, [{ start: meal.start, end: at('2026-06-10T19:20:00Z') }])).toBeNull();
+    expect(mealBreakDueBy(AU, start, [meal])).toBeNull();
   });
 
   it('counts real hours across a night when the clocks change', () => {

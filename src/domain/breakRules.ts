@@ -17,8 +17,11 @@ export type BreakRuleProfileId = (typeof BREAK_RULE_PROFILES)[number];
 
 export interface BreakRuleProfile {
   id: BreakRuleProfileId;
-  /** The first meal (or rest) break: due before this much of the shift has passed, at least this long; null: no such rule. */
-  mealBreak: { dueWithinMinutes: number; minimumMinutes: number } | null;
+  /**
+   * The meal (or rest) break: the first due before this much of the shift has passed, a second (where
+   * the law has one) before `secondDueWithinMinutes`, each at least `minimumMinutes` long; null: no such rule.
+   */
+  mealBreak: { dueWithinMinutes: number; secondDueWithinMinutes?: number; minimumMinutes: number } | null;
   /** Shortest rest between the end of one shift and the start of the next; null: the profile has none. */
   minimumRestMinutes: number | null;
   /** False where break punches must keep their own times (rounding applies to shift start and end only). */
@@ -34,7 +37,8 @@ export const BREAK_RULE_PROFILE: Readonly<Record<BreakRuleProfileId, BreakRulePr
   AU: { id: 'AU', mealBreak: { dueWithinMinutes: 5 * 60, minimumMinutes: 30 }, minimumRestMinutes: 12 * 60, roundMealPunches: true },
   // Labor Code 512 (30 minutes by the end of the 5th hour), 226.7 (the premium); no rest-between-shifts rule;
   // Donohue v. AMN Healthcare (2021): meal periods are not rounded.
-  CA: { id: 'CA', mealBreak: { dueWithinMinutes: 5 * 60, minimumMinutes: 30 }, minimumRestMinutes: null, roundMealPunches: false },
+  // A second meal period by the end of the 10th hour (Labor Code 512(a)).
+  CA: { id: 'CA', mealBreak: { dueWithinMinutes: 5 * 60, secondDueWithinMinutes: 10 * 60, minimumMinutes: 30 }, minimumRestMinutes: null, roundMealPunches: false },
 };
 
 /** A business's break-rule setting: its profile, and whether a short rest stops a clock-on. */
@@ -52,16 +56,18 @@ const MINUTE = 60_000;
 export type KnownBreaks = ReadonlyArray<{ start: Date; end: Date | null }>;
 
 /**
- * When the shift's meal break is due, or null when the profile has no meal rule, the shift has
- * had a break of at least the minimum length, or a break is running now (the person is on it).
+ * When the shift's next meal break is due, or null when the profile has no meal rule, the shift has
+ * had every meal break the profile asks for (each a break of at least the minimum length), or a
+ * break is running now (the person is on it).
  */
 export function mealBreakDueBy(profile: BreakRuleProfile, shiftStart: Date, breaks: KnownBreaks): Date | null {
   const rule = profile.mealBreak;
   if (!rule) return null;
   if (breaks.some((b) => b.end === null)) return null;
-  const taken = breaks.some((b) => b.end !== null && b.end.getTime() - b.start.getTime() >= rule.minimumMinutes * MINUTE);
-  if (taken) return null;
-  return new Date(shiftStart.getTime() + rule.dueWithinMinutes * MINUTE);
+  const taken = breaks.filter((b) => b.end !== null && b.end.getTime() - b.start.getTime() >= rule.minimumMinutes * MINUTE).length;
+  const deadlines = rule.secondDueWithinMinutes === undefined ? [rule.dueWithinMinutes] : [rule.dueWithinMinutes, rule.secondDueWithinMinutes];
+  const next = deadlines[taken];
+  return next === undefined ? null : new Date(shiftStart.getTime() + next * MINUTE);
 }
 
 /** Past its due time (the due minute itself is still on time: "by the end of the 5th hour"). */

@@ -11,6 +11,9 @@
 import { registerSW } from 'virtual:pwa-register';
 import { useUiStore } from '../state/uiStore';
 
+/** How often a version asked to take over is asked again while it still waits. */
+export const SKIP_WAITING_REPEAT_MS = 3_000;
+
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
   registerSW({
@@ -30,7 +33,15 @@ export function watchForWaitingVersion(registration: ServiceWorkerRegistration):
       // The page reloads into the new version once it controls the page (also the page that
       // installed the first version, which workbox-window would not reload).
       navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
-      worker.postMessage({ type: 'SKIP_WAITING' });
+      // Asked again while it still waits: a stopped waiting worker is started to receive the
+      // message, and on a busy tablet one request was seen to leave it waiting for good. Asking
+      // twice is harmless (skipWaiting is idempotent); it stops once the version moves on.
+      const ask = () => worker.postMessage({ type: 'SKIP_WAITING' });
+      ask();
+      const again = setInterval(() => {
+        if (worker.state === 'installed') ask();
+        else clearInterval(again);
+      }, SKIP_WAITING_REPEAT_MS);
       return Promise.resolve();
     });
   };
@@ -38,7 +49,12 @@ export function watchForWaitingVersion(registration: ServiceWorkerRegistration):
     if (!worker) return;
     const check = () => {
       // Installed with another version active: it waits (a first version activates at once).
-      if (worker.state === 'installed' && registration.waiting === worker) offer(worker);
+      // Judged from the worker's own state and the active version, not from `registration.waiting`:
+      // Chromium updates the registration's attributes and the worker's state over separate
+      // channels, so the `installed` statechange can arrive while `waiting` still reads null, and no
+      // later event would tell the app again.
+      const active = registration.active;
+      if (worker.state === 'installed' && active !== null && active !== worker) offer(worker);
       // Replaced by a newer version before it took over: nothing to offer until that one waits.
       if (worker.state === 'redundant' && offered === worker) {
         offered = null;

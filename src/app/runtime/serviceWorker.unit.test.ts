@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUiStore } from '../state/uiStore';
-import { watchForWaitingVersion } from './serviceWorker';
+import { SKIP_WAITING_REPEAT_MS, watchForWaitingVersion } from './serviceWorker';
 
 vi.mock('virtual:pwa-register', () => ({ registerSW: () => () => Promise.resolve() }));
 
@@ -61,6 +61,26 @@ describe('watchForWaitingVersion', () => {
     expect(next.messages).toEqual([{ type: 'SKIP_WAITING' }]);
   });
 
+  it('asks again while the version still waits, and stops once it moves on', async () => {
+    vi.useFakeTimers();
+    try {
+      const registration = new FakeRegistration();
+      watch(registration);
+      const next = new FakeWorker('installing');
+      registration.find(next);
+      next.moveTo('installed', registration);
+      await useUiStore.getState().applyUpdate?.();
+      expect(next.messages).toHaveLength(1);
+      vi.advanceTimersByTime(SKIP_WAITING_REPEAT_MS);
+      expect(next.messages).toHaveLength(2);
+      next.moveTo('activating', registration);
+      vi.advanceTimersByTime(SKIP_WAITING_REPEAT_MS * 3);
+      expect(next.messages).toEqual([{ type: 'SKIP_WAITING' }, { type: 'SKIP_WAITING' }]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('offers a version whose updatefound came before the hand-over (still installing then)', () => {
     const registration = new FakeRegistration();
     const next = new FakeWorker('installing');
@@ -69,6 +89,30 @@ describe('watchForWaitingVersion', () => {
     expect(useUiStore.getState().applyUpdate).toBeNull();
     next.moveTo('installed', registration);
     expect(useUiStore.getState().applyUpdate).not.toBeNull();
+  });
+
+  it('offers a version whose installed state arrives before the registration names it waiting', () => {
+    const registration = new FakeRegistration();
+    watch(registration);
+    const next = new FakeWorker('installing');
+    registration.find(next);
+    // The worker's statechange first; the registration's attributes follow on their own channel.
+    next.state = 'installed';
+    next.dispatchEvent(new Event('statechange'));
+    expect(useUiStore.getState().applyUpdate).not.toBeNull();
+    registration.installing = null;
+    registration.waiting = next;
+  });
+
+  it('offers nothing for a first version whose installed state arrives before it is named active', () => {
+    const registration = new FakeRegistration();
+    registration.active = null;
+    watch(registration);
+    const first = new FakeWorker('installing');
+    registration.find(first);
+    first.state = 'installed';
+    first.dispatchEvent(new Event('statechange'));
+    expect(useUiStore.getState().applyUpdate).toBeNull();
   });
 
   it('offers a version already waiting at the hand-over', () => {

@@ -144,7 +144,7 @@ export const setup = defineMessages({
     'setup.signIn.submit': 'Iniciar sesión',
     'setup.signIn.busy': 'Iniciando sesión…',
     'setup.signIn.missing': 'Escribe tu correo electrónico y tu contraseña.',
-    'setup.signIn.ended': 'Tu sesión de encargado ha terminado. Vuelve a iniciar sesión para continuar.',
+    'setup.signIn.ended': 'Tu inicio de sesión de encargado ha caducado. Inicia sesión de nuevo para seguir con la configuración.',
     'setup.signIn.endedResume': 'Tu sesión de encargado ha terminado. Vuelve a iniciar sesión y la configuración sigue donde estabas: paso {step}, «{title}».',
 
     'setup.resume.checking': 'Retomando donde lo dejaste…',
