@@ -24,11 +24,13 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { openDatabase } from '../src/server/db/openDatabase';
 import { freePort, hasPostgres, startPostgres, type PostgresCluster } from '../src/server/testing/postgresCluster';
 import { pgbenchRate } from './kioskBench/ceiling';
 import { withCpu } from './kioskBench/cpuShare';
-import { equivalentRateOn } from './kioskBench/equivalentPunch';
+import { floorCycles, runOnDatabase, runOnPool } from './kioskBench/floorPunch';
+import { pgbenchPunchScript, recording, type SentStatement } from './kioskBench/pgbenchPunch';
 import { projectionMarkdown } from './kioskBench/projection';
 import { noopLoad, punchLoad } from './kioskBench/load';
 import { memoryMb, postmasterOn } from './kioskBench/procStats';
@@ -41,6 +43,7 @@ import { privateBuild, startBenchService, type BenchService } from './kioskBench
 import { writeBenchmarksMd } from './historyBench/report';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const FLOOR = fileURLToPath(new URL('kioskBench/floorServer.ts', import.meta.url));
 const list = (value: string | undefined, fallback: string) => (value ?? fallback).split(',').map((item) => item.trim()).filter(Boolean);
 const PHASES = list(process.env.BENCH_PHASES, 'pg2,pg1,pglite');
 const CLIENTS = list(process.env.BENCH_CLIENTS, '1,16,64').map(Number);
@@ -125,33 +128,59 @@ async function postgresPhases(dir: string, entry: string, configs: ConfigResult[
     }
     const postmaster = postmasterOn(Number(new URL(url).port));
     stats = await statementStats(url);
-    // The ceiling is measured before each service configuration, next to it in time; the best
-    // round is the database's ceiling (the machine is shared, so a round can be held back).
-    const ceilingRound = async (when: string) => {
-      for (const clients of CLIENTS) {
-        const measured = await withCpu({ postmaster }, CORES, () => pgbenchRate(url, dir, seeded.ceiling, clients, SECONDS), 500);
-        console.log(`pgbench equivalent punch ${when}, ${clients} clients: ${fmt(measured.result.rate, 0)} tx/s; ${cpuSentence(measured.cpu)}`);
-        ceilings.postgresRounds.push({ when, clients, ...measured });
-        const best = ceilings.postgres.get(clients);
-        if (!best || measured.result.rate > best.result.rate) ceilings.postgres.set(clients, measured);
+    // pgbench's script: the service's statements as the floor sends them for one clock-on and clock-off.
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    const sent: SentStatement[] = [];
+    let punchScript: ReturnType<typeof pgbenchPunchScript>;
+    const writtenPunches = async () => Number((await pool.query<{ n: string }>('select count(*) as n from punches where business_id = $1', [seeded.ceiling.businessId])).rows[0]?.n);
+    try {
+      await floorCycles(recording(runOnPool(pool), sent), seeded.ceiling, () => false, 2);
+      punchScript = pgbenchPunchScript({ clockOn: sent.slice(0, 2), clockOff: sent.slice(2) });
+      // The ceiling is measured before each service configuration, next to it in time; the best
+      // round is the database's ceiling (the machine is shared, so a round can be held back).
+      const ceilingRound = async (when: string) => {
+        for (const clients of CLIENTS) {
+          const before = await writtenPunches();
+          const measured = await withCpu({ postmaster }, CORES, () => pgbenchRate(url, dir, punchScript, seeded.ceiling, clients, SECONDS), 500);
+          const written = (await writtenPunches()) - before;
+          if (written !== measured.result.punches) throw new Error(`pgbench sent ${measured.result.punches} punches and ${written} were written: its script does not punch`);
+          console.log(`pgbench, the service's SQL ${when}, ${clients} clients: ${fmt(measured.result.rate, 0)} punches/s; ${cpuSentence(measured.cpu, measured.result.rate)}`);
+          ceilings.postgresRounds.push({ when, clients, ...measured });
+          const best = ceilings.postgres.get(clients);
+          if (!best || measured.result.rate > best.result.rate) ceilings.postgres.set(clients, measured);
+        }
+      };
+      const keys = (['pg2', 'pg1'] as const).filter((key) => PHASES.includes(key));
+      if (keys.length === 0) await ceilingRound('alone');
+      for (const key of keys) {
+        const workers = key === 'pg2' ? 2 : 1;
+        const label = `PostgreSQL 15, WORKERS=${workers}`;
+        await ceilingRound(`before ${label}`);
+        const common = { databaseUrl: url, dataDir: join(dir, 'data-pg'), workers };
+        const servicePort = await freePort();
+        configs.push(
+          await measureService(
+            { key, label, workers },
+            () => startBenchService({ ...common, entry, port: servicePort, logPath: join(dir, `service-${key}.log`) }),
+            seeded.service,
+            postmaster,
+            stats,
+          ),
+        );
+        // The floor, right after, on the same database and employees (the load reads where each stands).
+        const floorPort = await freePort();
+        configs.push(
+          await measureService(
+            { key: key === 'pg2' ? 'floor2' : 'floor1', label: `Floor (node:http + pg, the service's SQL), WORKERS=${workers}`, workers },
+            () => startBenchService({ ...common, entry: FLOOR, port: floorPort, logPath: join(dir, `floor-${key}.log`), nodeArgs: ['--import', 'tsx', FLOOR] }),
+            seeded.service,
+            postmaster,
+            stats,
+          ),
+        );
       }
-    };
-    const keys = (['pg2', 'pg1'] as const).filter((key) => PHASES.includes(key));
-    if (keys.length === 0) await ceilingRound('alone');
-    for (const key of keys) {
-      const workers = key === 'pg2' ? 2 : 1;
-      const label = `PostgreSQL 15, WORKERS=${workers}`;
-      await ceilingRound(`before ${label}`);
-      const port = await freePort();
-      configs.push(
-        await measureService(
-          { key, label, workers },
-          () => startBenchService({ entry, port, databaseUrl: url, dataDir: join(dir, 'data-pg'), workers, logPath: join(dir, `service-${key}.log`) }),
-          seeded.service,
-          postmaster,
-          stats,
-        ),
-      );
+    } finally {
+      await pool.end();
     }
   } finally {
     await stats?.close();
@@ -171,11 +200,15 @@ async function pglitePhase(dir: string, entry: string, configs: ConfigResult[], 
   }
   const port = await freePort();
   configs.push(await measureService({ key: 'pglite', label: 'PGlite', workers: 1 }, () => startBenchService({ entry, port, dataDir, workers: 1, logPath: join(dir, 'service-pglite.log') }), seeded.service, null, null));
-  // The ceiling: the same database files, the equivalent transaction in this process alone.
+  // Its floor: the same database files, the service's SQL (floorPunch.ts) in this process alone, no HTTP.
   const opened = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
   try {
-    ceilings.pglite = await withCpu({}, CORES, () => equivalentRateOn(opened.db, seeded.ceiling, SECONDS));
-    console.log(`PGlite equivalent punch, one connection: ${fmt(ceilings.pglite.result, 0)} tx/s`);
+    const runner = runOnDatabase(opened.db);
+    await floorCycles(runner, seeded.ceiling, () => false, 200); // warm-up: JIT, prepared statements
+    const started = performance.now();
+    const deadline = started + SECONDS * 1000;
+    ceilings.pglite = await withCpu({}, CORES, async () => (await floorCycles(runner, seeded.ceiling, () => performance.now() >= deadline)) / ((performance.now() - started) / 1000));
+    console.log(`PGlite floor (the service's SQL in one process, no HTTP): ${fmt(ceilings.pglite.result, 0)} punches/s; ${cpuSentence(ceilings.pglite.cpu)}`);
   } finally {
     await opened.close();
   }

@@ -95,12 +95,12 @@ export function noopLoad(baseUrl: string, connections: number, seconds: number):
 }
 
 /** A punch as a kiosk delivers a queued one: its tablet's token, a fresh Idempotency-Key, the outbox's body. */
-export function kioskPunch(seeded: SeededKiosks, kiosk: { id: number; token: string }, employeeId: number, kind: 'clockon' | 'clockoff') {
+export function kioskPunch(seeded: SeededKiosks, kiosk: { id: number; token: string }, employeeId: number, kind: 'clockon' | 'clockoff', at = new Date()) {
   return {
     method: 'POST',
     path: `/api/v2/business/${seeded.businessId}/kiosk/${kiosk.id}/${kind}`,
     headers: { authorization: `Bearer ${kiosk.token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-    body: JSON.stringify({ employeeId, kioskId: kiosk.id, recordedTimeUtc: new Date().toISOString(), utcOffset: '00:00:00' }),
+    body: JSON.stringify({ employeeId, kioskId: kiosk.id, recordedTimeUtc: at.toISOString(), utcOffset: '00:00:00' }),
   };
 }
 

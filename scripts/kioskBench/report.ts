@@ -1,7 +1,7 @@
 /**
- * The kiosk bench's table: each punch figure beside its ceilings from the same run (the database's
- * equivalent transaction, the no-op route), the ratio, the target and whether it was met, the CPU
- * each party used, and the service's memory. Printed, written to bench-results.json and placed in
+ * The kiosk bench's tables: the service beside its floor (the bare server running the service's
+ * SQL) and pgbench running that SQL, CPU per punch first; then each run's figures beside the no-op
+ * route, the CPU each party used, the memory, the targets and whether they were met. Printed, written to bench-results.json and placed in
  * BENCHMARKS.md between the `kiosk-bench` markers (historyBench/report.ts keeps the other sections).
  */
 import type { CeilingResult } from './ceiling';
@@ -14,7 +14,8 @@ export interface Measured<T> {
 }
 
 export interface ConfigResult {
-  key: 'pg2' | 'pg1' | 'pglite';
+  /** The service on PostgreSQL (2 or 1 workers) or PGlite, or the floor server on PostgreSQL. */
+  key: 'pg2' | 'pg1' | 'pglite' | 'floor2' | 'floor1';
   label: string;
   workers: number;
   /** Resident MB of each process after start-up and a few idle seconds (primary first), and after the load. */
@@ -30,10 +31,11 @@ export interface ConfigResult {
 }
 
 export interface Ceilings {
-  /** The best round's figure per client count: the database's ceiling. */
+  /** The best round's figure per client count: pgbench running the service's SQL. */
   postgres: Map<number, Measured<CeilingResult>>;
   /** Every pgbench round, in order. */
   postgresRounds: Array<Measured<CeilingResult> & { when: string; clients: number }>;
+  /** PGlite's floor: the service's SQL in one process without HTTP, punches/s (its CPU is the load's). */
   pglite: Measured<number> | null;
 }
 
@@ -54,6 +56,7 @@ export const fmt = (value: number, digits = value < 10 ? 1 : 0) => (Number.isFin
 const pct = (value: number | null) => (value === null ? '–' : `${fmt(value, 0)}`);
 export const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
+/** pgbench's rate on PostgreSQL, the in-process floor's on PGlite. */
 export function ceilingFor(config: ConfigResult, ceilings: Ceilings, clients: number): number | null {
   if (config.key === 'pglite') return ceilings.pglite?.result ?? null;
   return ceilings.postgres.get(clients)?.result.rate ?? null;
@@ -98,7 +101,9 @@ export function markdown(configs: readonly ConfigResult[], ceilings: Ceilings, v
   const lines = [
     header,
     '',
-    '| Service | Clients | Punches/s | p50 / p99 (ms) | Ceiling: equivalent transaction/s | Ratio | No-op route/s | No-op p50 / p99 (ms) | CPU % service / database / load / other / machine | CPU ms per punch: service / database | Statements per punch (PostgreSQL time, ms) |',
+    ...floorTable(configs, ceilings),
+    '',
+    '| Service | Clients | Punches/s | p50 / p99 (ms) | pgbench, the service\'s SQL: punches/s | Ratio | No-op route/s | No-op p50 / p99 (ms) | CPU % service / database / load / other / machine | CPU ms per punch: service / database | Statements per punch (PostgreSQL time, ms) |',
     '|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const config of configs) {
@@ -116,19 +121,19 @@ export function markdown(configs: readonly ConfigResult[], ceilings: Ceilings, v
   }
   lines.push(
     '',
-    '| Ceiling run | Clients | Transactions/s | Latency average (ms) | CPU % service / database / load / other / machine | CPU ms per transaction: database |',
+    '| pgbench run (the service\'s SQL) | Clients | Punches/s | Latency average per punch (ms) | CPU % service / database / load / other / machine | CPU ms per punch: database |',
     '|---|---|---|---|---|---|',
   );
   for (const measured of ceilings.postgresRounds) {
     const clients = measured.clients;
     const best = ceilings.postgres.get(clients)?.result === measured.result;
     lines.push(
-      `| pgbench, equivalent punch, ${measured.when}${best ? ' (the ceiling)' : ''} | ${clients} | ${fmt(measured.result.rate, 0)} | ${fmt(measured.result.latencyMs)} | ${cpuText(measured.cpu)} | ${msText(msPerAnswer(measured.cpu.database, measured.result.rate))} |`,
+      `| pgbench, ${measured.when}${best ? ' (the best round)' : ''} | ${clients} | ${fmt(measured.result.rate, 0)} | ${fmt(measured.result.latencyMs)} | ${cpuText(measured.cpu)} | ${msText(msPerAnswer(measured.cpu.database, measured.result.rate))} |`,
     );
   }
   if (ceilings.pglite) {
     const { result, cpu } = ceilings.pglite;
-    lines.push(`| equivalent punch on PGlite, in one process (one connection) | 1 | ${fmt(result, 0)} | ${fmt(1000 / result)} | ${cpuText(cpu)} | ${msText(msPerAnswer(cpu.load, result))} |`);
+    lines.push(`| PGlite floor: the service's SQL in one process, no HTTP (CPU: the process, its database included) | 1 | ${fmt(result, 0)} | ${fmt(1000 / result)} | ${cpuText(cpu)} | ${msText(msPerAnswer(cpu.load, result))} |`);
   }
   lines.push('', '| Memory (VmRSS, MB) | At rest after start-up | After the load |', '|---|---|---|');
   for (const config of configs) {
@@ -144,4 +149,43 @@ export function markdown(configs: readonly ConfigResult[], ceilings: Ceilings, v
   if (misses.length > 0) lines.push('', ...misses.map((verdict) => `- Missed, ${verdict.name}: ${verdict.bound}.`));
   lines.push('', footer);
   return lines.join('\n');
+}
+
+const ratioText = (a: number | null, b: number | null) => (a === null || b === null || b <= 0 ? '–' : `${fmt(a / b, 2)}×`);
+
+/** The service beside the floor and pgbench, per PostgreSQL configuration and client count; PGlite beside its in-process floor. */
+function floorTable(configs: readonly ConfigResult[], ceilings: Ceilings): string[] {
+  const lines = [
+    '| Side by side | Clients | CPU ms per punch: service / floor (service ÷ floor) | Database CPU ms per punch: under the service / under the floor / pgbench (service ÷ pgbench) | p50 / p99 (ms): service; floor; pgbench (average) | Punches/s: service / floor / pgbench |',
+    '|---|---|---|---|---|---|',
+  ];
+  for (const [serviceKey, floorKey] of [['pg2', 'floor2'], ['pg1', 'floor1']] as const) {
+    const service = configs.find((config) => config.key === serviceKey);
+    const floor = configs.find((config) => config.key === floorKey);
+    if (!service) continue;
+    for (const run of service.runs) {
+      const bare = floor?.runs.find((other) => other.clients === run.clients);
+      const pgbench = ceilings.postgres.get(run.clients);
+      const cpu = (measured: { punch: Measured<LoadResult> } | undefined, party: 'service' | 'database') =>
+        measured ? msPerAnswer(measured.punch.cpu[party], measured.punch.result.rate) : null;
+      const pgbenchDb = pgbench ? msPerAnswer(pgbench.cpu.database, pgbench.result.rate) : null;
+      const latency = (measured: { punch: Measured<LoadResult> } | undefined) => (measured ? `${fmt(measured.punch.result.p50)} / ${fmt(measured.punch.result.p99)}` : '–');
+      lines.push(
+        `| PostgreSQL 15, WORKERS=${service.workers} | ${run.clients} | ${msText(cpu(run, 'service'))} / ${msText(cpu(bare, 'service'))} (${ratioText(cpu(run, 'service'), cpu(bare, 'service'))}) | ` +
+          `${msText(cpu(run, 'database'))} / ${msText(cpu(bare, 'database'))} / ${msText(pgbenchDb)} (${ratioText(cpu(run, 'database'), pgbenchDb)}) | ` +
+          `${latency(run)}; ${latency(bare)}; ${pgbench ? fmt(pgbench.result.latencyMs) : '–'} | ${fmt(run.punch.result.rate, 0)} / ${bare ? fmt(bare.punch.result.rate, 0) : '–'} / ${pgbench ? fmt(pgbench.result.rate, 0) : '–'} |`,
+      );
+    }
+  }
+  const pglite = configs.find((config) => config.key === 'pglite');
+  const floor = ceilings.pglite;
+  for (const run of pglite?.runs ?? []) {
+    const serviceMs = msPerAnswer(run.punch.cpu.service, run.punch.result.rate);
+    const floorMs = floor ? msPerAnswer(floor.cpu.load, floor.result) : null;
+    lines.push(
+      `| PGlite (CPU: the process, its database included; floor in-process, one at a time, no HTTP) | ${run.clients} | ${msText(serviceMs)} / ${msText(floorMs)} (${ratioText(serviceMs, floorMs)}) | – | ` +
+        `${fmt(run.punch.result.p50)} / ${fmt(run.punch.result.p99)}; ${floor ? fmt(1000 / floor.result) : '–'} (average); – | ${fmt(run.punch.result.rate, 0)} / ${floor ? fmt(floor.result, 0) : '–'} / – |`,
+    );
+  }
+  return lines;
 }

@@ -24,6 +24,8 @@ export interface SeededKiosks {
 export interface SeededCeiling {
   businessId: number;
   kioskId: number;
+  /** The bearer token of the kiosk's one device (pgbench and the PGlite floor punch as it). */
+  token: string;
   employeeIds: number[];
 }
 
@@ -64,6 +66,9 @@ export async function seedKioskBench(db: Database, staff: number, kiosks: number
   // location (they list everyone; a clock-on still takes the employee's own location by default).
   await db.execute(sql`UPDATE kiosks SET location_id = NULL WHERE business_id = ${service.businessId}::integer`);
   const ceiling = await seed('Kiosk bench ceiling');
+  await db.execute(sql`UPDATE kiosks SET location_id = NULL WHERE business_id = ${ceiling.businessId}::integer`);
+  const ceilingKiosk = ceiling.kioskIds[0] ?? 0;
+  const ceilingDevice = await enrolDevice(db, { businessId: ceiling.businessId, kioskId: ceilingKiosk, name: 'Bench ceiling tablet', enrolledByUserId: owner.id }, now);
   const devices = [];
   for (const kioskId of service.kioskIds) {
     const device = await enrolDevice(db, { businessId: service.businessId, kioskId, name: `Bench tablet ${kioskId}`, enrolledByUserId: owner.id }, now);
@@ -71,6 +76,6 @@ export async function seedKioskBench(db: Database, staff: number, kiosks: number
   }
   return {
     service: { businessId: service.businessId, kiosks: devices, employeeIds: service.employeeIds },
-    ceiling: { businessId: ceiling.businessId, kioskId: ceiling.kioskIds[0] ?? 0, employeeIds: ceiling.employeeIds },
+    ceiling: { businessId: ceiling.businessId, kioskId: ceilingKiosk, token: ceilingDevice.token, employeeIds: ceiling.employeeIds },
   };
 }

@@ -55,6 +55,8 @@ export interface ServiceOptions {
   workers: number;
   /** The service's output (stdout and stderr) goes here. */
   logPath: string;
+  /** Node's arguments instead of the service's entry (the floor server: `--import tsx floorServer.ts`). */
+  nodeArgs?: string[];
 }
 
 export async function startBenchService(options: ServiceOptions): Promise<BenchService> {
@@ -76,7 +78,8 @@ export async function startBenchService(options: ServiceOptions): Promise<BenchS
   const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   const log = openSync(options.logPath, 'a');
-  const child = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, options.entry], { env, stdio: ['ignore', log, log] });
+  const args = options.nodeArgs ?? ['--enable-source-maps', ...nodeArgs, options.entry];
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', log, log] });
   closeSync(log);
   const tail = () => readFileSync(options.logPath, 'utf8').slice(-3000);
   const pid = child.pid;

@@ -62,7 +62,7 @@ export interface CallerScope {
 /** No row has id 0: a left join on it finds nothing, so the statement keeps one shape. */
 const NONE = 0;
 
-type CredentialKind = 'device' | 'apiKey' | 'oauth';
+export type CredentialKind = 'device' | 'apiKey' | 'oauth';
 
 const DEVICE = { id: devices.id, businessId: devices.businessId, kioskId: devices.kioskId, lastSeenAt: devices.lastSeenAt };
 const deviceOf = columnsMapper(DEVICE, 'd.', 'a device');
@@ -103,14 +103,23 @@ function callerSql(kind: CredentialKind, also: SQL | null): SQL {
 /** Each (credential kind, read shape)'s statement, compiled once. */
 const statements = new Map<string, CompiledStatement>();
 
-async function callerRow(db: Database, kind: CredentialKind, also: CallerRead | null, values: Record<string, unknown>) {
+/**
+ * The caller's statement for a credential of `kind` with `also` riding along, as the service runs
+ * it (compiled once per shape); exported so the bench's floor and pgbench run the very same text
+ * (services/punches/store/keyedPunch.ts).
+ */
+export function callerStatement(kind: CredentialKind, also: CallerRead | null): CompiledStatement {
   const key = `${kind}|${also?.shape ?? ''}`;
   let statement = statements.get(key);
   if (!statement) {
     statement = compileStatement(callerSql(kind, also ? also.build(KIOSK_COLUMNS) : null));
     statements.set(key, statement);
   }
-  const [row] = await runCompiled<Record<string, unknown>>(db, statement, also ? { ...values, ...also.values } : values);
+  return statement;
+}
+
+async function callerRow(db: Database, kind: CredentialKind, also: CallerRead | null, values: Record<string, unknown>) {
+  const [row] = await runCompiled<Record<string, unknown>>(db, callerStatement(kind, also), also ? { ...values, ...also.values } : values);
   return row;
 }
 

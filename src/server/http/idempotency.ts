@@ -18,15 +18,15 @@
  */
 import canonicalize from 'canonicalize';
 import { createHmac } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { withoutSecrets } from '../../contract/secretFields';
 import type { AppEnv } from '../context';
 import { describePrincipal, type Principal } from '../auth/principal';
 import type { Database } from '../db/openDatabase';
 import { idempotencyKeys } from '../db/schema';
-import { answerHeaders, finalWriteSink, NeedsTransaction, runFinalWrite, runFinalWriteRow, type FinalTail, type FinalWriteSink } from '../db/finalWrite';
-import { bindRecord, insertSelect } from '../db/compiledStatements';
+import { answerHeaders, finalWriteSink, NeedsTransaction, runFinalWrite, runFinalWriteRow, type FinalWriteSink } from '../db/finalWrite';
+import { keyRecord } from '../db/keyRecord';
 import { serviceSecret, type ServiceSecretPurpose } from '../auth/serviceSecrets';
 import { ApiError } from '../errors/apiError';
 
@@ -248,26 +248,6 @@ const vanished = (): never => {
 async function recordOf(request: IdempotentRequest, fingerprint: string, response: Response): Promise<typeof idempotencyKeys.$inferInsert> {
   const body = await response.clone().text();
   return { scope: request.scope, key: request.key, fingerprint, responseStatus: response.status, responseBody: body, responseContentType: response.headers.get('content-type') };
-}
-
-/**
- * The key's record as the tail of a held final write (its insert, and whether it inserted), or
- * on its own (`run`); its text is built once (db/compiledStatements.ts). `optimistic`: recorded
- * only if the write's version check found its row (the CTE `current`), and before the write,
- * which goes only if it was (db/finalWrite.ts).
- */
-function keyRecord(tx: Database, values: typeof idempotencyKeys.$inferInsert, mode: 'plain' | 'optimistic'): FinalTail & { run(): Promise<Array<{ id: number }>> } {
-  const record = bindRecord('key', values);
-  const insert = (binds: Record<string, unknown>) =>
-    mode === 'optimistic'
-      ? sql`${insertSelect(idempotencyKeys, binds, sql`current`)} on conflict do nothing returning ${idempotencyKeys.id}`
-      : tx.insert(idempotencyKeys).values(binds as never).onConflictDoNothing().returning({ id: idempotencyKeys.id }).getSQL();
-  return {
-    shape: `${mode}:${record.shape}`,
-    values: record.values,
-    build: () => ({ ctes: [sql`recorded as (${insert(record.binds)})`], select: { recorded: sql`(select count(*) from recorded)::integer` } }),
-    run: () => tx.insert(idempotencyKeys).values(values).onConflictDoNothing().returning({ id: idempotencyKeys.id }),
-  };
 }
 
 /** Runs a handler's held write on its own (a failure whose work is kept). */
