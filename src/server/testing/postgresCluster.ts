@@ -103,9 +103,11 @@ export async function startPostgres(settings: readonly string[] = []): Promise<P
   asOwner(join(POSTGRES_BIN, 'initdb'), ['-D', join(dir, 'data'), '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
   // Set before starting: should pg_ctl fail after the server came up, stop() still tries.
   started = true;
+  // TCP on loopback only, no Unix socket: a socket's path is limited to 107 bytes, which a long
+  // TMPDIR (macOS, or a test run nested in another's folder) exceeds, and then the server cannot start.
   asOwner(join(POSTGRES_BIN, 'pg_ctl'), [
     '-D', join(dir, 'data'), '-l', join(dir, 'log'), '-w',
-    '-o', [`-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`, ...settings.map((s) => `-c ${s}`)].join(' '),
+    '-o', [`-p ${port} -k '' -c listen_addresses=127.0.0.1 -c max_connections=200`, ...settings.map((s) => `-c ${s}`)].join(' '),
     'start',
   ]);
   return {
