@@ -8,13 +8,12 @@
  * screens are captured at 1280x800 and 800x1280 and checked with axe. The service is the test's
  * own (it starts at the scenario's instant), so its data confuses no other spec.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { KioskPage, fullName, kioskTime } from './pages/kiosk';
 import { ManagerMode } from './pages/manager';
-import { expectNoSeriousA11yViolations } from './support/axe';
 import { bothClocks, type Clocks } from './support/clocks';
 import { expect, test as base } from './support/fixtures';
-import { captureScreen } from './support/screens';
+import { reviewScreen } from './support/screens';
 import { apiKeyAuth, ServiceApi } from './support/serviceApi';
 import { startService, type DemoFile, type ServiceInstance } from './support/serviceProcess';
 
@@ -45,20 +44,6 @@ const test = base.extend<{ rulesService: ServiceInstance<DemoFile>; rulesClocks:
     await use(rulesService.baseURL);
   },
 });
-
-/** A screenshot of what shows now at 1280x800 and at 800x1280 (touch portrait), each checked with axe. */
-async function review(page: Page, name: string): Promise<void> {
-  const original = page.viewportSize();
-  for (const size of [
-    { width: 1280, height: 800 },
-    { width: 800, height: 1280 },
-  ]) {
-    await page.setViewportSize(size);
-    await captureScreen(page, name);
-    await expectNoSeriousA11yViolations(page, `${name} ${size.width}x${size.height}`);
-  }
-  if (original) await page.setViewportSize(original);
-}
 
 test('meal break due and a short rest, online and offline, under the UK profile', async ({ page, context, request, rulesService: service, rulesClocks: clocks }) => {
   test.setTimeout(240_000);
@@ -92,11 +77,11 @@ test('meal break due and a short rest, online and offline, under the UK profile'
   const cardMeal = kiosk.card(name).getByTestId('meal-due');
   await expect(cardMeal).toHaveText(`Meal break due by ${dueBy}`);
   await expect(kiosk.card(name)).toHaveAccessibleDescription(new RegExp(`Meal break due by ${dueBy}`));
-  await review(page, 'break-rules-grid-meal-due');
+  await reviewScreen(page, 'break-rules-grid-meal-due');
 
   await kiosk.signIn(name, person.pin);
   await expect(kiosk.actions().getByTestId('meal-due')).toHaveText(`Meal break due by ${dueBy}`);
-  await review(page, 'break-rules-actions-meal-due');
+  await reviewScreen(page, 'break-rules-actions-meal-due');
   await kiosk.main.getByRole('button', { name: 'Not you?' }).click();
   await kiosk.waitForSync(30_000);
 
@@ -107,7 +92,7 @@ test('meal break due and a short rest, online and offline, under the UK profile'
   await expect(cardMeal).toHaveText(`Meal break was due by ${dueBy}`);
   await kiosk.signIn(name, person.pin);
   await expect(kiosk.actions().getByTestId('meal-due')).toHaveText(`Meal break was due by ${dueBy}`);
-  await review(page, 'break-rules-actions-meal-overdue');
+  await reviewScreen(page, 'break-rules-actions-meal-overdue');
   await kiosk.choose('clockOff');
   await kiosk.expectReceipt('clockOff');
   await kiosk.finishReceipt();
@@ -121,7 +106,7 @@ test('meal break due and a short rest, online and offline, under the UK profile'
   );
   // A warning informs: Clock on is still offered.
   await expect(kiosk.actions().getByRole('button', { name: 'Clock on', exact: true })).toBeEnabled();
-  await review(page, 'break-rules-short-rest-offline');
+  await reviewScreen(page, 'break-rules-short-rest-offline');
   await kiosk.main.getByRole('button', { name: 'Not you?' }).click();
   await context.setOffline(false);
   await kiosk.waitForSync(60_000);
@@ -156,7 +141,7 @@ test('a manager chooses the UK rules and to stop a clock-on after a short rest; 
   await card.getByRole('switch', { name: /^Stop a clock-on after a short rest/ }).click();
   await expect(card.getByRole('switch', { name: /^Stop a clock-on after a short rest/ })).toBeChecked();
   await card.scrollIntoViewIfNeeded();
-  await review(page, 'break-rules-manager-settings');
+  await reviewScreen(page, 'break-rules-manager-settings');
   const stored = await request.get(`${service.baseURL}/api/v2/business/${demo.businessId}/breakrules`, { headers: apiKeyAuth(demo.apiKey) });
   expect(await stored.json()).toEqual({ profile: 'UK', blockShortRest: true });
   await manager.exit();
@@ -184,7 +169,7 @@ test('a manager chooses the UK rules and to stop a clock-on after a short rest; 
   await expect(kiosk.actions().getByTestId('short-rest')).toHaveText(/^(59 min|1 h 0 min) since your last shift ended\. The rules ask for 11 h 0 min of rest\.$/);
   await expect(kiosk.actions().getByText(`Clock-on opens at ${opens}, when your rest is complete.`, { exact: false })).toBeVisible();
   await expect(kiosk.actions().getByRole('button', { name: 'Clock on', exact: true })).toBeDisabled();
-  await review(page, 'break-rules-clock-on-stopped');
+  await reviewScreen(page, 'break-rules-clock-on-stopped');
 });
 
 async function zoneOf(request: APIRequestContext, serviceURL: string, demo: DemoFile): Promise<string> {

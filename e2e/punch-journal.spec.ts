@@ -5,12 +5,10 @@
  * with one more entry. Screens at 1280x800 and 800x1280, checked with axe. The service is the
  * test's own, so no other punch joins the chain meanwhile.
  */
-import type { Page } from '@playwright/test';
 import { KioskPage, fullName } from './pages/kiosk';
-import { expectNoSeriousA11yViolations } from './support/axe';
 import { bothClocks, type Clocks } from './support/clocks';
 import { expect, test as base } from './support/fixtures';
-import { captureScreen } from './support/screens';
+import { reviewScreen } from './support/screens';
 import { apiKeyAuth } from './support/serviceApi';
 import { startService, type DemoFile, type ServiceInstance } from './support/serviceProcess';
 
@@ -38,19 +36,6 @@ const test = base.extend<{ journalService: ServiceInstance<DemoFile>; journalClo
     await use(journalService.baseURL);
   },
 });
-
-async function review(page: Page, name: string): Promise<void> {
-  const original = page.viewportSize();
-  for (const size of [
-    { width: 1280, height: 800 },
-    { width: 800, height: 1280 },
-  ]) {
-    await page.setViewportSize(size);
-    await captureScreen(page, name);
-    await expectNoSeriousA11yViolations(page, `${name} ${size.width}x${size.height}`);
-  }
-  if (original) await page.setViewportSize(original);
-}
 
 test('a receipt shows its journal code online, and says it will come offline', async ({ page, context, request, journalService: service, journalClocks: clocks }) => {
   test.setTimeout(240_000);
@@ -81,7 +66,7 @@ test('a receipt shows its journal code online, and says it will come offline', a
   const after = await verify();
   expect(after).toMatchObject({ intact: true, entries: before.entries + 1 });
   await expect(code).toHaveText(`Record code ${after.head!.code}`);
-  await review(page, 'journal-receipt-online');
+  await reviewScreen(page, 'journal-receipt-online');
   await kiosk.finishReceipt();
   await kiosk.waitForSync(30_000);
 
@@ -92,7 +77,7 @@ test('a receipt shows its journal code online, and says it will come offline', a
   await kiosk.expectReceipt('startBreak');
   await expect(kiosk.receipt.getByTestId('receipt-journal-pending')).toHaveText('Its record code comes once it is sent.');
   await expect(kiosk.receipt.getByTestId('receipt-journal')).toHaveCount(0);
-  await review(page, 'journal-receipt-offline');
+  await reviewScreen(page, 'journal-receipt-offline');
   await kiosk.finishReceipt();
 
   await context.setOffline(false);

@@ -9,7 +9,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { captureScreen, reviewScreen } from './support/screens';
+import { reviewScreen } from './support/screens';
 import { startService, type DemoFile, type ServiceInstance } from './support/serviceProcess';
 
 let service: ServiceInstance<DemoFile>;
@@ -28,15 +28,6 @@ test.afterAll(async () => {
 async function expectStep(page: Page, step: number, title: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText(`Step ${step} of 6`, { exact: true })).toBeVisible();
-}
-
-/** Reviews a screen in both of the kiosk's orientations, and also on an 800x1280 portrait tablet. */
-async function review(page: Page, name: string): Promise<void> {
-  await reviewScreen(page, name);
-  const original = page.viewportSize();
-  await page.setViewportSize({ width: 800, height: 1280 });
-  await captureScreen(page, `${name}-tall`);
-  if (original) await page.setViewportSize(original);
 }
 
 /** Everything the page keeps in sessionStorage and IndexedDB's meta store, as text. */
@@ -103,7 +94,7 @@ test('a reload at any set-up step comes back to it', async ({ page, request }) =
     await expectStep(page, 4, 'Choose the kiosk');
     await expect(page.getByText('Which kiosk of Harbour Street Bakery is this tablet?')).toBeVisible();
     await expect(page.getByText(/^Bakery floor · \d+ people · Europe\/London$/)).toBeVisible();
-    await review(page, 'setup-kiosk-details');
+    await reviewScreen(page, 'setup-kiosk-details');
     await page.getByRole('radio', { name: kioskName }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
   });
@@ -132,7 +123,7 @@ test('a reload at any set-up step comes back to it', async ({ page, request }) =
     await expectStep(page, 5, 'Enrol this device');
     await expect(page.getByRole('alert')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Start set-up again' })).toBeVisible();
-    await review(page, 'setup-resume-failed');
+    await reviewScreen(page, 'setup-resume-failed');
     await page.unroute(`${base}/api/v2/business**`);
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByRole('textbox', { name: 'Device name' })).toBeVisible();
@@ -146,7 +137,7 @@ test('a reload at any set-up step comes back to it', async ({ page, request }) =
     await expectStep(page, 2, 'Manager sign-in');
     await expect(page.getByText('Your manager sign-in has ended. Sign in again and set-up goes on where you were: step 5, “Enrol this device”.')).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'E-mail address' })).toHaveValue(demo.manager.username);
-    await review(page, 'setup-sign-in-ended');
+    await reviewScreen(page, 'setup-sign-in-ended');
 
     // A reload here still remembers where to go on.
     await page.reload();
@@ -165,6 +156,6 @@ test('a reload at any set-up step comes back to it', async ({ page, request }) =
     await page.reload();
     await expectStep(page, 6, 'Install and start');
     await expect(page.getByRole('region', { name: 'Keep the tablet on Kiosk Clock' })).toBeVisible();
-    await review(page, 'setup-install-pinning');
+    await reviewScreen(page, 'setup-install-pinning');
   });
 });

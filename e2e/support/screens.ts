@@ -1,8 +1,8 @@
 /**
  * Screenshots for review: reviewScreen(page, name) saves e2e/screenshots/<name>-<orientation>.png
- * in the kiosk's two tablet viewports (768x1024 portrait, 1280x800 landscape, restoring the
- * viewport afterwards) and runs axe on each. The folder is git-ignored; CI can publish it as an
- * artefact.
+ * in the kiosk's two tablet viewports (800x1280 portrait and 1280x800 landscape: a 10-inch tablet
+ * either way round), restoring the viewport afterwards, and runs axe on each. The folder is
+ * git-ignored; CI can publish it as an artefact.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +13,7 @@ import { expectNoSeriousA11yViolations, type A11yOptions } from './axe';
 export type Orientation = 'portrait' | 'landscape';
 
 export const VIEWPORTS: Readonly<Record<Orientation, { width: number; height: number }>> = {
-  portrait: { width: 768, height: 1024 },
+  portrait: { width: 800, height: 1280 },
   landscape: { width: 1280, height: 800 },
 };
 
