@@ -19,7 +19,7 @@ const asDate = (value: Date | string) => (typeof value === 'string' ? new Date(v
  * How the hour is written: a 24-hour clock always with two digits ("06:00", as the manager's
  * screens, time fields and the export write it), a 12-hour clock as the locale writes it ("6:00 am").
  */
-function hourStyle(locale: string): 'numeric' | '2-digit' {
+export function hourStyle(locale: string): 'numeric' | '2-digit' {
   const cycle = new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hourCycle;
   return cycle === 'h23' || cycle === 'h24' ? '2-digit' : 'numeric';
 }

@@ -11,7 +11,6 @@ import { readKioskHeading, type KioskHeading } from '../../offline/kioskHeading'
 import { readSyncStatus, type StoredSyncStatus } from '../../offline/syncStatus';
 import { OPEN_SHIFTS_KEY, readOpenShifts } from '../../offline/openShiftsElsewhere';
 import { readKioskBreakRules } from '../../offline/kioskBreakRules';
-import { readJournalCode } from '../../offline/journalCodes';
 import type { BreakRuleSettings } from '../../domain/breakRules';
 
 export function useStaff(db: KioskDb): StaffRecord[] | undefined {
@@ -58,11 +57,6 @@ export function useIsQueued(db: KioskDb, entryId: string | null, unreachable = f
       return entry !== undefined && (!entry.heldUntil || unreachable);
     }, [db, entryId, unreachable]) ?? false
   );
-}
-
-/** The journal code of the punch queued as `entryId` once the service answered it (offline/journalCodes.ts), else null. */
-export function useJournalCode(db: KioskDb, entryId: string | null): string | null {
-  return useLiveQuery(() => (entryId ? readJournalCode(db, entryId) : null), [db, entryId]) ?? null;
 }
 
 export function useSyncStatus(db: KioskDb): StoredSyncStatus | undefined {

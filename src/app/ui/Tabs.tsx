@@ -3,7 +3,7 @@
  * arrow keys / Home / End move between them, and the panel is labelled by its tab. The caller owns
  * which tab is selected.
  */
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import styles from './Tabs.module.css';
 
 export interface TabItem<K extends string> {
@@ -48,7 +48,7 @@ export function Tabs<K extends string>({ label, idPrefix, items, selected, onSel
     list.current?.querySelector<HTMLButtonElement>(`#${CSS.escape(tabId(idPrefix, next.id))}`)?.focus();
   };
   return (
-    <div className={styles.tabs} role="tablist" aria-label={label} ref={list} onKeyDown={move} style={{ gridTemplateColumns: `repeat(${items.length}, minmax(0, 1fr))` }}>
+    <div className={styles.tabs} role="tablist" aria-label={label} ref={list} onKeyDown={move} style={{ '--tab-columns': items.length, '--tab-columns-narrow': items.length > 6 ? Math.ceil(items.length / 2) : items.length } as CSSProperties}>
       {items.map((item) => {
         const isSelected = item.id === selected;
         return (

@@ -16,7 +16,6 @@ import { useKioskTimeouts } from '../../runtime/kioskTimeouts';
 import { stepBack } from '../../state/stepBack';
 import { useUiStore } from '../../state/uiStore';
 import type { FlowSteps as FlowStepsComponent } from './FlowSteps';
-import { BadgeScanner } from './BadgeScanner';
 import { IdleScreen } from './IdleScreen';
 import { KioskHeader } from './KioskHeader';
 import styles from './KioskShell.module.css';
@@ -25,6 +24,9 @@ import { StepOpening } from './StepOpening';
 
 /** Manager mode is opened rarely; its code loads on first use (precached for offline use). */
 const ManagerMode = lazy(() => import('../manager/ManagerEntry').then((m) => ({ default: m.ManagerEntry })));
+// Loaded just after the names show, outside the first screen's JavaScript budget: a scan needs the
+// names on screen anyway.
+const BadgeScanner = lazy(() => import('./BadgeScanner').then((m) => ({ default: m.BadgeScanner })));
 /**
  * The steps after the grid (PIN, actions, options...) and the API client under them load as their
  * own chunk, fetched at start beside the grid rather than before it (precached for offline use).
@@ -85,7 +87,9 @@ export function KioskShell() {
 
   return (
     <div className={styles.shell}>
-      <BadgeScanner />
+      <Suspense fallback={null}>
+        <BadgeScanner />
+      </Suspense>
       {mode === 'manager' ? (
         ready ? (
           <Suspense fallback={null}>

@@ -8,9 +8,9 @@
  * due or late people come next, in their own group, and every rostered card says "Due at 15:00",
  * "Late · due at 09:00", "Rostered until 19:00" or "Finishing · 19:00".
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { isOnShift } from '../../../domain/attendance';
-import { BREAK_RULE_PROFILE, breaksFromState, isMealBreakOverdue, mealBreakDueBy } from '../../../domain/breakRules';
+import type * as BreakRules from '../../../domain/breakRules';
 import { toDomainState } from '../../../offline/localState';
 import type { PersonRosterState } from '../../../domain/rosterState';
 import { rosterStateOf, type RosterShift } from '../../../offline/kioskRoster';
@@ -145,9 +145,17 @@ export function StaffGrid() {
     [staff, roster, now],
   );
   const breakRules = useBreakRules(db);
+  // The rules are loaded once a profile is set (none by default), outside the first screen's budget.
+  const [rules, setRules] = useState<typeof BreakRules | null>(null);
+  const profileName = breakRules?.profile ?? 'None';
+  useEffect(() => {
+    if (profileName !== 'None' && rules === null) void import('../../../domain/breakRules').then(setRules);
+  }, [profileName, rules]);
   const mealsDue = useMemo(() => {
-    const profile = BREAK_RULE_PROFILE[breakRules?.profile ?? 'None'];
     const due = new Map<number, { dueBy: Date; overdue: boolean }>();
+    if (!rules) return due;
+    const { BREAK_RULE_PROFILE, breaksFromState, isMealBreakOverdue, mealBreakDueBy } = rules;
+    const profile = BREAK_RULE_PROFILE[profileName];
     for (const p of staff ?? []) {
       const state = toDomainState(p.local);
       const breaks = breaksFromState(state);
@@ -155,7 +163,7 @@ export function StaffGrid() {
       if (dueBy) due.set(p.employeeId, { dueBy, overdue: isMealBreakOverdue(dueBy, now) });
     }
     return due;
-  }, [staff, breakRules, now]);
+  }, [staff, rules, profileName, now]);
   const go = useUiStore((s) => s.go);
   const [query, setQuery] = useState('');
   const shown = useMemo(() => {

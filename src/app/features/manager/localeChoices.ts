@@ -4,6 +4,8 @@
  * already), each named in the manager's language and shown with an example of how a time reads.
  */
 
+import { hourStyle } from '../../i18n/formatters';
+
 /** English in the vendor's regions (UK, US, Ireland, AU, NZ, SG, MY) and Spanish in Spain and Mexico. */
 export const COMMON_LOCALES = ['en-GB', 'en-US', 'en-IE', 'en-AU', 'en-NZ', 'en-SG', 'en-MY', 'es-ES', 'es-MX'] as const;
 
@@ -13,10 +15,10 @@ export function localeChoices(saved: string): string[] {
   return saved && !tags.includes(saved) ? [...tags, saved] : tags;
 }
 
-/** How an instant reads in a style ("Wed 1 Jul, 13:05"), on the kiosk's clock. */
+/** How an instant reads in a style ("Wed 1 Jul, 13:05"), on the kiosk's clock, with the hour as the kiosk writes it. */
 export function localeExample(tag: string, zone: string, at: Date): string {
   try {
-    return new Intl.DateTimeFormat(tag, { timeZone: zone, weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' }).format(at);
+    return new Intl.DateTimeFormat(tag, { timeZone: zone, weekday: 'short', day: 'numeric', month: 'short', hour: hourStyle(tag), minute: '2-digit' }).format(at);
   } catch {
     return '';
   }

@@ -13,5 +13,7 @@ describe('time and date style choices', () => {
     expect(localeName('en-GB', 'en')).toBe('British English');
     expect(localeExample('en-GB', 'Europe/London', at)).toContain('13:05');
     expect(localeExample('en-US', 'Europe/London', at)).toMatch(/1:05\s?PM/);
+    // Just after midnight a 24-hour style writes the hour with two digits, as the kiosk does.
+    expect(localeExample('en-GB', 'Europe/London', new Date('2026-11-28T00:25:00Z'))).toMatch(/, 00:25$/);
   });
 });
