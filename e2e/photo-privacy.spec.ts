@@ -127,7 +127,9 @@ test('a photo punch leaves no photo on the tablet once delivered, online or afte
   await kiosk.finishReceipt();
 
   // ...and once delivered, nothing of it is left.
-  const endSent = page.waitForRequest(punchPath('endbreak'));
+  // From the page's sync or the service worker's Background Sync, whichever runs first: the
+  // context sees both (the page alone would miss the worker's request and wait forever).
+  const endSent = context.waitForEvent('request', { predicate: punchPath('endbreak'), timeout: 30_000 });
   await online(context);
   expect(imageOf(await endSent)).toBe(secondPhoto);
   await kiosk.waitForSync();
