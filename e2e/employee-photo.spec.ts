@@ -5,8 +5,8 @@
  *    location on the punch.
  * 2. With the kiosk switched to isPhotoRequired and Chromium's fake camera
  *    (--use-fake-device-for-media-stream, see e2e/support/browser.ts): the one tap on "Clock on"
- *    opens the camera, a 3-2-1 countdown runs, the still is taken and shown with "Retake", and the
- *    punch is recorded with it by itself; the service has the shift and the punch carried a JPEG.
+ *    opens the camera (after the photo notice, read once before a person's first photo), a 3-2-1
+ *    countdown runs, the still is taken and shown with "Retake", and the punch is recorded with it by itself; the service has the shift and the punch carried a JPEG.
  *    There is no API to read a punch photo back, so the proof is that the service refuses a
  *    clock-on without an image on this kiosk (checked directly) yet accepted the kiosk's.
  */
@@ -114,7 +114,8 @@ test.describe.serial('nothing to choose', () => {
     expect(((await refused.json()) as { code?: string }).code).toBe('photo-required');
 
     await kiosk.signIn(fullName(first), first.pin);
-    await kiosk.choose('clockOn'); // the only tap: no options (nothing to choose), no "Take photo"
+    await kiosk.choose('clockOn'); // no options (nothing to choose), no "Take photo"
+    await kiosk.acknowledgePhotoNotice(); // their first photo: read once, then never again
 
     const live = kiosk.main.locator('video[aria-label="Camera preview"]');
     await expect(kiosk.main.getByRole('heading', { name: 'Look at the camera' })).toBeVisible();

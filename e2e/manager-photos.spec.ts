@@ -1,6 +1,7 @@
 /**
  * The business's punch-photo policy in manager mode's Settings: how long photos are kept and who
- * may see them, saved at once; screenshots in both orientations with axe, in English and Spanish.
+ * may see them, saved at once, and the photo notice in the business's own words (saved with its
+ * button; emptied, the kiosk's default again); screenshots in both orientations with axe.
  */
 import { DemoApi, ManagerMode } from './pages/manager';
 import { enrolDeviceThroughApi } from './support/enrolDevice';
@@ -11,7 +12,7 @@ test('Settings keeps punch photos for the chosen time and says who may see them'
   const api = new DemoApi(request, serviceURL, demo);
   const policyUrl = `${api.business}/photopolicy`;
   const original = await api.get<Record<string, unknown>>(policyUrl);
-  expect(original).toEqual({ retentionDays: 30, viewers: 'unrestrictedUsers' });
+  expect(original).toEqual({ retentionDays: 30, viewers: 'unrestrictedUsers', notice: null });
   await enrolDeviceThroughApi(page, serviceURL, demo, 'Photo settings e2e tablet');
   const manager = new ManagerMode(page, demo);
   try {
@@ -28,8 +29,28 @@ test('Settings keeps punch photos for the chosen time and says who may see them'
     await keep.getByRole('radio', { name: '14 days' }).click();
     await expect(card.getByText('Photo settings saved.')).toBeVisible();
     await card.getByRole('radio', { name: /Also kiosk managers/ }).click();
-    await expect.poll(() => api.get<Record<string, unknown>>(policyUrl)).toEqual({ retentionDays: 14, viewers: 'kioskManagers' });
+    await expect.poll(() => api.get<Record<string, unknown>>(policyUrl)).toEqual({ retentionDays: 14, viewers: 'kioskManagers', notice: null });
     await expect(keep.getByRole('radio', { name: '14 days' })).toBeChecked();
+
+    // The notice: empty means the kiosk's default, which the card shows with the retention chosen.
+    const notice = card.getByRole('textbox', { name: 'Photo notice' });
+    await expect(notice).toHaveValue('');
+    await card.getByText('The default notice').click();
+    await expect(card.getByText('The photo is kept for 14 days and then deleted.', { exact: false })).toBeVisible();
+    const save = card.getByRole('button', { name: 'Save notice' });
+    await expect(save).toBeDisabled();
+    const words = 'We photograph each punch at the till and keep the photos 14 days. Ask Priya if you would rather not be photographed.';
+    await notice.fill(`  ${words}  `);
+    await save.click();
+    await expect(card.getByText('Photo notice saved.')).toBeVisible();
+    await expect.poll(() => api.get<Record<string, unknown>>(policyUrl)).toEqual({ retentionDays: 14, viewers: 'kioskManagers', notice: words });
+    await manager.capture('manager-photo-notice', async () => {
+      await notice.scrollIntoViewIfNeeded();
+      await expect(notice).toBeInViewport();
+    });
+    await notice.fill('   ');
+    await save.click();
+    await expect.poll(() => api.get<Record<string, unknown>>(policyUrl)).toMatchObject({ notice: null });
   } finally {
     await api.put(policyUrl, original);
   }

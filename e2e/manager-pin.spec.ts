@@ -79,7 +79,8 @@ test.describe('manager PIN', () => {
       await punchThroughScreens(kiosk, member(ada), 'startBreak', { queued: true });
       await kiosk.tapName(cara.name);
       await kiosk.enterPin(cara.pin);
-      await expect(kiosk.main.getByRole('heading', { name: 'Your PIN can’t be checked right now' })).toBeVisible({ timeout: 15_000 });
+      await kiosk.acknowledgePhotoNotice(15_000);
+      await expect(kiosk.main.getByRole('heading', { name: 'Your PIN can’t be checked right now' })).toBeVisible();
       await kiosk.main.getByRole('button', { name: 'Record my punch' }).click();
       await kiosk.choose('clockOn');
       await expect(kiosk.options().or(kiosk.receipt)).toBeVisible();
@@ -94,11 +95,14 @@ test.describe('manager PIN', () => {
       await expect(page.getByRole('heading', { name: 'No network: read-only view' })).toBeVisible({ timeout: 15_000 });
       await expect(page.getByRole('tab')).toHaveCount(0);
       const queued = page.getByTestId('offline-queue-row');
-      await expect(queued).toHaveCount(3);
+      // Ada's break; Cara's acknowledgement of the photo notice, her clock-on and its identity claim.
+      await expect(queued).toHaveCount(4);
       await expect(queued.nth(0)).toContainText(fullName(member(ada)));
       await expect(queued.nth(0)).toContainText('Start break');
       await expect(queued.nth(1)).toContainText(cara.name);
-      await expect(queued.nth(1)).toContainText('Clock on');
+      await expect(queued.nth(1)).toContainText('Photo notice read');
+      await expect(queued.nth(2)).toContainText(cara.name);
+      await expect(queued.nth(2)).toContainText('Clock on');
       const unverified = page.getByTestId('offline-unverified-row');
       await expect(unverified).toHaveCount(1);
       await expect(unverified).toContainText(cara.name);

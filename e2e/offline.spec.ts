@@ -282,7 +282,9 @@ async function punchUnverified(kiosk: KioskPage, member: StaffMember, pin: strin
   await kiosk.enterPin(pin);
   const notice = kiosk.main.getByRole('heading', { name: 'Your PIN can’t be checked right now' });
   // A hanging network: the interactive budget, then the longer wait for someone with no verifier.
-  await expect(notice).toBeVisible({ timeout: 15_000 });
+  // The photo notice comes first: it is this person's first photo.
+  await kiosk.acknowledgePhotoNotice(15_000);
+  await expect(notice).toBeVisible();
   await expect(kiosk.main.getByText('it will be recorded, and a manager will confirm it.')).toBeVisible();
   const preview = kiosk.main.getByLabel('Camera preview');
   await expect(preview).toBeVisible();

@@ -105,6 +105,7 @@ test('a photo punch leaves no photo on the tablet once delivered, online or afte
   const startSent = page.waitForRequest(punchPath('startbreak'));
   await kiosk.signIn(fullName(person), person.pin);
   await kiosk.choose('startBreak');
+  await kiosk.acknowledgePhotoNotice(); // their first photo (photo-notice.spec.ts)
   await expect(kiosk.main.getByRole('img', { name: 'Your photo' })).toBeVisible({ timeout: 10_000 });
   await kiosk.expectReceipt('startBreak');
   const firstPhoto = imageOf(await startSent);

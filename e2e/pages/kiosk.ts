@@ -202,6 +202,16 @@ export class KioskPage {
     return kinds as Punch[];
   }
 
+  /**
+   * Before a person's first photo the kiosk shows the business's photo notice (once per person,
+   * on any tablet); they tap "I understand". `timeout`: an unverified punch gets there only after
+   * the wait for the service.
+   */
+  async acknowledgePhotoNotice(timeout = 5_000): Promise<void> {
+    await expect(this.main.getByRole('heading', { name: 'Before your first photo' })).toBeVisible({ timeout });
+    await this.main.getByRole('button', { name: 'I understand' }).click();
+  }
+
   async choose(action: Punch): Promise<void> {
     await this.actions().getByRole('button', { name: PUNCH_LABELS[action], exact: true }).click();
   }

@@ -43,6 +43,7 @@ export const TEXT_LIMITS: readonly TextLimit[] = [
     reason: "another system's identifier or code",
   },
   { fields: ['shortCode'], max: 50, reason: 'a work-type code' },
+  { fields: ['PhotoPolicyModel.notice'], max: 1000, reason: "a business's photo notice: a short paragraph read on a tablet" },
   { fields: ['fullyQualifiedName'], max: 1000, reason: 'a location path (ignored on input: the service builds it)' },
   {
     fields: ['residentialStreetAddress', 'residentialAddressLine2', 'postalStreetAddress', 'postalAddressLine2'],

@@ -9,6 +9,7 @@ import { PinFailuresReportModel, SealedPinChangeModel } from '../contract/suppor
 import { IdentityClaimInputModel } from '../contract/supporting/kioskExtensions';
 import { submitIdentityClaim } from '../contract/routes/kioskExtensions';
 import { ShiftCorrectionInputModel, submitShiftCorrection } from '../contract/routes/shiftCorrections';
+import { acknowledgePhotoNotice, PhotoNoticeAcknowledgementInputModel } from '../contract/routes/photos';
 import type { ApiClient, KioskRef } from '../client';
 import { isApiClientError, isRetryable } from '../client/errors';
 import { sendPunch } from './punchKinds';
@@ -67,6 +68,10 @@ async function deliver(client: ApiClient, kiosk: KioskRef, entry: OutboxRecord, 
     case 'shiftCorrection':
       // Sent after the clock-off it names (same employee, so in order); a project extension.
       await client.call(submitShiftCorrection, { path: kiosk, body: ShiftCorrectionInputModel.parse(body) }, options);
+      return { kind: 'delivered', employee: null };
+    case 'photoNoticeAck':
+      // Queued when the person tapped it, before their first photo; a project extension.
+      await client.call(acknowledgePhotoNotice, { path: kiosk, body: PhotoNoticeAcknowledgementInputModel.parse(body) }, options);
       return { kind: 'delivered', employee: null };
   }
 }

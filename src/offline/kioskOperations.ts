@@ -21,6 +21,7 @@ import { adoptServerView } from './serverView';
 import type { IdentityClaimSeal } from './unverifiedPunch';
 import { CLOCK_OFF_HOLD_MS, HELD_PUNCHES, releaseHeldPunch, undoHeldPunch, type UndoOutcome } from './undoPunch';
 import { journalPunch } from './workHistory';
+import { recordPhotoNoticeAcknowledgement } from './photoNotice';
 
 export { checkPinAtKiosk, type PinCheck } from './pinCheck';
 
@@ -84,6 +85,13 @@ export async function undoPunchAtKiosk(rt: KioskRuntime, entryId: string): Promi
 export async function releasePunchAtKiosk(rt: KioskRuntime, entryId: string): Promise<void> {
   await releaseHeldPunch(rt.db, entryId);
   rt.sync.trigger();
+}
+
+/** The person read the photo notice: kept here at once, and queued for the service. */
+export async function acknowledgePhotoNoticeAtKiosk(rt: KioskRuntime, employeeId: number): Promise<void> {
+  await recordPhotoNoticeAcknowledgement(rt.db, employeeId, rt.clock.now());
+  rt.sync.trigger();
+  void requestBackgroundSync();
 }
 
 export async function noteAtKiosk(rt: KioskRuntime, employeeId: number, note: string, visibility: 'Visible' | 'Hidden') {

@@ -5,16 +5,37 @@
  */
 import { z } from 'zod';
 import { defineRoute } from './define';
-import { DEFAULT_PHOTO_POLICY, EmployeePhotoModel, PhotoExemptionAnswerModel, PhotoExemptionModel, PhotoPolicyModel, PhotoRetentionRunModel, PhotosErasedModel } from '../supporting/photos';
+import {
+  DEFAULT_PHOTO_POLICY,
+  EmployeePhotoModel,
+  PhotoExemptionAnswerModel,
+  PhotoExemptionModel,
+  PhotoNoticeAcknowledgementInputModel,
+  PhotoNoticeAcknowledgementModel,
+  PhotoPolicyModel,
+  PhotoRetentionRunModel,
+  PhotosErasedModel,
+} from '../supporting/photos';
 import { access, businessParams, idempotencyHeaders, jsonBody, jsonResponse, mutationErrors, pathId, standardErrors } from './common';
 import { PAGE_LIMITS } from '../paging';
 import { pageQuery, pagingText } from './odataQuery';
 
-export { DEFAULT_PHOTO_POLICY, EmployeePhotoModel, PhotoExemptionAnswerModel, PhotoExemptionModel, PhotoPolicyModel, PhotoRetentionRunModel, PhotosErasedModel };
+export {
+  DEFAULT_PHOTO_POLICY,
+  EmployeePhotoModel,
+  PhotoExemptionAnswerModel,
+  PhotoExemptionModel,
+  PhotoNoticeAcknowledgementInputModel,
+  PhotoNoticeAcknowledgementModel,
+  PhotoPolicyModel,
+  PhotoRetentionRunModel,
+  PhotosErasedModel,
+};
 
 const tags = ['Photos (project extensions)'];
 const B = '/api/v2/business/{businessId}';
 const employeeParams = businessParams.extend({ employeeId: pathId('employeeId') });
+const kioskParams = businessParams.extend({ kioskId: pathId('kioskId') });
 const EXTENSION = 'Project extension (not in the vendor API). ';
 
 export const getPhotoPolicy = defineRoute({
@@ -102,4 +123,31 @@ export const setPhotoExemption = defineRoute({
     'kept stay until their time or an erasure. Setting what already holds changes nothing, so the route takes no Idempotency-Key.',
   request: { params: employeeParams, ...jsonBody(PhotoExemptionModel) },
   responses: { 200: jsonResponse(PhotoExemptionAnswerModel, 'The exemption as stored.'), ...standardErrors },
+});
+
+export const acknowledgePhotoNotice = defineRoute({
+  operationId: 'photos.acknowledgePhotoNotice',
+  ...access('kiosk', 'devices'),
+  method: 'post',
+  path: `${B}/kiosk/{kioskId}/photonoticeacknowledgements`,
+  tags: ['Kiosk (project extensions)'],
+  summary: "A person acknowledged the business's photo notice (queued by the tablet like a punch)",
+  description:
+    `${EXTENSION}Kept once per person: a later acknowledgement (another tablet that had not heard, a replay) answers the first. ` +
+    'Tablets read who has acknowledged in their policy (`GET /api/v2/device`) and do not ask them again. ' +
+    'The person must be an employee of the business, and the time not in the future (400 otherwise).',
+  request: { params: kioskParams, headers: idempotencyHeaders, ...jsonBody(PhotoNoticeAcknowledgementInputModel) },
+  responses: { 200: jsonResponse(PhotoNoticeAcknowledgementModel, 'The acknowledgement as kept.'), ...mutationErrors },
+});
+
+export const listPhotoNoticeAcknowledgements = defineRoute({
+  operationId: 'photos.listPhotoNoticeAcknowledgements',
+  ...access('read', 'users'),
+  method: 'get',
+  path: `${B}/photonoticeacknowledgements`,
+  tags,
+  summary: "Who has acknowledged the business's photo notice, and when",
+  description: `${EXTENSION}${pagingText(PAGE_LIMITS.history, 'by employee id')}`,
+  request: { params: businessParams, query: pageQuery(PAGE_LIMITS.history) },
+  responses: { 200: jsonResponse(z.array(PhotoNoticeAcknowledgementModel), 'Acknowledgements, by employee id.'), ...standardErrors },
 });

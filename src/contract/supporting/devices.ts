@@ -4,6 +4,7 @@ import { maxTextLength } from '../inputLimits';
 import * as t from '../wireTypes';
 import { BreakRulesModel } from './breakRules';
 import { NO_BREAK_RULES } from '../../domain/breakRules';
+import { PHOTO_RETENTION_DAYS } from '../../domain/photoRetention';
 
 const DEVICE_NAME_MAX = maxTextLength('name');
 
@@ -68,6 +69,20 @@ export const KioskPolicyModel = z
       .array(z.number().int())
       .default([])
       .meta({ description: 'Employees of the business exempt from punch photos (project extension): the kiosk does not open the camera for them, and the service keeps no photo of theirs.' }),
+    photoRetentionDays: z
+      .number()
+      .int()
+      .default(PHOTO_RETENTION_DAYS.default)
+      .meta({ description: "How many days the business keeps punch photos (its photo policy's `retentionDays`): the kiosk's default photo notice says so." }),
+    photoNotice: z
+      .string()
+      .nullable()
+      .default(null)
+      .meta({ description: "The business's photo notice (its photo policy's `notice`); null: the kiosk shows its default notice in its language." }),
+    photoNoticeAcknowledgedEmployeeIds: z
+      .array(z.number().int())
+      .default([])
+      .meta({ description: 'Employees of the business who have acknowledged the photo notice (project extension): the kiosk does not show it to them again.' }),
     breakRules: BreakRulesModel.default(NO_BREAK_RULES).meta({
       description: "The business's break and rest rules (project-designed, `/roundingrules`' sibling `/breakrules`): the kiosk warns from them offline.",
     }),

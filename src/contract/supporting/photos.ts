@@ -6,12 +6,14 @@
 import { z } from 'zod';
 import { PUNCH_KINDS } from '../../domain/attendance';
 import { PHOTO_RETENTION_DAYS } from '../../domain/photoRetention';
+import { maxTextLength } from '../inputLimits';
 import * as t from '../wireTypes';
 
 export const PHOTO_VIEWERS = ['unrestrictedUsers', 'kioskManagers'] as const;
 export type PhotoViewers = (typeof PHOTO_VIEWERS)[number];
 
 const { min, max } = PHOTO_RETENTION_DAYS;
+const NOTICE_MAX = maxTextLength('notice', 'PhotoPolicyModel');
 
 export const PhotoPolicyModel = z
   .object({
@@ -31,6 +33,17 @@ export const PhotoPolicyModel = z
         description:
           'Who may see punch photos: `unrestrictedUsers` (managers with unrestricted access to the business) or also `kioskManagers` ' +
           '(restricted users, at the kiosks they may operate). Devices never see a photo again. Default `unrestrictedUsers`.',
+      }),
+    notice: t
+      .text(NOTICE_MAX)
+      .trim()
+      .min(1, 'must not be blank (null for the default notice)')
+      .nullable()
+      .default(null)
+      .meta({
+        description:
+          `The business's own words, shown on a kiosk before the first photo of a person is taken (at most ${NOTICE_MAX} characters). ` +
+          "null: the kiosk shows its default notice in the kiosk's language. Each person acknowledges it once.",
       }),
   })
   .meta({ id: 'PhotoPolicyModel', description: 'Project extension: how long punch photos are kept and who may see them. A field left out takes its default.' });
@@ -77,3 +90,21 @@ export const PhotoExemptionAnswerModel = z
   .object({ employeeId: t.int32, exempt: t.bool })
   .meta({ id: 'PhotoExemptionAnswerModel', description: "A person's photo exemption, as stored." });
 export type PhotoExemptionAnswerModel = z.infer<typeof PhotoExemptionAnswerModel>;
+
+export const PhotoNoticeAcknowledgementInputModel = z
+  .object({
+    employeeId: t.int32,
+    acknowledgedUtc: t.dateTimeInput.meta({ description: "When the person acknowledged the notice, by the tablet's corrected clock (it may have been offline)." }),
+  })
+  .meta({ id: 'PhotoNoticeAcknowledgementInputModel', description: "A person acknowledged the business's photo notice at this kiosk." });
+export type PhotoNoticeAcknowledgementInputModel = z.input<typeof PhotoNoticeAcknowledgementInputModel>;
+
+export const PhotoNoticeAcknowledgementModel = z
+  .object({
+    employeeId: t.int32,
+    kioskId: t.int32.nullable().meta({ description: 'Where they acknowledged it; null when that kiosk was deleted since.' }),
+    acknowledgedUtc: t.dateTime,
+    receivedUtc: t.dateTime.meta({ description: 'When the service received it.' }),
+  })
+  .meta({ id: 'PhotoNoticeAcknowledgementModel', description: "A person's acknowledgement of the photo notice: the first that reached the service." });
+export type PhotoNoticeAcknowledgementModel = z.infer<typeof PhotoNoticeAcknowledgementModel>;

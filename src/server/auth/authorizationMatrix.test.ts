@@ -268,6 +268,7 @@ function sampleBody(operationId: string, w: World): unknown {
     'badges.check': { token: 'KCB1ABCDEFGHIJKLMNOPQRSTUVWXYZ234567' },
     'photos.updatePhotoPolicy': { retentionDays: 1, viewers: 'kioskManagers' },
     'photos.setPhotoExemption': { exempt: true },
+    'photos.acknowledgePhotoNotice': { employeeId, acknowledgedUtc: new Date(t.clock.now().getTime() - 60_000).toISOString() },
     'kioskExtensions.submitIdentityClaim': { employeeId, punchKey: 'matrix-claim', punchKind: 'clockOn', recordedTimeUtc: new Date(t.clock.now().getTime() - 60_000).toISOString() },
   };
   if (!(operationId in samples)) throw new Error(`no sample body for ${operationId}: add one to the authorization matrix`);

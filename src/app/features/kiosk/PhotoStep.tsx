@@ -2,7 +2,8 @@
  * The photo a kiosk with `isPhotoRequired` takes with each punch, without a tap of its own: the
  * camera opens, a 3-2-1 countdown runs over the live preview, the still is taken and shown, and
  * the punch is recorded with it a moment later unless the person taps "Retake" (or at once with
- * "Use this photo"). Sized to fit a landscape tablet with "Back" in full view.
+ * "Use this photo"). Sized to fit a landscape tablet with "Back" in full view. A person's first
+ * photo waits for them to read the photo notice (PhotoNotice.tsx); the camera opens after.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useI18n } from '../../i18n/I18nProvider';
@@ -15,6 +16,7 @@ import styles from './PhotoStep.module.css';
 import steps from './Steps.module.css';
 import { useCommitPunch } from './useCommitPunch';
 import { useCamera } from './useCamera';
+import { PhotoNoticeGate } from './PhotoNotice';
 import { useStepPerson } from './useStepPerson';
 
 /** Seconds counted down on the preview before the still is taken. */
@@ -24,7 +26,20 @@ export const PHOTO_REVIEW_SECONDS = 2;
 
 type Photo = { base64: string; dataUrl: string };
 
-export function PhotoStep({ employeeId, pin, pending }: { employeeId: number; pin: string; pending: PendingPunch }) {
+type StepProps = { employeeId: number; pin: string; pending: PendingPunch };
+
+export function PhotoStep(props: StepProps) {
+  const person = useStepPerson(props.employeeId);
+  const go = useUiStore((s) => s.go);
+  if (!person) return null;
+  return (
+    <PhotoNoticeGate employeeId={props.employeeId} name={person.name} onBack={() => go({ step: 'actions', employeeId: props.employeeId, pin: props.pin })}>
+      <PhotoCapture {...props} />
+    </PhotoNoticeGate>
+  );
+}
+
+function PhotoCapture({ employeeId, pin, pending }: StepProps) {
   const { t } = useI18n();
   const person = useStepPerson(employeeId);
   const go = useUiStore((s) => s.go);

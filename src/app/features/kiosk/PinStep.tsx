@@ -21,6 +21,7 @@ import { PersonHeading } from './PersonHeading';
 import steps from './Steps.module.css';
 import { useStepPerson } from './useStepPerson';
 import { UnverifiedNotice } from './UnverifiedNotice';
+import { PhotoNoticeGate } from './PhotoNotice';
 
 function failureText(result: Exclude<PinCheck, { ok: true }>, t: Translate, format: Formatters): string {
   switch (result.reason) {
@@ -105,18 +106,21 @@ export function PinStep({ employeeId, codeSent }: { employeeId: number; codeSent
   };
 
   if (offer) {
+    // The unverified punch takes a photo where the tablet has a camera: a first one waits for the notice.
     return (
-      <UnverifiedNotice
-        name={person.name}
-        firstName={person.firstName}
-        photoUrl={person.profileImageUrl}
-        photoExempt={isPhotoExempt(policy, employeeId)}
-        onCancel={reset}
-        onContinue={(image) => {
-          setUnverified({ employeeId, ...offer, image });
-          go({ step: 'actions', employeeId, pin });
-        }}
-      />
+      <PhotoNoticeGate employeeId={employeeId} name={person.name} onBack={reset} backLabel={t('common.cancel')}>
+        <UnverifiedNotice
+          name={person.name}
+          firstName={person.firstName}
+          photoUrl={person.profileImageUrl}
+          photoExempt={isPhotoExempt(policy, employeeId)}
+          onCancel={reset}
+          onContinue={(image) => {
+            setUnverified({ employeeId, ...offer, image });
+            go({ step: 'actions', employeeId, pin });
+          }}
+        />
+      </PhotoNoticeGate>
     );
   }
 

@@ -1,6 +1,6 @@
 /**
- * The business's punch-photo policy in manager mode's Settings: how long photos are kept and who
- * may see them. Saved at once, apart from the kiosk's own settings form, because it is the
+ * The business's punch-photo policy in manager mode's Settings: how long photos are kept, who
+ * may see them, and the notice people read before their first photo. Choices are saved at once, apart from the kiosk's own settings form, because it is the
  * business's setting; the retention job applies a shorter time at its next run (docs/privacy.md).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { Notice } from '../../ui/Notice';
 import { Card } from '../../ui/Page';
 import styles from './Manager.module.css';
 import { MANAGER_KEY, useManagerApi, useSayFailure } from './ManagerContext';
+import { PhotoNoticeField } from './PhotoNoticeField';
 
 /** The retention choices offered: a week, a fortnight, a month, a quarter, a year. */
 const RETENTION_CHOICES = [7, 14, 30, 90, 365];
@@ -30,9 +31,11 @@ export function PhotoPolicyCard() {
   const [said, setSaid] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const save = useMutation({
     mutationFn: (body: PhotoPolicyModel) => api.call((client) => client.call(updatePhotoPolicy, { path, body })),
-    onSuccess: (saved) => {
+    onSuccess: (saved, sent) => {
       queryClient.setQueryData(key, saved);
-      setSaid({ tone: 'success', text: t('manager.photos.saved') });
+      setSaid({ tone: 'success', text: t(sent.notice !== policy.data?.notice ? 'manager.photos.notice.saved' : 'manager.photos.saved') });
+      // The tablet's policy carries the notice and the retention its default notice states.
+      void runtime.refresh();
     },
     onError: (caught: unknown) => setSaid({ tone: 'error', text: sayFailure(caught) }),
   });
@@ -73,6 +76,7 @@ export function PhotoPolicyCard() {
               if (chosen) change({ viewers: chosen });
             }}
           />
+          <PhotoNoticeField key={policy.data.notice ?? ''} policy={policy.data} saving={save.isPending} onSave={(notice) => change({ notice })} />
         </>
       ) : null}
     </Card>

@@ -1,11 +1,14 @@
 /**
  * What the photo retention job keeps about itself: every run (when, how many photos in all), and per
  * business the photos one run deleted and the cut-off it applied. Counts only, never an image: a
- * manager reads their business's part, an operator the runs.
+ * manager reads their business's part, an operator the runs. Beside it, who has acknowledged the
+ * business's photo notice (asked once per person, on whichever tablet takes their first photo).
  */
 import { index, integer, pgTable, primaryKey, serial } from 'drizzle-orm/pg-core';
 import { instant } from './columns';
 import { businesses } from './businesses';
+import { employees } from './employees';
+import { kiosks } from './kiosks';
 
 export const photoRetentionRuns = pgTable(
   'photo_retention_runs',
@@ -27,4 +30,24 @@ export const photoDeletions = pgTable(
     photosDeleted: integer('photos_deleted').notNull(),
   },
   (t) => [primaryKey({ columns: [t.runId, t.businessId] })],
+);
+
+/**
+ * A person's acknowledgement of the business's photo notice, kept once (the first one that reached
+ * the service), so no other tablet asks them again. Goes with the person.
+ */
+export const photoNoticeAcknowledgements = pgTable(
+  'photo_notice_acknowledgements',
+  {
+    employeeId: integer('employee_id')
+      .primaryKey()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    businessId: integer('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    /** Where they acknowledged it (a kiosk deleted later leaves the acknowledgement standing). */
+    kioskId: integer('kiosk_id').references(() => kiosks.id, { onDelete: 'set null' }),
+    /** When the person tapped it, by the tablet's corrected clock (it may have been offline). */
+    acknowledgedUtc: instant('acknowledged_utc').notNull(),
+    receivedUtc: instant('received_utc').notNull(),
+  },
+  (t) => [index('photo_notice_acknowledgements_business_idx').on(t.businessId)],
 );

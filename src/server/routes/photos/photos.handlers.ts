@@ -1,12 +1,17 @@
-/** The photo policy, the retention job's record, and one person's photos exported or erased (services/photos/). */
+/**
+ * The photo policy, the retention job's record, one person's photos exported or erased, exemptions,
+ * and acknowledgements of the photo notice (services/photos/).
+ */
 import { PAGE_LIMITS } from '../../../contract/paging';
 import * as routes from '../../../contract/routes/photos';
 import type { App } from '../../context';
 import { planPage } from '../../lists/odata/planList';
 import { eraseEmployeePhotos, exportEmployeePhotos } from '../../services/photos/employeePhotos';
 import { photoExemptEmployeeIds, setPhotoExemption } from '../../services/photos/photoExemptions';
+import { acknowledgePhotoNotice, listPhotoNoticeAcknowledgements } from '../../services/photos/photoNotice';
 import { readPhotoPolicy, writePhotoPolicy } from '../../services/photos/photoPolicy';
 import { listRetentionRuns } from '../../services/photos/photoRetention';
+import { kioskScope } from '../kiosk/kioskContext';
 
 export function registerPhotoHandlers(app: App) {
   app.openapi(routes.getPhotoPolicy, async (c) => {
@@ -42,5 +47,16 @@ export function registerPhotoHandlers(app: App) {
   app.openapi(routes.setPhotoExemption, async (c) => {
     const { businessId, employeeId } = c.req.valid('param');
     return c.json(await setPhotoExemption(c.var.db, businessId, employeeId, c.req.valid('json').exempt), 200);
+  });
+
+  app.openapi(routes.acknowledgePhotoNotice, async (c) => {
+    const { businessId, kioskId } = c.req.valid('param');
+    const scope = await kioskScope(c, businessId, kioskId);
+    return c.json(await acknowledgePhotoNotice(c.var.db, { businessId, kioskId: scope.kiosk.id, now: scope.pin.now }, c.req.valid('json')), 200);
+  });
+
+  app.openapi(routes.listPhotoNoticeAcknowledgements, async (c) => {
+    const { businessId } = c.req.valid('param');
+    return c.json(await listPhotoNoticeAcknowledgements(c.var.db, businessId, planPage(c.req.valid('query'), PAGE_LIMITS.history)), 200);
   });
 }

@@ -50,12 +50,12 @@ describe('photo policy', () => {
     const url = `${tenant.base}/photopolicy`;
     const initial = await t.request('GET', url, { auth: tenant.manager.auth });
     expect(initial.status).toBe(200);
-    expect(initial.body).toEqual({ retentionDays: 30, viewers: 'unrestrictedUsers' });
+    expect(initial.body).toEqual({ retentionDays: 30, viewers: 'unrestrictedUsers', notice: null });
     expect(DEFAULT_PHOTO_POLICY.retentionDays).toBe(30);
 
     const saved = await t.request('PUT', url, { auth: tenant.manager.auth, json: { retentionDays: 7, viewers: 'kioskManagers' } });
     expect(saved.status, saved.text).toBe(200);
-    expect(saved.body).toEqual({ retentionDays: 7, viewers: 'kioskManagers' });
+    expect(saved.body).toEqual({ retentionDays: 7, viewers: 'kioskManagers', notice: null });
 
     for (const bad of [0, 366, 1.5, '30', null, -1]) {
       const refused = await t.request('PUT', url, { auth: tenant.manager.auth, json: { retentionDays: bad } });
@@ -67,10 +67,10 @@ describe('photo policy', () => {
     expect(fieldsOf(badViewers)).toEqual(['viewers']);
 
     const kept = await t.request('GET', url, { auth: tenant.manager.auth });
-    expect(kept.body).toEqual({ retentionDays: 7, viewers: 'kioskManagers' });
+    expect(kept.body).toEqual({ retentionDays: 7, viewers: 'kioskManagers', notice: null });
     // A field left out takes its default.
     const partial = await t.request('PUT', url, { auth: tenant.manager.auth, json: { retentionDays: 365 } });
-    expect(partial.body).toEqual({ retentionDays: 365, viewers: 'unrestrictedUsers' });
+    expect(partial.body).toEqual({ retentionDays: 365, viewers: 'unrestrictedUsers', notice: null });
   });
 
   it('only an unrestricted manager changes it; a device reads none of it', async () => {

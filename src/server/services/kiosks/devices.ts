@@ -20,6 +20,9 @@ import { businesses, devices, kiosks } from '../../db/schema';
 import type { Page } from '../../lists/odata/planList';
 import { readBusinessRequirements, type BusinessRequirements } from '../punches/clockOnRequirements';
 import { photoExemptEmployeeIds } from '../photos/photoExemptions';
+import { photoNoticeAcknowledgedIds } from '../photos/photoNotice';
+import { readPhotoPolicy } from '../photos/photoPolicy';
+import { DEFAULT_PHOTO_POLICY } from '../../../contract/supporting/photos';
 import { readBreakRules } from '../businesses/breakRules';
 import { readInTurn } from '../../db/transactions';
 import { NO_BREAK_RULES, type BreakRuleSettings } from '../../../domain/breakRules';
@@ -74,21 +77,39 @@ export async function revokeDevice(db: Database, businessId: number, kioskId: nu
   return revoked.length > 0;
 }
 
+/** What a kiosk needs to know about punch photos of the business's people. */
+type PolicyPhotos = Pick<DeviceIdentityModel['policy'], 'photoExemptEmployeeIds' | 'photoRetentionDays' | 'photoNotice' | 'photoNoticeAcknowledgedEmployeeIds'>;
+const NO_POLICY_PHOTOS: PolicyPhotos = {
+  photoExemptEmployeeIds: [],
+  photoRetentionDays: DEFAULT_PHOTO_POLICY.retentionDays,
+  photoNotice: null,
+  photoNoticeAcknowledgedEmployeeIds: [],
+};
+
 /**
  * The settings a kiosk applies itself (offline PIN lockout, the long-shift notice), read from the
  * service's, the business's required clock-on choices (the kiosk asks for them),
  * whether its PIN resets may go by text message (so the kiosk offers only channels that work),
- * the business's break and rest rules (the kiosk warns from them offline), and who is exempt
- * from punch photos (the kiosk does not open the camera for them).
+ * the business's break and rest rules (the kiosk warns from them offline), who is exempt
+ * from punch photos (the kiosk does not open the camera for them), and the photo notice with who
+ * has acknowledged it (the kiosk asks the others before their first photo).
  */
 export function kioskPolicyOf(
   settings: Pick<Env, 'LONG_SHIFT_MINUTES' | 'PIN_MAX_ATTEMPTS' | 'PIN_LOCKOUT_MINUTES'>,
   required: BusinessRequirements = { requireWorkType: false, requireLocation: false },
   smsResets = false,
   breakRules: BreakRuleSettings = NO_BREAK_RULES,
-  photoExemptEmployeeIds: number[] = [],
+  photos: PolicyPhotos = NO_POLICY_PHOTOS,
 ): DeviceIdentityModel['policy'] {
-  return { longShiftMinutes: settings.LONG_SHIFT_MINUTES, pinMaxAttempts: settings.PIN_MAX_ATTEMPTS, pinLockoutMinutes: settings.PIN_LOCKOUT_MINUTES, ...required, smsResets, breakRules, photoExemptEmployeeIds };
+  return {
+    longShiftMinutes: settings.LONG_SHIFT_MINUTES,
+    pinMaxAttempts: settings.PIN_MAX_ATTEMPTS,
+    pinLockoutMinutes: settings.PIN_LOCKOUT_MINUTES,
+    ...required,
+    smsResets,
+    breakRules,
+    ...photos,
+  };
 }
 
 /** A live device with its kiosk's name and the kiosk policy; null when revoked or its kiosk was deleted. */
@@ -108,12 +129,15 @@ export async function deviceIdentity(db: Database, deviceId: number, settings: E
     .where(and(eq(devices.id, deviceId), isNull(devices.revokedAt), isNull(kiosks.deletedAt)));
   if (!row) return null;
   const { smsResets, ...device } = row;
-  const [required, breakRules, exempt] = await readInTurn(
+  const [required, breakRules, exempt, photoPolicy, acknowledged] = await readInTurn(
     () => readBusinessRequirements(db, row.businessId),
     () => readBreakRules(db, row.businessId),
     () => photoExemptEmployeeIds(db, row.businessId),
+    () => readPhotoPolicy(db, row.businessId),
+    () => photoNoticeAcknowledgedIds(db, row.businessId),
   );
-  return { ...device, policy: kioskPolicyOf(settings, required, smsResets, breakRules, exempt) };
+  const photos = { photoExemptEmployeeIds: exempt, photoRetentionDays: photoPolicy.retentionDays, photoNotice: photoPolicy.notice, photoNoticeAcknowledgedEmployeeIds: acknowledged };
+  return { ...device, policy: kioskPolicyOf(settings, required, smsResets, breakRules, photos) };
 }
 
 

@@ -1,0 +1,37 @@
+/**
+ * The photo notice's texts: the kiosk's default notice (en, es) shown before a person's first
+ * photo, and the manager's editor for the business's own words. Registered by the kiosk step that
+ * shows it and by the Settings card, so the staff grid does not carry them.
+ */
+import { defineMessages } from '../define';
+
+export const photoNotice = defineMessages({
+  en: {
+    'kiosk.photoNotice.title': 'Before your first photo',
+    'kiosk.photoNotice.default': {
+      one: 'This kiosk takes a photo each time you clock in or out, so a manager can check that it was really you. The photo is kept for {count} day and then deleted. Only managers can see it; the kiosk never shows it again and no face recognition is used. If you would rather not be photographed, ask a manager: you can clock in without a photo.',
+      other: 'This kiosk takes a photo each time you clock in or out, so a manager can check that it was really you. The photo is kept for {count} days and then deleted. Only managers can see it; the kiosk never shows it again and no face recognition is used. If you would rather not be photographed, ask a manager: you can clock in without a photo.',
+    },
+    'kiosk.photoNotice.once': 'You will see this once.',
+    'kiosk.photoNotice.ok': 'I understand',
+    'manager.photos.notice': 'Photo notice',
+    'manager.photos.notice.hint': 'Your own words, shown once to each person before their first photo (they tap “I understand”). Leave it empty to use the default below, in the kiosk’s language.',
+    'manager.photos.notice.default': 'The default notice',
+    'manager.photos.notice.save': 'Save notice',
+    'manager.photos.notice.saved': 'Photo notice saved.',
+  },
+  es: {
+    'kiosk.photoNotice.title': 'Antes de tu primera foto',
+    'kiosk.photoNotice.default': {
+      one: 'Este quiosco toma una foto cada vez que fichas, para que un encargado pueda comprobar que eras tú. La foto se guarda {count} día y después se borra. Solo la ven los encargados; el quiosco no vuelve a mostrarla y no se usa reconocimiento facial. Si prefieres que no te fotografíen, pídeselo a un encargado: puedes fichar sin foto.',
+      other: 'Este quiosco toma una foto cada vez que fichas, para que un encargado pueda comprobar que eras tú. La foto se guarda {count} días y después se borra. Solo la ven los encargados; el quiosco no vuelve a mostrarla y no se usa reconocimiento facial. Si prefieres que no te fotografíen, pídeselo a un encargado: puedes fichar sin foto.',
+    },
+    'kiosk.photoNotice.once': 'Solo lo verás una vez.',
+    'kiosk.photoNotice.ok': 'Entendido',
+    'manager.photos.notice': 'Aviso de fotos',
+    'manager.photos.notice.hint': 'Con vuestras palabras: se muestra una vez a cada persona antes de su primera foto (pulsa «Entendido»). Déjalo vacío para usar el aviso predeterminado de abajo, en el idioma del quiosco.',
+    'manager.photos.notice.default': 'El aviso predeterminado',
+    'manager.photos.notice.save': 'Guardar aviso',
+    'manager.photos.notice.saved': 'Aviso de fotos guardado.',
+  },
+});
