@@ -5,6 +5,7 @@
  */
 import { DemoApi, ManagerMode } from './pages/manager';
 import { enrolDeviceThroughApi } from './support/enrolDevice';
+import { KioskStore } from './support/kioskStore';
 import { expect, test } from './support/fixtures';
 
 test('Settings keeps punch photos for the chosen time and says who may see them', async ({ page, demo, serviceURL, request }) => {
@@ -13,6 +14,8 @@ test('Settings keeps punch photos for the chosen time and says who may see them'
   const policyUrl = `${api.business}/photopolicy`;
   const original = await api.get<Record<string, unknown>>(policyUrl);
   expect(original).toEqual({ retentionDays: 30, viewers: 'unrestrictedUsers', notice: null });
+  const person = demo.staff[2];
+  if (!person) throw new Error('the demo has fewer than three staff');
   await enrolDeviceThroughApi(page, serviceURL, demo, 'Photo settings e2e tablet');
   const manager = new ManagerMode(page, demo);
   try {
@@ -51,7 +54,34 @@ test('Settings keeps punch photos for the chosen time and says who may see them'
     await notice.fill('   ');
     await save.click();
     await expect.poll(() => api.get<Record<string, unknown>>(policyUrl)).toMatchObject({ notice: null });
+
+    // No photos for one person: the switch says what it does, the service and this tablet's policy take it at once.
+    const name = `${person.firstName} ${person.surname}`;
+    await expect(card.getByRole('heading', { name: 'No photos for these people' })).toBeVisible();
+    await expect(card.getByText('clocks in and out without a photo, at every kiosk', { exact: false })).toBeVisible();
+    await expect(card.getByText('Nobody at this kiosk is exempt from photos.')).toBeVisible();
+    await card.getByRole('searchbox', { name: 'Find a person' }).fill(person.surname);
+    const noPhotos = card.getByRole('switch', { name: `No photos for ${name}` });
+    await expect(noPhotos).toHaveAttribute('aria-checked', 'false');
+    await noPhotos.click();
+    await expect(card.getByText(`No more photos for ${name}.`)).toBeVisible();
+    await expect(noPhotos).toHaveAttribute('aria-checked', 'true');
+    await expect.poll(() => api.get<number[]>(`${api.business}/photoexemptions`)).toEqual([person.employeeId]);
+    // Without the search, the exempt are listed.
+    await card.getByRole('searchbox', { name: 'Find a person' }).fill('');
+    await expect(card.getByTestId('photo-exempt-row')).toHaveCount(1);
+    await expect(noPhotos).toHaveAttribute('aria-checked', 'true');
+    const store = new KioskStore(page);
+    await expect.poll(async () => (await store.meta<{ photoExemptEmployeeIds: number[] }>('policy'))?.photoExemptEmployeeIds).toEqual([person.employeeId]);
+    await manager.capture('manager-photo-exemptions', async () => {
+      await noPhotos.scrollIntoViewIfNeeded();
+      await expect(noPhotos).toBeInViewport();
+    });
+    await noPhotos.click();
+    await expect(noPhotos).toHaveAttribute('aria-checked', 'false');
+    await expect.poll(() => api.get<number[]>(`${api.business}/photoexemptions`)).toEqual([]);
   } finally {
     await api.put(policyUrl, original);
+    await api.put(`${api.business}/employee/${person.employeeId}/photoexemption`, { exempt: false });
   }
 });

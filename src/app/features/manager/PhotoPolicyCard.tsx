@@ -1,6 +1,7 @@
 /**
  * The business's punch-photo policy in manager mode's Settings: how long photos are kept, who
- * may see them, and the notice people read before their first photo. Choices are saved at once, apart from the kiosk's own settings form, because it is the
+ * may see them, the notice people read before their first photo, and who is exempt from photos.
+ * Choices are saved at once, apart from the kiosk's own settings form, because it is the
  * business's setting; the retention job applies a shorter time at its next run (docs/privacy.md).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,6 +15,7 @@ import { Notice } from '../../ui/Notice';
 import { Card } from '../../ui/Page';
 import styles from './Manager.module.css';
 import { MANAGER_KEY, useManagerApi, useSayFailure } from './ManagerContext';
+import { PhotoExemptionsField } from './PhotoExemptionsField';
 import { PhotoNoticeField } from './PhotoNoticeField';
 
 /** The retention choices offered: a week, a fortnight, a month, a quarter, a year. */
@@ -77,6 +79,7 @@ export function PhotoPolicyCard() {
             }}
           />
           <PhotoNoticeField key={policy.data.notice ?? ''} policy={policy.data} saving={save.isPending} onSave={(notice) => change({ notice })} />
+          <PhotoExemptionsField />
         </>
       ) : null}
     </Card>

@@ -1,6 +1,6 @@
 /**
  * The photo notice's texts: the kiosk's default notice (en, es) shown before a person's first
- * photo, and the manager's editor for the business's own words. Registered by the kiosk step that
+ * photo, the manager's editor for the business's own words, and the photo exemptions there. Registered by the kiosk step that
  * shows it and by the Settings card, so the staff grid does not carry them.
  */
 import { defineMessages } from '../define';
@@ -19,6 +19,15 @@ export const photoNotice = defineMessages({
     'manager.photos.notice.default': 'The default notice',
     'manager.photos.notice.save': 'Save notice',
     'manager.photos.notice.saved': 'Photo notice saved.',
+    'manager.photos.exempt.title': 'No photos for these people',
+    'manager.photos.exempt.effect':
+      'A person switched on here clocks in and out without a photo, at every kiosk, even where a kiosk requires one; their punches are marked as made without a photo. The kiosk never opens the camera for them and does not show them the photo notice. Photos already kept stay until their time.',
+    'manager.photos.exempt.switch': 'No photos for this person',
+    'manager.photos.exempt.none': 'Nobody at this kiosk is exempt from photos.',
+    'manager.photos.exempt.find': 'Find someone to exempt them, or to see whether they are.',
+    'manager.photos.exempt.switchFor': 'No photos for {name}',
+    'manager.photos.exempt.on': 'No more photos for {name}.',
+    'manager.photos.exempt.off': '{name} is photographed again where a kiosk requires it.',
   },
   es: {
     'kiosk.photoNotice.title': 'Antes de tu primera foto',
@@ -33,5 +42,14 @@ export const photoNotice = defineMessages({
     'manager.photos.notice.default': 'El aviso predeterminado',
     'manager.photos.notice.save': 'Guardar aviso',
     'manager.photos.notice.saved': 'Aviso de fotos guardado.',
+    'manager.photos.exempt.title': 'Sin fotos para estas personas',
+    'manager.photos.exempt.effect':
+      'Quien tenga esto activado ficha sin foto en todos los quioscos, aunque un quiosco la pida; sus fichajes quedan marcados como hechos sin foto. El quiosco nunca abre la cámara para esa persona ni le muestra el aviso de fotos. Las fotos ya guardadas se conservan hasta que les toque borrarse.',
+    'manager.photos.exempt.switch': 'Sin fotos para esta persona',
+    'manager.photos.exempt.none': 'Nadie de este quiosco está exento de fotos.',
+    'manager.photos.exempt.find': 'Busca a alguien para eximirle o para ver si ya lo está.',
+    'manager.photos.exempt.switchFor': 'Sin fotos para {name}',
+    'manager.photos.exempt.on': 'Ya no se harán fotos a {name}.',
+    'manager.photos.exempt.off': 'Se vuelve a fotografiar a {name} donde el quiosco lo pida.',
   },
 });
