@@ -13,11 +13,11 @@ import { businessSettings } from '../../db/schema';
 export interface SettingsDocument<T> {
   kind: string;
   /** The stored setting, or the default. */
-  read(db: Database, businessId: number): Promise<T>;
+  read: (db: Database, businessId: number) => Promise<T>;
   /** The setting of a stored document (undefined: none stored, so the default), for a caller that read it with others. */
-  from(model: unknown, businessId: number): T;
+  from: (model: unknown, businessId: number) => T;
   /** Replaces the stored setting. */
-  save(db: Database, businessId: number, value: T): Promise<T>;
+  save: (db: Database, businessId: number, value: T) => Promise<T>;
 }
 
 /** The read, parse and save of one kind of settings document; `name` words the error of a stored one that does not parse. */
@@ -31,14 +31,14 @@ export function settingsDocument<T>(kind: string, schema: z.ZodType<T>, fallback
   return {
     kind,
     from,
-    async read(db, businessId) {
+    read: async (db, businessId) => {
       const [row] = await db
         .select({ model: businessSettings.model })
         .from(businessSettings)
         .where(and(eq(businessSettings.businessId, businessId), eq(businessSettings.kind, kind)));
       return from(row?.model, businessId);
     },
-    async save(db, businessId, value) {
+    save: async (db, businessId, value) => {
       await db
         .insert(businessSettings)
         .values({ businessId, kind, model: value })
