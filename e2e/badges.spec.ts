@@ -28,6 +28,12 @@ async function wedgeScan(page: Page, text: string): Promise<void> {
 }
 
 test.describe('Badges', () => {
+  // The demo kiosk is shared with the specs after these: back to following the business (PIN only).
+  test.afterEach(async ({ request, serviceURL, demo }) => {
+    const api = new DemoApi(request, serviceURL, demo);
+    await api.put(`${api.kiosk}/badgesettings`, { mode: null });
+  });
+
   test('printed, scanned by a wedge scanner on the names, refused once withdrawn, and ignored on another screen', async ({ page, demo, serviceURL, request }) => {
     test.setTimeout(180_000);
     const api = new DemoApi(request, serviceURL, demo);
