@@ -10,29 +10,13 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { KioskPage, fullName, type StaffMember } from './pages/kiosk';
 import { bothClocks } from './support/clocks';
-import { expect, test as shared } from './support/fixtures';
+import { expect } from './support/fixtures';
 import { KioskStore } from './support/kioskStore';
 import { reviewScreen, VIEWPORTS } from './support/screens';
 import { apiKeyAuth, ServiceApi } from './support/serviceApi';
-import { startService, type DemoFile, type ServiceInstance } from './support/serviceProcess';
+import { testWithOwnService } from './support/ownService';
 
-const test = shared.extend<object, { noticeService: ServiceInstance<DemoFile> }>({
-  noticeService: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
-    async ({}, use) => {
-      const service = await startService({ demo: true, label: 'photo-notice' });
-      try {
-        await use(service);
-      } finally {
-        await service.stop();
-      }
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  baseURL: async ({ noticeService }, use) => {
-    await use(noticeService.baseURL);
-  },
-});
+const test = testWithOwnService({ label: 'photo-notice' });
 
 const OWN_WORDS = 'Harbour Street Bakery photographs each punch at the till. We keep the photos 14 days. Ask Priya if you would rather not be photographed.';
 
@@ -76,17 +60,17 @@ async function secondTablet(browser: Browser, baseURL: string, at: Date): Promis
   return { context, page: await context.newPage() };
 }
 
-test('a person reads the photo notice once, before their first photo, on whichever tablet; the exempt are never asked', async ({ page, context, browser, request, noticeService }) => {
+test('a person reads the photo notice once, before their first photo, on whichever tablet; the exempt are never asked', async ({ page, context, browser, request, ownService }) => {
   test.setTimeout(240_000);
-  const demo = noticeService.demo;
-  const base = `${noticeService.baseURL}/api/v2/business/${demo.businessId}`;
+  const demo = ownService.demo;
+  const base = `${ownService.baseURL}/api/v2/business/${demo.businessId}`;
   const auth = apiKeyAuth(demo.apiKey);
-  const api = new ServiceApi(request, noticeService.baseURL, demo);
+  const api = new ServiceApi(request, ownService.baseURL, demo);
   const [ada, ben, cara, dan] = demo.staff as Array<StaffMember | undefined>;
   if (!ada || !ben || !cara || !dan) throw new Error('the demo has fewer than four staff');
 
-  const clocks = bothClocks(context, noticeService.clock);
-  const start = tomorrowAtTen(await noticeService.clock.now());
+  const clocks = bothClocks(context, ownService.clock);
+  const start = tomorrowAtTen(await ownService.clock.now());
   await clocks.set(start);
   // Everyone on shift already, so each punch here is a break (no clock-on choices in the way).
   for (const person of [ada, ben, cara, dan]) await api.clockOnAt(person.employeeId, new Date(start.getTime() - 60 * 60_000));
@@ -101,7 +85,7 @@ test('a person reads the photo notice once, before their first photo, on whichev
 
   await countCameraRequests(page);
   const kiosk = new KioskPage(page);
-  await kiosk.enrol(noticeService.baseURL, demo, 'Front tablet');
+  await kiosk.enrol(ownService.baseURL, demo, 'Front tablet');
   const store = new KioskStore(page);
   const notice = kiosk.main.getByRole('heading', { name: 'Before your first photo' });
   const words = kiosk.main.getByTestId('photo-notice-words');
@@ -165,10 +149,10 @@ test('a person reads the photo notice once, before their first photo, on whichev
   expect(policy.ok(), await policy.text()).toBe(true);
 
   // A second tablet: Ada is not asked there; Ben reads the business's words, with the network gone.
-  const second = await secondTablet(browser, noticeService.baseURL, await noticeService.clock.now());
+  const second = await secondTablet(browser, ownService.baseURL, await ownService.clock.now());
   try {
     const tablet = new KioskPage(second.page);
-    await tablet.enrol(noticeService.baseURL, demo, 'Back tablet');
+    await tablet.enrol(ownService.baseURL, demo, 'Back tablet');
     await tablet.signIn(fullName(ada), ada.pin);
     await tablet.choose('startBreak');
     await expect(tablet.main.getByRole('heading', { name: 'Look at the camera' })).toBeVisible();

@@ -10,6 +10,7 @@ import { IdentityClaimInputModel } from '../contract/supporting/kioskExtensions'
 import { submitIdentityClaim } from '../contract/routes/kioskExtensions';
 import { ShiftCorrectionInputModel, submitShiftCorrection } from '../contract/routes/shiftCorrections';
 import { acknowledgePhotoNotice, PhotoNoticeAcknowledgementInputModel } from '../contract/routes/photos';
+import { AttestationInputModel, submitAttestation } from '../contract/routes/attestations';
 import type { ApiClient, KioskRef } from '../client';
 import { isApiClientError, isRetryable } from '../client/errors';
 import { sendPunch } from './punchKinds';
@@ -72,6 +73,10 @@ async function deliver(client: ApiClient, kiosk: KioskRef, entry: OutboxRecord, 
     case 'photoNoticeAck':
       // Queued when the person tapped it, before their first photo; a project extension.
       await client.call(acknowledgePhotoNotice, { path: kiosk, body: PhotoNoticeAcknowledgementInputModel.parse(body) }, options);
+      return { kind: 'delivered', employee: null };
+    case 'attestation':
+      // The answers given at a clock-off, sent after it (same employee, so in order); a project extension.
+      await client.call(submitAttestation, { path: kiosk, body: AttestationInputModel.parse(body) }, options);
       return { kind: 'delivered', employee: null };
   }
 }

@@ -5,6 +5,8 @@ import * as t from '../wireTypes';
 import { BreakRulesModel } from './breakRules';
 import { NO_BREAK_RULES } from '../../domain/breakRules';
 import { PHOTO_RETENTION_DAYS } from '../../domain/photoRetention';
+import { AttestationSettingsModel } from './attestations';
+import { NO_ATTESTATIONS } from '../../domain/attestations';
 
 const DEVICE_NAME_MAX = maxTextLength('name');
 
@@ -85,6 +87,9 @@ export const KioskPolicyModel = z
       .meta({ description: 'Employees of the business who have acknowledged the photo notice (project extension): the kiosk does not show it to them again.' }),
     breakRules: BreakRulesModel.default(NO_BREAK_RULES).meta({
       description: "The business's break and rest rules (project-designed, `/roundingrules`' sibling `/breakrules`): the kiosk warns from them offline.",
+    }),
+    attestations: AttestationSettingsModel.default(NO_ATTESTATIONS).meta({
+      description: 'The questions asked at clock-off (project extension, `/attestationsettings`): the kiosk decides offline what to ask.',
     }),
   })
   .meta({ id: 'KioskPolicyModel' });

@@ -17,4 +17,5 @@ export const OPERATION_KEYS: Readonly<Record<OutboxOperation, MessageKey>> = {
   identityClaim: 'health.op.identityClaim',
   shiftCorrection: 'health.op.shiftCorrection',
   photoNoticeAck: 'health.op.photoNoticeAck',
+  attestation: 'health.op.attestation',
 };

@@ -54,6 +54,7 @@ export const health = defineMessages({
     'health.op.identityClaim': 'PIN to check (unverified punch)',
     'health.op.shiftCorrection': 'Finish time to confirm (forgotten clock-off)',
     'health.op.photoNoticeAck': 'Photo notice read',
+    'health.op.attestation': 'Answers given at clock-off',
     'health.unknownPerson': 'employee {id}',
   },
   es: {
@@ -108,6 +109,7 @@ export const health = defineMessages({
     'health.op.identityClaim': 'PIN por comprobar (fichaje sin verificar)',
     'health.op.shiftCorrection': 'Hora de salida por confirmar (salida olvidada)',
     'health.op.photoNoticeAck': 'Aviso de fotos leído',
+    'health.op.attestation': 'Respuestas dadas al fichar la salida',
     'health.unknownPerson': 'empleado {id}',
   },
 });

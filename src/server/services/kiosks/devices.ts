@@ -24,6 +24,8 @@ import { photoNoticeAcknowledgedIds } from '../photos/photoNotice';
 import { readPhotoPolicy } from '../photos/photoPolicy';
 import { DEFAULT_PHOTO_POLICY } from '../../../contract/supporting/photos';
 import { readBreakRules } from '../businesses/breakRules';
+import { readAttestationSettings } from '../businesses/attestationSettings';
+import { NO_ATTESTATIONS, type AttestationSettings } from '../../../domain/attestations';
 import { readInTurn } from '../../db/transactions';
 import { NO_BREAK_RULES, type BreakRuleSettings } from '../../../domain/breakRules';
 
@@ -100,6 +102,7 @@ export function kioskPolicyOf(
   smsResets = false,
   breakRules: BreakRuleSettings = NO_BREAK_RULES,
   photos: PolicyPhotos = NO_POLICY_PHOTOS,
+  attestations: AttestationSettings = NO_ATTESTATIONS,
 ): DeviceIdentityModel['policy'] {
   return {
     longShiftMinutes: settings.LONG_SHIFT_MINUTES,
@@ -109,6 +112,7 @@ export function kioskPolicyOf(
     smsResets,
     breakRules,
     ...photos,
+    attestations,
   };
 }
 
@@ -129,15 +133,16 @@ export async function deviceIdentity(db: Database, deviceId: number, settings: E
     .where(and(eq(devices.id, deviceId), isNull(devices.revokedAt), isNull(kiosks.deletedAt)));
   if (!row) return null;
   const { smsResets, ...device } = row;
-  const [required, breakRules, exempt, photoPolicy, acknowledged] = await readInTurn(
+  const [required, breakRules, exempt, photoPolicy, acknowledged, attestations] = await readInTurn(
     () => readBusinessRequirements(db, row.businessId),
     () => readBreakRules(db, row.businessId),
     () => photoExemptEmployeeIds(db, row.businessId),
     () => readPhotoPolicy(db, row.businessId),
     () => photoNoticeAcknowledgedIds(db, row.businessId),
+    () => readAttestationSettings(db, row.businessId),
   );
   const photos = { photoExemptEmployeeIds: exempt, photoRetentionDays: photoPolicy.retentionDays, photoNotice: photoPolicy.notice, photoNoticeAcknowledgedEmployeeIds: acknowledged };
-  return { ...device, policy: kioskPolicyOf(settings, required, smsResets, breakRules, photos) };
+  return { ...device, policy: kioskPolicyOf(settings, required, smsResets, breakRules, photos, attestations) };
 }
 
 
