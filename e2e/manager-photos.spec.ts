@@ -77,8 +77,10 @@ test('Settings keeps punch photos for the chosen time and says who may see them'
       await noPhotos.scrollIntoViewIfNeeded();
       await expect(noPhotos).toBeInViewport();
     });
+    // Switched off, the person leaves the list of the exempt (a search finds them again).
     await noPhotos.click();
-    await expect(noPhotos).toHaveAttribute('aria-checked', 'false');
+    await expect(card.getByText(`${name} is photographed again where a kiosk requires it.`)).toBeVisible();
+    await expect(card.getByText('Nobody at this kiosk is exempt from photos.')).toBeVisible();
     await expect.poll(() => api.get<number[]>(`${api.business}/photoexemptions`)).toEqual([]);
   } finally {
     await api.put(policyUrl, original);

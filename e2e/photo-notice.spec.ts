@@ -40,9 +40,9 @@ async function countCameraRequests(page: Page): Promise<void> {
   });
 }
 
-/** The camera step ran its countdown and took the still (a few seconds), then the receipt. */
+/** The camera step ran its countdown and took the still (a few seconds; a fake camera on a busy machine starts slowly), then the receipt. */
 async function photographed(kiosk: KioskPage, kind: 'startBreak' | 'endBreak'): Promise<void> {
-  await expect(kiosk.main.getByRole('img', { name: 'Your photo' })).toBeVisible({ timeout: 10_000 });
+  await expect(kiosk.main.getByRole('img', { name: 'Your photo' })).toBeVisible({ timeout: 20_000 });
   await kiosk.expectReceipt(kind);
 }
 
