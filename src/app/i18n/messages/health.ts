@@ -53,6 +53,9 @@ export const health = defineMessages({
     'health.op.pinFailures': 'Wrong PIN report',
     'health.op.identityClaim': 'PIN to check (unverified punch)',
     'health.op.shiftCorrection': 'Finish time to confirm (forgotten clock-off)',
+    'health.op.lineDispute': 'Dispute of a timesheet line (My hours)',
+    'health.op.disputeSeen': "Manager's reply read (My hours)",
+    'health.op.changeAcknowledged': "Manager's change acknowledged (My hours)",
     'health.unknownPerson': 'employee {id}',
   },
   es: {
@@ -106,6 +109,9 @@ export const health = defineMessages({
     'health.op.pinFailures': 'Aviso de PIN incorrecto',
     'health.op.identityClaim': 'PIN por comprobar (fichaje sin verificar)',
     'health.op.shiftCorrection': 'Hora de salida por confirmar (salida olvidada)',
+    'health.op.lineDispute': 'Reclamación de una línea de horas (Mis horas)',
+    'health.op.disputeSeen': 'Respuesta del encargado leída (Mis horas)',
+    'health.op.changeAcknowledged': 'Cambio del encargado aceptado (Mis horas)',
     'health.unknownPerson': 'empleado {id}',
   },
 });
