@@ -10,6 +10,7 @@ import { IdentityClaimInputModel } from '../contract/supporting/kioskExtensions'
 import { submitIdentityClaim } from '../contract/routes/kioskExtensions';
 import { ShiftCorrectionInputModel, submitShiftCorrection } from '../contract/routes/shiftCorrections';
 import { acknowledgeLineChange, LineDisputeInputModel, markDisputeReplySeen, ReadByEmployeeModel, submitLineDispute } from '../contract/routes/myHours';
+import { AttestationInputModel, submitAttestation } from '../contract/routes/attestations';
 import type { ApiClient, KioskRef } from '../client';
 import { isApiClientError, isRetryable } from '../client/errors';
 import { sendPunch } from './punchKinds';
@@ -87,6 +88,10 @@ async function deliver(client: ApiClient, kiosk: KioskRef, entry: OutboxRecord, 
       await client.call(acknowledgeLineChange, { path: { ...kiosk, lineChangeId }, body: ReadByEmployeeModel.parse(body) }, options);
       return { kind: 'delivered', employee: null };
     }
+    case 'attestation':
+      // The answers given at a clock-off, sent after it (same employee, so in order); a project extension.
+      await client.call(submitAttestation, { path: kiosk, body: AttestationInputModel.parse(body) }, options);
+      return { kind: 'delivered', employee: null };
   }
 }
 

@@ -47,6 +47,7 @@ export const OUTBOX_OPERATIONS = [
   'pinFailures',
   'identityClaim',
   'shiftCorrection',
+  'attestation',
   'lineDispute',
   'disputeSeen',
   'changeAcknowledged',
@@ -56,9 +57,9 @@ export type OutboxOperation = (typeof OUTBOX_OPERATIONS)[number];
 /**
  * What people did at the kiosk: punches, notes and disputes of their hours. The kiosk's queue
  * count counts these; the other entries ride along with one (an identity claim, a shift
- * correction), are the tablet's own housekeeping (PIN failure reports, a PIN change) or a mere
- * "read it" (a reply seen, a change acknowledged), and counting them made one offline punch read
- * "2 waiting".
+ * correction, the answers given at clock-off), are the tablet's own housekeeping (PIN failure
+ * reports, a PIN change) or a mere "read it" (a reply seen, a change acknowledged), and counting
+ * them made one offline punch read "2 waiting".
  */
 const COUNTED_OPERATIONS: ReadonlySet<OutboxOperation> = new Set<OutboxOperation>([...PUNCH_KINDS, 'addNote', 'lineDispute']);
 

@@ -37,6 +37,7 @@ import { registerSettingsRoutes } from './routes/settings';
 import { registerSelfServiceRoutes } from './routes/selfService';
 import { registerTimesheetRoutes } from './routes/timesheets';
 import { registerShiftCorrectionRoutes } from './routes/shiftCorrections';
+import { registerAttestationRoutes } from './routes/attestations';
 import { registerMyHoursRoutes } from './routes/myHours';
 import { registerWorkTypeRoutes } from './routes/workTypes';
 import { registerWebhookRoutes } from './routes/webhooks';
@@ -85,6 +86,7 @@ function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   registerTimesheetRoutes(app);
   registerRosterShiftRoutes(app);
   registerShiftCorrectionRoutes(app);
+  registerAttestationRoutes(app);
   registerMyHoursRoutes(app);
   registerSelfServiceRoutes(app);
   registerWebhookRoutes(app);

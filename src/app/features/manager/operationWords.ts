@@ -16,6 +16,7 @@ export const OPERATION_KEYS: Readonly<Record<OutboxOperation, MessageKey>> = {
   pinFailures: 'health.op.pinFailures',
   identityClaim: 'health.op.identityClaim',
   shiftCorrection: 'health.op.shiftCorrection',
+  attestation: 'health.op.attestation',
   lineDispute: 'health.op.lineDispute',
   disputeSeen: 'health.op.disputeSeen',
   changeAcknowledged: 'health.op.changeAcknowledged',
