@@ -12,7 +12,7 @@ import { describePrincipal } from './auth/principal';
 import { guardEveryRoute } from './auth/routeGuard';
 import { ApiError } from './errors/apiError';
 import { caseKeptPathSegments, declaredFieldNames, declaredMapFields } from './http/declaredShapes';
-import { createRequestNormalizer } from './http/normalizeRequest';
+import { createRequestNormalizer, normalizedJsonOf } from './http/normalizeRequest';
 import { apiSecurityHeaders } from './http/securityHeaders';
 import { ConnectionInfo } from './http/clientAddress';
 import { createRateLimits } from './http/rateLimits';
@@ -139,6 +139,10 @@ export function createService(deps: AppDeps): Service {
     c.set('db', deps.db);
     // Resolved by the route guard once the request is validated (auth/routeGuard.ts).
     c.set('principal', null);
+    // The normaliser read the JSON body (the request goes on without it): its text is what Hono's
+    // c.req.json() and text() read, from the body cache, which holds promises (its type says otherwise).
+    const json = normalizedJsonOf(c.req.raw);
+    if (json !== undefined) (c.req.bodyCache as Record<string, Promise<string>>).text = Promise.resolve(json);
     await next();
     c.header('cache-control', 'no-store', { append: false });
     // The service's own clock: kiosks measure their offset from it.
@@ -148,7 +152,7 @@ export function createService(deps: AppDeps): Service {
     const level = ConnectionInfo.safeParse(c.env ?? {}).data?.internal ? 'debug' : 'info';
     deps.logger[level]('request', {
       method: c.req.method,
-      path: new URL(c.req.url).pathname,
+      path: c.req.path,
       status: c.res.status,
       ms: Math.round(ms),
       caller: c.var.principal ? describePrincipal(c.var.principal) : 'anonymous',
