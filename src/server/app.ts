@@ -5,7 +5,6 @@
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono, type Context } from 'hono';
-import { cors } from 'hono/cors';
 import { routePath } from 'hono/route';
 import type { AppDeps, AppEnv } from './context';
 import { describePrincipal } from './auth/principal';
@@ -14,6 +13,7 @@ import { ApiError } from './errors/apiError';
 import { caseKeptPathSegments, declaredFieldNames, declaredMapFields } from './http/declaredShapes';
 import { createRequestNormalizer, normalizedJsonOf } from './http/normalizeRequest';
 import { apiSecurityHeaders } from './http/securityHeaders';
+import { apiCors } from './http/apiCors';
 import { ConnectionInfo } from './http/clientAddress';
 import { createRateLimits } from './http/rateLimits';
 import { problemResponse, renderError, validationError } from './http/renderProblem';
@@ -144,9 +144,10 @@ export function createService(deps: AppDeps): Service {
     const json = normalizedJsonOf(c.req.raw);
     if (json !== undefined) (c.req.bodyCache as Record<string, Promise<string>>).text = Promise.resolve(json);
     await next();
-    c.header('cache-control', 'no-store', { append: false });
+    // On the answer itself: c.header() on a made answer rebuilds it around a body stream (apiCors.ts says what that costs).
+    c.res.headers.set('cache-control', 'no-store');
     // The service's own clock: kiosks measure their offset from it.
-    c.header('date', deps.now().toUTCString(), { append: false });
+    c.res.headers.set('date', deps.now().toUTCString());
     const ms = performance.now() - started;
     // Method, path and outcome only: bodies, queries and headers may carry PINs or credentials.
     const level = ConnectionInfo.safeParse(c.env ?? {}).data?.internal ? 'debug' : 'info';
@@ -165,7 +166,7 @@ export function createService(deps: AppDeps): Service {
   });
   app.use(
     '*',
-    cors({
+    apiCors({
       origin: deps.settings.CORS_ORIGINS === '*' ? '*' : deps.settings.CORS_ORIGINS.split(',').map((o) => o.trim()),
       allowHeaders: ['authorization', 'content-type', 'idempotency-key'],
       exposeHeaders: ['date', 'retry-after', 'idempotent-replayed'],
