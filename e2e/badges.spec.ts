@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 import { KioskPage } from './pages/kiosk';
 import { DemoApi, ManagerMode } from './pages/manager';
 import { enrolDeviceThroughApi } from './support/enrolDevice';
+import { KioskStore } from './support/kioskStore';
 import { expect, test } from './support/fixtures';
 
 /**
@@ -27,6 +28,12 @@ async function wedgeScan(page: Page, text: string): Promise<void> {
 }
 
 test.describe('Badges', () => {
+  // The demo kiosk is shared with the specs after these: back to following the business (PIN only).
+  test.afterEach(async ({ request, serviceURL, demo }) => {
+    const api = new DemoApi(request, serviceURL, demo);
+    await api.put(`${api.kiosk}/badgesettings`, { mode: null });
+  });
+
   test('printed, scanned by a wedge scanner on the names, refused once withdrawn, and ignored on another screen', async ({ page, demo, serviceURL, request }) => {
     test.setTimeout(180_000);
     const api = new DemoApi(request, serviceURL, demo);
@@ -107,5 +114,42 @@ test.describe('Badges', () => {
     await expect(page.getByRole('heading', { name: 'Tap your name' })).toBeVisible();
     expect(sent).toEqual(['badgecheck']);
     await kiosk.review('kiosk-badge-refused', page.getByTestId('badge-said'));
+  });
+
+  test("follows the kiosk's mode: PIN only asks nobody, badge then PIN opens the person's PIN pad", async ({ page, demo, serviceURL, request }) => {
+    test.setTimeout(120_000);
+    const api = new DemoApi(request, serviceURL, demo);
+    const grace = await api.addPerson('Grace');
+    const [badge] = await api.post<Array<{ token: string }>>(`${api.kiosk}/badges`, { employeeIds: [grace.employeeId] });
+    // The demo kiosk may have a mode of its own from another test: PIN only, as the business.
+    await api.put(`${api.kiosk}/badgesettings`, { mode: 'pin' });
+    await enrolDeviceThroughApi(page, serviceURL, demo, 'Badge modes e2e tablet');
+    const store = new KioskStore(page);
+    const keptMode = () => store.meta<{ mode: string }>('badges').then((kept) => kept?.mode ?? null);
+    await expect.poll(keptMode).toBe('pin');
+    const kiosk = new KioskPage(page);
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (/\/(checkpin|badgecheck)$/.test(new URL(r.url()).pathname)) sent.push(new URL(r.url()).pathname.split('/').at(-1) ?? '');
+    });
+
+    // PIN only (the default): the tablet knows it, says so and asks nobody.
+    await expect(page.getByRole('heading', { name: 'Tap your name' })).toBeVisible();
+    await wedgeScan(page, badge!.token);
+    await expect(page.getByTestId('badge-said')).toHaveAttribute('data-said', 'badges-off');
+    expect(sent).toEqual([]);
+
+    // Badge then PIN: the badge opens Grace's PIN pad, and her PIN signs her in.
+    await api.put(`${api.kiosk}/badgesettings`, { mode: 'badge-then-pin' });
+    await page.reload();
+    await expect.poll(keptMode).toBe('badge-then-pin');
+    await expect(page.getByRole('heading', { name: 'Tap your name' })).toBeVisible();
+    await wedgeScan(page, badge!.token);
+    await expect(kiosk.main.getByRole('heading', { name: `Hi ${grace.firstName}` })).toBeVisible();
+    await kiosk.expectDigitsEntered(0);
+    expect(sent).toEqual(['badgecheck']);
+    await kiosk.enterPin(grace.pin);
+    await kiosk.expectActions(grace.firstName);
+    expect(sent).toEqual(['badgecheck', 'checkpin']);
   });
 });

@@ -14,27 +14,11 @@ import type { Locator, Page } from '@playwright/test';
 import { KioskPage, fullName } from './pages/kiosk';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { captureScreen, VIEWPORTS } from './support/screens';
-import { expect, test as shared } from './support/fixtures';
+import { expect } from './support/fixtures';
+import { testWithOwnService } from './support/ownService';
 import { ServiceApi } from './support/serviceApi';
-import { startService, type DemoFile, type ServiceInstance } from './support/serviceProcess';
 
-const test = shared.extend<object, { photoService: ServiceInstance<DemoFile> }>({
-  photoService: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
-    async ({}, use) => {
-      const service = await startService({ demo: true, label: 'photo' });
-      try {
-        await use(service);
-      } finally {
-        await service.stop();
-      }
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  baseURL: async ({ photoService }, use) => {
-    await use(photoService.baseURL);
-  },
-});
+const test = testWithOwnService({ label: 'photo' });
 
 /**
  * Screenshots in both orientations with the page's clock paused (reviewScreen's axe scan needs the
@@ -67,16 +51,16 @@ async function nothingToChoose(api: ServiceApi): Promise<string> {
 }
 
 test.describe.serial('nothing to choose', () => {
-  test('clock on skips the options screen and carries the kiosk location', async ({ page, request, photoService }) => {
+  test('clock on skips the options screen and carries the kiosk location', async ({ page, request, ownService }) => {
     test.setTimeout(60_000);
-    const demo = photoService.demo;
-    const api = new ServiceApi(request, photoService.baseURL, demo);
+    const demo = ownService.demo;
+    const api = new ServiceApi(request, ownService.baseURL, demo);
     const location = await nothingToChoose(api);
     const [, , third] = demo.staff;
     if (!third) throw new Error('the demo has fewer than three staff');
 
     const kiosk = new KioskPage(page);
-    await kiosk.enrol(photoService.baseURL, demo);
+    await kiosk.enrol(ownService.baseURL, demo);
     await kiosk.signIn(fullName(third), third.pin);
     await kiosk.choose('clockOn');
     await kiosk.expectReceipt('clockOn', `Have a good shift, ${third.firstName}!`);
@@ -91,10 +75,10 @@ test.describe.serial('nothing to choose', () => {
     expect(shift?.locationFullyQualifiedName).toBe(location);
   });
 
-  test('photo-required kiosk: one tap, a 3-2-1 countdown, the still with Retake, then the punch by itself; the service has it with its photo', async ({ page, request, photoService }) => {
+  test('photo-required kiosk: one tap, a 3-2-1 countdown, the still with Retake, then the punch by itself; the service has it with its photo', async ({ page, request, ownService }) => {
     test.setTimeout(60_000);
-    const demo = photoService.demo;
-    const api = new ServiceApi(request, photoService.baseURL, demo);
+    const demo = ownService.demo;
+    const api = new ServiceApi(request, ownService.baseURL, demo);
     const [first, second] = demo.staff;
     if (!first || !second) throw new Error('the demo has fewer than two staff');
 
@@ -106,7 +90,7 @@ test.describe.serial('nothing to choose', () => {
     // The page's timers run when the test says, so each stage of the countdown can be looked at.
     await page.clock.install();
     const kiosk = new KioskPage(page);
-    const device = await kiosk.enrol(photoService.baseURL, demo);
+    const device = await kiosk.enrol(ownService.baseURL, demo);
 
     // The service now refuses a clock-on without a photo from this kiosk.
     const refused = await api.asDevice(device.token, `/kiosk/${demo.kioskId}/clockon`, { employeeId: second.employeeId, recordedTimeUtc: new Date().toISOString() });
@@ -167,10 +151,10 @@ test.describe.serial('nothing to choose', () => {
     expect(other, 'the refused clock-on left nothing behind').toBeUndefined();
   });
 
-  test("the kiosk's preferences: a dark theme on a light tablet, no sound or vibration, times in en-US", async ({ page, request, photoService }) => {
+  test("the kiosk's preferences: a dark theme on a light tablet, no sound or vibration, times in en-US", async ({ page, request, ownService }) => {
     test.setTimeout(60_000);
-    const demo = photoService.demo;
-    const api = new ServiceApi(request, photoService.baseURL, demo);
+    const demo = ownService.demo;
+    const api = new ServiceApi(request, ownService.baseURL, demo);
     await api.updateKiosk({ ...(await api.kiosk()), isPhotoRequired: false });
     await api.setPreferences({ sounds: false, theme: 'dark', locale: 'en-US' });
     const person = demo.staff[3];
@@ -183,7 +167,7 @@ test.describe.serial('nothing to choose', () => {
     await page.emulateMedia({ colorScheme: 'light' });
 
     const kiosk = new KioskPage(page);
-    await kiosk.enrol(photoService.baseURL, demo);
+    await kiosk.enrol(ownService.baseURL, demo);
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark', { timeout: 10_000 });
     await kiosk.signIn(fullName(person), person.pin);
     await kiosk.choose('clockOn');

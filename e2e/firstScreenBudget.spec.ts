@@ -1,10 +1,10 @@
 /**
- * The kiosk's first screen stays lean (issue 9, part 7): the built JavaScript a fresh tablet must
+ * The kiosk's first screen stays lean: the built JavaScript a fresh tablet must
  * fetch before the staff grid runs is at most 150 kB gzip. A size, not a time: speed is measured
  * by `npm run bench`. Also checks the walk itself finds the app's code, so it cannot pass by
  * finding nothing.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { FIRST_SCREEN_BUDGET_BYTES, firstScreenScripts } from './support/firstScreenScripts';
 
 test('the JavaScript before the staff grid is within 150 kB gzip, and the API client is not part of it', () => {

@@ -8,28 +8,12 @@
  */
 import type { BrowserContext, Page, Request } from '@playwright/test';
 import { KioskPage, fullName } from './pages/kiosk';
-import { expect, test as shared } from './support/fixtures';
+import { expect } from './support/fixtures';
+import { testWithOwnService } from './support/ownService';
 import { KioskStore } from './support/kioskStore';
 import { apiKeyAuth, ServiceApi } from './support/serviceApi';
-import { startService, type DemoFile, type ServiceInstance } from './support/serviceProcess';
 
-const test = shared.extend<object, { photoService: ServiceInstance<DemoFile> }>({
-  photoService: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
-    async ({}, use) => {
-      const service = await startService({ demo: true, label: 'photo-privacy' });
-      try {
-        await use(service);
-      } finally {
-        await service.stop();
-      }
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  baseURL: async ({ photoService }, use) => {
-    await use(photoService.baseURL);
-  },
-});
+const test = testWithOwnService({ label: 'photo-privacy' });
 
 /** The base64 of a JPEG's first bytes (FF D8 FF): every JPEG the camera makes starts with it. */
 const JPEG_BASE64_START = '/9j/';
@@ -87,10 +71,10 @@ async function online(context: BrowserContext): Promise<void> {
   await context.setOffline(false);
 }
 
-test('a photo punch leaves no photo on the tablet once delivered, online or after an outage', async ({ page, context, request, photoService }) => {
+test('a photo punch leaves no photo on the tablet once delivered, online or after an outage', async ({ page, context, request, ownService }) => {
   test.setTimeout(90_000);
-  const demo = photoService.demo;
-  const api = new ServiceApi(request, photoService.baseURL, demo);
+  const demo = ownService.demo;
+  const api = new ServiceApi(request, ownService.baseURL, demo);
   const [person] = demo.staff;
   if (!person) throw new Error('the demo has no staff');
   // On shift already (a manager's punch), so the tablet's punches are a break's start and end.
@@ -98,7 +82,7 @@ test('a photo punch leaves no photo on the tablet once delivered, online or afte
   await api.updateKiosk({ ...(await api.kiosk()), isPhotoRequired: true });
 
   const kiosk = new KioskPage(page);
-  await kiosk.enrol(photoService.baseURL, demo);
+  await kiosk.enrol(ownService.baseURL, demo);
   const punchPath = (op: string) => (req: Request) => req.method() === 'POST' && req.url().endsWith(`/kiosk/${demo.kioskId}/${op}`);
 
   // Online: the photo is taken, sent with the punch, and gone from the tablet once delivered.
@@ -138,14 +122,14 @@ test('a photo punch leaves no photo on the tablet once delivered, online or afte
   expect(shift?.breaks, 'both punches reached the service').toHaveLength(1);
 });
 
-test('a person exempt from photos punches without the camera being opened, and the punch is marked so', async ({ page, request, photoService }) => {
+test('a person exempt from photos punches without the camera being opened, and the punch is marked so', async ({ page, request, ownService }) => {
   test.setTimeout(60_000);
-  const demo = photoService.demo;
-  const api = new ServiceApi(request, photoService.baseURL, demo);
+  const demo = ownService.demo;
+  const api = new ServiceApi(request, ownService.baseURL, demo);
   const person = demo.staff[1];
   if (!person) throw new Error('the demo has fewer than two staff');
   await api.updateKiosk({ ...(await api.kiosk()), isPhotoRequired: true });
-  const base = `${photoService.baseURL}/api/v2/business/${demo.businessId}`;
+  const base = `${ownService.baseURL}/api/v2/business/${demo.businessId}`;
   const exempted = await request.put(`${base}/employee/${person.employeeId}/photoexemption`, { headers: apiKeyAuth(demo.apiKey), data: { exempt: true } });
   expect(exempted.ok(), await exempted.text()).toBe(true);
   // The service takes their clock-on without a photo although the kiosk requires one.
@@ -163,7 +147,7 @@ test('a person exempt from photos punches without the camera being opened, and t
     };
   });
   const kiosk = new KioskPage(page);
-  await kiosk.enrol(photoService.baseURL, demo);
+  await kiosk.enrol(ownService.baseURL, demo);
   const sent = page.waitForRequest((req) => req.method() === 'POST' && req.url().endsWith(`/kiosk/${demo.kioskId}/startbreak`));
   await kiosk.signIn(fullName(person), person.pin);
   await kiosk.choose('startBreak');

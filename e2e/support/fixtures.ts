@@ -7,7 +7,9 @@
  *   point at it and `demo` is its demo.json (business, kiosk, manager, staff and their PINs).
  * - `clocks`: the browser's and the service's clocks set together (clocks.ts).
  * Specs that need a service of their own (a fresh database, settings of their own, a restart) use
- * startService() from serviceProcess.ts, which starts from the same prepared data in seconds.
+ * startService() from serviceProcess.ts, which starts from the same prepared data in seconds, or
+ * testWithOwnService() (ownService.ts) for one service per spec file; never a worker-scoped fixture
+ * of their own, which would keep the file out of the shared workers.
  * Every test also fails on any Content-Security-Policy violation its pages report, so the whole
  * browser suite proves the app works under the service's security headers; a spec that provokes
  * one on purpose names it in `cspAllowed`.

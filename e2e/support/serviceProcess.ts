@@ -84,7 +84,7 @@ export function serviceClock(baseURL: string, onReading: (now: Date) => void = (
   };
 }
 
-interface CommonOptions {
+export interface CommonOptions {
   /** Names the temp dir and error messages, e.g. 'shared' or 'installer'. */
   label?: string;
   /** Settings for this service (environment variables), on top of the defaults below. */

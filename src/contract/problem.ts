@@ -36,6 +36,7 @@ export const ERROR_CODES = [
   'badge-revoked',
   'badges-off',
   'badge-locked',
+  'pin-required',
   'reset-too-soon',
   'reset-code-used',
   'reset-code-expired',
@@ -90,6 +91,8 @@ export const Problem = z
     errors: z.array(FieldError).optional(),
     retryAfterSeconds: z.number().int().optional(),
     attemptsLeft: z.number().int().optional(),
+    employeeId: z.number().int().optional().meta({ description: 'Whose badge it was (`pin-required`: their PIN comes next).' }),
+    badgeId: z.number().int().optional().meta({ description: 'The badge scanned (`pin-required`).' }),
     error: z.string().optional().meta({ description: 'RFC 6749 error code (OAuth endpoints only).' }),
     error_description: z.string().optional(),
   })

@@ -2,14 +2,16 @@
  * Checking a scanned badge at the kiosk, with the service. A scan is recognised before anything is
  * sent (src/domain/badges.ts), so text that is not a badge never reaches the service; every
  * refusal the service counts (unknown, revoked) is counted there, against the device or the
- * badge's owner. With no answer the kiosk says so and records nothing.
+ * badge's owner. With no answer the kiosk says so and records nothing. At a kiosk in badge-then-PIN
+ * mode the service signs nobody in on a badge alone: its `pin-required` answer names the person, and
+ * the kiosk opens their PIN step.
  */
 import { checkBadge } from '../contract/routes/badges';
 import { readBadgeToken } from '../domain/badges';
 import { isApiClientError } from '../client/errors';
 import type { KioskRuntime } from './kioskRuntime';
 import { answerWithin, SLOW_ANSWER_WAIT_MS } from './reachability';
-import type { StaffRecord } from './records';
+import { readRecord, StaffRecord } from './records';
 import { adoptServerView } from './serverView';
 
 export type BadgeRefusal = 'not-badge' | 'badges-off' | 'unknown' | 'revoked' | 'locked' | 'device-locked' | 'busy' | 'offline' | 'no-longer-here';
@@ -30,6 +32,12 @@ const REASON_OF: Readonly<Record<string, BadgeRefusal>> = {
   'not-kiosk-enabled': 'no-longer-here',
 };
 
+/** The person whose badge the service named, from the tablet's staff list: their PIN comes next. */
+async function pinStepOf(rt: KioskRuntime, employeeId: unknown): Promise<BadgeCheck> {
+  const employee = typeof employeeId === 'number' ? readRecord(StaffRecord, await rt.db.staff.get(employeeId)) : null;
+  return employee ? { ok: true, employee, pinRequired: true } : refused('no-longer-here');
+}
+
 export async function checkBadgeAtKiosk(rt: KioskRuntime, scanned: string): Promise<BadgeCheck> {
   const token = readBadgeToken(scanned);
   if (token === null) return refused('not-badge');
@@ -40,6 +48,7 @@ export async function checkBadgeAtKiosk(rt: KioskRuntime, scanned: string): Prom
     return { ok: true, employee, pinRequired: answer.value.pinRequired };
   } catch (error) {
     if (!isApiClientError(error) || error.kind !== 'http') return refused('offline');
+    if (error.code === 'pin-required') return pinStepOf(rt, error.problem?.employeeId);
     const left = error.problem?.attemptsLeft;
     const reason = REASON_OF[error.code ?? ''] ?? (error.status === 404 ? 'no-longer-here' : null);
     if (reason === null) throw error;

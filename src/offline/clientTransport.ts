@@ -9,6 +9,7 @@ import { PinFailuresReportModel, SealedPinChangeModel } from '../contract/suppor
 import { IdentityClaimInputModel } from '../contract/supporting/kioskExtensions';
 import { submitIdentityClaim } from '../contract/routes/kioskExtensions';
 import { ShiftCorrectionInputModel, submitShiftCorrection } from '../contract/routes/shiftCorrections';
+import { AttestationInputModel, submitAttestation } from '../contract/routes/attestations';
 import type { ApiClient, KioskRef } from '../client';
 import { isApiClientError, isRetryable } from '../client/errors';
 import { sendPunch } from './punchKinds';
@@ -67,6 +68,10 @@ async function deliver(client: ApiClient, kiosk: KioskRef, entry: OutboxRecord, 
     case 'shiftCorrection':
       // Sent after the clock-off it names (same employee, so in order); a project extension.
       await client.call(submitShiftCorrection, { path: kiosk, body: ShiftCorrectionInputModel.parse(body) }, options);
+      return { kind: 'delivered', employee: null };
+    case 'attestation':
+      // The answers given at a clock-off, sent after it (same employee, so in order); a project extension.
+      await client.call(submitAttestation, { path: kiosk, body: AttestationInputModel.parse(body) }, options);
       return { kind: 'delivered', employee: null };
   }
 }

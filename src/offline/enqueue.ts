@@ -5,6 +5,7 @@
  * local state at once, online or offline; the sync engine delivers the entry afterwards.
  */
 import { applyPunch, type PunchKind } from '../domain/attendance';
+import type { AttestationAnswerRecord } from '../domain/attestations';
 import { noteProblem } from '../domain/notes';
 import { formatTimeSpan } from '../domain/time';
 import type { KioskDb } from './db';
@@ -38,6 +39,11 @@ export interface PunchRequestInput {
    * transaction (docs/sync-protocol.md).
    */
   correction?: StatedFinish;
+  /**
+   * For a clock-off: the answers the person gave to the questions asked (domain/attestations.ts).
+   * An `attestation` entry naming the clock-off is queued right after it, in the same transaction.
+   */
+  answers?: readonly AttestationAnswerRecord[];
   /**
    * Holds the entry back from the sync engine this long after `now` (ms), so it can still be
    * taken back: a clock-off's undo (undoPunch.ts).
@@ -112,6 +118,19 @@ export async function enqueuePunch(db: KioskDb, input: PunchRequestInput): Promi
             statedFinishUtc: input.correction.statedFinishUtc.toISOString(),
             suggestedBy: input.correction.suggestedBy,
           },
+          createdAt: input.at.toISOString(),
+          nextAttemptAt: 0,
+          attempts: [],
+        }),
+      );
+    }
+    if (input.answers && input.answers.length > 0 && input.kind === 'clockOff') {
+      await db.outbox.add(
+        OutboxRecord.parse({
+          id: uuid(),
+          op: 'attestation',
+          employeeId: input.employeeId,
+          body: { employeeId: input.employeeId, punchKey: entry.id, clockOffRecordedTimeUtc: body.recordedTimeUtc, answers: input.answers.map((a) => ({ ...a })) },
           createdAt: input.at.toISOString(),
           nextAttemptAt: 0,
           attempts: [],

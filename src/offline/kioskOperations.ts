@@ -5,6 +5,7 @@
  * loading clock-on choices. Components render the outcomes; the rules live here and in the domain.
  */
 import type { PunchKind } from '../domain/attendance';
+import type { AttestationAnswerRecord } from '../domain/attestations';
 import { choicesOfBody } from '../domain/clockOnPreselection';
 import { isApiClientError } from '../client/errors';
 import { enqueueNote, enqueuePunch, type EnqueueResult, type StatedFinish } from './enqueue';
@@ -33,7 +34,8 @@ export interface PunchReceipt {
 
 /**
  * Records a punch locally and queues it (with its identity claim when unverified, its shift
- * correction when the person forgot to clock off); the sync engine delivers it.
+ * correction when the person forgot to clock off, the answers given at a clock-off); the sync
+ * engine delivers it.
  */
 export async function punchAtKiosk(
   rt: KioskRuntime,
@@ -42,6 +44,7 @@ export async function punchAtKiosk(
   fields: Record<string, unknown> = {},
   claim?: IdentityClaimSeal,
   correction?: StatedFinish,
+  answers?: readonly AttestationAnswerRecord[],
 ): Promise<{ ok: true; receipt: PunchReceipt } | { ok: false; code: EnqueueErrorCode }> {
   const at = rt.clock.now();
   const before = readRecord(StaffRecord, await rt.db.staff.get(employeeId));
@@ -55,6 +58,7 @@ export async function punchAtKiosk(
     now: at,
     ...(claim ? { claim } : {}),
     ...(correction ? { correction } : {}),
+    ...(answers && answers.length > 0 ? { answers } : {}),
     // A clock-off waits while its receipt offers the undo (undoPunch.ts); not a forgotten shift's,
     // whose finish was given on a screen of its own and whose receipt leads on to today's clock-on.
     ...(HELD_PUNCHES.has(kind) && !correction ? { holdMs: CLOCK_OFF_HOLD_MS } : {}),

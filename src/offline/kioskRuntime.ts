@@ -12,6 +12,7 @@ import { connectDevice } from './deviceConnection';
 import { browserStoragePersisted, collectDeviceHealth, createHealthReporter } from './deviceHealth';
 import { PROBE_INTERVAL_MS, type Reachability } from './reachability';
 import { refreshPinSealKey } from './pinSeal';
+import { refreshKioskBadges } from './kioskBadges';
 import { refreshKioskPreferences } from './kioskPreferences';
 import { refreshKioskManagers } from './managerPins';
 import { refreshKioskPolicy, refreshKioskSettings, refreshStaff, refreshStaleLookups } from './refreshKioskData';
@@ -84,6 +85,8 @@ export async function createKioskRuntime(db: KioskDb, enrolment: DeviceEnrolment
         // The roster only adds to the clock-on screens: a failure keeps the last copy, not the refresh.
         await refreshKioskRoster(db, client, kiosk, settings.ianaTimeZone || Intl.DateTimeFormat().resolvedOptions().timeZone, clock.now()).catch((error: unknown) => options.onError?.(error));
         await refreshOpenShiftsElsewhere(db, client, kiosk, clock.now()).catch((error: unknown) => options.onError?.(error));
+        // Badges are one way in beside the names: a failure keeps the last mode and verifiers.
+        await refreshKioskBadges(db, client, kiosk, clock.now()).catch((error: unknown) => options.onError?.(error));
         void health.report();
         return true;
       } catch (error) {

@@ -40,12 +40,13 @@ export const StaffRecord = z.object({
 });
 export type StaffRecord = z.infer<typeof StaffRecord>;
 
-export const OUTBOX_OPERATIONS = [...PUNCH_KINDS, 'addNote', 'changePin', 'pinFailures', 'identityClaim', 'shiftCorrection'] as const;
+export const OUTBOX_OPERATIONS = [...PUNCH_KINDS, 'addNote', 'changePin', 'pinFailures', 'identityClaim', 'shiftCorrection', 'attestation'] as const;
 export type OutboxOperation = (typeof OUTBOX_OPERATIONS)[number];
 
 /**
  * What people did at the kiosk: punches and notes. The kiosk's queue count counts these; the
- * other entries ride along with one (an identity claim, a shift correction) or are the tablet's
+ * other entries ride along with one (an identity claim, a shift correction, the answers given at
+ * clock-off) or are the tablet's
  * own housekeeping (PIN failure reports, a PIN change), and counting them made one offline punch
  * read "2 waiting".
  */

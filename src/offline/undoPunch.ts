@@ -38,7 +38,7 @@ export async function undoHeldPunch(db: KioskDb, entryId: string, now: number): 
     const entry = readRecord(OutboxRecord, await db.outbox.where('id').equals(entryId).first());
     if (!entry || entry.seq === undefined || !isHeld(entry, now + UNDO_MARGIN_MS) || entry.attempts.length > 0) return 'already-sent';
     const queued = readRecords(OutboxRecord, await db.outbox.where('employeeId').equals(entry.employeeId).sortBy('seq'));
-    const riders = queued.filter((e) => e.body.punchKey === entry.id && (e.op === 'identityClaim' || e.op === 'shiftCorrection'));
+    const riders = queued.filter((e) => e.body.punchKey === entry.id && (e.op === 'identityClaim' || e.op === 'shiftCorrection' || e.op === 'attestation'));
     const gone = new Set([entry.id, ...riders.map((e) => e.id)]);
     await db.outbox.bulkDelete([entry, ...riders].flatMap((e) => (e.seq === undefined ? [] : [e.seq])));
     const staff = readRecord(StaffRecord, await db.staff.get(entry.employeeId));

@@ -37,6 +37,7 @@ import { registerSettingsRoutes } from './routes/settings';
 import { registerSelfServiceRoutes } from './routes/selfService';
 import { registerTimesheetRoutes } from './routes/timesheets';
 import { registerShiftCorrectionRoutes } from './routes/shiftCorrections';
+import { registerAttestationRoutes } from './routes/attestations';
 import { registerWorkTypeRoutes } from './routes/workTypes';
 import { registerWebhookRoutes } from './routes/webhooks';
 
@@ -84,6 +85,7 @@ function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   registerTimesheetRoutes(app);
   registerRosterShiftRoutes(app);
   registerShiftCorrectionRoutes(app);
+  registerAttestationRoutes(app);
   registerSelfServiceRoutes(app);
   registerWebhookRoutes(app);
   registerClassificationRoutes(app);

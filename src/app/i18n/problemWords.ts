@@ -63,6 +63,7 @@ export const PROBLEM_WORDS: { readonly [C in ProblemCode]: Entry<C> } = {
   'badge-revoked': { manager: 'manager.error.badge-revoked' },
   'badges-off': { manager: 'manager.error.badges-off' },
   'badge-locked': { manager: 'manager.error.badge-locked' },
+  'pin-required': { manager: 'manager.error.pin-required' },
   'manager-pin-locked': { manager: { later: 'manager.error.manager-pin-locked', at: 'manager.error.manager-pin-locked.at' } },
   'manager-pin-not-set': { manager: 'manager.error.manager-pin-not-set' },
   'manager-pin-needs-password': { manager: 'manager.error.manager-pin-needs-password' },

@@ -12,6 +12,8 @@ import { readSyncStatus, type StoredSyncStatus } from '../../offline/syncStatus'
 import { OPEN_SHIFTS_KEY, readOpenShifts } from '../../offline/openShiftsElsewhere';
 import { readKioskBreakRules } from '../../offline/kioskBreakRules';
 import type { BreakRuleSettings } from '../../domain/breakRules';
+import type { BadgeMode } from '../../domain/badges';
+import { readBadgeMode } from '../../offline/badgesRecord';
 
 export function useStaff(db: KioskDb): StaffRecord[] | undefined {
   return useLiveQuery(async () => readRecords(StaffRecord, await db.staff.orderBy('sortName').toArray()), [db]);
@@ -29,6 +31,11 @@ export function useOpenShiftsElsewhere(db: KioskDb): ReturnType<typeof readOpenS
 /** The business's break and rest rules as the kiosk last received them (kioskBreakRules.ts); undefined while reading. */
 export function useBreakRules(db: KioskDb): BreakRuleSettings | undefined {
   return useLiveQuery(() => readKioskBreakRules(db), [db]);
+}
+
+/** How this kiosk accepts badges as the tablet last heard; null before it has heard (undefined while reading). */
+export function useBadgeMode(db: KioskDb): BadgeMode | null | undefined {
+  return useLiveQuery(() => readBadgeMode(db), [db]);
 }
 
 /** The kiosk's name and time zone (the whole settings: useKioskSettings.ts). */

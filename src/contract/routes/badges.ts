@@ -142,7 +142,8 @@ export const checkBadge = defineRoute({
     'not a token at all (400 `invalid-badge`). An unknown token (another business\'s included) counts against the device like a ' +
     'wrong PIN against a person: 400 `unknown-badge` with `attemptsLeft`, and after too many in a row 429 `badge-locked`; a ' +
     "revoked token counts as a wrong PIN for its owner (400 `badge-revoked`, and their PIN locks like after wrong PINs). A locked " +
-    "person's badge is refused (429 `pin-locked`).",
+    "person's badge is refused (429 `pin-locked`). At a kiosk in `badge-then-pin` mode a right badge alone signs nobody in: 403 " +
+    '`pin-required` names whose badge it is (`employeeId`, `badgeId`), and the sign-in is their PIN (checkpin).',
   request: { params: kioskParams, ...jsonBody(BadgeCheckInputModel) },
-  responses: { 200: jsonResponse(BadgeCheckModel, 'The person and whether their PIN is needed next.'), ...standardErrors, ...lockedError },
+  responses: { 200: jsonResponse(BadgeCheckModel, 'The person, signed in by the badge.'), ...standardErrors, ...lockedError },
 });

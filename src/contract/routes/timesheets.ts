@@ -52,6 +52,7 @@ export const TIMESHEET_EXPORT_COLUMNS = [
   'workType',
   'status',
   'timesheetLineId',
+  'attestations',
 ] as const;
 
 const LINE_RULES =
@@ -107,7 +108,8 @@ export const exportTimesheets = defineRoute({
     '`start` and `end` (local wall-clock HH:mm; an overnight line ends on the next day and its end is simply the earlier ' +
     'clock time), `unpaidBreakMinutes` and `paidBreakMinutes` (whole minutes), `hours` (worked hours: end minus start minus ' +
     'unpaid breaks, decimal with 2 places, from the actual instants, so a line across a daylight-saving change counts the ' +
-    'hours really worked), `location` (fully qualified name), `workType`, `status`, `timesheetLineId`. A line of `units` ' +
+    'hours really worked), `location` (fully qualified name), `workType`, `status`, `timesheetLineId`, `attestations` (the answers ' +
+    'given at clock-off with their wording\'s version, `MealBreak v1: NotAble; Injury v1: NoInjury`; empty when none). A line of `units` ' +
     'has empty `start` and `end` and its units as `hours`. A period longer than 366 days (both ends included) is refused (400).',
   request: {
     params: businessParams,

@@ -91,7 +91,9 @@ export type BadgeCheckInputModel = z.infer<typeof BadgeCheckInputModel>;
 export const BadgeCheckModel = z
   .object({
     badgeId: t.int32,
-    pinRequired: t.bool.meta({ description: "True at a kiosk in `badge-then-pin` mode: the kiosk asks the person's PIN next (checkpin)." }),
+    pinRequired: t.bool.meta({
+      description: 'False: the badge signed the person in. (At a kiosk in `badge-then-pin` mode a badge alone is answered 403 `pin-required` instead.)',
+    }),
     employee: KioskEmployeeModel,
   })
   .meta({ id: 'BadgeCheckModel', description: 'Project extension: whose badge was scanned.' });

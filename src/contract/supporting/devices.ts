@@ -4,6 +4,8 @@ import { maxTextLength } from '../inputLimits';
 import * as t from '../wireTypes';
 import { BreakRulesModel } from './breakRules';
 import { NO_BREAK_RULES } from '../../domain/breakRules';
+import { AttestationSettingsModel } from './attestations';
+import { NO_ATTESTATIONS } from '../../domain/attestations';
 
 const DEVICE_NAME_MAX = maxTextLength('name');
 
@@ -70,6 +72,9 @@ export const KioskPolicyModel = z
       .meta({ description: 'Employees of the business exempt from punch photos (project extension): the kiosk does not open the camera for them, and the service keeps no photo of theirs.' }),
     breakRules: BreakRulesModel.default(NO_BREAK_RULES).meta({
       description: "The business's break and rest rules (project-designed, `/roundingrules`' sibling `/breakrules`): the kiosk warns from them offline.",
+    }),
+    attestations: AttestationSettingsModel.default(NO_ATTESTATIONS).meta({
+      description: 'The questions asked at clock-off (project extension, `/attestationsettings`): the kiosk decides offline what to ask.',
     }),
   })
   .meta({ id: 'KioskPolicyModel' });

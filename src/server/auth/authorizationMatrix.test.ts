@@ -243,6 +243,13 @@ function sampleBody(operationId: string, w: World): unknown {
     },
     'timesheetExtensions.saveRoundingRules': NO_ROUNDING,
     'timesheetExtensions.saveBreakRules': { profile: 'UK', blockShortRest: false },
+    'attestations.saveSettings': { rules: [{ question: 'MealBreak', askWhen: 'MealBreakMissed', hours: 0 }] },
+    'attestations.submit': {
+      employeeId,
+      punchKey: 'matrix-attestation',
+      clockOffRecordedTimeUtc: new Date(t.clock.now().getTime() - 60_000).toISOString(),
+      answers: [{ question: 'MealBreak', version: 1, answer: 'NotAble' }],
+    },
     'rosterShift.createRosterShift': { employeeId, startTime: '2026-03-03T09:00:00', endTime: '2026-03-03T17:00:00' },
     'rosterShift.updateRosterShift': { employeeId, startTime: '2026-03-02T10:00:00', endTime: '2026-03-02T17:00:00' },
     'rosterShift.stubShiftTimesheets': { note: 'Outsider stub' },

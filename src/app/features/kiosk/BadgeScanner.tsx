@@ -1,8 +1,8 @@
 /**
  * A keyboard-wedge badge scanner at the kiosk. Listens to every key (capture phase, before the PIN
  * pad or a text field sees it) through BadgeWedge; a scan on the names signs its person in (or
- * leads to their PIN, in badge-then-PIN mode), a scan anywhere else records nothing and says so.
- * The check itself (and the API client under it) loads on the first scan, outside the first screen.
+ * leads to their PIN, in badge-then-PIN mode; badgeSignIn.ts), a scan anywhere else records
+ * nothing and says so, and so does a scan at a PIN-only kiosk.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { BadgeRefusal } from '../../../offline/badgeCheck';
@@ -12,6 +12,7 @@ import { kioskBadges } from '../../i18n/messages/kioskBadges';
 import { useRuntimeIfReady } from '../../runtime/RuntimeContext';
 import { useUiStore } from '../../state/uiStore';
 import { Notice } from '../../ui/Notice';
+import { signInWithBadge, readsBadges } from './badgeSignIn';
 import { BadgeWedge } from './badgeWedge';
 import styles from './KioskShell.module.css';
 
@@ -34,20 +35,11 @@ export function BadgeScanner() {
     const wedge = new BadgeWedge();
     const say = (tone: Said['tone'], key: Said['key']) => setSaid({ tone, key, flow: useUiStore.getState().flow });
     const scan = async (token: string | null) => {
-      const { mode, flow, go } = useUiStore.getState();
-      const rt = runtimeRef.current;
-      if (mode !== 'kiosk' || flow.step !== 'grid') return say('warning', 'elsewhere');
-      if (token === null) return say('warning', 'not-badge');
-      if (!rt) return say('warning', 'offline');
-      say('info', 'checking');
-      const { checkBadgeAtKiosk } = await import('../../../offline/badgeCheck');
-      const result = await checkBadgeAtKiosk(rt, token).catch(() => ({ ok: false as const, reason: 'offline' as const, attemptsLeft: null }));
-      // The person may have moved on meanwhile: only the names screen acts on the answer.
-      if (useUiStore.getState().flow.step !== 'grid') return setSaid(null);
-      if (!result.ok) return say('warning', result.reason);
-      setSaid(null);
-      if (result.pinRequired) go({ step: 'pin', employeeId: result.employee.employeeId });
-      else go({ step: 'actions', employeeId: result.employee.employeeId, pin: '' });
+      const { flow } = useUiStore.getState();
+      if (readsBadges(flow.step) && token !== null) say('info', 'checking');
+      const reading = await signInWithBadge(runtimeRef.current, token);
+      if (reading.ok || reading.reason === 'moved-on') return setSaid(null);
+      say('warning', reading.reason);
     };
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey) return;

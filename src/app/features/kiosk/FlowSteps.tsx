@@ -17,6 +17,7 @@ import { NumberStep } from './NumberStep';
 import { OptionsStep } from './OptionsStep';
 import { PhotoStep } from './PhotoStep';
 import { PinStep } from './PinStep';
+import { ScanStep } from './ScanStep';
 
 registerMessages(kioskRoster);
 
@@ -27,6 +28,8 @@ function Step() {
       return null;
     case 'number':
       return <NumberStep />;
+    case 'scan':
+      return <ScanStep />;
     case 'pin':
       return <PinStep employeeId={flow.employeeId} codeSent={flow.codeSent} />;
     case 'actions':

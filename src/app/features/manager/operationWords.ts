@@ -16,4 +16,5 @@ export const OPERATION_KEYS: Readonly<Record<OutboxOperation, MessageKey>> = {
   pinFailures: 'health.op.pinFailures',
   identityClaim: 'health.op.identityClaim',
   shiftCorrection: 'health.op.shiftCorrection',
+  attestation: 'health.op.attestation',
 };

@@ -53,6 +53,7 @@ export const health = defineMessages({
     'health.op.pinFailures': 'Wrong PIN report',
     'health.op.identityClaim': 'PIN to check (unverified punch)',
     'health.op.shiftCorrection': 'Finish time to confirm (forgotten clock-off)',
+    'health.op.attestation': 'Answers given at clock-off',
     'health.unknownPerson': 'employee {id}',
   },
   es: {
@@ -106,6 +107,7 @@ export const health = defineMessages({
     'health.op.pinFailures': 'Aviso de PIN incorrecto',
     'health.op.identityClaim': 'PIN por comprobar (fichaje sin verificar)',
     'health.op.shiftCorrection': 'Hora de salida por confirmar (salida olvidada)',
+    'health.op.attestation': 'Respuestas dadas al fichar la salida',
     'health.unknownPerson': 'empleado {id}',
   },
 });

@@ -1,7 +1,8 @@
-/** Timesheet lines and the forgotten clock-offs that correct them. */
+/** Timesheet lines, the forgotten clock-offs that correct them and the answers given at clock-off. */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, numeric, pgTable, serial, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, serial, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { CORRECTION_STATUSES, TIMESHEET_STATUSES } from '../../../domain/timesheets';
+import type { AttestationAnswerRecord } from '../../../domain/attestations';
 import { instant, createdAt, intArray, oneOf } from './columns';
 import { businesses } from './businesses';
 import { clockShifts, employees } from './employees';
@@ -86,5 +87,33 @@ export const shiftCorrections = pgTable(
     index('shift_corrections_line_idx').on(t.timesheetLineId),
     check('shift_corrections_status_check', oneOf(t.status, CORRECTION_STATUSES)),
     check('shift_corrections_suggested_check', oneOf(t.suggestedBy, ['roster', 'typed'])),
+  ],
+);
+
+/**
+ * What a person answered at a clock-off (one row per clock-off), kept with its shift and line and
+ * the version of each question's wording. `answers` is parsed on every read (AttestationAnswerModel).
+ */
+export const shiftAttestations = pgTable(
+  'shift_attestations',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    kioskId: integer('kiosk_id').notNull().references(() => kiosks.id),
+    employeeId: integer('employee_id').notNull().references(() => employees.id, { onDelete: 'cascade' }),
+    punchKey: text('punch_key').notNull(),
+    shiftId: integer('shift_id').references(() => clockShifts.id, { onDelete: 'set null' }),
+    timesheetLineId: integer('timesheet_line_id').references(() => timesheetLines.id, { onDelete: 'set null' }),
+    clockOffUtc: instant('clock_off_utc').notNull(),
+    answers: jsonb('answers').$type<AttestationAnswerRecord[]>().notNull(),
+    reportsMissedBreak: boolean('reports_missed_break').notNull(),
+    receivedUtc: instant('received_utc').notNull(),
+    principal: text('principal').notNull(),
+  },
+  (t) => [
+    uniqueIndex('shift_attestations_punch_key').on(t.businessId, t.kioskId, t.punchKey),
+    index('shift_attestations_business_idx').on(t.businessId, t.id),
+    index('shift_attestations_line_idx').on(t.timesheetLineId),
+    index('shift_attestations_shift_idx').on(t.shiftId),
   ],
 );

@@ -104,11 +104,18 @@ describe('badge modes', () => {
     const alone = await scan(tenant, device, badge!.token);
     expect(alone.status, alone.text).toBe(200);
     expect(alone.body).toMatchObject({ badgeId: badge!.badgeId, pinRequired: false, employee: { employeeId: tenant.employees[0]!.id } });
+    // In badge mode the name and PIN still work (a forgotten badge).
+    const byName = await t.request('POST', `${tenant.kiosk}/checkpin`, { auth: device, json: { employeeId: tenant.employees[0]!.id, pin: tenant.employees[0]!.pin } });
+    expect(byName.status, byName.text).toBe(200);
 
     const kioskSetting = await t.request('PUT', `${tenant.kiosk}/badgesettings`, { auth: tenant.manager.auth, json: { mode: 'badge-then-pin' } });
     expect(kioskSetting.status, kioskSetting.text).toBe(200);
     expect((await t.request('GET', `${tenant.kiosk}/badgesettings`, { auth: device })).body).toEqual({ mode: 'badge-then-pin' });
-    expect((await scan(tenant, device, badge!.token)).body).toMatchObject({ pinRequired: true });
+    // Badge then PIN: the badge alone signs nobody in; it names whose it is, and their PIN does the rest.
+    const alone2 = await scan(tenant, device, badge!.token);
+    expect(alone2.status, alone2.text).toBe(403);
+    expect(alone2.body).toMatchObject({ code: 'pin-required', employeeId: tenant.employees[0]!.id, badgeId: badge!.badgeId });
+    expect(alone2.body).not.toHaveProperty('employee');
     expect(((await t.request('GET', `${tenant.kiosk}/badges`, { auth: device })).body as { mode: string }).mode).toBe('badge-then-pin');
 
     await t.request('PUT', `${tenant.kiosk}/badgesettings`, { auth: tenant.manager.auth, json: { mode: 'pin' } });
@@ -119,6 +126,39 @@ describe('badge modes', () => {
     const bad = await t.request('PUT', `${tenant.base}/badgesettings`, { auth: tenant.manager.auth, json: { mode: 'face' } });
     expect(bad.status).toBe(400);
     expect((await t.request('GET', `${tenant.base}/badgesettings`, { auth: tenant.manager.auth })).body).toEqual({ mode: 'badge' });
+  });
+});
+
+describe('badge then PIN', () => {
+  it('never signs in on the badge alone: a right badge counts nothing and names its owner, a revoked or locked one is refused as in badge mode', async () => {
+    t.clock.set('2026-06-04T08:00:00Z');
+    const tenant = await createTenant(t, { employees: 2 });
+    await setMode(tenant, 'badge-then-pin');
+    const [ada, ben] = tenant.employees;
+    const [old] = await issue(tenant, [ada!.id]);
+    const [current, bens] = await issue(tenant, [ada!.id, ben!.id]);
+    const device = await enrolDeviceAuth(t, tenant);
+    // An unknown badge first: the right one after it ends the device's run, even though it signs nobody in.
+    expect((await scan(tenant, device, 'KCB1' + 'Q'.repeat(32))).body).toMatchObject({ code: 'unknown-badge', attemptsLeft: MAX_ATTEMPTS - 1 });
+    const right = await scan(tenant, device, current!.token);
+    expect(right.status, right.text).toBe(403);
+    expect(right.body).toMatchObject({ code: 'pin-required', employeeId: ada!.id, badgeId: current!.badgeId });
+    expect((right.body as { detail: string }).detail).toContain('PIN');
+    expect(right.text).not.toContain('clockOnTimeUtc');
+    const [failures] = await t.db.select().from(badgeFailures).where(eq(badgeFailures.businessId, tenant.businessId));
+    expect(failures?.failedAttempts ?? 0).toBe(0);
+    const [adaRow] = await t.db.select({ failed: employees.pinFailedAttempts }).from(employees).where(eq(employees.id, ada!.id));
+    expect(adaRow!.failed).toBe(0);
+    // The PIN is the sign-in.
+    const signIn = await t.request('POST', `${tenant.kiosk}/checkpin`, { auth: device, json: { employeeId: ada!.id, pin: ada!.pin } });
+    expect(signIn.status, signIn.text).toBe(200);
+    // A revoked badge still counts against its owner; a locked owner's badge is refused as locked.
+    expect((await scan(tenant, device, old!.token)).body).toMatchObject({ code: 'badge-revoked', attemptsLeft: MAX_ATTEMPTS - 1 });
+    for (let i = 0; i < MAX_ATTEMPTS - 1; i += 1) await t.request('POST', `${tenant.kiosk}/checkpin`, { auth: device, json: { employeeId: ada!.id, pin: '0000' } });
+    const locked = await scan(tenant, device, current!.token);
+    expect(locked.status, locked.text).toBe(429);
+    expect(locked.body).toMatchObject({ code: 'pin-locked' });
+    expect((await scan(tenant, device, bens!.token)).body).toMatchObject({ code: 'pin-required', employeeId: ben!.id });
   });
 });
 

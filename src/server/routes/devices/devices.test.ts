@@ -207,6 +207,8 @@ describe('GET /api/v2/device', () => {
         photoExemptEmployeeIds: [],
         // The business's break and rest rules: none until a manager saves a profile.
         breakRules: { profile: 'None', blockShortRest: false },
+        // The questions asked at clock-off: none until a manager saves some.
+        attestations: { rules: [] },
       },
     });
     // The business's timesheet settings reach the tablet, so it asks for what the service will require.

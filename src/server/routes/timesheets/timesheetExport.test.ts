@@ -35,7 +35,7 @@ async function fixture() {
   return { tenant, auth, ada, ben, locationId, workTypeId, line, exportCsv };
 }
 
-const HEADER = 'employeeExternalId,employeeId,employeeName,date,start,end,unpaidBreakMinutes,paidBreakMinutes,hours,location,workType,status,timesheetLineId';
+const HEADER = 'employeeExternalId,employeeId,employeeName,date,start,end,unpaidBreakMinutes,paidBreakMinutes,hours,location,workType,status,timesheetLineId,attestations';
 
 describe('GET B/timesheet/export', () => {
   it('writes the approved and processed lines of the period, one row per line, in the documented layout', async () => {
@@ -71,16 +71,16 @@ describe('GET B/timesheet/export', () => {
     expect(res.text).toBe(
       [
         HEADER,
-        `EMP-ADA,${f.ada},Ada Tester0,2026-03-27,22:00,06:00,30,0,7.50,Counter,Tills,Approved,${overnight}`,
-        `EMP-ADA,${f.ada},Ada Tester0,2026-03-29,00:30,03:30,0,10,2.00,,,Processed,${springForward}`,
-        `,${f.ben},"Ben Tester, Jr",2026-03-28,09:00,17:15,0,0,8.25,Counter,,Approved,${benDay}`,
+        `EMP-ADA,${f.ada},Ada Tester0,2026-03-27,22:00,06:00,30,0,7.50,Counter,Tills,Approved,${overnight},`,
+        `EMP-ADA,${f.ada},Ada Tester0,2026-03-29,00:30,03:30,0,10,2.00,,,Processed,${springForward},`,
+        `,${f.ben},"Ben Tester, Jr",2026-03-28,09:00,17:15,0,0,8.25,Counter,,Approved,${benDay},`,
         '',
       ].join('\r\n'),
     );
 
     const rows = async (query: string) => (await f.exportCsv(`FromDate=2026-03-27&ToDate=2026-03-29&${query}`)).text.trim().split('\r\n').slice(1);
-    expect((await rows(`EmployeeId=${f.ben}`)).map((r) => r.split(',').at(-1))).toEqual([String(benDay)]);
-    expect((await rows(`LocationId=${f.locationId}`)).map((r) => r.split(',').at(-1))).toEqual([String(overnight), String(benDay)]);
+    expect((await rows(`EmployeeId=${f.ben}`)).map((r) => r.split(',').at(-2))).toEqual([String(benDay)]);
+    expect((await rows(`LocationId=${f.locationId}`)).map((r) => r.split(',').at(-2))).toEqual([String(overnight), String(benDay)]);
     expect(await rows(`EmployeeId=${other.ada}`)).toEqual([]);
     // The same period for one day only.
     expect((await f.exportCsv('FromDate=2026-03-29&ToDate=2026-03-29')).text.split('\r\n')).toHaveLength(3);

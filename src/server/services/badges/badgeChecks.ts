@@ -5,6 +5,11 @@
  * that sent it (its own lockout, under the PIN policy: five in a row lock its badge checks for the
  * lockout's length), a revoked one against its owner's PIN lockout, under the cap on how many
  * people one device may lock out (deviceLockouts.ts). A right badge ends the device's run.
+ *
+ * The kiosk's mode is the service's to enforce, not only the tablet's: in `pin` mode a badge is
+ * refused unread, and in `badge-then-pin` mode a badge alone signs nobody in. The answer then
+ * names only whose badge it is (403 `pin-required`), so the tablet can open that person's PIN pad;
+ * their state and the sign-in come from checkpin, which needs the PIN.
  */
 import { eq } from 'drizzle-orm';
 import type { BadgeCheckModel } from '../../../contract/supporting/badges';
@@ -24,6 +29,12 @@ export type BadgeOutcome = { ok: true; answer: BadgeCheckModel } | { ok: false; 
 const badgesOff = () =>
   new ApiError(403, 'badges-off', 'Badges are not accepted here.', {
     detail: 'This kiosk signs people in with their PIN only. Tap your name and enter your PIN.',
+  });
+
+const pinRequired = (employeeId: number, badgeId: number) =>
+  new ApiError(403, 'pin-required', 'Your PIN is needed as well.', {
+    detail: 'This kiosk asks for your PIN after your badge. Enter your PIN to go on.',
+    extra: { employeeId, badgeId },
   });
 
 function deviceLocked(lockedUntil: Date, now: Date): ApiError {
@@ -92,11 +103,12 @@ export async function checkBadge(db: Database, ctx: PinContext & { kioskId: numb
   if (deviceState.failedAttempts > 0) {
     await db.update(badgeFailures).set(afterSuccess()).where(eq(badgeFailures.source, source));
   }
+  if (mode === 'badge-then-pin') return { ok: false, error: pinRequired(row.id, badge.id) };
   return {
     ok: true,
     answer: {
       badgeId: badge.id,
-      pinRequired: mode === 'badge-then-pin',
+      pinRequired: false,
       employee: toKioskEmployee(row, { now: ctx.now, longShiftMinutes: ctx.longShiftMinutes, groupIds: await ctx.groupIdsOf(db, row) }),
     },
   };

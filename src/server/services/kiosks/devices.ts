@@ -21,6 +21,8 @@ import type { Page } from '../../lists/odata/planList';
 import { readBusinessRequirements, type BusinessRequirements } from '../punches/clockOnRequirements';
 import { photoExemptEmployeeIds } from '../photos/photoExemptions';
 import { readBreakRules } from '../businesses/breakRules';
+import { readAttestationSettings } from '../businesses/attestationSettings';
+import { NO_ATTESTATIONS, type AttestationSettings } from '../../../domain/attestations';
 import { readInTurn } from '../../db/transactions';
 import { NO_BREAK_RULES, type BreakRuleSettings } from '../../../domain/breakRules';
 
@@ -87,8 +89,18 @@ export function kioskPolicyOf(
   smsResets = false,
   breakRules: BreakRuleSettings = NO_BREAK_RULES,
   photoExemptEmployeeIds: number[] = [],
+  attestations: AttestationSettings = NO_ATTESTATIONS,
 ): DeviceIdentityModel['policy'] {
-  return { longShiftMinutes: settings.LONG_SHIFT_MINUTES, pinMaxAttempts: settings.PIN_MAX_ATTEMPTS, pinLockoutMinutes: settings.PIN_LOCKOUT_MINUTES, ...required, smsResets, breakRules, photoExemptEmployeeIds };
+  return {
+    longShiftMinutes: settings.LONG_SHIFT_MINUTES,
+    pinMaxAttempts: settings.PIN_MAX_ATTEMPTS,
+    pinLockoutMinutes: settings.PIN_LOCKOUT_MINUTES,
+    ...required,
+    smsResets,
+    breakRules,
+    photoExemptEmployeeIds,
+    attestations,
+  };
 }
 
 /** A live device with its kiosk's name and the kiosk policy; null when revoked or its kiosk was deleted. */
@@ -108,12 +120,13 @@ export async function deviceIdentity(db: Database, deviceId: number, settings: E
     .where(and(eq(devices.id, deviceId), isNull(devices.revokedAt), isNull(kiosks.deletedAt)));
   if (!row) return null;
   const { smsResets, ...device } = row;
-  const [required, breakRules, exempt] = await readInTurn(
+  const [required, breakRules, exempt, attestations] = await readInTurn(
     () => readBusinessRequirements(db, row.businessId),
     () => readBreakRules(db, row.businessId),
     () => photoExemptEmployeeIds(db, row.businessId),
+    () => readAttestationSettings(db, row.businessId),
   );
-  return { ...device, policy: kioskPolicyOf(settings, required, smsResets, breakRules, exempt) };
+  return { ...device, policy: kioskPolicyOf(settings, required, smsResets, breakRules, exempt, attestations) };
 }
 
 

@@ -19,6 +19,7 @@ import { employeeName, findOwnPunch, requireEmployeeOf } from '../punches/device
 import { timeOfRecord } from '../punches/punchChecks';
 import { roundedLineTimes } from '../timesheets/timesheetLines';
 import { withTransaction } from '../../db/transactions';
+import { holdLineForManager } from '../timesheets/lineReview';
 import { recordLineEvents } from '../webhooks/webhookPayloads';
 
 type CorrectionRow = typeof shiftCorrections.$inferSelect;
@@ -90,17 +91,8 @@ export async function submitCorrection(db: Database, ctx: CorrectionContext, bod
     throw invalidField('validation-failed', 'statedFinishUtc', finishMessages['in-future']);
   }
   const lineId = shift?.timesheetLineId ?? null;
-  if (lineId !== null) {
-    // A flagged line is not approved by itself (approveIfMatchesRosterShift): a manager looks first.
-    await withTransaction(db, async (tx) => {
-      const [reopened] = await tx
-        .update(timesheetLines)
-        .set({ status: 'Submitted', decidedBy: null, decidedAt: null })
-        .where(and(eq(timesheetLines.id, lineId), eq(timesheetLines.status, 'Approved'), eq(timesheetLines.decidedBy, 'roster-match')))
-        .returning();
-      if (reopened) await recordLineEvents(tx, ctx.businessId, [{ action: 'TimesheetUpdated', row: reopened }], ctx.now);
-    });
-  }
+  // A flagged line is not approved by itself (approveIfMatchesRosterShift): a manager looks first.
+  if (lineId !== null) await holdLineForManager(db, ctx.businessId, lineId, ctx.now);
   const [row] = await db
     .insert(shiftCorrections)
     .values({

@@ -1,6 +1,7 @@
 /**
  * The timesheet CSV export (project-designed; `GET B/timesheet/export`): the
- * Approved and Processed lines whose local start date lies in the period, one CSV row per line,
+ * Approved and Processed lines whose local start date lies in the period, one CSV row per line
+ * (with the answers given at its clock-off),
  * in the column order of TIMESHEET_EXPORT_COLUMNS (documented on the route and in docs/timesheets-and-rosters.md).
  * The per-line figures come from domain/timesheetExport.ts; quoting from csv-stringify.
  */
@@ -8,6 +9,8 @@ import { stringify } from 'csv-stringify/sync';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { TIMESHEET_EXPORT_COLUMNS } from '../../../contract/routes/timesheets';
 import { exportTimesOf } from '../../../domain/timesheetExport';
+import { answersText } from '../../../domain/attestations';
+import { answersOfLines } from '../shifts/shiftAttestations';
 import type { Database } from '../../db/openDatabase';
 import { employees, timesheetLines } from '../../db/schema';
 import { invalidField } from '../../errors/apiError';
@@ -58,6 +61,7 @@ export async function exportTimesheetCsv(db: Database, businessId: number, query
     throw invalidField('validation-failed', 'ToDate', `The period has more than ${EXPORT_LINES_MAX} lines: export a shorter one.`);
   }
   const refs = await referencesOfLines(db, businessId, rows.map((r) => r.line));
+  const attested = await answersOfLines(db, businessId, rows.map((r) => r.line.id));
   const records = rows.map(({ line: row, firstName, surname, externalId }) => {
     const breaks = StoredBreaks.parse(row.breaks).map((b) => ({
       startUtc: new Date(b.startUtc),
@@ -85,6 +89,7 @@ export async function exportTimesheetCsv(db: Database, businessId: number, query
       row.workTypeId === null ? '' : (refs.workTypes.get(row.workTypeId)?.name ?? ''),
       row.status,
       row.id,
+      answersText(attested.get(row.id) ?? []),
     ];
   });
   return stringify([[...TIMESHEET_EXPORT_COLUMNS], ...records], { record_delimiter: 'windows' });
