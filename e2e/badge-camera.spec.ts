@@ -2,8 +2,9 @@
  * Camera scanning against the real built service: a badge really issued by the service, drawn as a
  * QR code into Chromium's fake camera (--use-file-for-fake-video-capture, e2e/support/fakeCamera.ts),
  * is read on the kiosk's scan step (the zxing-wasm reader: Linux Chromium has no BarcodeDetector)
- * and signs its person in; the wasm comes from the app itself, nothing from elsewhere. Once the
- * badge is withdrawn the same picture is refused, saying so. A PIN-only kiosk offers no scan; a
+ * and signs its person in, online and offline (the tablet's kept verifier); the wasm comes from the
+ * app itself, nothing from elsewhere. Once the badge is withdrawn the tablet forgets it at its next
+ * refresh (refused offline) and the service refuses it online, saying so. A PIN-only kiosk offers no scan; a
  * tablet whose camera is refused says so and leads back to the names. Screens in both
  * orientations, axe-checked.
  */
@@ -29,7 +30,7 @@ test.describe('Badges through the camera', () => {
     await api.put(`${api.kiosk}/badgesettings`, { mode: null });
   });
 
-  test('a printed badge held up to the camera signs its person in; withdrawn, the same badge is refused', async ({ playwright, launchOptions, demo, serviceURL, request }, testInfo) => {
+  test('a printed badge held up to the camera signs its person in, online and offline; withdrawn, the same badge is refused', async ({ playwright, launchOptions, demo, serviceURL, request }, testInfo) => {
     test.setTimeout(180_000);
     const api = new DemoApi(request, serviceURL, demo);
     await api.put(`${api.kiosk}/badgesettings`, { mode: 'badge' });
@@ -69,13 +70,32 @@ test.describe('Badges through the camera', () => {
       await kiosk.main.getByRole('button', { name: 'Not you?' }).click();
       await expect(page.getByRole('heading', { name: 'Tap your name' })).toBeVisible();
 
-      // Withdrawn: the same picture is refused, the reading stops, and nothing opens.
+      // Offline: the tablet's kept verifier accepts the same badge.
+      await context.setOffline(true);
+      await page.getByRole('button', { name: 'Scan my badge' }).click();
+      await kiosk.expectActions(grace.firstName);
+      await kiosk.main.getByRole('button', { name: 'Not you?' }).click();
+      await context.setOffline(false);
+
+      // Withdrawn: the tablet forgets the badge at its next refresh; offline it is then unknown here...
       await api.post(`${api.kiosk}/badges/${badge!.badgeId}/revoke`, {});
+      await page.reload();
+      const store = new KioskStore(page);
+      await expect.poll(() => store.meta<{ badges: unknown[] }>('badges').then((kept) => kept?.badges.length)).toBe(0);
+      await context.setOffline(true);
       await page.getByRole('button', { name: 'Scan my badge' }).click();
       const step = page.getByTestId('scan-step');
       await expect(step).toHaveAttribute('data-phase', 'refused');
+      await expect(step.getByText('This tablet does not know this badge', { exact: false })).toBeVisible();
+      await step.getByRole('button', { name: 'Cancel' }).click();
+      await context.setOffline(false);
+      sent.length = 0;
+
+      // ...and online the same picture is refused by the service, the reading stops, and nothing opens.
+      await page.getByRole('button', { name: 'Scan my badge' }).click();
+      await expect(step).toHaveAttribute('data-phase', 'refused');
       await expect(step.getByText('This badge no longer works. Use your newest badge, or tap your name and enter your PIN.')).toBeVisible();
-      expect(sent).toEqual(['badgecheck', 'badgecheck']);
+      expect(sent).toEqual(['badgecheck']);
       await expect(step.getByRole('button', { name: 'Scan again' })).toBeVisible();
       await kiosk.review('kiosk-scan-refused', step.getByRole('button', { name: 'Scan again' }));
       // Cancel stops the camera and goes back to the names.

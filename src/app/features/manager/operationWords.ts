@@ -18,4 +18,7 @@ export const OPERATION_KEYS: Readonly<Record<OutboxOperation, MessageKey>> = {
   shiftCorrection: 'health.op.shiftCorrection',
   photoNoticeAck: 'health.op.photoNoticeAck',
   attestation: 'health.op.attestation',
+  lineDispute: 'health.op.lineDispute',
+  disputeSeen: 'health.op.disputeSeen',
+  changeAcknowledged: 'health.op.changeAcknowledged',
 };

@@ -55,6 +55,9 @@ export const health = defineMessages({
     'health.op.shiftCorrection': 'Finish time to confirm (forgotten clock-off)',
     'health.op.photoNoticeAck': 'Photo notice read',
     'health.op.attestation': 'Answers given at clock-off',
+    'health.op.lineDispute': 'Dispute of a timesheet line (My hours)',
+    'health.op.disputeSeen': "Manager's reply read (My hours)",
+    'health.op.changeAcknowledged': "Manager's change acknowledged (My hours)",
     'health.unknownPerson': 'employee {id}',
   },
   es: {
@@ -110,6 +113,9 @@ export const health = defineMessages({
     'health.op.shiftCorrection': 'Hora de salida por confirmar (salida olvidada)',
     'health.op.photoNoticeAck': 'Aviso de fotos leído',
     'health.op.attestation': 'Respuestas dadas al fichar la salida',
+    'health.op.lineDispute': 'Reclamación de una línea de horas (Mis horas)',
+    'health.op.disputeSeen': 'Respuesta del encargado leída (Mis horas)',
+    'health.op.changeAcknowledged': 'Cambio del encargado aceptado (Mis horas)',
     'health.unknownPerson': 'empleado {id}',
   },
 });
