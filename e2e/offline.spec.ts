@@ -867,13 +867,16 @@ test.describe('offline-first: no punch is ever lost or doubled', () => {
       await punchUnverified(kiosk, amara, amara.pin, 'unverified-notice');
     });
     const queued = await ledger.capture(store);
+    // Each read the photo notice before their first photo: its acknowledgement waits before the punch.
     expect(queued.map((e) => [e.op, e.employeeId])).toEqual([
+      ['photoNoticeAck', ben.employeeId],
       ['clockOn', ben.employeeId],
       ['identityClaim', ben.employeeId],
+      ['photoNoticeAck', amara.employeeId],
       ['clockOn', amara.employeeId],
       ['identityClaim', amara.employeeId],
     ]);
-    expect(queued[3]?.body).toMatchObject({ punchKey: queued[2]?.id, punchKind: 'clockOn', recordedTimeUtc: queued[2]?.body.recordedTimeUtc });
+    expect(queued[5]?.body).toMatchObject({ punchKey: queued[4]?.id, punchKind: 'clockOn', recordedTimeUtc: queued[4]?.body.recordedTimeUtc });
     expect(JSON.stringify(queued), 'no PIN kept on the tablet').not.toMatch(new RegExp(`"${amara.pin}"|"${wrongPin}"`));
     // Two punches wait; their identity claims ride along uncounted: the badge says 2, not 4.
     await expectPending(kiosk, 2);
