@@ -6,9 +6,11 @@
  */
 import { registerMessages } from '../../i18n/catalogue';
 import { kioskRoster } from '../../i18n/messages/kioskRoster';
+import { attestations } from '../../i18n/messages/attestations';
 import { QueryProvider } from '../../runtime/QueryProvider';
 import { useUiStore } from '../../state/uiStore';
 import { ActionsStep } from './ActionsStep';
+import { AttestStep } from './AttestStep';
 import { ChangePinStep } from './ChangePinStep';
 import { DoneStep } from './DoneStep';
 import { ForgotPinStep } from './ForgotPinStep';
@@ -19,6 +21,7 @@ import { PhotoStep } from './PhotoStep';
 import { PinStep } from './PinStep';
 
 registerMessages(kioskRoster);
+registerMessages(attestations);
 
 function Step() {
   const flow = useUiStore((s) => s.flow);
@@ -33,6 +36,8 @@ function Step() {
       return <ActionsStep employeeId={flow.employeeId} pin={flow.pin} notice={flow.notice} />;
     case 'options':
       return <OptionsStep employeeId={flow.employeeId} pin={flow.pin} pending={flow.pending} />;
+    case 'attest':
+      return <AttestStep employeeId={flow.employeeId} pin={flow.pin} pending={flow.pending} questions={flow.questions} />;
     case 'photo':
       return <PhotoStep employeeId={flow.employeeId} pin={flow.pin} pending={flow.pending} />;
     case 'note':

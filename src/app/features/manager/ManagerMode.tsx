@@ -21,6 +21,7 @@ import { managerPin } from '../../i18n/messages/managerPin';
 import { managerRoster } from '../../i18n/messages/managerRoster';
 import { managerStaff } from '../../i18n/messages/managerStaff';
 import { badges } from '../../i18n/messages/badges';
+import { attestations } from '../../i18n/messages/attestations';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { useUiStore, type ManagerSession } from '../../state/uiStore';
 import { Notice } from '../../ui/Notice';
@@ -46,6 +47,7 @@ registerMessages(health);
 registerMessages(managerPin);
 registerMessages(managerStaff);
 registerMessages(badges);
+registerMessages(attestations);
 
 /** The ui store's session for a session opened with a manager PIN. */
 function pinSession(model: ManagerPinSessionModel, nowMs: number): ManagerSession {
