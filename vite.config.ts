@@ -65,7 +65,7 @@ export default defineConfig(({ mode }) => {
           // A classic (non-module) worker: one self-contained file, registrable everywhere.
           rollupFormat: 'iife',
           buildPlugins: { vite: [logLevel.worker] },
-          globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+          globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,wasm}'],
         },
         manifest: {
           id: '/',

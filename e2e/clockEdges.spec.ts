@@ -4,14 +4,15 @@
  * business time, and shifts across both DST changes in Europe/London (in March 01:00 GMT becomes
  * 02:00 BST; in October 02:00 BST becomes 01:00 GMT, so 01:30 happens twice). Each receipt names
  * the wall time and day it was punched, the service keeps the real instants, and the hours are real
- * hours. Each test runs on a service of its own (the pages load from it) that starts at its
- * instant, so the data it leaves at another date confuses no other spec.
+ * hours. The file runs on a service of its own (the pages load from it) whose clock starts at the
+ * first edge and is moved forward to each next one, so the data it leaves at other dates confuses no
+ * other spec.
  */
 import { KioskPage, fullName, kioskWeekdayDate } from './pages/kiosk';
 import { bothClocks, type Clocks } from './support/clocks';
-import { expect, test as base } from './support/fixtures';
+import { expect } from './support/fixtures';
+import { testWithOwnService } from './support/ownService';
 import { ServiceApi } from './support/serviceApi';
-import { startService, type DemoFile, type ServiceInstance } from './support/serviceProcess';
 
 const ZONE = 'Europe/London';
 const MINUTE = 60_000;
@@ -38,30 +39,18 @@ const EDGES: Edge[] = [
 ];
 
 /**
- * A service of the test's own whose clock starts ten minutes before the edge's clock-on (`edgeAt`);
- * the pages load from it (`baseURL`), and `edgeClocks` moves the pages' clock with its clock.
+ * One service for the file (ownService.ts), seeded ten minutes before the first edge's clock-on;
+ * each test moves it (and the page's clock) forward to ten minutes before its own edge
+ * (`edgeClocks`). The edges are in time order, so the service's clock only ever moves forward.
  */
-const test = base.extend<{ edgeAt: string; edgeService: ServiceInstance<DemoFile>; edgeClocks: Clocks }>({
+const FIRST_EDGE = EDGES[0]!.on;
+const test = testWithOwnService({ label: 'clock-edge', clockAt: new Date(Date.parse(FIRST_EDGE) - 10 * MINUTE) }).extend<{ edgeAt: string; edgeClocks: Clocks }>({
   edgeAt: ['', { option: true }],
-  edgeService: [
-    async ({ edgeAt }, use) => {
-      if (!edgeAt) throw new Error('test.use({ edgeAt }) names the instant the scenario starts at');
-      const service = await startService({ demo: true, label: 'clock-edge', clockAt: new Date(Date.parse(edgeAt) - 10 * MINUTE) });
-      try {
-        await use(service);
-      } finally {
-        await service.stop();
-      }
-    },
-    { timeout: 200_000 },
-  ],
-  edgeClocks: async ({ context, edgeAt, edgeService }, use) => {
-    const clocks = bothClocks(context, edgeService.clock);
+  edgeClocks: async ({ context, edgeAt, ownService }, use) => {
+    if (!edgeAt) throw new Error('test.use({ edgeAt }) names the instant the scenario starts at');
+    const clocks = bothClocks(context, ownService.clock);
     await clocks.set(new Date(Date.parse(edgeAt) - 10 * MINUTE));
     await use(clocks);
-  },
-  baseURL: async ({ edgeService }, use) => {
-    await use(edgeService.baseURL);
   },
 });
 
@@ -85,7 +74,7 @@ test.describe('time at its edges, on a set clock', () => {
   for (const edge of EDGES) {
     test.describe(() => {
       test.use({ edgeAt: edge.on });
-      test(edge.name, async ({ page, request, edgeService: service, edgeClocks: clocks }) => {
+      test(edge.name, async ({ page, request, ownService: service, edgeClocks: clocks }) => {
         test.setTimeout(120_000);
         const demo = service.demo;
         const person = demo.staff[0]!;

@@ -1,15 +1,18 @@
 /**
- * `npm test`: the checks CI runs, one phase after another, stopping at the first that fails (its
- * exit code is the run's). It exists for what a plain `a && b && c` chain cannot do:
+ * `npm test`: the checks CI runs, in stages, stopping at the first stage that fails (the first
+ * failing phase's exit code is the run's). A stage may run two phases side by side: the type check
+ * and lint go beside the browser tests, which leave about half of two cores idle while pages and
+ * services wait on each other, so the whole run is shorter by most of the check's time; if either
+ * fails, the other is stopped at once. It exists for what a plain `a && b && c` chain cannot do:
  * - say which phase is running and, at the end, how long each took;
  * - clean up when interrupted. Each phase runs in a process group of its own with TMPDIR in this
  *   run's temporary folder, so on Ctrl-C (SIGINT), SIGTERM or SIGHUP the runner passes the signal
- *   to the running phase's whole group (workers, browsers, services), kills what is still there
+ *   to the running phases' whole groups (workers, browsers, services), kills what is still there
  *   after a grace period, stops any PostgreSQL server left under that folder (pg_ctl detaches it
  *   from every group: strayServers.ts finds it by its postmaster.pid) and removes the folder.
  *   A finished run does the same.
  * Arguments after `--` go to Vitest (e.g. `npm test -- src/server/http`); `--only <phase,...>`
- * runs only those phases, in their usual order.
+ * runs only those phases, in their usual stages.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -28,27 +31,30 @@ interface Phase {
   command: (vitestArguments: string[]) => string[];
 }
 
-const PHASES: readonly Phase[] = [
-  { name: 'check', title: 'types (tsc -b) and lint (ESLint), side by side', command: () => ['bash', 'scripts/check.sh'] },
-  { name: 'vitest', title: 'Vitest: unit, API and process suites on PGlite and PostgreSQL 15', command: (extra) => [bin('vitest'), 'run', ...extra] },
-  { name: 'build', title: 'the kiosk app and the compiled service', command: () => ['npm', 'run', 'build', '--silent'] },
-  { name: 'browser', title: 'Playwright in Chromium against the built service', command: () => [bin('playwright'), 'test'] },
-];
+const CHECK: Phase = { name: 'check', title: 'types (tsc -b) and lint (ESLint), side by side', command: () => ['bash', 'scripts/check.sh'] };
+const VITEST: Phase = { name: 'vitest', title: 'Vitest: unit, API and process suites on PGlite and PostgreSQL 15', command: (extra) => [bin('vitest'), 'run', ...extra] };
+const BUILD: Phase = { name: 'build', title: 'the kiosk app and the compiled service', command: () => ['npm', 'run', 'build', '--silent'] };
+const BROWSER: Phase = { name: 'browser', title: 'Playwright in Chromium against the built service', command: () => [bin('playwright'), 'test'] };
+
+/** The stages, in order; the phases of a stage run side by side. */
+const STAGES: readonly (readonly Phase[])[] = [[VITEST], [BUILD], [BROWSER, CHECK]];
+const PHASES: readonly Phase[] = STAGES.flat();
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 
-function parseArguments(argv: string[]): { phases: readonly Phase[]; vitestArguments: string[] } {
+function parseArguments(argv: string[]): { stages: readonly (readonly Phase[])[]; vitestArguments: string[] } {
   const split = argv.indexOf('--');
   const own = split === -1 ? argv : argv.slice(0, split);
   const vitestArguments = split === -1 ? [] : argv.slice(split + 1);
-  if (own.length === 0) return { phases: PHASES, vitestArguments };
+  if (own.length === 0) return { stages: STAGES, vitestArguments };
   const names = own[0] === '--only' ? (own[1] ?? '') : own[0]!.startsWith('--only=') ? own[0]!.slice('--only='.length) : null;
   if (names === null || own.length > (own[0] === '--only' ? 2 : 1)) throw new Error(`unknown arguments ${own.join(' ')} (usage: npm test -- [--only ${PHASES.map((p) => p.name).join(',')}] [-- vitest arguments])`);
   const wanted = names.split(',').filter(Boolean);
   const unknown = wanted.filter((name) => !PHASES.some((phase) => phase.name === name));
   if (unknown.length > 0 || wanted.length === 0) throw new Error(`no phase ${unknown.join(', ') || '(none given)'} (phases: ${PHASES.map((p) => p.name).join(', ')})`);
-  return { phases: PHASES.filter((phase) => wanted.includes(phase.name)), vitestArguments };
+  const stages = STAGES.map((stage) => stage.filter((phase) => wanted.includes(phase.name))).filter((stage) => stage.length > 0);
+  return { stages, vitestArguments };
 }
 
 /** Signals a phase's whole process group (its id is the phase's PID: it was spawned detached). */
@@ -63,9 +69,20 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 
 const delay = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
+/** Signals a running phase's group, waits up to the grace period, then kills whatever of it is left. */
+async function endGroup(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise<void>((done) => child.once('close', () => done()));
+    signalGroup(child, signal);
+    await Promise.race([exited, delay(GRACE_MS)]);
+  }
+  // Whatever of the group outlived its leader (workers, browsers, services).
+  signalGroup(child, 'SIGKILL');
+}
+
 async function main(): Promise<number> {
   const runStarted = Date.now();
-  const { phases, vitestArguments } = parseArguments(process.argv.slice(2));
+  const { stages, vitestArguments } = parseArguments(process.argv.slice(2));
   // Traversable by others (0711): as root, PostgreSQL runs as its own user in a folder under it.
   const runRoot = mkdtempSync(join(tmpdir(), 'kiosk-test-run-'));
   chmodSync(runRoot, 0o711);
@@ -78,34 +95,34 @@ async function main(): Promise<number> {
     rmSync(runRoot, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   };
 
-  let current: ChildProcess | null = null;
+  const running = new Set<ChildProcess>();
   // An object, not two variables: TypeScript does not see the handler set them during the loop.
   const stop: { signal: NodeJS.Signals | null; done: Promise<void> } = { signal: null, done: Promise.resolve() };
   const interrupt = (signal: NodeJS.Signals) => {
     if (stop.signal) return;
     stop.signal = signal;
     say(`\nnpm test: ${signal}; stopping everything it started and removing ${runRoot}`);
-    const child = current;
+    const children = [...running];
     stop.done = (async () => {
-      if (child && child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise<void>((done) => child.once('close', () => done()));
-        signalGroup(child, signal);
-        await Promise.race([exited, delay(GRACE_MS)]);
-      }
-      // Whatever of the group outlived its leader (workers, browsers, services).
-      if (child) signalGroup(child, 'SIGKILL');
+      await Promise.all(children.map((child) => endGroup(child, signal)));
       await cleanUp();
     })();
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => interrupt(signal));
 
-  say(`npm test: ${phases.map((phase) => phase.name).join(' → ')} (temporary files in ${runRoot})`);
+  const phases = stages.flat();
+  say(`npm test: ${stages.map((stage) => stage.map((phase) => phase.name).join(' + ')).join(' → ')} (temporary files in ${runRoot})`);
   const times: string[] = [];
-  let failed: { phase: Phase; code: number } | null = null;
-  for (const [index, phase] of phases.entries()) {
-    if (stop.signal) break;
+  const reported = new Set<Phase>();
+  // A holder object: the phases set it from their callbacks, which TypeScript does not follow.
+  const outcome: { failed: { phase: Phase; code: number } | null } = { failed: null };
+  let number = 0;
+
+  /** Runs one phase to its end; a phase of the same stage that failed first ends it early. */
+  const runPhase = async (phase: Phase, stageFailed: { phase: Phase | null }): Promise<number> => {
     const started = Date.now();
-    say(`\n▶ ${index + 1}/${phases.length} ${phase.name}: ${phase.title}`);
+    number += 1;
+    say(`\n▶ ${number}/${phases.length} ${phase.name}: ${phase.title}`);
     const [file, ...args] = phase.command(vitestArguments);
     const child = spawn(file!, args, {
       cwd: PROJECT_ROOT,
@@ -114,7 +131,7 @@ async function main(): Promise<number> {
       stdio: ['ignore', 'inherit', 'inherit'],
       detached: true,
     });
-    current = child;
+    running.add(child);
     const code = await new Promise<number>((resolve) => {
       child.once('error', (error) => {
         say(`npm test: could not start ${file}: ${error.message}`);
@@ -122,16 +139,32 @@ async function main(): Promise<number> {
       });
       child.once('close', (exitCode, signal) => resolve(exitCode ?? (signal ? 128 : 1)));
     });
-    current = null;
-    if (stop.signal) break;
+    running.delete(child);
+    if (stop.signal) return code;
     // The phase is over; anything of its group still running (a stray service) goes with it.
     signalGroup(child, 'SIGKILL');
-    times.push(`${code === 0 ? '✔' : '✘'} ${phase.name} ${seconds(Date.now() - started)}`);
-    say(`${code === 0 ? '✔' : '✘'} ${phase.name} ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds(Date.now() - started)}`);
-    if (code !== 0) {
-      failed = { phase, code };
-      break;
+    const took = seconds(Date.now() - started);
+    reported.add(phase);
+    if (stageFailed.phase && stageFailed.phase !== phase) {
+      times.push(`■ ${phase.name} stopped after ${took}`);
+      say(`■ ${phase.name} stopped after ${took}, since ${stageFailed.phase.name} failed`);
+      return code;
     }
+    times.push(`${code === 0 ? '✔' : '✘'} ${phase.name} ${took}`);
+    say(`${code === 0 ? '✔' : '✘'} ${phase.name} ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${took}`);
+    if (code !== 0 && !stageFailed.phase) {
+      stageFailed.phase = phase;
+      outcome.failed = { phase, code };
+      // Its stage-mates' results no longer change the outcome: stop them rather than wait.
+      for (const other of running) void endGroup(other, 'SIGTERM');
+    }
+    return code;
+  };
+
+  for (const stage of stages) {
+    if (stop.signal || outcome.failed) break;
+    const stageFailed: { phase: Phase | null } = { phase: null };
+    await Promise.all(stage.map((phase) => runPhase(phase, stageFailed)));
   }
 
   if (stop.signal) {
@@ -140,7 +173,8 @@ async function main(): Promise<number> {
     return stop.signal === 'SIGINT' ? 130 : stop.signal === 'SIGHUP' ? 129 : 143;
   }
   await cleanUp();
-  const notRun = phases.slice(times.length).map((phase) => `not run: ${phase.name}`);
+  const { failed } = outcome;
+  const notRun = phases.filter((phase) => !reported.has(phase)).map((phase) => `not run: ${phase.name}`);
   say(`\nnpm test ${failed ? `FAILED in ${failed.phase.name}` : 'passed'} in ${seconds(Date.now() - runStarted)}: ${[...times, ...notRun].join(' · ')}`);
   return failed ? failed.code : 0;
 }

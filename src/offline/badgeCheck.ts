@@ -1,22 +1,39 @@
 /**
- * Checking a scanned badge at the kiosk, with the service. A scan is recognised before anything is
- * sent (src/domain/badges.ts), so text that is not a badge never reaches the service; every
- * refusal the service counts (unknown, revoked) is counted there, against the device or the
- * badge's owner. With no answer the kiosk says so and records nothing. At a kiosk in badge-then-PIN
- * mode the service signs nobody in on a badge alone: its `pin-required` answer names the person, and
- * the kiosk opens their PIN step.
+ * Checking a scanned badge at the kiosk: with the service when it answers within the interactive
+ * budget, else against the badge verifiers this tablet keeps (badgeVerifiers.ts), as a PIN is
+ * checked (docs/offline-pin.md). A scan is recognised before anything is sent (src/domain/badges.ts),
+ * so text that is not a badge never reaches the service; every refusal the service counts (unknown,
+ * revoked) is counted there, against the device or the badge's owner. At a kiosk in badge-then-PIN
+ * mode the service signs nobody in on a badge alone: its `pin-required` answer names the person,
+ * and the kiosk opens their PIN step; offline the kept mode decides the same. A badge the tablet
+ * does not keep, with no answer from the service, is refused and records nothing.
  */
+import type { BadgeCheckModel } from '../contract/supporting/badges';
 import { checkBadge } from '../contract/routes/badges';
 import { readBadgeToken } from '../domain/badges';
+import { isLocked } from '../domain/pinPolicy';
 import { isApiClientError } from '../client/errors';
+import { findKeptBadge } from './badgeVerifiers';
 import type { KioskRuntime } from './kioskRuntime';
-import { answerWithin, SLOW_ANSWER_WAIT_MS } from './reachability';
-import { readRecord, StaffRecord } from './records';
+import { answerWithin, askWithinBudget, SLOW_ANSWER_WAIT_MS } from './reachability';
+import { PinLockoutRecord, readRecord, StaffRecord } from './records';
 import { adoptServerView } from './serverView';
 
-export type BadgeRefusal = 'not-badge' | 'badges-off' | 'unknown' | 'revoked' | 'locked' | 'device-locked' | 'busy' | 'offline' | 'no-longer-here';
+export type BadgeRefusal =
+  | 'not-badge'
+  | 'badges-off'
+  | 'unknown'
+  | 'revoked'
+  | 'locked'
+  | 'device-locked'
+  | 'busy'
+  | 'offline'
+  | 'offline-unknown'
+  | 'no-longer-here';
 
-export type BadgeCheck = { ok: true; employee: StaffRecord; pinRequired: boolean } | { ok: false; reason: BadgeRefusal; attemptsLeft: number | null };
+export type BadgeCheck =
+  | { ok: true; employee: StaffRecord; pinRequired: boolean; badgeId: number; checkedOffline: boolean }
+  | { ok: false; reason: BadgeRefusal; attemptsLeft: number | null };
 
 const refused = (reason: BadgeRefusal, attemptsLeft: number | null = null): BadgeCheck => ({ ok: false, reason, attemptsLeft });
 
@@ -33,25 +50,58 @@ const REASON_OF: Readonly<Record<string, BadgeRefusal>> = {
 };
 
 /** The person whose badge the service named, from the tablet's staff list: their PIN comes next. */
-async function pinStepOf(rt: KioskRuntime, employeeId: unknown): Promise<BadgeCheck> {
+async function pinStepOf(rt: KioskRuntime, employeeId: unknown, badgeId: unknown): Promise<BadgeCheck> {
   const employee = typeof employeeId === 'number' ? readRecord(StaffRecord, await rt.db.staff.get(employeeId)) : null;
-  return employee ? { ok: true, employee, pinRequired: true } : refused('no-longer-here');
+  if (!employee) return refused('no-longer-here');
+  return { ok: true, employee, pinRequired: true, badgeId: typeof badgeId === 'number' ? badgeId : 0, checkedOffline: false };
+}
+
+async function acceptedOnline(rt: KioskRuntime, answer: BadgeCheckModel): Promise<BadgeCheck> {
+  const employee = await adoptServerView(rt, answer.employee);
+  return { ok: true, employee, pinRequired: answer.pinRequired, badgeId: answer.badgeId, checkedOffline: false };
+}
+
+async function refusedOnline(rt: KioskRuntime, error: unknown): Promise<BadgeCheck> {
+  if (!isApiClientError(error) || error.kind !== 'http') return refused('offline');
+  if (error.code === 'pin-required') return pinStepOf(rt, error.problem?.employeeId, error.problem?.badgeId);
+  const left = error.problem?.attemptsLeft;
+  const reason = REASON_OF[error.code ?? ''] ?? (error.status === 404 ? 'no-longer-here' : null);
+  if (reason === null) throw error;
+  return refused(reason, typeof left === 'number' ? left : null);
+}
+
+/** The badge as this tablet alone can judge it; null when it keeps nothing that decides (the service must). */
+async function checkOffline(rt: KioskRuntime, token: string): Promise<BadgeCheck | null> {
+  const found = await findKeptBadge(rt.db, token);
+  if (!found?.badge) return null;
+  if (found.kept.mode === 'pin') return refused('badges-off');
+  const employee = readRecord(StaffRecord, await rt.db.staff.get(found.badge.employeeId));
+  if (!employee) return refused('no-longer-here');
+  const lockout = readRecord(PinLockoutRecord, await rt.db.pinLockouts.get(employee.employeeId));
+  if (lockout && isLocked({ failedAttempts: lockout.failedAttempts, lockedUntil: lockout.lockedUntil ? new Date(lockout.lockedUntil) : null }, rt.clock.now())) {
+    return refused('locked');
+  }
+  return { ok: true, employee, pinRequired: found.kept.mode === 'badge-then-pin', badgeId: found.badge.badgeId, checkedOffline: true };
 }
 
 export async function checkBadgeAtKiosk(rt: KioskRuntime, scanned: string): Promise<BadgeCheck> {
   const token = readBadgeToken(scanned);
   if (token === null) return refused('not-badge');
+  const ask = () => rt.client.call(checkBadge, { path: rt.kiosk, body: { token } });
   try {
-    const answer = await answerWithin(rt.client.call(checkBadge, { path: rt.kiosk, body: { token } }), SLOW_ANSWER_WAIT_MS);
-    if (!answer) return refused('offline');
-    const employee = await adoptServerView(rt, answer.value.employee);
-    return { ok: true, employee, pinRequired: answer.value.pinRequired };
+    const asked = await askWithinBudget(rt.reachability, ask);
+    if (asked.answered) return await acceptedOnline(rt, asked.value);
+    const offline = await checkOffline(rt, token);
+    if (offline) {
+      // The person is let in on the tablet's word; a late answer changes nothing now (as for a PIN).
+      asked.pending?.catch(() => undefined);
+      return offline;
+    }
+    // Nothing on this tablet decides for this badge: the service's answer is the only one.
+    const answer = await answerWithin(asked.pending ?? ask(), SLOW_ANSWER_WAIT_MS);
+    if (answer) return await acceptedOnline(rt, answer.value);
+    return refused((await findKeptBadge(rt.db, token)) ? 'offline-unknown' : 'offline');
   } catch (error) {
-    if (!isApiClientError(error) || error.kind !== 'http') return refused('offline');
-    if (error.code === 'pin-required') return pinStepOf(rt, error.problem?.employeeId);
-    const left = error.problem?.attemptsLeft;
-    const reason = REASON_OF[error.code ?? ''] ?? (error.status === 404 ? 'no-longer-here' : null);
-    if (reason === null) throw error;
-    return refused(reason, typeof left === 'number' ? left : null);
+    return refusedOnline(rt, error);
   }
 }

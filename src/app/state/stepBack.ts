@@ -11,6 +11,7 @@ export function stepBack(flow: KioskStep): KioskStep {
     case 'grid':
       return flow;
     case 'number':
+    case 'scan':
     case 'pin':
     case 'actions':
     case 'done':

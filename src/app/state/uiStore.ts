@@ -69,6 +69,8 @@ export type ActionsNotice = 'pinChanged' | 'pinChangedQueued' | 'clockOffUndone'
 export type KioskStep =
   | { step: 'grid' }
   | { step: 'number' }
+  /** The camera reads a badge's QR code (kiosks that take badges). */
+  | { step: 'scan' }
   | { step: 'pin'; employeeId: number; codeSent?: CodeSent }
   | { step: 'actions'; employeeId: number; pin: string; notice?: ActionsNotice }
   | { step: 'options'; employeeId: number; pin: string; pending: PendingPunch }

@@ -2,7 +2,8 @@
  * Security headers for every response, with Hono's secure-headers middleware: one policy for the
  * API (JSON only: nothing may load or frame it), one for the kiosk app and one for the API
  * reference page. Each Content-Security-Policy admits only this service's own origin; the app
- * needs `data:`/`blob:` images for the photo preview, the camera and the screen wake lock.
+ * needs `data:`/`blob:` images for the photo preview, the camera and the screen wake lock, and
+ * WebAssembly compilation (not eval) for the badge reader.
  */
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
@@ -35,7 +36,8 @@ export const appSecurityHeaders = (connectOrigins: readonly string[] = []): Midd
     ...common,
     contentSecurityPolicy: {
       defaultSrc: [SELF],
-      scriptSrc: [SELF],
+      // The badge reader's own WebAssembly (the QR decoder where the browser has none) compiles under this.
+      scriptSrc: [SELF, "'wasm-unsafe-eval'"],
       styleSrc: [SELF],
       imgSrc: [SELF, 'data:', 'blob:'],
       fontSrc: [SELF],

@@ -19,6 +19,7 @@ import { NumberStep } from './NumberStep';
 import { OptionsStep } from './OptionsStep';
 import { PhotoStep } from './PhotoStep';
 import { PinStep } from './PinStep';
+import { ScanStep } from './ScanStep';
 
 registerMessages(kioskRoster);
 registerMessages(attestations);
@@ -30,6 +31,8 @@ function Step() {
       return null;
     case 'number':
       return <NumberStep />;
+    case 'scan':
+      return <ScanStep />;
     case 'pin':
       return <PinStep employeeId={flow.employeeId} codeSent={flow.codeSent} />;
     case 'actions':

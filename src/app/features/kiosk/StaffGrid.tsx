@@ -6,7 +6,7 @@
  * shape, never colour alone; someone clocked on at another kiosk says where ("At Back door").
  * The roster the tablet keeps adds where each person stands against it (domain rosterState.ts):
  * due or late people come next, in their own group, and every rostered card says "Due at 15:00",
- * "Late · due at 09:00", "Rostered until 19:00" or "Finishing · 19:00".
+ * "Late · due at 09:00", "Rostered until 19:00", "Finishing · 19:00" or, still on after it, "Shift ended · 19:00".
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { isOnShift } from '../../../domain/attendance';
@@ -20,11 +20,11 @@ import { useI18n } from '../../i18n/I18nProvider';
 import { foldForSearch } from '../../i18n/search';
 import { useKioskBase } from '../../runtime/RuntimeContext';
 import { openShiftElsewhere, type OpenShiftElsewhere } from '../../../offline/openShiftsElsewhere';
-import { useBreakRules, useOpenShiftsElsewhere, useStaff } from '../../runtime/useKioskData';
+import { useBadgeMode, useBreakRules, useOpenShiftsElsewhere, useStaff } from '../../runtime/useKioskData';
 import { useUiStore } from '../../state/uiStore';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
-import { CoffeeIcon, HashIcon, PlayIcon, SearchIcon } from '../../ui/icons';
+import { CameraIcon, CoffeeIcon, HashIcon, PlayIcon, SearchIcon } from '../../ui/icons';
 import styles from './StaffGrid.module.css';
 import steps from './Steps.module.css';
 import { useKeptRoster } from './useKeptRoster';
@@ -41,6 +41,7 @@ const ROSTER_WORDS = {
   late: 'kiosk.grid.roster.late',
   onShift: 'kiosk.grid.roster.onShift',
   finishing: 'kiosk.grid.roster.finishing',
+  pastEnd: 'kiosk.grid.roster.pastEnd',
 } as const;
 
 /** The card's roster line, or null when the roster says nothing about the person now. */
@@ -165,6 +166,8 @@ export function StaffGrid() {
     return due;
   }, [staff, rules, profileName, now]);
   const go = useUiStore((s) => s.go);
+  // A kiosk that takes badges offers the camera; a PIN-only one does not.
+  const badgeMode = useBadgeMode(db);
   const [query, setQuery] = useState('');
   const shown = useMemo(() => {
     const needle = foldForSearch(query.trim());
@@ -206,6 +209,11 @@ export function StaffGrid() {
         <Button variant="secondary" icon={<HashIcon />} onClick={() => go({ step: 'number' })}>
           {t('kiosk.grid.useNumber')}
         </Button>
+        {badgeMode === 'badge' || badgeMode === 'badge-then-pin' ? (
+          <Button variant="secondary" icon={<CameraIcon />} onClick={() => go({ step: 'scan' })}>
+            {t('kiosk.grid.scanBadge')}
+          </Button>
+        ) : null}
       </div>
       {staff === undefined ? null : staff.length === 0 ? (
         <p className={styles.empty}>{t('kiosk.grid.empty')}</p>

@@ -1,4 +1,4 @@
-/** What the kiosk says after a badge scan (the words load with the kiosk: a scan can come at any time). */
+/** What the kiosk says after a badge scan, and on the camera's scan step (the words load just after the names: a scan can come at any time). */
 import { defineMessages } from '../define';
 
 export const kioskBadges = defineMessages({
@@ -13,7 +13,18 @@ export const kioskBadges = defineMessages({
     'kiosk.badge.device-locked': 'Too many unknown badges here. Badges work again later; tap your name meanwhile.',
     'kiosk.badge.busy': 'The kiosk is busy. Try again in a moment.',
     'kiosk.badge.offline': 'Badges need the network just now. Tap your name and enter your PIN.',
+    'kiosk.badge.offline-unknown': 'This tablet does not know this badge, and the network is not answering. Tap your name and enter your PIN.',
     'kiosk.badge.no-longer-here': 'This badge’s owner does not work at this kiosk. Ask a manager.',
+    'kiosk.scan.title': 'Scan your badge',
+    'kiosk.scan.hint': 'Hold the QR code on your badge up to the camera.',
+    'kiosk.scan.preview': 'Camera picture',
+    'kiosk.scan.starting': 'Starting the camera…',
+    'kiosk.scan.looking': 'Looking for a badge…',
+    'kiosk.scan.noCamera': 'This tablet has no camera to scan with. Tap your name and enter your PIN.',
+    'kiosk.scan.refused': 'The camera is not allowed on this tablet. Tap your name and enter your PIN, or ask a manager to allow the camera.',
+    'kiosk.scan.noReader': 'The badge reader could not start. Tap your name and enter your PIN.',
+    'kiosk.scan.again': 'Scan again',
+    'kiosk.scan.usePin': 'Use my name and PIN',
   },
   es: {
     'kiosk.badge.checking': 'Comprobando tu tarjeta…',
@@ -26,6 +37,17 @@ export const kioskBadges = defineMessages({
     'kiosk.badge.device-locked': 'Demasiadas tarjetas desconocidas aquí. Las tarjetas volverán a funcionar más tarde; mientras, toca tu nombre.',
     'kiosk.badge.busy': 'El quiosco está ocupado. Inténtalo de nuevo en un momento.',
     'kiosk.badge.offline': 'Ahora mismo las tarjetas necesitan la red. Toca tu nombre y escribe tu PIN.',
+    'kiosk.badge.offline-unknown': 'Esta tableta no conoce esta tarjeta y la red no responde. Toca tu nombre y escribe tu PIN.',
     'kiosk.badge.no-longer-here': 'La persona de esta tarjeta no trabaja en este quiosco. Avisa a un encargado.',
+    'kiosk.scan.title': 'Escanea tu tarjeta',
+    'kiosk.scan.hint': 'Acerca el código QR de tu tarjeta a la cámara.',
+    'kiosk.scan.preview': 'Imagen de la cámara',
+    'kiosk.scan.starting': 'Encendiendo la cámara…',
+    'kiosk.scan.looking': 'Buscando una tarjeta…',
+    'kiosk.scan.noCamera': 'Esta tableta no tiene cámara para escanear. Toca tu nombre y escribe tu PIN.',
+    'kiosk.scan.refused': 'La cámara no está permitida en esta tableta. Toca tu nombre y escribe tu PIN, o pide a un encargado que la permita.',
+    'kiosk.scan.noReader': 'El lector de tarjetas no ha podido arrancar. Toca tu nombre y escribe tu PIN.',
+    'kiosk.scan.again': 'Escanear otra vez',
+    'kiosk.scan.usePin': 'Usar mi nombre y PIN',
   },
 });

@@ -1,0 +1,96 @@
+/**
+ * Badges through an outage, against the real service: the tablet keeps a verifier per badge of its
+ * people (never a token) from its refresh and accepts a kept badge with the network down or
+ * hanging, under the kiosk's kept mode; a badge it does not keep is refused with nothing recorded;
+ * a revocation reaches the tablet at its next refresh; a PIN-only kiosk refuses badges offline too.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { badgeVerifier } from '../server/services/badges/badgeTokens';
+import { createTenant, type Tenant } from '../server/testing/fixtures';
+import { startTestService, type TestService } from '../server/testing/testService';
+import { checkBadgeAtKiosk } from './badgeCheck';
+import { badgeVerifierOf } from './badgeVerifiers';
+import { BADGES_KEY } from './badgesRecord';
+import { createOfflineHarness, type OfflineHarness } from './testing/offlineHarness';
+
+let t: TestService;
+beforeAll(async () => {
+  t = await startTestService();
+});
+afterAll(() => t.close());
+
+async function issue(tenant: Tenant, employeeId: number): Promise<{ token: string; badgeId: number }> {
+  const res = await t.request('POST', `${tenant.kiosk}/badges`, { auth: tenant.manager.auth, json: { employeeIds: [employeeId] } });
+  expect(res.status, res.text).toBe(200);
+  return (res.body as Array<{ token: string; badgeId: number }>)[0]!;
+}
+
+async function setKioskMode(tenant: Tenant, mode: string | null) {
+  const res = await t.request('PUT', `${tenant.kiosk}/badgesettings`, { auth: tenant.manager.auth, json: { mode } });
+  expect(res.status, res.text).toBe(200);
+}
+
+async function refreshed(h: OfflineHarness) {
+  h.setFaults(null);
+  expect(await h.runtime.refresh()).toBe(true);
+}
+
+describe('badges offline', () => {
+  it('computes the verifier as the service does', async () => {
+    for (const token of ['KCB1' + 'A'.repeat(32), 'KCB1ABCDEFGHIJKLMNOPQRSTUVWXYZ234567']) {
+      expect(await badgeVerifierOf(token)).toBe(badgeVerifier(token));
+    }
+  });
+
+  it("accepts a kept badge with the network down or hanging, refuses one it does not keep, and forgets a revoked one at the next refresh", async () => {
+    const tenant = await createTenant(t, { employees: 2 });
+    await setKioskMode(tenant, 'badge');
+    const [ada, ben] = tenant.employees;
+    const adas = await issue(tenant, ada!.id);
+    const h = await createOfflineHarness(t, tenant);
+    await refreshed(h);
+    // Kept: the mode and verifiers, never the token.
+    const kept = JSON.stringify(await h.db.meta.get(BADGES_KEY));
+    expect(kept).toContain('"mode":"badge"');
+    expect(kept).toContain(badgeVerifier(adas.token));
+    expect(kept).not.toContain(adas.token.slice(4));
+
+    for (const fault of ['down', 'hang'] as const) {
+      h.setFaults(() => fault);
+      const offline = await checkBadgeAtKiosk(h.runtime, adas.token);
+      expect(offline, fault).toMatchObject({ ok: true, checkedOffline: true, pinRequired: false, badgeId: adas.badgeId, employee: { employeeId: ada!.id } });
+    }
+
+    // Issued after the last refresh: the tablet does not know it, and the service cannot say.
+    const bens = await issue(tenant, ben!.id);
+    h.setFaults(() => 'down');
+    expect(await checkBadgeAtKiosk(h.runtime, bens.token)).toEqual({ ok: false, reason: 'offline-unknown', attemptsLeft: null });
+    expect(await checkBadgeAtKiosk(h.runtime, 'KCB1' + 'Q'.repeat(32))).toEqual({ ok: false, reason: 'offline-unknown', attemptsLeft: null });
+    expect(await h.db.outbox.count()).toBe(0);
+
+    // Online, the service answers; then Ada's badge is withdrawn and the next refresh forgets it.
+    h.setFaults(null);
+    expect(await checkBadgeAtKiosk(h.runtime, bens.token)).toMatchObject({ ok: true, checkedOffline: false, employee: { employeeId: ben!.id } });
+    const revoke = await t.request('POST', `${tenant.kiosk}/badges/${adas.badgeId}/revoke`, { auth: tenant.manager.auth });
+    expect(revoke.status, revoke.text).toBe(200);
+    await refreshed(h);
+    h.setFaults(() => 'down');
+    expect(await checkBadgeAtKiosk(h.runtime, adas.token)).toEqual({ ok: false, reason: 'offline-unknown', attemptsLeft: null });
+    expect(await checkBadgeAtKiosk(h.runtime, bens.token)).toMatchObject({ ok: true, checkedOffline: true, employee: { employeeId: ben!.id } });
+  });
+
+  it('follows the kept mode offline: badge then PIN leads to the PIN, PIN only refuses', async () => {
+    const tenant = await createTenant(t);
+    await setKioskMode(tenant, 'badge-then-pin');
+    const ada = tenant.employees[0]!;
+    const badge = await issue(tenant, ada.id);
+    const h = await createOfflineHarness(t, tenant);
+    await refreshed(h);
+    h.setFaults(() => 'down');
+    expect(await checkBadgeAtKiosk(h.runtime, badge.token)).toMatchObject({ ok: true, checkedOffline: true, pinRequired: true, employee: { employeeId: ada.id } });
+    await setKioskMode(tenant, 'pin');
+    await refreshed(h);
+    h.setFaults(() => 'down');
+    expect(await checkBadgeAtKiosk(h.runtime, badge.token)).toEqual({ ok: false, reason: 'badges-off', attemptsLeft: null });
+  });
+});
