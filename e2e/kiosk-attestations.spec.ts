@@ -13,36 +13,22 @@ import { KioskPage, fullName, type StaffMember } from './pages/kiosk';
 import { ManagerMode } from './pages/manager';
 import { peopleOffShift } from './pages/offShift';
 import { bothClocks, type Clocks } from './support/clocks';
-import { expect, test as base } from './support/fixtures';
+import { expect } from './support/fixtures';
+import { testWithOwnService } from './support/ownService';
 import { reviewScreen } from './support/screens';
 import { apiKeyAuth, ServiceApi } from './support/serviceApi';
-import { startService, type DemoFile, type ServiceInstance } from './support/serviceProcess';
+import type { DemoFile, ServiceInstance } from './support/serviceProcess';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const CLOCK_ON = '2026-06-10T07:30:00Z';
 const EDGE_MARGIN_MS = 20_000;
 
-const test = base.extend<{ attestService: ServiceInstance<DemoFile>; attestClocks: Clocks }>({
-  attestService: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
-    async ({}, use) => {
-      const service = await startService({ demo: true, label: 'attestations', clockAt: new Date(Date.parse(CLOCK_ON) - 20 * MINUTE) });
-      try {
-        await use(service);
-      } finally {
-        await service.stop();
-      }
-    },
-    { timeout: 200_000 },
-  ],
-  attestClocks: async ({ context, attestService }, use) => {
-    const clocks = bothClocks(context, attestService.clock);
+const test = testWithOwnService({ label: 'attestations', clockAt: new Date(Date.parse(CLOCK_ON) - 20 * MINUTE) }).extend<{ attestClocks: Clocks }>({
+  attestClocks: async ({ context, ownService }, use) => {
+    const clocks = bothClocks(context, ownService.clock);
     await clocks.set(new Date(Date.parse(CLOCK_ON) - 20 * MINUTE));
     await use(clocks);
-  },
-  baseURL: async ({ attestService }, use) => {
-    await use(attestService.baseURL);
   },
 });
 
@@ -57,7 +43,7 @@ async function attestationsOf(request: APIRequestContext, service: ServiceInstan
   return (AttestationModel.array().parse(await res.json())).filter((a) => a.employeeId === employeeId);
 }
 
-test('a missed meal break reported at clock-off, online and offline, at the end of the 5th hour', async ({ page, context, request, attestService: service, attestClocks: clocks }) => {
+test('a missed meal break reported at clock-off, online and offline, at the end of the 5th hour', async ({ page, context, request, ownService: service, attestClocks: clocks }) => {
   test.setTimeout(300_000);
   const demo = service.demo;
   const api = new ServiceApi(request, service.baseURL, demo);
