@@ -77,6 +77,7 @@ export type KioskStep =
   | { step: 'photo'; employeeId: number; pin: string; pending: PendingPunch }
   | { step: 'attest'; employeeId: number; pin: string; pending: PendingPunch; questions: AskedQuestion[] }
   | { step: 'note'; employeeId: number; pin: string }
+  | { step: 'myHours'; employeeId: number; pin: string }
   | { step: 'changePin'; employeeId: number; oldPin: string; reason: 'expired' | 'chosen' }
   | { step: 'forgotPin'; employeeId: number }
   | { step: 'done'; receipt: Receipt };

@@ -20,6 +20,7 @@ import { manager } from '../../i18n/messages/manager';
 import { managerPin } from '../../i18n/messages/managerPin';
 import { managerRoster } from '../../i18n/messages/managerRoster';
 import { managerStaff } from '../../i18n/messages/managerStaff';
+import { myHours } from '../../i18n/messages/myHours';
 import { badges } from '../../i18n/messages/badges';
 import { attestations } from '../../i18n/messages/attestations';
 import { useRuntime } from '../../runtime/RuntimeContext';
@@ -46,6 +47,7 @@ registerMessages(managerRoster);
 registerMessages(health);
 registerMessages(managerPin);
 registerMessages(managerStaff);
+registerMessages(myHours);
 registerMessages(badges);
 registerMessages(attestations);
 
