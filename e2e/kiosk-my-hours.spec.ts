@@ -4,8 +4,8 @@
  * says it is the tablet's copy; the dispute waits in the outbox), and back online it reaches the
  * manager's Timesheets, who replies. The manager then changes the line; at the person's next PIN
  * they are told, read "Your manager changed …: 07:00–11:00 → 07:00–10:30" and the reply, and
- * acknowledge both, which reaches the service. Each new screen is captured in both orientations
- * and checked with axe. The service is the test's own.
+ * acknowledge both, which reaches the service and shows in the line's history on Timesheets. Each
+ * new screen is captured in both orientations and checked with axe. The service is the test's own.
  */
 import { toLocalDateTime } from '../src/domain/time';
 import { KioskPage, kioskTime } from './pages/kiosk';
@@ -162,9 +162,25 @@ test('a dispute offline and online, the manager replies and changes the line, se
   const resolved = await request.get(`${B}/linedisputes?status=Resolved`, { headers: auth });
   const answered = (await resolved.json()) as Array<{ id: number; replySeenUtc: string | null }>;
   expect(answered.find((d) => d.id === disputes[0]!.id)?.replySeenUtc).not.toBeNull();
-  // The next PIN has nothing more to tell.
+  // The manager reads the same record: the line's history, seen by the person.
   await screen.getByRole('button', { name: 'Back', exact: true }).click();
   await kiosk.main.getByRole('button', { name: 'Not you?' }).click();
+  await manager.signIn();
+  await manager.goTo('Timesheets');
+  const managerLine = page.locator(`[data-testid="timesheet-line"][data-line-id="${line.id}"]`);
+  await managerLine.getByRole('button', { name: /^History: / }).click();
+  const historyChange = managerLine.getByTestId('line-history-change');
+  await expect(historyChange).toContainText(`changed ${span} → ${editedSpan}`);
+  await expect(historyChange).toContainText('seen by the person');
+  await reviewScreen(page, 'manager-line-history', {
+    ready: async () => {
+      await historyChange.scrollIntoViewIfNeeded();
+      await expect(historyChange).toBeInViewport();
+    },
+  });
+  await manager.exit();
+
+  // The next PIN has nothing more to tell.
   await kiosk.signIn(name, pin);
   await expect(kiosk.actions().getByRole('button', { name: 'My hours' })).toBeVisible();
   await expect(kiosk.actions().getByTestId('my-hours-prompt')).toHaveCount(0);

@@ -2,7 +2,8 @@
  * One timesheet line on the Timesheets tab: the person, the line's (rounded) start and end beside
  * the raw punches of its clocked shift (the project's punches extension), breaks, hours, place,
  * status; approve, reject (asked twice) or send back, and edit in place. A Processed line is
- * read-only; a line with a forgotten clock-off waiting is flagged.
+ * read-only; a line with a forgotten clock-off waiting is flagged. *History* shows managers' changes
+ * of the line and whether the person has seen them.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -13,7 +14,10 @@ import { useI18n } from '../../i18n/I18nProvider';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
+import type { AttestationModel } from '../../../contract/supporting/attestations';
 import { BreakFields } from './BreakFields';
+import { LineAttestation } from './LineAttestation';
+import { LineHistory } from './LineHistory';
 import styles from './Manager.module.css';
 import { MANAGER_KEY, useManagerApi, useSayFailure } from './ManagerContext';
 import own from './Roster.module.css';
@@ -98,10 +102,12 @@ export interface TimesheetLineItemProps {
   line: UkTimesheetLineModel;
   name: string;
   flagged: boolean;
+  /** The answers given at the line's clock-off, when any. */
+  attestation?: AttestationModel | undefined;
   onChanged: () => Promise<void>;
 }
 
-export function TimesheetLineItem({ line, name, flagged, onChanged }: TimesheetLineItemProps) {
+export function TimesheetLineItem({ line, name, flagged, attestation, onChanged }: TimesheetLineItemProps) {
   const { t, format } = useI18n();
   const api = useManagerApi();
   const { kiosk } = useRuntime();
@@ -136,6 +142,7 @@ export function TimesheetLineItem({ line, name, flagged, onChanged }: TimesheetL
           {hours ? ` · ${t('manager.timesheets.hours', { hours })}` : ''}
         </span>
         <RawPunches lineId={line.id} />
+        {attestation ? <LineAttestation attestation={attestation} /> : null}
         <span className={styles.sub}>
           {view.breaks.length > 0 ? t('manager.timesheets.breaks', { count: view.breaks.length, unpaid: format.duration(view.unpaidBreakMs) }) : t('manager.fix.noBreaks')}
           {where ? ` · ${where}` : ''}
@@ -145,6 +152,7 @@ export function TimesheetLineItem({ line, name, flagged, onChanged }: TimesheetL
           {flagged ? <span className={styles.chipAlert}>{t('manager.timesheets.flagged')}</span> : null}
           {view.locked ? <span className={styles.chip}>{t('manager.timesheets.readOnly')}</span> : null}
         </span>
+        <LineHistory lineId={line.id} label={label} />
       </div>
       {view.locked ? null : (
         <div className={styles.rowActions}>
