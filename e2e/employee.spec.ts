@@ -242,7 +242,7 @@ test.describe('employee flow', () => {
     await kiosk.enrol(serviceURL, demo);
     await kiosk.tapName(fullName(hana));
     await kiosk.enterPin(hana.pin);
-    // Asked first when she finished (issue 10, part 4: kiosk-roster.spec.ts); she is still working.
+    // Asked first when she finished (kiosk-roster.spec.ts); she is still working.
     await kiosk.main.getByRole('button', { name: 'I am still working', exact: true }).click();
     await kiosk.expectActions(hana.firstName);
     const notice = kiosk.main.getByText('You have been on shift for a long time. Remember to clock off.');

@@ -1,5 +1,5 @@
 /**
- * An AU kiosk (issue 13, part 3): the demo's Australian café (DEMO=1 seeds it beside the UK bakery,
+ * An AU kiosk: the demo's Australian café (DEMO=1 seeds it beside the UK bakery,
  * <DATA_DIR>/demo-au.json) offers its award classifications at clock-on. The choice goes into the
  * clock-on's outbox entry (held in flight here to read it), reaches the service and comes back on
  * the shift search. The options step is screenshotted in both orientations, scanned with axe, and

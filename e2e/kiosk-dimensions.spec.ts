@@ -1,5 +1,5 @@
 /**
- * Reporting dimensions at the kiosk (issue 13): the demo's counter kiosk has
+ * Reporting dimensions at the kiosk: the demo's counter kiosk has
  * `timesheetDimensionsEnabled` and the bakery a "Department" dimension (B/reportingdimension, a
  * project extension). The options step offers a picker for it; the value chosen goes into the
  * clock-on's outbox entry as `dimensionValueIds` (held in flight here to read it), reaches the

@@ -1,5 +1,5 @@
 /**
- * Issue 13, part 1 of V, as a new user meets it on the demo: the bakery's counter kiosk lists only
+ * Locations, as a new user meets them on the demo: the bakery's counter kiosk lists only
  * the staff of the front counter, and a work type the business requires (its timesheet settings,
  * not the kiosk's own switch) is asked for on the options step before the clock-on is sent. The
  * options step with the business's requirement is screenshotted in both orientations (axe too).

@@ -1,5 +1,5 @@
 /**
- * The kiosk and the roster (issue 10, parts 3 and 4), against the worker's service, on a set clock
+ * The kiosk and the roster, against the worker's service, on a set clock
  * (AT below): a person
  * rostered soon clocks on early and is told so, kindly, with their shift; one who is late
  * likewise; with allowEmployeeShiftSelection, a person with two nearby shifts picks the one they

@@ -1,5 +1,5 @@
 /**
- * Someone clocked on through employee self-service (issue 11), as the kiosk shows them: the grid
+ * Someone clocked on through employee self-service, as the kiosk shows them: the grid
  * and their own screen say "the self-service portal", not "another kiosk".
  *
  * One deviation from "the real service only": a browser test cannot get self-service credentials

@@ -1,5 +1,5 @@
 /**
- * Manager mode, fleet health and PINs (issue 9, parts 5 and 6), against the shared service (which
+ * Manager mode, fleet health and PINs, against the shared service (which
  * flags a device silent after 30 s, DEVICE_SILENT_MINUTES=0.5, see support/serviceProcess.ts):
  * the This device tab lists every device of the business with this tablet's own health report and
  * a device that has gone quiet flagged; and a manager sets a person's PIN (refused here while offline,

@@ -1,5 +1,5 @@
 /**
- * Manager mode's Roster and Timesheets tabs against the shared service (issue 10, part 5): a
+ * Manager mode's Roster and Timesheets tabs against the shared service: a
  * manager rosters a shift and sees it; the board says who arrived late, is due, running late or
  * absent; the week's timesheet lines put a forgotten clock-off (sent as the kiosk device sends it)
  * first, rounded by the business's rules beside its raw punches; the manager accepts it, edits and

@@ -7,13 +7,13 @@
  * hangs (accepts connections and never answers); plus a new app version arriving mid-flow. Each test counts, from the kiosk's IndexedDB (outbox and
  * attention) and the service's punch audit trail, what was enqueued, delivered, duplicated and left
  * needing attention, asserts delivered + attention = enqueued with no duplicate, and adds its row
- * to test-results/offline-summary.json (printed at the end).
+ * to test-results/playwright/offline-summary.json (printed as it stands by each worker at its end).
  *
  * Stopping the service: ServiceInstance.halt()/restart() (support/serviceProcess.ts) end the process
  * and start it again on the same port and data dir, so the proxy keeps its upstream; while it is
  * down the proxy destroys the browser's connection, which is what a stopped service looks like.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
@@ -159,13 +159,25 @@ class Ledger {
 }
 
 const summaryPath = () => join(test.info().project.outputDir, 'offline-summary.json');
+/** One file per scenario, so tests in two workers never write the same file. */
+const rowsDir = () => join(test.info().project.outputDir, 'offline-summary');
 
-function readSummary(path: string): SummaryRow[] {
+function readSummary(): SummaryRow[] {
+  let names: string[];
   try {
-    return (JSON.parse(readFileSync(path, 'utf8')) as { scenarios: SummaryRow[] }).scenarios;
+    names = readdirSync(rowsDir()).filter((name) => name.endsWith('.json'));
   } catch {
     return [];
   }
+  const rows: SummaryRow[] = [];
+  for (const name of names) {
+    try {
+      rows.push(JSON.parse(readFileSync(join(rowsDir(), name), 'utf8')) as SummaryRow);
+    } catch {
+      // A row being written by the other worker: it prints the whole table after its own tests.
+    }
+  }
+  return rows.sort((a, b) => a.scenario.localeCompare(b.scenario));
 }
 
 function totals(rows: readonly SummaryRow[]): Omit<SummaryRow, 'scenario'> & { scenario: 'total' } {
@@ -181,12 +193,19 @@ function totals(rows: readonly SummaryRow[]): Omit<SummaryRow, 'scenario'> & { s
   };
 }
 
-/** Adds (or replaces) a scenario's row; the file survives a worker restart after a failure. */
+/**
+ * Adds (or replaces) a scenario's row and rewrites the table from every row so far; the files
+ * survive a worker restart after a failure.
+ */
 function addSummaryRow(row: SummaryRow): void {
-  const path = summaryPath();
-  const rows = [...readSummary(path).filter((r) => r.scenario !== row.scenario), row].sort((a, b) => a.scenario.localeCompare(b.scenario));
-  mkdirSync(test.info().project.outputDir, { recursive: true });
-  writeFileSync(path, `${JSON.stringify({ scenarios: rows, total: totals(rows) }, null, 2)}\n`);
+  mkdirSync(rowsDir(), { recursive: true });
+  const file = join(rowsDir(), `${row.scenario.replace(/[^a-z0-9]+/gi, '-')}.json`);
+  writeFileSync(`${file}.tmp`, `${JSON.stringify(row)}\n`);
+  renameSync(`${file}.tmp`, file);
+  const rows = readSummary();
+  const table = `${summaryPath()}.${process.pid}.tmp`;
+  writeFileSync(table, `${JSON.stringify({ scenarios: rows, total: totals(rows) }, null, 2)}\n`);
+  renameSync(table, summaryPath());
 }
 
 // ---- helpers -----------------------------------------------------------------------------------
@@ -311,15 +330,18 @@ async function claimsAt(rig: Rig, page: Page, status: string): Promise<Array<{ e
 // ---- the scenarios -----------------------------------------------------------------------------
 
 test.describe('offline-first: no punch is ever lost or doubled', () => {
+  // Each scenario has its own service, proxy and browser context: they may run in either worker,
+  // so this file (the longest) is shared out instead of running whole in one.
+  test.describe.configure({ mode: 'parallel' });
   test.afterAll(() => {
-    const rows = readSummary(summaryPath());
+    const rows = readSummary();
     if (rows.length === 0) return;
     const header = 'scenario                                   enqueued delivered duplicated attention (passed through)';
     const lines = [...rows, totals(rows)].map(
       (r) =>
         `${r.scenario.padEnd(42)} ${String(r.enqueued).padStart(8)} ${String(r.delivered).padStart(9)} ${String(r.duplicated).padStart(10)} ${String(r.needingAttention).padStart(9)} (${r.passedThroughAttention})`,
     );
-    process.stdout.write(`\nOffline accounting (${summaryPath()}):\n${header}\n${lines.join('\n')}\n`);
+    process.stdout.write(`\nOffline accounting so far (${rows.length} scenarios; the other worker may add more to ${summaryPath()}):\n${header}\n${lines.join('\n')}\n`);
   });
 
   test('1 offline: three people punch a whole shift offline, reload, browser restart; online every punch arrives once', async ({ rig }) => {

@@ -284,7 +284,7 @@ test('an installer enrols a new kiosk end to end', async ({ page, request, servi
     if (!someone) throw new Error('the demo has no staff');
     const grid = page.getByRole('region', { name: 'Tap your name' });
     await expect(grid.getByText(`${someone.firstName} ${someone.surname}`)).toBeVisible();
-    // A kiosk without a location lists every kiosk-enabled employee (issue 13): the demo kiosk's and the counter's.
+    // A kiosk without a location lists every kiosk-enabled employee: the demo kiosk's and the counter's.
     const everyone = demo.staff.length + (demo.counterKiosk?.staff.length ?? 0);
     await expect(grid.getByRole('listitem')).toHaveCount(everyone);
     expect(await new KioskStore(page).meta('setupComplete')).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Web hooks as a new user tries them (issue 11): a receiver on 127.0.0.1 in the test process, a
+ * Web hooks as a new user tries them: a receiver on 127.0.0.1 in the test process, a
  * registration made through the API as the demo manager, a clock-on and a clock-off at the kiosk
  * screen, and the receiver gets ClockOn and ClockOff envelopes signed with `ms-signature`, which it
  * checks with docs/webhooks.md's recipe (HMAC-SHA256 of the raw body with the secret, node:crypto).

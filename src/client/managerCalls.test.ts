@@ -1,5 +1,5 @@
 /**
- * The manager's Roster and Timesheets calls (issue 10, part 5) against the real service (PGlite
+ * The manager's Roster and Timesheets calls against the real service (PGlite
  * and PostgreSQL 15): a roster shift created published and changed through the named calls, read
  * back in the business's wall clock; a line approved with the whole-line body the tab sends; the
  * approved week exported as CSV text; no corrections waiting in a new business.

@@ -1,5 +1,5 @@
 /**
- * The route table's regional variants as a client reads them (issue 13, part 3): an answer is
+ * The route table's regional variants as a client reads them: an answer is
  * parsed with the first shape that fits, so the shapes with more fields come first and no field a
  * business's region has is dropped, whichever region answered.
  */

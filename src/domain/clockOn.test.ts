@@ -70,7 +70,7 @@ describe('clock-on rules', () => {
   });
 });
 
-describe("the business's required choices (issue 13)", () => {
+describe("the business's required choices", () => {
   it('requires a choice that the kiosk or the business requires, and keeps the kiosk’s other rules', () => {
     const kiosk = { isWorkTypeRequired: false, isLocationRequired: false, isPhotoRequired: true };
     expect(clockOnRulesOf(kiosk, { requireWorkType: true, requireLocation: false })).toEqual({ isWorkTypeRequired: true, isLocationRequired: false, isPhotoRequired: true });

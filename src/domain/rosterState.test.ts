@@ -22,14 +22,17 @@ describe('personRosterState', () => {
     expect(personRosterState([zoe], off, at('19:00'), windows)).toEqual({ kind: 'none' });
   });
 
-  it('is on shift after clocking on for it (early, on time or late) and finishing near its end', () => {
+  it('is on shift after clocking on for it (early, on time or late), finishing near its end and past it after', () => {
     const on = (clockOn: string) => ({ status: 'ClockedOn' as const, clockOnTimeUtc: at(clockOn), lastPunchTimeUtc: at(clockOn) });
     expect(personRosterState([zoe], on('14:48'), at('16:00'), windows)).toEqual({ kind: 'onShift', shift: zoe });
     // Five hours late is outside the window but still on the shift under way.
     const finn = shift(2, '09:00', '17:00');
     expect(personRosterState([finn], on('14:00'), at('14:05'), windows)).toEqual({ kind: 'onShift', shift: finn });
     expect(personRosterState([zoe], { ...on('15:00'), status: 'OnBreak' }, at('18:30'), windows)).toEqual({ kind: 'finishing', shift: zoe });
-    expect(personRosterState([zoe], on('15:00'), at('19:40'), windows)).toEqual({ kind: 'finishing', shift: zoe });
+    expect(personRosterState([zoe], on('15:00'), at('18:59'), windows)).toEqual({ kind: 'finishing', shift: zoe });
+    // Still clocked on at and after the rostered finish: the shift has ended, it is not "finishing".
+    expect(personRosterState([zoe], on('15:00'), at('19:00'), windows)).toEqual({ kind: 'pastEnd', shift: zoe });
+    expect(personRosterState([zoe], on('15:00'), at('23:30'), windows)).toEqual({ kind: 'pastEnd', shift: zoe });
     // A clock-on that belongs to no roster shift says nothing about the roster.
     expect(personRosterState([zoe], on('08:00'), at('09:00'), windows)).toEqual({ kind: 'none' });
   });

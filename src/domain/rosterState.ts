@@ -1,8 +1,9 @@
 /**
  * Where one person stands against the roster at a moment, for the staff grid: due (their shift
  * starts within the clock-on window), late (it has started and they are not on it), on shift (on
- * the roster shift their clock-on belongs to) or finishing (its end is within the clock-off window,
- * or past). Pure, from the roster the tablet keeps and the person's attendance, so the grid says
+ * the roster shift their clock-on belongs to), finishing (its end is within the clock-off window) or
+ * past its end (still clocked on after the rostered finish: the grid says the shift ended, not that
+ * it is finishing). Pure, from the roster the tablet keeps and the person's attendance, so the grid says
  * the same offline as online; the pairing of a clock-on with its shift is roster.ts's.
  */
 import { rosterShiftForClockOn, type RosteredShift } from './roster';
@@ -13,7 +14,7 @@ export const ROSTER_LEAD_MINUTES = 15;
 const MINUTE = 60_000;
 
 export type PersonRosterState<T extends RosteredShift = RosteredShift> =
-  | { kind: 'due' | 'onShift' | 'finishing'; shift: T }
+  | { kind: 'due' | 'onShift' | 'finishing' | 'pastEnd'; shift: T }
   | { kind: 'late'; shift: T; minutes: number }
   | { kind: 'none' };
 
@@ -41,7 +42,8 @@ export function personRosterState<T extends RosteredShift>(shifts: readonly T[],
     if (!person.clockOnTimeUtc) return { kind: 'none' };
     const shift = rosterShiftForClockOn(shifts, person.clockOnTimeUtc, windows.clockOnWindowMinutes)?.shift;
     if (!shift) return { kind: 'none' };
-    return { kind: at >= shift.endUtc.getTime() - lead(windows.clockOffWindowMinutes) ? 'finishing' : 'onShift', shift };
+    const end = shift.endUtc.getTime();
+    return { kind: at >= end ? 'pastEnd' : at >= end - lead(windows.clockOffWindowMinutes) ? 'finishing' : 'onShift', shift };
   }
   const since = person.lastPunchTimeUtc?.getTime() ?? Number.NEGATIVE_INFINITY;
   const ahead = lead(windows.clockOnWindowMinutes);

@@ -1,5 +1,5 @@
 /**
- * The forgotten clock-off end to end against the real service (issue 10, part 4): the kiosk clocks
+ * The forgotten clock-off end to end against the real service: the kiosk clocks
  * the person off now and queues, in the same transaction, a `shiftCorrection` entry naming the
  * clock-off by its Idempotency-Key. Offline both wait; back online the correction is sent after
  * its clock-off, and lost answers or a second copy of it leave exactly one correction, pending,

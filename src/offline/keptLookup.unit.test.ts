@@ -1,5 +1,5 @@
 /**
- * The kiosk's kept pick-lists (issue 13, part 3): an AU business's lookupdata keeps its award
+ * The kiosk's kept pick-lists: an AU business's lookupdata keeps its award
  * classifications on the tablet, so the options step offers them offline too; a UK one's has none.
  */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';

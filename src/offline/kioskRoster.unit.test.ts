@@ -1,5 +1,5 @@
 /**
- * The roster the tablet keeps (issue 10, part 3): the service's KioskRosterModel read in the
+ * The roster the tablet keeps: the service's KioskRosterModel read in the
  * business's zone (overnight and daylight-saving shifts as instants), what the clock-on screen
  * shows from it (match, early or late, the shifts to pick), and the finish suggested for a
  * forgotten clock-off.

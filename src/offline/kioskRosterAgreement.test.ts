@@ -1,5 +1,5 @@
 /**
- * The tablet and the service agree on the roster (issue 10, part 3), against the real service:
+ * The tablet and the service agree on the roster, against the real service:
  * the roster the kiosk keeps (KioskRosterModel through refreshKioskRoster) gives, offline, the same
  * match as the service's clocked shift remembers (clock_shifts.roster_shift_id), for a person who
  * picked a shift (sent as its location) and for one who did not, and the pick is offered only

@@ -1,5 +1,5 @@
 /**
- * Who is clocked on at another kiosk (issue 10, part 4), against the real service: at refresh the
+ * Who is clocked on at another kiosk, against the real service: at refresh the
  * staff's open shifts that this device cannot see here are at another kiosk (not one here, not a
  * closed one), and the grid's check only counts the shift the tablet shows the person on; a shift
  * clocked through self-service is told apart.

@@ -5,15 +5,15 @@
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono, type Context } from 'hono';
-import { cors } from 'hono/cors';
 import { routePath } from 'hono/route';
 import type { AppDeps, AppEnv } from './context';
 import { describePrincipal } from './auth/principal';
 import { guardEveryRoute } from './auth/routeGuard';
 import { ApiError } from './errors/apiError';
 import { caseKeptPathSegments, declaredFieldNames, declaredMapFields } from './http/declaredShapes';
-import { createRequestNormalizer } from './http/normalizeRequest';
+import { createRequestNormalizer, normalizedJsonOf } from './http/normalizeRequest';
 import { apiSecurityHeaders } from './http/securityHeaders';
+import { apiCors } from './http/apiCors';
 import { ConnectionInfo } from './http/clientAddress';
 import { createRateLimits } from './http/rateLimits';
 import { problemResponse, renderError, validationError } from './http/renderProblem';
@@ -141,16 +141,21 @@ export function createService(deps: AppDeps): Service {
     c.set('db', deps.db);
     // Resolved by the route guard once the request is validated (auth/routeGuard.ts).
     c.set('principal', null);
+    // The normaliser read the JSON body (the request goes on without it): its text is what Hono's
+    // c.req.json() and text() read, from the body cache, which holds promises (its type says otherwise).
+    const json = normalizedJsonOf(c.req.raw);
+    if (json !== undefined) (c.req.bodyCache as Record<string, Promise<string>>).text = Promise.resolve(json);
     await next();
-    c.header('cache-control', 'no-store', { append: false });
+    // On the answer itself: c.header() on a made answer rebuilds it around a body stream (apiCors.ts says what that costs).
+    c.res.headers.set('cache-control', 'no-store');
     // The service's own clock: kiosks measure their offset from it.
-    c.header('date', deps.now().toUTCString(), { append: false });
+    c.res.headers.set('date', deps.now().toUTCString());
     const ms = performance.now() - started;
     // Method, path and outcome only: bodies, queries and headers may carry PINs or credentials.
     const level = ConnectionInfo.safeParse(c.env ?? {}).data?.internal ? 'debug' : 'info';
     deps.logger[level]('request', {
       method: c.req.method,
-      path: new URL(c.req.url).pathname,
+      path: c.req.path,
       status: c.res.status,
       ms: Math.round(ms),
       caller: c.var.principal ? describePrincipal(c.var.principal) : 'anonymous',
@@ -163,7 +168,7 @@ export function createService(deps: AppDeps): Service {
   });
   app.use(
     '*',
-    cors({
+    apiCors({
       origin: deps.settings.CORS_ORIGINS === '*' ? '*' : deps.settings.CORS_ORIGINS.split(',').map((o) => o.trim()),
       allowHeaders: ['authorization', 'content-type', 'idempotency-key'],
       exposeHeaders: ['date', 'retry-after', 'idempotent-replayed'],

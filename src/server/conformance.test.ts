@@ -348,7 +348,7 @@ describe('static: the OpenAPI document against models.json', () => {
   for (const op of contract.operations) {
     const found = docById.get(op.id);
     if (!found) {
-      // Every operation of the contract is built (issue 11 built the last 20): one that goes missing fails here.
+      // Every operation of the contract is built: one that goes missing fails here.
       it(`${op.id}: ${op.method} ${op.path}`, () => {
         expect.fail(`${op.id} is in the contract but not in the OpenAPI document`);
       });
@@ -414,7 +414,7 @@ const IdList = z.array(Id);
 const Punched = z.object({ currentShiftId: z.number().int().nullable() });
 
 /**
- * The live part runs for a business of each region (issue 13, part 3: GB, AU, NZ, SG, MY): every answer is
+ * The live part runs for a business of each region (GB, AU, NZ, SG, MY): every answer is
  * checked against the type models.json gives its region (variantDiffs), so each regional answer
  * of the route table is checked as the contract writes it, not from a hand-picked list.
  */

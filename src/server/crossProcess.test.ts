@@ -1,5 +1,5 @@
 /**
- * Scaled out (issue 12): two service processes on one PostgreSQL database, as Caddy balances them
+ * Scaled out: two service processes on one PostgreSQL database, as Caddy balances them
  * (docs/deployment.md). Everything that must hold for one process holds across both, because it
  * lives in the database: an idempotent replay answered by the other process, two kiosks racing for
  * one employee through different processes, a PIN lockout and the rate limits counted over both,

@@ -1,5 +1,5 @@
 /**
- * Scaled out (issue 12): the mail outbox with two service processes on one PostgreSQL, both
+ * Scaled out: the mail outbox with two service processes on one PostgreSQL, both
  * running their senders (SMTP_URL set on both). Each message is sent once; a process killed
  * (SIGKILL) while the SMTP server holds its message leaves a lease, after which another process
  * sends it. Each sender runs once at start and then every 30 s, so the processes are started

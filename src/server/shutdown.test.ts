@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown through real processes (issue 12): kiosks stream punches, each through an
+ * Graceful shutdown through real processes: kiosks stream punches, each through an
  * outbox as the tablet's (src/offline/syncOutbox.ts) sends them: oldest first, one Idempotency-Key
  * per punch, stopping at the first failure. SIGTERM arrives mid-stream. The request in flight
  * completes, readiness answers 503 while /livez still answers 200, new connections are refused,

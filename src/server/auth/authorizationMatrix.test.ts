@@ -118,7 +118,7 @@ async function buildWorld(): Promise<World> {
   // An award classification of business A (an AU concept: inserted directly, as business A is UK).
   const [classification] = await t.db.insert(classifications).values({ businessId: owner.businessId, description: 'Level 1' }).returning();
   const [dimension] = await t.db.insert(reportingDimensions).values({ businessId: owner.businessId, name: 'Department' }).returning();
-  // Employee self-service (issue 11): e1's own user, e2's (same business) and an employee's of the other business.
+  // Employee self-service: e1's own user, e2's (same business) and an employee's of the other business.
   const selfOfE1 = (await selfServiceAuth(t, owner, e1!.id)).auth;
   const selfOfE2 = (await selfServiceAuth(t, owner, e2.id)).auth;
   const selfElsewhere = (await selfServiceAuth(t, other, other.employees[0]!.id)).auth;

@@ -1,5 +1,5 @@
 /**
- * Regional shapes through the real app (issue 13, part 3), beyond the AU run of the conformance
+ * Regional shapes through the real app, beyond the AU run of the conformance
  * test: a body is read with the business's own region's model (an AU-only value is refused on a UK
  * business, accepted on an AU one), and for NZ, SG and MY businesses every list route the route
  * table declares a regional answer for (found from the OpenAPI document's x-regional-variants, not

@@ -1,5 +1,5 @@
 /**
- * The database says which states exist (issue 8): attendance statuses, shift statuses and punch
+ * The database says which states exist: attendance statuses, shift statuses and punch
  * kinds are CHECKed against the domain's lists, and an employee's current shift is a foreign key.
  * The migration that added them keeps existing data; it is replayed here on a database whose
  * constraints were taken away and which holds a current shift that no longer exists.

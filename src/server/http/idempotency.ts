@@ -29,6 +29,7 @@ import { answerHeaders, finalWriteSink, NeedsTransaction, runFinalWrite, runFina
 import { keyRecord } from '../db/keyRecord';
 import { serviceSecret, type ServiceSecretPurpose } from '../auth/serviceSecrets';
 import { ApiError } from '../errors/apiError';
+import { recordedText } from './answerText';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 export const FINGERPRINT_SECRET_PURPOSE: ServiceSecretPurpose = 'idempotency-fingerprint';
@@ -246,7 +247,7 @@ const vanished = (): never => {
 
 /** The key's record of a successful answer. */
 async function recordOf(request: IdempotentRequest, fingerprint: string, response: Response): Promise<typeof idempotencyKeys.$inferInsert> {
-  const body = await response.clone().text();
+  const body = await recordedText(response);
   return { scope: request.scope, key: request.key, fingerprint, responseStatus: response.status, responseBody: body, responseContentType: response.headers.get('content-type') };
 }
 

@@ -160,6 +160,18 @@ const unsupportedMethod = (method: string) =>
     }),
   );
 
+/**
+ * The JSON body of each normalised request, its keys renamed. The request itself goes on without
+ * it (its body was read here): the app's validators read this text instead (app.ts puts it in
+ * Hono's body cache), so a body is read and parsed once, never copied into a new stream.
+ */
+const normalizedJson = new WeakMap<Request, string>();
+
+/** The JSON body of a request this module normalised, or undefined (not JSON, or empty). */
+export function normalizedJsonOf(request: Request): string | undefined {
+  return normalizedJson.get(request);
+}
+
 export function createRequestNormalizer(options: NormalizeOptions) {
   const queryNames = byLowerCase(options.queryNames);
   const fieldNames = byLowerCase(options.fieldNames);
@@ -176,30 +188,34 @@ export function createRequestNormalizer(options: NormalizeOptions) {
     }
     url.search = query.toString();
 
-    const declaredLength = Number(request.headers.get('content-length') ?? '0');
-    if (declaredLength > options.maxBodyBytes) return tooLarge(options.maxBodyBytes);
-    if (request.method === 'GET' || request.method === 'HEAD' || !request.body) {
-      return new Request(url, { method: request.method, headers: request.headers, signal: request.signal });
+    const declared = request.headers.get('content-length');
+    if (Number(declared ?? '0') > options.maxBodyBytes) return tooLarge(options.maxBodyBytes);
+    // Nothing to rename in the address: the request goes on as it came (no copy of it to build).
+    const sameUrl = url.href === request.url;
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      return sameUrl ? request : new Request(url, { method: request.method, headers: request.headers, signal: request.signal });
     }
 
-    const raw = await readLimited(request, options.maxBodyBytes);
+    // A declared length bounds the body (Node's parser reads no more): read it whole, without a
+    // stream (the Node adapter reads it straight off the socket). Without one, count as it comes.
+    const raw = declared !== null ? new Uint8Array(await request.arrayBuffer()) : await readLimited(request, options.maxBodyBytes);
     if (raw === null) return tooLarge(options.maxBodyBytes);
     const headers = new Headers(request.headers);
     headers.delete('content-length');
-    let body: string | Uint8Array<ArrayBuffer> = raw;
     const isJson = /json/i.test(headers.get('content-type') ?? '');
-    if (isJson && raw.byteLength > 0) {
-      const text = decoder.decode(raw);
-      if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return tooDeep();
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        return malformedJson();
-      }
-      body = JSON.stringify(canonicalKeys(parsed, fieldNames, mapFields));
+    if (!isJson || raw.byteLength === 0) return new Request(url, { method: request.method, headers, body: raw, signal: request.signal });
+    const text = decoder.decode(raw);
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return tooDeep();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return malformedJson();
     }
-    return new Request(url, { method: request.method, headers, body, signal: request.signal });
+    // The JSON goes on beside the request (normalizedJsonOf), not as a body stream to be read again.
+    const normalized = sameUrl ? request : new Request(url, { method: request.method, headers, signal: request.signal });
+    normalizedJson.set(normalized, JSON.stringify(canonicalKeys(parsed, fieldNames, mapFields)));
+    return normalized;
   }
 
   return async function normalizeRequest(request: Request): Promise<Request | Response> {

@@ -182,7 +182,7 @@ describe('set-up lists (more than a page of each)', () => {
     const kinds = (conditions: boolean) =>
       idsOf(sql`SELECT id FROM work_types WHERE ${inBusiness('work_types')} AND deleted_at IS NULL
         AND (mapping_type IS NOT DISTINCT FROM 'ShiftCondition') = ${conditions} ORDER BY id`);
-    // Issue 13: the conditions set up against the employee (all of them here, for a long list); their
+    // The conditions set up against the employee (all of them here, for a long list); their
     // work types stay unrestricted, since none of the set-up ones is a work type.
     const conditions = await kinds(true);
     await t.db.execute(sql`UPDATE employees SET work_type_ids = ${sql.raw(`'{${conditions.join(',')}}'`)}::integer[] WHERE id = ${nowhere}::integer`);
@@ -262,7 +262,7 @@ describe('everyday kiosk calls with history', () => {
 
   it('the kiosk staff list is whole, and reads its staff only (not their history)', async () => {
     const { body, rows } = await measured('GET', `${B}/kiosk/${history.kioskIds[0]}/staff`);
-    // A kiosk lists the staff of its location (issue 13): theirs, or with no location assigned.
+    // A kiosk lists the staff of its location: theirs, or with no location assigned.
     const kioskId = history.kioskIds[0] ?? 0;
     const current = await idsOf(sql`SELECT id FROM employees WHERE ${inBusiness('employees')} AND is_kiosk_enabled
       AND (end_date IS NULL OR end_date > now())

@@ -6,7 +6,7 @@
  * shape, never colour alone; someone clocked on at another kiosk says where ("At Back door").
  * The roster the tablet keeps adds where each person stands against it (domain rosterState.ts):
  * due or late people come next, in their own group, and every rostered card says "Due at 15:00",
- * "Late · due at 09:00", "Rostered until 19:00" or "Finishing · 19:00".
+ * "Late · due at 09:00", "Rostered until 19:00", "Finishing · 19:00" or, still on after it, "Shift ended · 19:00".
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { isOnShift } from '../../../domain/attendance';
@@ -41,6 +41,7 @@ const ROSTER_WORDS = {
   late: 'kiosk.grid.roster.late',
   onShift: 'kiosk.grid.roster.onShift',
   finishing: 'kiosk.grid.roster.finishing',
+  pastEnd: 'kiosk.grid.roster.pastEnd',
 } as const;
 
 /** The card's roster line, or null when the roster says nothing about the person now. */

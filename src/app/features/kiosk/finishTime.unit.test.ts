@@ -1,4 +1,4 @@
-/** The day and time a person gives for a forgotten clock-off, in the kiosk's zone (issue 10, part 4). */
+/** The day and time a person gives for a forgotten clock-off, in the kiosk's zone. */
 import { describe, expect, it } from 'vitest';
 import { finishDays, finishInstant, localTimeOf } from './finishTime';
 

@@ -1,4 +1,4 @@
-/** A shift begun on an earlier day says which, in the kiosk's zone (issue 10, part 4). */
+/** A shift begun on an earlier day says which, in the kiosk's zone. */
 import { describe, expect, it } from 'vitest';
 import { createFormatters } from '../../i18n/formatters';
 import type { Translate } from '../../i18n/translate';

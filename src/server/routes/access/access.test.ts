@@ -102,7 +102,7 @@ describe('listing and reading access', () => {
 });
 
 describe('assigning access', () => {
-  it('reads permissions (a flags set) in any case, as the vendor\'s .NET binder does, and keeps the canonical names (issue 13)', async () => {
+  it('reads permissions (a flags set) in any case, as the vendor\'s .NET binder does, and keeps the canonical names', async () => {
     const tenant = await createTenant(t, { employees: 0 });
     const email = uniqueEmail('flags');
     await assign(tenant, {

@@ -1,5 +1,5 @@
 /**
- * AU award classifications (issue 13, part 3; contract section 4): an AU kiosk's lookupdata offers
+ * AU award classifications (contract section 4): an AU kiosk's lookupdata offers
  * the business's classifications (a UK one's has no such field), a clock-on records the one chosen
  * and the shift search shows it back (kiosk and self-service alike), and a classification the
  * business does not offer is refused, on AU as on UK. Through the real app and database.

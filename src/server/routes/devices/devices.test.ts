@@ -195,7 +195,7 @@ describe('GET /api/v2/device', () => {
       businessId: tenant.businessId,
       kioskId: tenant.kioskId,
       kioskName: 'Front door',
-      // The service's own settings, which the kiosk applies offline, and the business's required choices (issue 13).
+      // The service's own settings, which the kiosk applies offline, and the business's required choices.
       policy: {
         longShiftMinutes: t.settings.LONG_SHIFT_MINUTES,
         pinMaxAttempts: t.settings.PIN_MAX_ATTEMPTS,

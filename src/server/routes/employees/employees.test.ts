@@ -299,7 +299,7 @@ describe('per-employee pick-lists', () => {
       mappingType: 'PayCategory',
       shortCode: 'ORD',
     });
-    // Issue 13: a shift condition applies only when set up against the employee or their location.
+    // A shift condition applies only when set up against the employee or their location.
     expect(await get('shiftcondition')).toEqual([]);
     await t.db.update(employees).set({ workTypeIds: [night.id] }).where(eq(employees.id, employee.id));
     const conditions = await get('shiftcondition');
@@ -309,7 +309,7 @@ describe('per-employee pick-lists', () => {
     expect(await get('shiftcondition', "?$filter=name eq 'Training'")).toEqual([]);
   });
 
-  it("offers an employee only their own work types, and the shift conditions of them and their locations (issue 13)", async () => {
+  it("offers an employee only their own work types, and the shift conditions of them and their locations", async () => {
     const tenant = await createTenant(t, { employees: 0 });
     const picking = await addWorkType(tenant, { name: 'Picking' });
     await addWorkType(tenant, { name: 'Driving' });

@@ -1,5 +1,5 @@
 /**
- * Issue 13, part 1 (what is enforced): the business's timesheet settings `requireWorkType` and
+ * What is enforced: the business's timesheet settings `requireWorkType` and
  * `requireLocation` bind a kiosk clock-on and addshift besides the kiosk's own flags
  * (services/punches/clockOnRequirements.ts); a business without work types requires none (vendor: the
  * setting is deactivated then).

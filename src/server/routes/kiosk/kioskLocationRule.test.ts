@@ -1,5 +1,5 @@
 /**
- * Issue 13, part 1: a kiosk lists and accepts an employee only when its location is among the
+ * A kiosk lists and accepts an employee only when its location is among the
  * employee's locations (domain/kioskStaff.ts); a kiosk without a location lists everyone, and an
  * employee without locations is listed everywhere (docs/api.md, "Decisions where the contract is silent").
  */

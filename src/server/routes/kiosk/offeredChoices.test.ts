@@ -1,5 +1,5 @@
 /**
- * Issue 13, part 1 (what is offered): lookupdata offers each person only their work types (every
+ * What is offered: lookupdata offers each person only their work types (every
  * work type while none is set up against them) and the shift conditions set up against them or the
  * location; `locationShiftConditions` holds what each location applies by default; clock-on refuses
  * anything not offered, naming the field, and a clock-on naming no conditions gets only its

@@ -11,6 +11,7 @@ import { punchReadWithCaller, recordPunch } from '../../services/punches/punches
 import { withCallerRead } from '../../auth/callerReads';
 import { kioskScope } from './kioskContext';
 import { JOURNAL_ENTRY_HEADER } from '../../services/journal/journalWrites';
+import { jsonAnswer } from '../../http/answerText';
 
 export function registerPunchRoutes(app: App) {
   for (const kind of PUNCH_KINDS) {
@@ -30,7 +31,7 @@ export function registerPunchRoutes(app: App) {
             prefetched: c.var.callerRead,
             onJournalEntry: (written) => (entry = written),
           });
-          const res = c.json(model, 200);
+          const res = jsonAnswer(c, model);
           if (entry !== null) res.headers.set(JOURNAL_ENTRY_HEADER, entry);
           return res;
         },

@@ -1,5 +1,5 @@
 /**
- * The SQL statements a kiosk punch costs (issue 12, item 4): the punch is the service's hot path,
+ * The SQL statements a kiosk punch costs: the punch is the service's hot path,
  * and its rate on PostgreSQL is bounded by the statements it sends. This counts the statements of
  * a device's clock-on and clock-off (with an Idempotency-Key, as the tablet sends them), a
  * manager's clock-on (API key: the caller and its access in one read) and an idempotent replay, and
@@ -106,8 +106,8 @@ describe('statements per punch', () => {
 });
 
 /**
- * Statements per request, without transaction control (before issue 12: 13, 18, 15 and 3; before
- * item 4's merged reads and writes: 8, 12, 8). A clock-on: the caller, the employee's lock with the
+ * Statements per request, without transaction control (at first 13, 18, 15 and 3; before the
+ * reads and writes were merged: 8, 12, 8). A clock-on: the caller, the employee's lock with the
  * punch's reads, the writes with the key's record (finalWrite.ts); a clock-off reads its open shift
  * with the lock too (again, in a statement of its own, only after waiting for the lock).
  */

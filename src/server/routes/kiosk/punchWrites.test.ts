@@ -1,6 +1,6 @@
 /**
  * A clock-off writes its timesheet line in the same statement as the break it closes and before
- * its own note is stored (services/punches/store/punchWrites.ts, issue 12, item 4): the line must still be what
+ * its own note is stored (services/punches/store/punchWrites.ts): the line must still be what
  * separate writes gave, its open break closed at the clock-off (paid when the clock-off says so)
  * and this punch's note among its comments, after the clock-on's. Checked on the stored rows.
  * The open shift is read with the employee's lock; a clock-off that waited for that lock while

@@ -263,7 +263,7 @@ describe('kiosk rules at clock-on', () => {
     expect(
       (await punch(tenant, 'clockon', { employeeId, workTypeId: id(workType), shiftConditionIds: [id(workType)] })).body,
     ).toMatchObject({ code: 'invalid-reference', errors: [{ field: 'shiftConditionIds' }] });
-    // A shift condition is offered only when set up against the employee or the location (issue 13).
+    // A shift condition is offered only when set up against the employee or the location.
     expect((await punch(tenant, 'clockon', { employeeId, workTypeId: id(workType), shiftConditionIds: [id(condition)] })).body).toMatchObject({
       code: 'invalid-reference',
       errors: [{ field: 'shiftConditionIds' }],

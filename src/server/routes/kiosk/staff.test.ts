@@ -142,7 +142,7 @@ describe('lookup data', () => {
     expect(all.reportingDimensionsEnabled).toBe(false);
 
     await t.db.update(employees).set({ locationIds: [office] }).where(eq(employees.id, ada!.id));
-    // A kiosk lists only staff of its location (issue 13, part 1): the restricting kiosk is the office's.
+    // A kiosk lists only staff of its location: the restricting kiosk is the office's.
     await t.request('PUT', tenant.kiosk, { auth: tenant.manager.auth, json: { name: 'Front door', locationId: office, restrictLocationsForEmployees: true } });
     const restricted = await lookup();
     expect(restricted.locations?.map((l) => l.id)).toEqual([office]);

@@ -1,5 +1,5 @@
 /**
- * An employee's start date is a date (issue 13): adding someone at a kiosk records the kiosk's
+ * An employee's start date is a date: adding someone at a kiosk records the kiosk's
  * calendar date, not the moment; a start date given through the API keeps the date as written;
  * answers carry it as the contract's date form (midnight, no zone); and migration 0013 turns
  * start dates stored with a time of day into dates.

@@ -1,5 +1,5 @@
 /**
- * Issue 13 (reporting dimensions): lookupdata's `reportingDimensionsEnabled` follows the kiosk's
+ * Reporting dimensions: lookupdata's `reportingDimensionsEnabled` follows the kiosk's
  * `timesheetDimensionsEnabled`, and with it on offers the business's dimensions and values (defined
  * through the project extension `B/reportingdimension`); a clock-on's `dimensionValueIds` are
  * refused at a kiosk without it, checked against the business's live values (one per dimension)

@@ -364,7 +364,7 @@ describe('self-service time and attendance', () => {
     const global = await post('location', { name: 'Anywhere', isGlobal: true });
     const workType = await post('worktype', { name: 'Driving' });
     const condition = await post('worktype', { name: 'Night', mappingType: 'ShiftCondition' });
-    // Issue 13: a shift condition is offered only when set up against the employee (or the location).
+    // A shift condition is offered only when set up against the employee (or the location).
     await t.db.update(employees).set({ locationIds: [mine], workTypeIds: [condition] }).where(eq(employees.id, employeeId));
 
     const get = async (path: string) => {

@@ -1,5 +1,5 @@
 /**
- * Forgotten clock-offs through the real app (issue 10, part 4): the kiosk's correction after the
+ * Forgotten clock-offs through the real app: the kiosk's correction after the
  * clock-off, found by its punch, validated against the shift, replayed harmlessly; the manager's
  * list, accept (the line ends at the stated finish, raw clock-off kept) and reject; scope.
  */

@@ -166,13 +166,16 @@ export function punchReadOf(value: unknown, businessId: number, classificationId
   return { employee: employeeRow(read.employee), version: read.version, reads: punchReadsOf(read.reads, businessId, classificationId) };
 }
 
+/** What readMadeFor checks; built once (a zod schema built per call compiles its parser on every call). */
+const ReadMadeFor = ReadJson.pick({ shape: true, at: true }).extend({ employee: z.object({ id: z.number() }) });
+
 /**
  * The read made beside the caller, when it is the one `request` needs: same employee and kind,
  * and for a clock-on an instant less than a minute away, well inside the one-minute margin its
  * roster candidates were read with (rosterCandidatesSql); null otherwise (read again).
  */
 export function readMadeFor(value: unknown, request: PunchReadRequest): unknown {
-  const read = ReadJson.pick({ shape: true, at: true }).extend({ employee: z.object({ id: z.number() }) }).safeParse(value);
+  const read = ReadMadeFor.safeParse(value);
   if (!read.success || read.data.employee.id !== request.employeeId || read.data.shape !== readShapeOf(request.kind)) return null;
   if (request.kind === 'clockOn' && (read.data.at === null || Math.abs(Date.parse(read.data.at) - request.at.getTime()) >= 60_000)) return null;
   return value;
