@@ -8,6 +8,7 @@
  * `.max()` also becomes `maxLength`/`maxItems` in the OpenAPI document. Lengths are what the
  * vendor's own forms plausibly allow; docs/api.md lists them ("Limits on input").
  */
+import { MAX_DISPUTE_NOTE_LENGTH } from '../domain/lineDisputes';
 import { MAX_NOTE_LENGTH } from '../domain/notes';
 
 export interface TextLimit {
@@ -92,6 +93,12 @@ export const TEXT_LIMITS: readonly TextLimit[] = [
   { fields: ['client_id', 'client_secret'], max: 256, reason: 'OAuth client credentials (ignored)' },
   { fields: ['grant_type', 'token_type_hint', 'scope'], max: 100, reason: 'an OAuth keyword' },
   { fields: ['keyId'], max: 100, reason: 'a sealing key id this service issued' },
+  {
+    fields: ['LineDisputeInputModel.note', 'reply'],
+    max: MAX_DISPUTE_NOTE_LENGTH,
+    reason: "a person's dispute of a timesheet line, or a manager's reply (src/domain/lineDisputes.ts)",
+  },
+  { fields: ['disputeKey'], max: 100, reason: 'a UUID the kiosk made' },
   { fields: ['webHookUri'], max: 2000, reason: 'a web hook target URL' },
   { fields: ['WebHook.id'], max: 64, reason: "a web hook registration's id (it travels in the path)" },
   { fields: ['WebHook.secret'], max: 256, reason: "a web hook's shared signing secret" },

@@ -3,12 +3,13 @@
  * Idempotency-Key, and classifies every failure the way the sync engine needs it: network and
  * 5xx/429 are transient, any other 4xx is a rejection with the service's own message.
  */
-import { ZodError } from 'zod';
+import { z, ZodError } from 'zod';
 import * as m from '../contract/generated/models';
 import { PinFailuresReportModel, SealedPinChangeModel } from '../contract/supporting/kiosk';
 import { IdentityClaimInputModel } from '../contract/supporting/kioskExtensions';
 import { submitIdentityClaim } from '../contract/routes/kioskExtensions';
 import { ShiftCorrectionInputModel, submitShiftCorrection } from '../contract/routes/shiftCorrections';
+import { acknowledgeLineChange, LineDisputeInputModel, markDisputeReplySeen, ReadByEmployeeModel, submitLineDispute } from '../contract/routes/myHours';
 import { AttestationInputModel, submitAttestation } from '../contract/routes/attestations';
 import type { ApiClient, KioskRef } from '../client';
 import { isApiClientError, isRetryable } from '../client/errors';
@@ -38,6 +39,10 @@ export function classifyFailure(error: unknown): SendOutcome {
   }
   return { kind: 'rejected', status: error.status, code: error.code, message };
 }
+
+/** The path ids a queued "read it" entry carries in its body beside the person. */
+const SeenEntry = z.object({ disputeId: z.number().int() });
+const AcknowledgedEntry = z.object({ lineChangeId: z.number().int() });
 
 async function deliver(client: ApiClient, kiosk: KioskRef, entry: OutboxRecord, shiftId: number | null): Promise<SendOutcome> {
   const options = { idempotencyKey: entry.id };
@@ -69,6 +74,20 @@ async function deliver(client: ApiClient, kiosk: KioskRef, entry: OutboxRecord, 
       // Sent after the clock-off it names (same employee, so in order); a project extension.
       await client.call(submitShiftCorrection, { path: kiosk, body: ShiftCorrectionInputModel.parse(body) }, options);
       return { kind: 'delivered', employee: null };
+    case 'lineDispute':
+      // My hours (a project extension): the dispute's key travels in the body, so a copy is one dispute.
+      await client.call(submitLineDispute, { path: kiosk, body: LineDisputeInputModel.parse(body) }, options);
+      return { kind: 'delivered', employee: null };
+    case 'disputeSeen': {
+      const { disputeId } = SeenEntry.parse(body);
+      await client.call(markDisputeReplySeen, { path: { ...kiosk, disputeId }, body: ReadByEmployeeModel.parse(body) }, options);
+      return { kind: 'delivered', employee: null };
+    }
+    case 'changeAcknowledged': {
+      const { lineChangeId } = AcknowledgedEntry.parse(body);
+      await client.call(acknowledgeLineChange, { path: { ...kiosk, lineChangeId }, body: ReadByEmployeeModel.parse(body) }, options);
+      return { kind: 'delivered', employee: null };
+    }
     case 'attestation':
       // The answers given at a clock-off, sent after it (same employee, so in order); a project extension.
       await client.call(submitAttestation, { path: kiosk, body: AttestationInputModel.parse(body) }, options);

@@ -12,6 +12,7 @@ import type { KioskDb } from './db';
 import { KIOSK_SETTINGS_KEY } from './kioskHeading';
 import { readRecord } from './records';
 import { forgetWorkHistory } from './workHistory';
+import { forgetMyHours } from './keptHours';
 import { ROSTER_KEY } from './kioskRoster';
 import { OPEN_SHIFTS_KEY } from './openShiftsElsewhere';
 
@@ -76,6 +77,7 @@ export async function clearEnrolment(db: KioskDb): Promise<void> {
     await db.meta.delete(SETUP_KEY);
     await db.meta.delete(KIOSK_SETTINGS_KEY);
     await forgetWorkHistory(db);
+    await forgetMyHours(db);
     // The kept roster and who is on at other kiosks belong to this kiosk.
     await db.meta.bulkDelete([ROSTER_KEY, OPEN_SHIFTS_KEY]);
     await Promise.all([db.staff.clear(), db.lookups.clear(), db.pinVerifiers.clear(), db.pinLockouts.clear()]);

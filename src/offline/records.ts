@@ -40,17 +40,28 @@ export const StaffRecord = z.object({
 });
 export type StaffRecord = z.infer<typeof StaffRecord>;
 
-export const OUTBOX_OPERATIONS = [...PUNCH_KINDS, 'addNote', 'changePin', 'pinFailures', 'identityClaim', 'shiftCorrection', 'attestation'] as const;
+export const OUTBOX_OPERATIONS = [
+  ...PUNCH_KINDS,
+  'addNote',
+  'changePin',
+  'pinFailures',
+  'identityClaim',
+  'shiftCorrection',
+  'attestation',
+  'lineDispute',
+  'disputeSeen',
+  'changeAcknowledged',
+] as const;
 export type OutboxOperation = (typeof OUTBOX_OPERATIONS)[number];
 
 /**
- * What people did at the kiosk: punches and notes. The kiosk's queue count counts these; the
- * other entries ride along with one (an identity claim, a shift correction, the answers given at
- * clock-off) or are the tablet's
- * own housekeeping (PIN failure reports, a PIN change), and counting them made one offline punch
- * read "2 waiting".
+ * What people did at the kiosk: punches, notes and disputes of their hours. The kiosk's queue
+ * count counts these; the other entries ride along with one (an identity claim, a shift
+ * correction, the answers given at clock-off), are the tablet's own housekeeping (PIN failure
+ * reports, a PIN change) or a mere "read it" (a reply seen, a change acknowledged), and counting
+ * them made one offline punch read "2 waiting".
  */
-const COUNTED_OPERATIONS: ReadonlySet<OutboxOperation> = new Set<OutboxOperation>([...PUNCH_KINDS, 'addNote']);
+const COUNTED_OPERATIONS: ReadonlySet<OutboxOperation> = new Set<OutboxOperation>([...PUNCH_KINDS, 'addNote', 'lineDispute']);
 
 export function isCountedOperation(op: string): boolean {
   return COUNTED_OPERATIONS.has(op as OutboxOperation);

@@ -38,6 +38,7 @@ import { registerSelfServiceRoutes } from './routes/selfService';
 import { registerTimesheetRoutes } from './routes/timesheets';
 import { registerShiftCorrectionRoutes } from './routes/shiftCorrections';
 import { registerAttestationRoutes } from './routes/attestations';
+import { registerMyHoursRoutes } from './routes/myHours';
 import { registerWorkTypeRoutes } from './routes/workTypes';
 import { registerWebhookRoutes } from './routes/webhooks';
 
@@ -86,6 +87,7 @@ function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   registerRosterShiftRoutes(app);
   registerShiftCorrectionRoutes(app);
   registerAttestationRoutes(app);
+  registerMyHoursRoutes(app);
   registerSelfServiceRoutes(app);
   registerWebhookRoutes(app);
   registerClassificationRoutes(app);

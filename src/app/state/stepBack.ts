@@ -21,6 +21,7 @@ export function stepBack(flow: KioskStep): KioskStep {
     case 'options':
     case 'photo':
     case 'note':
+    case 'myHours':
       return { step: 'actions', employeeId: flow.employeeId, pin: flow.pin };
     case 'changePin':
       // A forced change (after a reset code) has no actions to go back to until it is done.

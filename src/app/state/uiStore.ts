@@ -83,6 +83,7 @@ export type KioskStep =
   | { step: 'options'; employeeId: number; pin: string; pending: PendingPunch }
   | { step: 'photo'; employeeId: number; pin: string; pending: PendingPunch }
   | { step: 'note'; employeeId: number; pin: string }
+  | { step: 'myHours'; employeeId: number; pin: string }
   | { step: 'changePin'; employeeId: number; oldPin: string; reason: 'expired' | 'chosen' }
   | { step: 'forgotPin'; employeeId: number }
   | { step: 'done'; receipt: Receipt };

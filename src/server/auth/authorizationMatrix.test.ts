@@ -7,11 +7,12 @@
  * Business A's manager (or, for device-only routes, a device of kiosk A1) makes the same request
  * inside a rolled-back transaction, proving each request would have reached real data.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteAccess, RouteCallers } from '../../contract/routes/common';
 import { NO_ROUNDING } from '../../domain/rounding';
 import { buildOpenApiDocument } from '../app';
-import { classifications, reportingDimensions } from '../db/schema';
+import { classifications, lineChanges, reportingDimensions } from '../db/schema';
 import { revokeDevice } from '../services/kiosks/devices';
 import { issueTokens, tokenSettings } from '../services/access/tokens';
 import { changedTables, fingerprintDatabase, listTables } from '../testing/databaseState';
@@ -100,6 +101,14 @@ async function buildWorld(): Promise<World> {
     json: { employeeId: e2.id, punchKey: 'world-correction', clockOffRecordedTimeUtc: claimedAt, statedFinishUtc: claimedAt },
   });
   expect(correction.status, correction.text).toBe(200);
+  // My hours (project extension): e1 disputes their line from kiosk A1; a manager's line for e1 is a change they read.
+  const dispute = await t.request('POST', `${owner.kiosk}/linedisputes`, {
+    auth: deviceAuth,
+    json: { employeeId: e1!.id, disputeKey: 'world-dispute', timesheetLineId: lineId, note: 'Wrong end', raisedUtc: claimedAt },
+  });
+  expect(dispute.status, dispute.text).toBe(200);
+  const addedLine = await post(`${owner.base}/timesheet`, { employeeId: e1!.id, startTime: '2026-03-04T09:00:00', endTime: '2026-03-04T17:00:00' });
+  const [lineChange] = await t.db.select({ id: lineChanges.id }).from(lineChanges).where(eq(lineChanges.timesheetLineId, addedLine.id));
   const kioskA2 = await addKiosk(t, owner, 'Kiosk A2');
   // A badge of e1 (project extension), for the revoke route.
   const badge = await t.request('POST', `${owner.kiosk}/badges`, { auth, json: { employeeIds: [e1!.id] } });
@@ -146,6 +155,8 @@ async function buildWorld(): Promise<World> {
       claimId: (claim.body as { id: number }).id,
       rosterShiftId: rosterShift.id,
       correctionId: (correction.body as { id: number }).id,
+      disputeId: (dispute.body as { id: number }).id,
+      lineChangeId: lineChange?.id ?? 0,
       webhookregistrations: 'Matrix-Hook',
       classification: classification?.id ?? 0,
       reportingdimension: dimension?.id ?? 0,
@@ -233,6 +244,10 @@ function sampleBody(operationId: string, w: World): unknown {
       clockOffRecordedTimeUtc: new Date(t.clock.now().getTime() - 60_000).toISOString(),
       statedFinishUtc: new Date(t.clock.now().getTime() - 120_000).toISOString(),
     },
+    'myHours.submitLineDispute': { employeeId, disputeKey: 'matrix-dispute', timesheetLineId: w.ids.timesheetLineId, note: 'Outsider dispute', raisedUtc: new Date(t.clock.now().getTime() - 60_000).toISOString() },
+    'myHours.markDisputeReplySeen': { employeeId },
+    'myHours.acknowledgeLineChange': { employeeId },
+    'myHours.resolveLineDispute': { reply: 'Outsider reply' },
     'timesheet.createTimesheetLine': { employeeId, startTime: '2026-03-02T09:00:00', endTime: '2026-03-02T17:00:00' },
     'timesheet.updateTimesheetLine': { employeeId, startTime: '2026-03-02T09:00:00', endTime: '2026-03-02T17:00:00' },
     'timesheet.bulkInsertTimesheets': { timesheets: { [String(employeeId)]: [{ startTime: '2026-03-03T09:00:00', endTime: '2026-03-03T17:00:00' }] } },

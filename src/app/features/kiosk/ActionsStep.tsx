@@ -21,7 +21,7 @@ import { useKioskPolicy, useKioskSettings } from '../../runtime/useKioskSettings
 import { useOpenShiftsElsewhere } from '../../runtime/useKioskData';
 import { useUiStore, type ActionsNotice, type PendingPunch } from '../../state/uiStore';
 import { Button, type ButtonVariant } from '../../ui/Button';
-import { CoffeeIcon, KeyIcon, LoginIcon, LogoutIcon, NoteIcon, PlayIcon } from '../../ui/icons';
+import { CalendarIcon, CoffeeIcon, KeyIcon, LoginIcon, LogoutIcon, NoteIcon, PlayIcon } from '../../ui/icons';
 import { Notice } from '../../ui/Notice';
 import { Switch } from '../../ui/Switch';
 import { clockOnChoices } from '../../../offline/kioskOperations';
@@ -32,6 +32,7 @@ import { PersonHeading } from './PersonHeading';
 import steps from './Steps.module.css';
 import { clockOnChoicesKey } from './clockOnFlow';
 import { FinishTimeStep } from './FinishTimeStep';
+import { MyHoursPrompt } from './MyHoursPrompt';
 import { RosterShiftCard } from './RosterShiftCard';
 import { useKeptRoster } from './useKeptRoster';
 import { localDaysBetween, sinceWhen } from './useStatusLine';
@@ -161,6 +162,7 @@ export function ActionsStep({ employeeId, pin, notice }: { employeeId: number; p
         </Notice>
       ) : null}
       {error ? <Notice tone="error">{error}</Notice> : null}
+      <MyHoursPrompt employeeId={employeeId} pin={pin} />
       <h2 className="visually-hidden">{t('kiosk.actions.whatNext')}</h2>
       <div className={styles.actions}>
         {offered.map((kind) => {
@@ -189,6 +191,9 @@ export function ActionsStep({ employeeId, pin, notice }: { employeeId: number; p
             {t('kiosk.actions.addNote')}
           </Button>
         ) : null}
+        <Button variant="secondary" icon={<CalendarIcon />} onClick={() => go({ step: 'myHours', employeeId, pin })} data-testid="open-my-hours">
+          {t('myHours.open')}
+        </Button>
         {/* Signed in with a badge alone there is no PIN to change from: that needs the PIN itself. */}
         {pin !== '' ? (
           <Button variant="secondary" icon={<KeyIcon />} onClick={() => go({ step: 'changePin', employeeId, oldPin: pin, reason: 'chosen' })}>

@@ -6,12 +6,14 @@
  */
 import { registerMessages } from '../../i18n/catalogue';
 import { kioskRoster } from '../../i18n/messages/kioskRoster';
+import { myHours } from '../../i18n/messages/myHours';
 import { QueryProvider } from '../../runtime/QueryProvider';
 import { useUiStore } from '../../state/uiStore';
 import { ActionsStep } from './ActionsStep';
 import { ChangePinStep } from './ChangePinStep';
 import { DoneStep } from './DoneStep';
 import { ForgotPinStep } from './ForgotPinStep';
+import { MyHoursStep } from './MyHoursStep';
 import { NoteStep } from './NoteStep';
 import { NumberStep } from './NumberStep';
 import { OptionsStep } from './OptionsStep';
@@ -20,6 +22,7 @@ import { PinStep } from './PinStep';
 import { ScanStep } from './ScanStep';
 
 registerMessages(kioskRoster);
+registerMessages(myHours);
 
 function Step() {
   const flow = useUiStore((s) => s.flow);
@@ -40,6 +43,8 @@ function Step() {
       return <PhotoStep employeeId={flow.employeeId} pin={flow.pin} pending={flow.pending} />;
     case 'note':
       return <NoteStep employeeId={flow.employeeId} pin={flow.pin} />;
+    case 'myHours':
+      return <MyHoursStep employeeId={flow.employeeId} pin={flow.pin} />;
     case 'changePin':
       return <ChangePinStep employeeId={flow.employeeId} oldPin={flow.oldPin} reason={flow.reason} />;
     case 'forgotPin':

@@ -20,6 +20,7 @@ import { manager } from '../../i18n/messages/manager';
 import { managerPin } from '../../i18n/messages/managerPin';
 import { managerRoster } from '../../i18n/messages/managerRoster';
 import { managerStaff } from '../../i18n/messages/managerStaff';
+import { myHours } from '../../i18n/messages/myHours';
 import { badges } from '../../i18n/messages/badges';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { useUiStore, type ManagerSession } from '../../state/uiStore';
@@ -45,6 +46,7 @@ registerMessages(managerRoster);
 registerMessages(health);
 registerMessages(managerPin);
 registerMessages(managerStaff);
+registerMessages(myHours);
 registerMessages(badges);
 
 /** The ui store's session for a session opened with a manager PIN. */

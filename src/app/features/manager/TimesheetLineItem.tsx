@@ -2,7 +2,8 @@
  * One timesheet line on the Timesheets tab: the person, the line's (rounded) start and end beside
  * the raw punches of its clocked shift (the project's punches extension), breaks, hours, place,
  * status; approve, reject (asked twice) or send back, and edit in place. A Processed line is
- * read-only; a line with a forgotten clock-off waiting is flagged.
+ * read-only; a line with a forgotten clock-off waiting is flagged. *History* shows managers' changes
+ * of the line and whether the person has seen them.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -14,6 +15,7 @@ import { useRuntime } from '../../runtime/RuntimeContext';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
 import { BreakFields } from './BreakFields';
+import { LineHistory } from './LineHistory';
 import styles from './Manager.module.css';
 import { MANAGER_KEY, useManagerApi, useSayFailure } from './ManagerContext';
 import own from './Roster.module.css';
@@ -145,6 +147,7 @@ export function TimesheetLineItem({ line, name, flagged, onChanged }: TimesheetL
           {flagged ? <span className={styles.chipAlert}>{t('manager.timesheets.flagged')}</span> : null}
           {view.locked ? <span className={styles.chip}>{t('manager.timesheets.readOnly')}</span> : null}
         </span>
+        <LineHistory lineId={line.id} label={label} />
       </div>
       {view.locked ? null : (
         <div className={styles.rowActions}>

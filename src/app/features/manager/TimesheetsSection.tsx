@@ -1,6 +1,6 @@
 /**
  * Timesheets: the lines of a week (GET timesheet with a wall-clock `$filter`, paged to the end),
- * forgotten clock-offs waiting for a decision first, each line editable and decided in place, and
+ * forgotten clock-offs and disputed lines waiting for a manager first, each line editable and decided in place, and
  * the week's approved lines exported as CSV (the service's export, saved through a Blob link; with
  * nothing approved it says so instead of saving a file with only a header).
  */
@@ -17,6 +17,7 @@ import { RefreshIcon } from '../../ui/icons';
 import { Notice } from '../../ui/Notice';
 import { Card } from '../../ui/Page';
 import { CorrectionsCard } from './CorrectionsCard';
+import { DisputesCard } from './DisputesCard';
 import styles from './Manager.module.css';
 import { MANAGER_KEY, useLiveStaff, useManagerApi, useSayFailure } from './ManagerContext';
 import { displayName } from './onSite';
@@ -133,6 +134,7 @@ export function TimesheetsSection() {
       {exported ? <Notice tone={exported.tone}>{exported.text}</Notice> : null}
       {corrections.error ? <Notice tone="error">{sayFailure(corrections.error)}</Notice> : null}
       <CorrectionsCard corrections={corrections.data ?? []} onDecided={refresh} />
+      <DisputesCard onResolved={refresh} />
       {lines.error ? <Notice tone="error">{sayFailure(lines.error)}</Notice> : null}
       <Card labelledBy="timesheet-lines">
         <h2 id="timesheet-lines" className={styles.cardTitle}>

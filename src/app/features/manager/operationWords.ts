@@ -17,4 +17,7 @@ export const OPERATION_KEYS: Readonly<Record<OutboxOperation, MessageKey>> = {
   identityClaim: 'health.op.identityClaim',
   shiftCorrection: 'health.op.shiftCorrection',
   attestation: 'health.op.attestation',
+  lineDispute: 'health.op.lineDispute',
+  disputeSeen: 'health.op.disputeSeen',
+  changeAcknowledged: 'health.op.changeAcknowledged',
 };

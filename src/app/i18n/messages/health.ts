@@ -54,6 +54,9 @@ export const health = defineMessages({
     'health.op.identityClaim': 'PIN to check (unverified punch)',
     'health.op.shiftCorrection': 'Finish time to confirm (forgotten clock-off)',
     'health.op.attestation': 'Answers given at clock-off',
+    'health.op.lineDispute': 'Dispute of a timesheet line (My hours)',
+    'health.op.disputeSeen': "Manager's reply read (My hours)",
+    'health.op.changeAcknowledged': "Manager's change acknowledged (My hours)",
     'health.unknownPerson': 'employee {id}',
   },
   es: {
@@ -108,6 +111,9 @@ export const health = defineMessages({
     'health.op.identityClaim': 'PIN por comprobar (fichaje sin verificar)',
     'health.op.shiftCorrection': 'Hora de salida por confirmar (salida olvidada)',
     'health.op.attestation': 'Respuestas dadas al fichar la salida',
+    'health.op.lineDispute': 'Reclamación de una línea de horas (Mis horas)',
+    'health.op.disputeSeen': 'Respuesta del encargado leída (Mis horas)',
+    'health.op.changeAcknowledged': 'Cambio del encargado aceptado (Mis horas)',
     'health.unknownPerson': 'empleado {id}',
   },
 });

@@ -20,3 +20,4 @@ export * from './webhooks';
 export * from './service';
 export * from './journal';
 export * from './badges';
+export * from './lineRecords';

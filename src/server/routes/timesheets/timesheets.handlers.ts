@@ -103,7 +103,7 @@ export function registerTimesheetHandlers(app: App) {
 
   app.openapi(routes.deleteTimesheetLine, async (c) => {
     const { businessId, timesheetLineId } = c.req.valid('param');
-    await deleteLine(c.var.db, businessId, timesheetLineId, c.var.deps.now());
+    await deleteLine(c.var.db, writer(c, businessId), timesheetLineId);
     return c.body(null, 200);
   });
 

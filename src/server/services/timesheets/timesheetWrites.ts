@@ -4,7 +4,8 @@
  * isLineLocked), a status moves only as domain canMoveTimesheet allows and records who decided,
  * and a kiosk line keeps its clocked shift, roster shift and zone. New lines are in the business's
  * zone. Bulk writes reuse the same pieces (timesheetBulk.ts). Each write raises its Timesheet*
- * web hook event in its transaction (webhookPayloads.ts).
+ * web hook event in its transaction (webhookPayloads.ts), and keeps what it did to the person's
+ * line, before and after, for the person to read (myHours/lineChanges.ts).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { UkIndividualTimesheetLineModelInput } from '../../../contract/generated/models';
@@ -20,6 +21,7 @@ import { storedTimesOf, type TimesheetLineRow } from './timesheetLines';
 import { dimensionValuesForLines } from '../referenceData/reportingDimensions';
 import { readInTurn, withTransaction } from '../../db/transactions';
 import { lineChangeEvent, recordLineEvents, recordLinesDeleted } from '../webhooks/webhookPayloads';
+import { recordLineChange } from '../myHours/lineChanges';
 
 /** Who writes and when. */
 export interface WriteContext {
@@ -112,6 +114,7 @@ export function createLine(
     const [row] = await tx.insert(timesheetLines).values(newLineValues(ctx, employeeId, zone, plan, status)).returning();
     if (!row) throw new Error('insert returned no timesheet line');
     await recordLineEvents(tx, ctx.businessId, [{ action: 'TimesheetCreated', row }], ctx.now, refs);
+    await recordLineChange(tx, ctx, null, row);
     return row;
   });
 }
@@ -154,12 +157,14 @@ export function updateLine(db: Database, ctx: WriteContext, lineId: number, body
       .returning();
     if (!updated) throw new Error(`timesheet line ${lineId} vanished`);
     await recordLineEvents(tx, ctx.businessId, [{ action: lineChangeEvent(row.status, status), row: updated }], ctx.now, refs);
+    await recordLineChange(tx, ctx, row, updated);
     return updated;
   });
 }
 
 /** DELETE B/timesheet/{id}: the clocked shift and its punches stay, no longer naming the line. */
-export function deleteLine(db: Database, businessId: number, lineId: number, now = new Date()): Promise<void> {
+export function deleteLine(db: Database, ctx: WriteContext, lineId: number): Promise<void> {
+  const { businessId, now } = ctx;
   return withTransaction(db, async (tx) => {
     const row = await lockLine(tx, businessId, lineId, 'deleted');
     if (row.clockShiftId !== null) {
@@ -170,5 +175,6 @@ export function deleteLine(db: Database, businessId: number, lineId: number, now
     }
     await tx.delete(timesheetLines).where(eq(timesheetLines.id, row.id));
     await recordLinesDeleted(tx, businessId, [row], now);
+    await recordLineChange(tx, ctx, row, null);
   });
 }
