@@ -14,6 +14,7 @@ import { CHROMIUM_ARGS } from './support/browser';
 import { writeQrCameraClip } from './support/fakeCamera';
 import { enrolDeviceThroughApi } from './support/enrolDevice';
 import { KioskStore } from './support/kioskStore';
+import { serviceClock } from './support/serviceProcess';
 import { expect, test } from './support/fixtures';
 import { KioskPage } from './pages/kiosk';
 import { DemoApi } from './pages/manager';
@@ -76,7 +77,15 @@ test.describe('Badges through the camera', () => {
       await context.setOffline(true);
       await page.getByRole('button', { name: 'Scan my badge' }).click();
       await kiosk.expectActions(grace.firstName);
-      await api.post(`${api.kiosk}/badges/${badge!.badgeId}/revoke`, {});
+      // Withdrawn ten minutes before the punch as the service sees it (its clock set back for the
+      // withdrawal alone), so the tablet's clock error (about a second) cannot reorder the two.
+      const serviceTime = serviceClock(serviceURL);
+      await serviceTime.set(new Date((await serviceTime.now()).getTime() - 10 * 60_000));
+      try {
+        await api.post(`${api.kiosk}/badges/${badge!.badgeId}/revoke`, {});
+      } finally {
+        await serviceTime.real();
+      }
       await kiosk.choose('clockOn');
       await expect(kiosk.options().or(kiosk.receipt)).toBeVisible();
       if (await kiosk.options().isVisible()) await kiosk.confirmClockOn();
