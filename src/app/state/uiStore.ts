@@ -7,6 +7,7 @@
  */
 import { create } from 'zustand';
 import type { PunchKind } from '../../domain/attendance';
+import type { AskedQuestion, AttestationAnswerRecord } from '../../domain/attestations';
 import type { Arrival } from '../../domain/roster';
 import type { Locale } from '../i18n/catalogue';
 import type { WakeLockState } from '../hooks/useWakeLock';
@@ -17,6 +18,8 @@ export interface PendingPunch {
   fields: Record<string, unknown>;
   /** What was chosen, in words, for the receipt ("Front counter", "Paid break"). */
   labels?: string[];
+  /** A clock-off's answers to the questions asked (AttestStep), queued with it. */
+  answers?: AttestationAnswerRecord[];
 }
 
 export type ReceiptKind = PunchKind | 'note' | 'pinChanged';
@@ -82,6 +85,7 @@ export type KioskStep =
   | { step: 'actions'; employeeId: number; pin: string; notice?: ActionsNotice }
   | { step: 'options'; employeeId: number; pin: string; pending: PendingPunch }
   | { step: 'photo'; employeeId: number; pin: string; pending: PendingPunch }
+  | { step: 'attest'; employeeId: number; pin: string; pending: PendingPunch; questions: AskedQuestion[] }
   | { step: 'note'; employeeId: number; pin: string }
   | { step: 'myHours'; employeeId: number; pin: string }
   | { step: 'changePin'; employeeId: number; oldPin: string; reason: 'expired' | 'chosen' }

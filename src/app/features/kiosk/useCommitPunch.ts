@@ -57,6 +57,7 @@ export function useCommitPunch() {
         fields,
         claim ? { keyId: claim.keyId, sealedPin: claim.sealedPin } : badge,
         forgotten?.correction,
+        pending.answers,
       );
       if (!result.ok) return t(problemKey(result.code, 'person'));
       // The PIN the person signed in with: an undone clock-off returns to their actions without asking again.
