@@ -61,7 +61,7 @@ describe('manager roster and timesheet calls', () => {
     const [header, ...rows] = csv.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
     expect(header).toBe(TIMESHEET_EXPORT_COLUMNS.join(','));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatch(new RegExp(`,Approved,${line.id}$`));
+    expect(rows[0]).toMatch(new RegExp(`,Approved,${line.id},$`));
     expect(await client.shiftCorrections.list(tenant.businessId)).toEqual([]);
   });
 });

@@ -70,6 +70,6 @@ describe('a demo day', () => {
     const csv = await t.request('GET', `${B}/timesheet/export?FromDate=2026-11-26&ToDate=2026-11-26&EmployeeId=${employeeId}`, { auth });
     const rows = csv.text.trim().split('\r\n');
     expect(rows).toHaveLength(2);
-    expect(rows[1]).toMatch(new RegExp(`^,${employeeId},[^,]+,2026-11-26,09:00,17:00,31,0,7\\.48,Front counter,[^,]+,Approved,${line.id}$`));
+    expect(rows[1]).toMatch(new RegExp(`^,${employeeId},[^,]+,2026-11-26,09:00,17:00,31,0,7\\.48,Front counter,[^,]+,Approved,${line.id},$`));
   });
 });

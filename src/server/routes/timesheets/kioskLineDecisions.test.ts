@@ -77,7 +77,7 @@ async function decideEverything(b: Awaited<ReturnType<typeof business>>, expecte
   expect(line.comments).toBe('Checked with the shift lead');
   expect(timesOf(line)).toEqual(expected);
   const rows = await b.exported(day);
-  expect(rows.find((row) => row.endsWith(`,Approved,${line.id}`))).toMatch(exportRow);
+  expect(rows.find((row) => row.endsWith(`,Approved,${line.id},`))).toMatch(exportRow);
 }
 
 describe('kiosk lines a manager decides on', () => {
