@@ -15,10 +15,11 @@ import type { problems } from './messages/problems';
 import type { setup } from './messages/setup';
 import type { badges } from './messages/badges';
 import type { kioskBadges } from './messages/kioskBadges';
+import type { attestations } from './messages/attestations';
 import type { myHours } from './messages/myHours';
 
 /** Every key of every feature, checked at compile time; the texts load with their feature. */
-type AllMessages = typeof common.en & typeof kiosk.en & typeof kioskRoster.en & typeof setup.en & typeof manager.en & typeof managerRoster.en & typeof health.en & typeof managerPin.en & typeof managerStaff.en & typeof problems.en & typeof badges.en & typeof kioskBadges.en & typeof myHours.en;
+type AllMessages = typeof common.en & typeof kiosk.en & typeof kioskRoster.en & typeof setup.en & typeof manager.en & typeof managerRoster.en & typeof health.en & typeof managerPin.en & typeof managerStaff.en & typeof problems.en & typeof badges.en & typeof kioskBadges.en & typeof attestations.en & typeof myHours.en;
 export type MessageKey = keyof AllMessages;
 export const LOCALES = ['en', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];

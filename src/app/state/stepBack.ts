@@ -1,7 +1,7 @@
 /**
  * Where the browser's Back (or a history gesture) takes the employee flow: one step back within
  * it, or nowhere; never out of the app. A step that holds something unfinished goes back to where
- * it was chosen (a clock-on's options or photo to the person's actions), so nothing recorded is
+ * it was chosen (a clock-on's options or photo, a clock-off's questions, to the person's actions), so nothing recorded is
  * lost: punches are recorded only by their own buttons, and a receipt's punch is already queued.
  */
 import type { KioskStep } from './uiStore';
@@ -19,6 +19,7 @@ export function stepBack(flow: KioskStep): KioskStep {
     case 'forgotPin':
       return { step: 'pin', employeeId: flow.employeeId };
     case 'options':
+    case 'attest':
     case 'photo':
     case 'note':
     case 'myHours':

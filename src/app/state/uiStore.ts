@@ -7,6 +7,7 @@
  */
 import { create } from 'zustand';
 import type { PunchKind } from '../../domain/attendance';
+import type { AskedQuestion, AttestationAnswerRecord } from '../../domain/attestations';
 import type { Arrival } from '../../domain/roster';
 import type { Locale } from '../i18n/catalogue';
 import type { WakeLockState } from '../hooks/useWakeLock';
@@ -17,6 +18,8 @@ export interface PendingPunch {
   fields: Record<string, unknown>;
   /** What was chosen, in words, for the receipt ("Front counter", "Paid break"). */
   labels?: string[];
+  /** A clock-off's answers to the questions asked (AttestStep), queued with it. */
+  answers?: AttestationAnswerRecord[];
 }
 
 export type ReceiptKind = PunchKind | 'note' | 'pinChanged';
@@ -57,6 +60,16 @@ export interface UnverifiedSession {
   image: string | null;
 }
 
+/**
+ * A person signed in by a badge the tablet accepted from its kept verifiers (no service to ask):
+ * their punches carry the badge as an identity claim, so the service flags one made with a badge
+ * revoked meanwhile (docs/badges.md).
+ */
+export interface OfflineBadgeSession {
+  employeeId: number;
+  badgeId: number;
+}
+
 /** A reset code just sent (by e-mail or text message), or one sent a moment ago: the PIN pad says so. */
 export type CodeSent = 'email' | 'sms' | 'recent';
 
@@ -72,6 +85,7 @@ export type KioskStep =
   | { step: 'actions'; employeeId: number; pin: string; notice?: ActionsNotice }
   | { step: 'options'; employeeId: number; pin: string; pending: PendingPunch }
   | { step: 'photo'; employeeId: number; pin: string; pending: PendingPunch }
+  | { step: 'attest'; employeeId: number; pin: string; pending: PendingPunch; questions: AskedQuestion[] }
   | { step: 'note'; employeeId: number; pin: string }
   | { step: 'myHours'; employeeId: number; pin: string }
   | { step: 'changePin'; employeeId: number; oldPin: string; reason: 'expired' | 'chosen' }
@@ -96,6 +110,8 @@ interface UiState {
   manager: ManagerSession | null;
   /** The unverified person now at the kiosk, if any; forgotten with everything else on reset. */
   unverified: UnverifiedSession | null;
+  /** The person now at the kiosk by an offline-checked badge, if any; forgotten on reset. */
+  badgeSession: OfflineBadgeSession | null;
   /** Language picked at the kiosk for this session; null follows the device default. */
   locale: Locale | null;
   /** Set when a new app version is waiting; calling it activates the version and reloads. */
@@ -106,6 +122,7 @@ interface UiState {
   /** Back to the staff grid, forgetting everything typed (idle timeout, cancel, done). */
   reset: () => void;
   setUnverified: (session: UnverifiedSession | null) => void;
+  setBadgeSession: (session: OfflineBadgeSession | null) => void;
   openManager: (session: ManagerSession | null) => void;
   closeManager: () => void;
   setManagerSession: (session: ManagerSession | null) => void;
@@ -119,13 +136,15 @@ export const useUiStore = create<UiState>((set) => ({
   mode: 'kiosk',
   manager: null,
   unverified: null,
+  badgeSession: null,
   locale: null,
   applyUpdate: null,
   wakeLock: 'released',
   go: (next) => set({ flow: next }),
-  reset: () => set({ flow: { step: 'grid' }, locale: null, unverified: null }),
+  reset: () => set({ flow: { step: 'grid' }, locale: null, unverified: null, badgeSession: null }),
   setUnverified: (unverified) => set({ unverified }),
-  openManager: (session) => set({ mode: 'manager', manager: session, flow: { step: 'grid' }, unverified: null }),
+  setBadgeSession: (badgeSession) => set({ badgeSession }),
+  openManager: (session) => set({ mode: 'manager', manager: session, flow: { step: 'grid' }, unverified: null, badgeSession: null }),
   closeManager: () => set({ mode: 'kiosk', manager: null, flow: { step: 'grid' } }),
   setManagerSession: (session) => set({ manager: session }),
   setLocale: (locale) => set({ locale }),

@@ -3,7 +3,7 @@
  * same `allowedPunches` the service enforces), plus notes and a PIN change. Before a clock-on, the
  * roster shift it would match, early or late, and the pick of a shift where the kiosk allows it.
  * Someone on a shift older than the long-shift threshold is first asked when
- * they finished (FinishTimeStep).
+ * they finished (FinishTimeStep); a clock-off the business asks questions at goes to AttestStep.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
@@ -39,6 +39,7 @@ import { localDaysBetween, sinceWhen } from './useStatusLine';
 import { useCommitPunch } from './useCommitPunch';
 import { useBreakRuleWarnings } from './useBreakRuleWarnings';
 import { restShownMs } from '../../../domain/breakRules';
+import { attestationsDue } from '../../../domain/attestations';
 import { useStepPerson } from './useStepPerson';
 import { whereElsewhere } from './whereElsewhere';
 
@@ -121,6 +122,13 @@ export function ActionsStep({ employeeId, pin, notice }: { employeeId: number; p
       pending = { kind, fields: { ...(choices.data === null && pickedShift ? choiceOf(pickedShift) : {}), ...clockOnFields(preselection, choices.data !== null) } };
       // Something to choose, or a choice the kiosk or the business requires that is not preselected.
       if (needsClockOnOptions(choices.data, clockOnRulesOf(settings, policy), preselection.locationId)) return go({ step: 'options', employeeId, pin, pending });
+    }
+    if (kind === 'clockOff' && policy && state.clockOnTimeUtc) {
+      // The business's questions at clock-off, decided here from what the tablet holds (offline too).
+      const start = new Date(state.clockOnTimeUtc);
+      const breaks = warnings.shiftBreaks ?? (state.breakStartTimeUtc ? [{ start: new Date(state.breakStartTimeUtc), end: null }] : []);
+      const questions = attestationsDue(policy.attestations, warnings.profile, { start, end: runtime.clock.now(), breaks });
+      if (questions.length > 0) return go({ step: 'attest', employeeId, pin, pending, questions });
     }
     if (stepBeforeCommit(settings, isPhotoExempt(policy, employeeId)) === 'photo') return go({ step: 'photo', employeeId, pin, pending });
     setError(await commit(employeeId, person.name, pending));

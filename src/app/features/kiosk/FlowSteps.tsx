@@ -6,10 +6,12 @@
  */
 import { registerMessages } from '../../i18n/catalogue';
 import { kioskRoster } from '../../i18n/messages/kioskRoster';
+import { attestations } from '../../i18n/messages/attestations';
 import { myHours } from '../../i18n/messages/myHours';
 import { QueryProvider } from '../../runtime/QueryProvider';
 import { useUiStore } from '../../state/uiStore';
 import { ActionsStep } from './ActionsStep';
+import { AttestStep } from './AttestStep';
 import { ChangePinStep } from './ChangePinStep';
 import { DoneStep } from './DoneStep';
 import { ForgotPinStep } from './ForgotPinStep';
@@ -22,6 +24,7 @@ import { PinStep } from './PinStep';
 import { ScanStep } from './ScanStep';
 
 registerMessages(kioskRoster);
+registerMessages(attestations);
 registerMessages(myHours);
 
 function Step() {
@@ -39,6 +42,8 @@ function Step() {
       return <ActionsStep employeeId={flow.employeeId} pin={flow.pin} notice={flow.notice} />;
     case 'options':
       return <OptionsStep employeeId={flow.employeeId} pin={flow.pin} pending={flow.pending} />;
+    case 'attest':
+      return <AttestStep employeeId={flow.employeeId} pin={flow.pin} pending={flow.pending} questions={flow.questions} />;
     case 'photo':
       return <PhotoStep employeeId={flow.employeeId} pin={flow.pin} pending={flow.pending} />;
     case 'note':

@@ -6,7 +6,7 @@
  * (offline/workHistory.ts), which the actions screen refreshes in the background.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { BREAK_RULE_PROFILE, breaksFromState, isMealBreakOverdue, lastShiftEnd, mealBreakDueBy, shortRest, type KnownBreaks, type ShortRest } from '../../../domain/breakRules';
+import { BREAK_RULE_PROFILE, breaksFromState, isMealBreakOverdue, lastShiftEnd, mealBreakDueBy, shortRest, type BreakRuleProfile, type KnownBreaks, type ShortRest } from '../../../domain/breakRules';
 import type { AttendanceState } from '../../../domain/attendance';
 import type { WorkSpan } from '../../../domain/workedHours';
 import type { KioskDb } from '../../../offline/db';
@@ -18,6 +18,10 @@ export interface BreakRuleWarnings {
   shortRest: ShortRest | null;
   /** The business refuses a clock-on after a short rest. */
   blocksClockOn: boolean;
+  /** The profile the warnings come from (the questions at clock-off ask from it too). */
+  profile: BreakRuleProfile;
+  /** The open shift's breaks as far as the tablet knows them (on break or not); null when unknown or off shift. */
+  shiftBreaks: KnownBreaks | null;
 }
 
 /** The open shift's breaks: the tablet's span of that shift when it has it, else what the state tells. */
@@ -31,12 +35,15 @@ export function useBreakRuleWarnings(db: KioskDb, employeeId: number, state: Att
   const rules = useBreakRules(db);
   const spans = useLiveQuery(async () => (await readWorkSpans(db, employeeId)).spans, [db, employeeId]);
   const profile = BREAK_RULE_PROFILE[rules?.profile ?? 'None'];
-  const breaks = state.status === 'ClockedOn' && state.clockOnTimeUtc ? openShiftBreaks(spans, state) : null;
+  const shiftBreaks = (state.status === 'ClockedOn' || state.status === 'OnBreak') && state.clockOnTimeUtc ? openShiftBreaks(spans, state) : null;
+  const breaks = state.status === 'ClockedOn' ? shiftBreaks : null;
   const dueBy = breaks && state.clockOnTimeUtc ? mealBreakDueBy(profile, state.clockOnTimeUtc, breaks) : null;
   const short = state.status === 'ClockedOn' || state.status === 'OnBreak' || !spans ? null : shortRest(profile, lastShiftEnd(spans, now), now);
   return {
     meal: dueBy ? { dueBy, overdue: isMealBreakOverdue(dueBy, now) } : null,
     shortRest: short,
     blocksClockOn: short !== null && (rules?.blockShortRest ?? false),
+    profile,
+    shiftBreaks,
   };
 }

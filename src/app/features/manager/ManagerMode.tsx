@@ -22,6 +22,7 @@ import { managerRoster } from '../../i18n/messages/managerRoster';
 import { managerStaff } from '../../i18n/messages/managerStaff';
 import { myHours } from '../../i18n/messages/myHours';
 import { badges } from '../../i18n/messages/badges';
+import { attestations } from '../../i18n/messages/attestations';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { useUiStore, type ManagerSession } from '../../state/uiStore';
 import { Notice } from '../../ui/Notice';
@@ -48,6 +49,7 @@ registerMessages(managerPin);
 registerMessages(managerStaff);
 registerMessages(myHours);
 registerMessages(badges);
+registerMessages(attestations);
 
 /** The ui store's session for a session opened with a manager PIN. */
 function pinSession(model: ManagerPinSessionModel, nowMs: number): ManagerSession {

@@ -14,7 +14,9 @@ import { useI18n } from '../../i18n/I18nProvider';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
+import type { AttestationModel } from '../../../contract/supporting/attestations';
 import { BreakFields } from './BreakFields';
+import { LineAttestation } from './LineAttestation';
 import { LineHistory } from './LineHistory';
 import styles from './Manager.module.css';
 import { MANAGER_KEY, useManagerApi, useSayFailure } from './ManagerContext';
@@ -100,10 +102,12 @@ export interface TimesheetLineItemProps {
   line: UkTimesheetLineModel;
   name: string;
   flagged: boolean;
+  /** The answers given at the line's clock-off, when any. */
+  attestation?: AttestationModel | undefined;
   onChanged: () => Promise<void>;
 }
 
-export function TimesheetLineItem({ line, name, flagged, onChanged }: TimesheetLineItemProps) {
+export function TimesheetLineItem({ line, name, flagged, attestation, onChanged }: TimesheetLineItemProps) {
   const { t, format } = useI18n();
   const api = useManagerApi();
   const { kiosk } = useRuntime();
@@ -138,6 +142,7 @@ export function TimesheetLineItem({ line, name, flagged, onChanged }: TimesheetL
           {hours ? ` · ${t('manager.timesheets.hours', { hours })}` : ''}
         </span>
         <RawPunches lineId={line.id} />
+        {attestation ? <LineAttestation attestation={attestation} /> : null}
         <span className={styles.sub}>
           {view.breaks.length === 0
             ? t('manager.fix.noBreaks')

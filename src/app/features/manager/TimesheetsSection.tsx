@@ -8,6 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { readAllPages } from '../../../client';
 import { PAGE_LIMITS } from '../../../contract/paging';
+import { listAttestations } from '../../../contract/routes/attestations';
 import { useNow } from '../../hooks/useNow';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useRuntime } from '../../runtime/RuntimeContext';
@@ -71,9 +72,18 @@ export function TimesheetsSection() {
     queryFn: () => api.call((client) => client.shiftCorrections.list(kiosk.businessId, { status: 'Pending' })),
     refetchInterval: 30_000,
   });
+  // The answers given at clock-off, newest first: enough for the week on screen.
+  const attested = useQuery({
+    queryKey: [...base, 'attestations'],
+    queryFn: () => api.call((client) => client.call(listAttestations, { path: { businessId: kiosk.businessId }, query: { $top: PAGE_LIMITS.history.maxTop } })),
+    refetchInterval: 30_000,
+  });
+  const attestationOf = useMemo(() => new Map((attested.data ?? []).flatMap((a) => (a.timesheetLineId === null ? [] : [[a.timesheetLineId, a] as const]))), [attested.data]);
   const names = useMemo(() => new Map((staff.data ?? []).map((p) => [p.employeeId, displayName(p)])), [staff.data]);
   const flagged = useMemo(() => new Set((corrections.data ?? []).flatMap((c) => (c.timesheetLineId === null ? [] : [c.timesheetLineId]))), [corrections.data]);
-  const ordered = orderLines(lines.data ?? [], flagged);
+  // Lines with a forgotten clock-off or a reported missed break come first.
+  const needsLook = useMemo(() => new Set([...flagged, ...[...attestationOf.values()].flatMap((a) => (a.reportsMissedBreak && a.timesheetLineId !== null ? [a.timesheetLineId] : []))]), [flagged, attestationOf]);
+  const ordered = orderLines(lines.data ?? [], needsLook);
   const refresh = () => queryClient.invalidateQueries({ queryKey: base });
 
   const changeDay = (next: string) => {
@@ -152,6 +162,7 @@ export function TimesheetsSection() {
                 line={line}
                 name={names.get(line.employeeId) ?? t('manager.timesheets.employeeN', { id: line.employeeId })}
                 flagged={flagged.has(line.id)}
+                attestation={attestationOf.get(line.id)}
                 onChanged={refresh}
               />
             ))}
