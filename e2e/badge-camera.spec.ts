@@ -3,8 +3,9 @@
  * QR code into Chromium's fake camera (--use-file-for-fake-video-capture, e2e/support/fakeCamera.ts),
  * is read on the kiosk's scan step (the zxing-wasm reader: Linux Chromium has no BarcodeDetector)
  * and signs its person in, online and offline (the tablet's kept verifier); the wasm comes from the
- * app itself, nothing from elsewhere. Once the badge is withdrawn the tablet forgets it at its next
- * refresh (refused offline) and the service refuses it online, saying so. A PIN-only kiosk offers no scan; a
+ * app itself, nothing from elsewhere. A clock-on made offline with the badge withdrawn meanwhile is
+ * delivered and waits for a manager. Once the tablet refreshes it forgets the badge (refused
+ * offline) and the service refuses it online, saying so. A PIN-only kiosk offers no scan; a
  * tablet whose camera is refused says so and leads back to the names. Screens in both
  * orientations, axe-checked.
  */
@@ -13,6 +14,7 @@ import { CHROMIUM_ARGS } from './support/browser';
 import { writeQrCameraClip } from './support/fakeCamera';
 import { enrolDeviceThroughApi } from './support/enrolDevice';
 import { KioskStore } from './support/kioskStore';
+import { serviceClock } from './support/serviceProcess';
 import { expect, test } from './support/fixtures';
 import { KioskPage } from './pages/kiosk';
 import { DemoApi } from './pages/manager';
@@ -30,7 +32,7 @@ test.describe('Badges through the camera', () => {
     await api.put(`${api.kiosk}/badgesettings`, { mode: null });
   });
 
-  test('a printed badge held up to the camera signs its person in, online and offline; withdrawn, the same badge is refused', async ({ playwright, launchOptions, demo, serviceURL, request }, testInfo) => {
+  test('a printed badge held up to the camera signs its person in, online and offline (flagged when withdrawn meanwhile); withdrawn, the same badge is refused', async ({ playwright, launchOptions, demo, serviceURL, request }, testInfo) => {
     test.setTimeout(180_000);
     const api = new DemoApi(request, serviceURL, demo);
     await api.put(`${api.kiosk}/badgesettings`, { mode: 'badge' });
@@ -70,15 +72,33 @@ test.describe('Badges through the camera', () => {
       await kiosk.main.getByRole('button', { name: 'Not you?' }).click();
       await expect(page.getByRole('heading', { name: 'Tap your name' })).toBeVisible();
 
-      // Offline: the tablet's kept verifier accepts the same badge.
+      // Offline: the tablet's kept verifier accepts the same badge. Meanwhile a manager withdraws it;
+      // the tablet cannot know, and Grace clocks on.
       await context.setOffline(true);
       await page.getByRole('button', { name: 'Scan my badge' }).click();
       await kiosk.expectActions(grace.firstName);
-      await kiosk.main.getByRole('button', { name: 'Not you?' }).click();
+      // Withdrawn ten minutes before the punch as the service sees it (its clock set back for the
+      // withdrawal alone), so the tablet's clock error (about a second) cannot reorder the two.
+      const serviceTime = serviceClock(serviceURL);
+      await serviceTime.set(new Date((await serviceTime.now()).getTime() - 10 * 60_000));
+      try {
+        await api.post(`${api.kiosk}/badges/${badge!.badgeId}/revoke`, {});
+      } finally {
+        await serviceTime.real();
+      }
+      await kiosk.choose('clockOn');
+      await expect(kiosk.options().or(kiosk.receipt)).toBeVisible();
+      if (await kiosk.options().isVisible()) await kiosk.confirmClockOn();
+      await kiosk.expectReceipt('clockOn');
+      await kiosk.finishReceipt();
+      // Back online the punch is delivered and kept, and waits for a manager: the badge was withdrawn by then.
       await context.setOffline(false);
+      await kiosk.waitForSync(30_000);
+      expect((await api.staffMember(grace.employeeId))?.status).toBe('ClockedOn');
+      const waiting = await api.get<Array<{ employeeId: number; reason: string; punchKind: string }>>(`${api.kiosk}/identityclaims`);
+      expect(waiting.filter((claim) => claim.employeeId === grace.employeeId).map((claim) => [claim.punchKind, claim.reason])).toEqual([['clockOn', 'badge-revoked']]);
 
       // Withdrawn: the tablet forgets the badge at its next refresh; offline it is then unknown here...
-      await api.post(`${api.kiosk}/badges/${badge!.badgeId}/revoke`, {});
       await page.reload();
       const store = new KioskStore(page);
       await expect.poll(() => store.meta<{ badges: unknown[] }>('badges').then((kept) => kept?.badges.length)).toBe(0);

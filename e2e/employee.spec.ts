@@ -6,9 +6,11 @@
  * Each test uses its own demo staff member (e2e/support/staff.ts). PIN lockout, forgot PIN and
  * change PIN are in employee-pin.spec.ts, the photo kiosk in employee-photo.spec.ts.
  */
+import type { Page } from '@playwright/test';
 import { roundShift } from '../src/domain/rounding';
 import { toLocalDateTime } from '../src/domain/time';
 import { KioskPage, fullName, kioskTime, kioskTimesBetween, kioskWeekdayDate } from './pages/kiosk';
+import { ManagerMode } from './pages/manager';
 import { expect, test } from './support/fixtures';
 import { KioskStore } from './support/kioskStore';
 import { ServiceApi } from './support/serviceApi';
@@ -184,6 +186,12 @@ test.describe('employee flow', () => {
     expect(line?.startTime).toBe(toLocalDateTime(rounded.startUtc, zone));
     expect(line?.endTime).toBe(toLocalDateTime(rounded.endUtc, zone));
     expect(line?.breaks?.[0]?.startTime).toBe(toLocalDateTime(rounded.breaks[0]!.startUtc, zone));
+
+    // Manager mode's Timesheets says the break was paid: "(0 min unpaid)" read like a break not taken.
+    const manager = new ManagerMode(page, demo);
+    await manager.signIn();
+    await manager.goTo('Timesheets');
+    await expect(manager.timesheetLine(name)).toContainText('1 break (paid)');
   });
 
   test('a clocked-on employee leaves a note; the receipt returns to the grid by itself after 10 s', async ({ page, request, serviceURL, demo }) => {
@@ -289,10 +297,12 @@ test.describe('employee flow', () => {
     await kiosk.review('receipt-clock-off-hours', kiosk.receipt); // within the receipt's 10 s
   });
 
-  test("offline, receipts still count the shift and its unpaid break from what the tablet holds", async ({ page, context, serviceURL, demo }) => {
+  test("offline, receipts still count the shift and its unpaid break from what the tablet holds, and stay 15 s", async ({ page, context, serviceURL, demo }) => {
     test.setTimeout(60_000);
     const keira = staffFor(demo, 'offlineHours');
     const name = fullName(keira);
+    // The receipt's countdown on a clock the test moves on (it also runs in real time).
+    await page.clock.install();
     const kiosk = new KioskPage(page);
     await kiosk.enrol(serviceURL, demo);
 
@@ -323,7 +333,13 @@ test.describe('employee flow', () => {
     await expect(kiosk.receiptFigure('Unpaid breaks')).toHaveText(/^(\d+ min|under 1 min)$/);
     await expect(kiosk.receipt.getByText(/^0 min$/)).toHaveCount(0);
     await expect(kiosk.receipt.getByText('Saved on this kiosk. It will be sent as soon as the network is back.')).toBeVisible();
-    await kiosk.finishReceipt();
+    // A receipt with a notice (saved, not yet sent) stays 15 s instead of 10, its countdown on screen.
+    const countdown = kiosk.receipt.getByTestId('receipt-countdown');
+    await expect(countdown).toBeInViewport({ ratio: 1 });
+    await page.clock.runFor(11_000);
+    await expect(countdown).toHaveText(/^Back to the list in [1-4] seconds?\b/);
+    await page.clock.runFor(5_000);
+    await expect(kiosk.grid()).toBeVisible();
     await context.setOffline(false);
     await kiosk.waitForSync(30_000);
   });
@@ -435,6 +451,14 @@ test.describe('employee flow', () => {
       await page.clock.install();
     });
 
+    /**
+     * Stops the page's clock just after now, so only the test moves it: a running clock adds the
+     * real seconds each step takes, which on a busy machine ate the one second of margin below.
+     */
+    const holdClock = async (page: Page) => {
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    };
+
     test('half a PIN: a touch restarts the wait; 30 quiet seconds return to the grid and forget the digits', async ({ page, serviceURL, demo }) => {
       const chloe = staffFor(demo, 'idle');
       const name = fullName(chloe);
@@ -443,6 +467,7 @@ test.describe('employee flow', () => {
 
       await kiosk.tapName(name);
       await kiosk.typeDigits(chloe.pin.slice(0, 1));
+      await holdClock(page);
       await page.clock.fastForward(20_000);
       await kiosk.typeDigits(chloe.pin.slice(1, 2));
       await kiosk.expectDigitsEntered(2);
@@ -456,6 +481,7 @@ test.describe('employee flow', () => {
       await expect(kiosk.grid()).toBeVisible();
       await expect(kiosk.main.getByRole('heading', { name: 'Enter your PIN' })).toBeHidden();
 
+      await page.clock.resume();
       await kiosk.tapName(name);
       await kiosk.expectDigitsEntered(0);
     });
@@ -467,12 +493,14 @@ test.describe('employee flow', () => {
       await kiosk.enrol(serviceURL, demo);
 
       await kiosk.signIn(name, chloe.pin);
+      await holdClock(page);
       await page.clock.fastForward(29_000);
       await kiosk.expectActions(chloe.firstName);
       await page.clock.fastForward(1_500);
       await expect(kiosk.grid()).toBeVisible();
       await expect(kiosk.actions()).toBeHidden();
 
+      await page.clock.resume();
       await kiosk.tapName(name);
       await kiosk.expectDigitsEntered(0);
       await expect(kiosk.actions()).toBeHidden();

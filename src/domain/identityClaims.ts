@@ -10,7 +10,7 @@ export const CLAIM_OUTCOMES = ['verified', 'flagged'] as const;
 export type ClaimOutcome = (typeof CLAIM_OUTCOMES)[number];
 
 /** Why a claim was flagged for a manager. */
-export const CLAIM_REASONS = ['wrong-pin', 'no-pin', 'pin-locked', 'pin-not-set', 'no-punch'] as const;
+export const CLAIM_REASONS = ['wrong-pin', 'no-pin', 'pin-locked', 'pin-not-set', 'no-punch', 'badge-revoked'] as const;
 export type ClaimReason = (typeof CLAIM_REASONS)[number];
 
 /** Where a claim stands: verified by its PIN, waiting for a manager, or decided by one. */

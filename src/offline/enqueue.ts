@@ -16,6 +16,9 @@ import { OutboxRecord, readRecord, StaffRecord, type ShiftRef, type StoredAttend
 import type { EnqueueErrorCode } from './refusals';
 import { noteUnverifiedPunch, type IdentityClaimSeal } from './unverifiedPunch';
 
+/** What an offline punch's identity claim carries: the PIN sealed, or the badge the tablet accepted. */
+export type PunchClaim = IdentityClaimSeal | { badgeId: number };
+
 export interface PunchRequestInput {
   employeeId: number;
   kioskId: number;
@@ -29,10 +32,11 @@ export interface PunchRequestInput {
   /** Decides whether a time is in the future (the corrected clock). */
   now: Date;
   /**
-   * For an unverified offline punch: the person's PIN sealed for the service. An identity claim
-   * naming the punch is queued right after it, in the same transaction (docs/offline-pin.md).
+   * For an unverified offline punch: the person's PIN sealed for the service; for a punch after a
+   * badge the tablet accepted offline: the badge. An identity claim naming the punch is queued
+   * right after it, in the same transaction (docs/offline-pin.md, docs/badges.md).
    */
-  claim?: IdentityClaimSeal;
+  claim?: PunchClaim;
   /**
    * For the clock-off of a person who forgot to clock off: when they say they finished. A
    * `shiftCorrection` entry naming the clock-off is queued right after it, in the same
@@ -103,7 +107,8 @@ export async function enqueuePunch(db: KioskDb, input: PunchRequestInput): Promi
           attempts: [],
         }),
       );
-      await noteUnverifiedPunch(db, input.employeeId, input.at);
+      // The bound on unverified punches is for people whose PIN could not be checked, not badges.
+      if ('sealedPin' in input.claim) await noteUnverifiedPunch(db, input.employeeId, input.at);
     }
     if (input.correction && input.kind === 'clockOff') {
       await db.outbox.add(

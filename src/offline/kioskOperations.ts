@@ -8,7 +8,7 @@ import type { PunchKind } from '../domain/attendance';
 import type { AttestationAnswerRecord } from '../domain/attestations';
 import { choicesOfBody } from '../domain/clockOnPreselection';
 import { isApiClientError } from '../client/errors';
-import { enqueueNote, enqueuePunch, type EnqueueResult, type StatedFinish } from './enqueue';
+import { enqueueNote, enqueuePunch, type EnqueueResult, type PunchClaim, type StatedFinish } from './enqueue';
 import type { EnqueueErrorCode } from './refusals';
 import type { KioskRuntime } from './kioskRuntime';
 import { learnPin, verifyPinOffline } from './offlinePin';
@@ -19,7 +19,6 @@ import { readPinSealKey, sealPinChange } from './pinSeal';
 import { requestBackgroundSync } from './storedSync';
 import { answerWithin, askWithinBudget, SLOW_ANSWER_WAIT_MS } from './reachability';
 import { adoptServerView } from './serverView';
-import type { IdentityClaimSeal } from './unverifiedPunch';
 import { CLOCK_OFF_HOLD_MS, HELD_PUNCHES, releaseHeldPunch, undoHeldPunch, type UndoOutcome } from './undoPunch';
 import { journalPunch } from './workHistory';
 
@@ -42,7 +41,7 @@ export async function punchAtKiosk(
   employeeId: number,
   kind: PunchKind,
   fields: Record<string, unknown> = {},
-  claim?: IdentityClaimSeal,
+  claim?: PunchClaim,
   correction?: StatedFinish,
   answers?: readonly AttestationAnswerRecord[],
 ): Promise<{ ok: true; receipt: PunchReceipt } | { ok: false; code: EnqueueErrorCode }> {

@@ -2,13 +2,18 @@
  * Badges through an outage, against the real service: the tablet keeps a verifier per badge of its
  * people (never a token) from its refresh and accepts a kept badge with the network down or
  * hanging, under the kiosk's kept mode; a badge it does not keep is refused with nothing recorded;
- * a revocation reaches the tablet at its next refresh; a PIN-only kiosk refuses badges offline too.
+ * a revocation reaches the tablet at its next refresh; a PIN-only kiosk refuses badges offline too;
+ * a punch made offline with a badge revoked meanwhile arrives and waits for a manager.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identityClaims } from '../server/db/schema';
 import { badgeVerifier } from '../server/services/badges/badgeTokens';
 import { createTenant, type Tenant } from '../server/testing/fixtures';
 import { startTestService, type TestService } from '../server/testing/testService';
 import { checkBadgeAtKiosk } from './badgeCheck';
+import { punchAtKiosk } from './kioskOperations';
+import { readUnverifiedHistory } from './unverifiedPunch';
 import { badgeVerifierOf } from './badgeVerifiers';
 import { BADGES_KEY } from './badgesRecord';
 import { createOfflineHarness, type OfflineHarness } from './testing/offlineHarness';
@@ -92,5 +97,50 @@ describe('badges offline', () => {
     await refreshed(h);
     h.setFaults(() => 'down');
     expect(await checkBadgeAtKiosk(h.runtime, badge.token)).toEqual({ ok: false, reason: 'badges-off', attemptsLeft: null });
+  });
+
+  it('a punch made offline with a badge revoked meanwhile is delivered and flagged for a manager, not lost', async () => {
+    const tenant = await createTenant(t, { employees: 2 });
+    await setKioskMode(tenant, 'badge');
+    const [ada, ben] = tenant.employees;
+    const adas = await issue(tenant, ada!.id);
+    const bens = await issue(tenant, ben!.id);
+    const h = await createOfflineHarness(t, tenant);
+    await refreshed(h);
+    // Withdrawn while the tablet is cut off: it still holds the verifier.
+    const revoke = await t.request('POST', `${tenant.kiosk}/badges/${adas.badgeId}/revoke`, { auth: tenant.manager.auth });
+    expect(revoke.status, revoke.text).toBe(200);
+    h.setFaults(() => 'down');
+    for (const [person, badge] of [
+      [ada!, adas],
+      [ben!, bens],
+    ] as const) {
+      const check = await checkBadgeAtKiosk(h.runtime, badge.token);
+      expect(check).toMatchObject({ ok: true, checkedOffline: true, badgeId: badge.badgeId });
+      const punched = await punchAtKiosk(h.runtime, person.id, 'clockOn', {}, { badgeId: badge.badgeId });
+      expect(punched.ok).toBe(true);
+    }
+    const queued = await h.db.outbox.orderBy('seq').toArray();
+    expect(queued.map((e) => [e.op, e.employeeId])).toEqual([
+      ['clockOn', ada!.id],
+      ['identityClaim', ada!.id],
+      ['clockOn', ben!.id],
+      ['identityClaim', ben!.id],
+    ]);
+    expect(JSON.stringify(queued)).not.toContain(adas.token.slice(4));
+    // Badge punches are not unverified PIN punches: they do not use up the person's bound.
+    expect(await readUnverifiedHistory(h.db, ada!.id)).toEqual([]);
+
+    h.setFaults(null);
+    await h.runtime.syncNow({ force: true });
+    expect(await h.db.outbox.count()).toBe(0);
+    const claims = await t.db.select().from(identityClaims).where(eq(identityClaims.businessId, tenant.businessId));
+    expect(claims.map((c) => [c.employeeId, c.outcome, c.reason, c.status]).sort()).toEqual(
+      [
+        [ada!.id, 'flagged', 'badge-revoked', 'pending'],
+        [ben!.id, 'verified', null, 'verified'],
+      ].sort(),
+    );
+    expect(claims.every((c) => c.punchId !== null)).toBe(true);
   });
 });

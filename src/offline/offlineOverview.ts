@@ -67,6 +67,7 @@ export async function readOfflineOverview(db: KioskDb): Promise<OfflineOverview>
   ]);
   const names = new Map(staff.map((person) => [person.employeeId, person.name]));
   const queue = outbox.map((entry) => itemOf(entry, names, entry.attempts.at(-1)?.message ?? null));
+  const badgeClaims = new Set(outbox.filter((entry) => entry.op === 'identityClaim' && typeof entry.body.badgeId === 'number').map((entry) => entry.id));
   const waiting = new Set(outbox.filter((entry) => punchKindOf(entry) !== null).map((entry) => entry.employeeId));
   const onSite: OnSiteItem[] = [];
   for (const person of staff) {
@@ -77,7 +78,8 @@ export async function readOfflineOverview(db: KioskDb): Promise<OfflineOverview>
   return {
     queue,
     onSite,
-    unverified: queue.filter((item) => item.op === 'identityClaim'),
+    // A badge's claim (a badge the tablet accepted offline) is not an unverified PIN punch.
+    unverified: queue.filter((item) => item.op === 'identityClaim' && !badgeClaims.has(item.id)),
     attention: attention.map((entry) => itemOf(entry, names, entry.message)),
   };
 }

@@ -20,7 +20,7 @@ function entry(id: string, op: OutboxRecord['op'], employeeId: number, body: Rec
 }
 
 describe('readOfflineOverview', () => {
-  it('shows the queue oldest first, who is on site with unsent punches replayed, and the unverified punches', async () => {
+  it('shows the queue oldest first, who is on site with unsent punches replayed, and the unverified punches (not those made by badge)', async () => {
     const db = freshDb();
     await db.staff.bulkPut([
       person(1, 'Ada Lovelace', onShift('2026-07-01T07:00:00.000Z'), onShift('2026-07-01T07:00:00.000Z')),
@@ -30,15 +30,20 @@ describe('readOfflineOverview', () => {
     await db.outbox.add(entry('a', 'clockOn', 2, { employeeId: 2, recordedTimeUtc: '2026-07-01T09:00:00.000Z' }, [{ at: '2026-07-01T09:00:01.000Z', outcome: 'network' }]));
     await db.outbox.add(entry('b', 'identityClaim', 2, { employeeId: 2, punchKind: 'clockOn', recordedTimeUtc: '2026-07-01T09:00:00.000Z' }));
     await db.outbox.add(entry('c', 'pinFailures', 3, { employeeId: 3 }));
+    // Ada's punch after a badge the tablet accepted offline: its claim names the badge, not a sealed PIN.
+    await db.outbox.add(entry('d', 'startBreak', 1, { employeeId: 1, recordedTimeUtc: '2026-07-01T09:01:00.000Z' }));
+    await db.outbox.add(entry('e', 'identityClaim', 1, { employeeId: 1, punchKind: 'startBreak', recordedTimeUtc: '2026-07-01T09:01:00.000Z', badgeId: 7 }));
 
     const overview = await readOfflineOverview(db);
     expect(overview.queue.map((item) => [item.id, item.name, item.at.toISOString(), item.attempts])).toEqual([
       ['a', 'Ben Okafor', '2026-07-01T09:00:00.000Z', 1],
       ['b', 'Ben Okafor', '2026-07-01T09:00:00.000Z', 0],
       ['c', 'Chloe Martin', '2026-07-01T09:00:30.000Z', 0],
+      ['d', 'Ada Lovelace', '2026-07-01T09:01:00.000Z', 0],
+      ['e', 'Ada Lovelace', '2026-07-01T09:01:00.000Z', 0],
     ]);
     expect(overview.onSite.map((item) => [item.name, item.status, item.hasUnsent])).toEqual([
-      ['Ada Lovelace', 'ClockedOn', false],
+      ['Ada Lovelace', 'ClockedOn', true],
       ['Ben Okafor', 'ClockedOn', true],
     ]);
     expect(overview.unverified.map((item) => [item.id, item.punchKind])).toEqual([['b', 'clockOn']]);

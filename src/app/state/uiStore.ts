@@ -60,6 +60,16 @@ export interface UnverifiedSession {
   image: string | null;
 }
 
+/**
+ * A person signed in by a badge the tablet accepted from its kept verifiers (no service to ask):
+ * their punches carry the badge as an identity claim, so the service flags one made with a badge
+ * revoked meanwhile (docs/badges.md).
+ */
+export interface OfflineBadgeSession {
+  employeeId: number;
+  badgeId: number;
+}
+
 /** A reset code just sent (by e-mail or text message), or one sent a moment ago: the PIN pad says so. */
 export type CodeSent = 'email' | 'sms' | 'recent';
 
@@ -100,6 +110,8 @@ interface UiState {
   manager: ManagerSession | null;
   /** The unverified person now at the kiosk, if any; forgotten with everything else on reset. */
   unverified: UnverifiedSession | null;
+  /** The person now at the kiosk by an offline-checked badge, if any; forgotten on reset. */
+  badgeSession: OfflineBadgeSession | null;
   /** Language picked at the kiosk for this session; null follows the device default. */
   locale: Locale | null;
   /** Set when a new app version is waiting; calling it activates the version and reloads. */
@@ -110,6 +122,7 @@ interface UiState {
   /** Back to the staff grid, forgetting everything typed (idle timeout, cancel, done). */
   reset: () => void;
   setUnverified: (session: UnverifiedSession | null) => void;
+  setBadgeSession: (session: OfflineBadgeSession | null) => void;
   openManager: (session: ManagerSession | null) => void;
   closeManager: () => void;
   setManagerSession: (session: ManagerSession | null) => void;
@@ -123,13 +136,15 @@ export const useUiStore = create<UiState>((set) => ({
   mode: 'kiosk',
   manager: null,
   unverified: null,
+  badgeSession: null,
   locale: null,
   applyUpdate: null,
   wakeLock: 'released',
   go: (next) => set({ flow: next }),
-  reset: () => set({ flow: { step: 'grid' }, locale: null, unverified: null }),
+  reset: () => set({ flow: { step: 'grid' }, locale: null, unverified: null, badgeSession: null }),
   setUnverified: (unverified) => set({ unverified }),
-  openManager: (session) => set({ mode: 'manager', manager: session, flow: { step: 'grid' }, unverified: null }),
+  setBadgeSession: (badgeSession) => set({ badgeSession }),
+  openManager: (session) => set({ mode: 'manager', manager: session, flow: { step: 'grid' }, unverified: null, badgeSession: null }),
   closeManager: () => set({ mode: 'kiosk', manager: null, flow: { step: 'grid' } }),
   setManagerSession: (session) => set({ manager: session }),
   setLocale: (locale) => set({ locale }),

@@ -100,10 +100,18 @@ export const IdentityClaimInputModel = z
       .nullable()
       .default(null)
       .meta({ description: 'RSA-OAEP-256 encryption of the JSON `{"pin"}` typed at the kiosk, base64; null when the kiosk had no sealing key.' }),
+    badgeId: t.int32
+      .nullable()
+      .default(null)
+      .meta({
+        description:
+          'For a punch made offline by a badge the tablet accepted from its kept verifiers (no PIN): the badge. The claim is verified when ' +
+          "the badge was the person's and not revoked at the punch's time, else flagged `badge-revoked`. Ignored when a sealed PIN is sent.",
+      }),
   })
   .meta({
     id: 'IdentityClaimInputModel',
-    description: 'Who an unverified offline punch says it was: the PIN typed, sealed so only the service can check it.',
+    description: 'Who an offline punch says it was: the PIN typed, sealed so only the service can check it, or the badge the tablet accepted.',
   });
 export type IdentityClaimInputModel = z.input<typeof IdentityClaimInputModel>;
 

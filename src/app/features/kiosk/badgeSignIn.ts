@@ -29,6 +29,8 @@ export async function signInWithBadge(rt: KioskRuntime | null, token: string | n
   const now = useUiStore.getState();
   if (now.mode !== 'kiosk' || !readsBadges(now.flow.step)) return { ok: false, reason: 'moved-on' };
   if (!result.ok) return { ok: false, reason: result.reason };
+  // Let in on the tablet's word alone: the punches say which badge, for the service to judge.
+  now.setBadgeSession(result.checkedOffline && !result.pinRequired ? { employeeId: result.employee.employeeId, badgeId: result.badgeId } : null);
   if (result.pinRequired) now.go({ step: 'pin', employeeId: result.employee.employeeId });
   else now.go({ step: 'actions', employeeId: result.employee.employeeId, pin: '' });
   return { ok: true };

@@ -45,15 +45,17 @@ export function useCommitPunch() {
   return useCallback(
     async (employeeId: number, employeeName: string, pending: PendingPunch, forgotten?: ForgottenClockOff): Promise<string | null> => {
       // A person let through unverified: the punch carries their sealed PIN (and photo) as a claim.
-      const unverified = useUiStore.getState().unverified;
+      const { unverified, badgeSession } = useUiStore.getState();
       const claim = unverified?.employeeId === employeeId ? unverified : null;
+      // Signed in by a badge checked on the tablet alone: the punch names the badge (docs/badges.md).
+      const badge = !claim && badgeSession?.employeeId === employeeId ? { badgeId: badgeSession.badgeId } : undefined;
       const fields = claim?.image && !('image' in pending.fields) ? { ...pending.fields, image: claim.image } : pending.fields;
       const result = await punchAtKiosk(
         runtime,
         employeeId,
         pending.kind,
         fields,
-        claim ? { keyId: claim.keyId, sealedPin: claim.sealedPin } : undefined,
+        claim ? { keyId: claim.keyId, sealedPin: claim.sealedPin } : badge,
         forgotten?.correction,
         pending.answers,
       );

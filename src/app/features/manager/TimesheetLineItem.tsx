@@ -144,7 +144,12 @@ export function TimesheetLineItem({ line, name, flagged, attestation, onChanged 
         <RawPunches lineId={line.id} />
         {attestation ? <LineAttestation attestation={attestation} /> : null}
         <span className={styles.sub}>
-          {view.breaks.length > 0 ? t('manager.timesheets.breaks', { count: view.breaks.length, unpaid: format.duration(view.unpaidBreakMs) }) : t('manager.fix.noBreaks')}
+          {view.breaks.length === 0
+            ? t('manager.fix.noBreaks')
+            : view.unpaidBreakMs > 0
+              ? t('manager.timesheets.breaks', { count: view.breaks.length, unpaid: format.duration(view.unpaidBreakMs) })
+              : // Paid breaks only: "0 min unpaid" reads like a break that was not taken.
+                t('manager.timesheets.breaksPaid', { count: view.breaks.length })}
           {where ? ` · ${where}` : ''}
         </span>
         <span className={styles.chips}>

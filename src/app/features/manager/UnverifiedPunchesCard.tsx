@@ -32,6 +32,7 @@ const REASON_TEXT: Record<NonNullable<IdentityClaimModel['reason']>, MessageKey>
   'pin-locked': 'manager.claims.reason.pin-locked',
   'pin-not-set': 'manager.claims.reason.pin-not-set',
   'no-punch': 'manager.claims.reason.no-punch',
+  'badge-revoked': 'manager.claims.reason.badge-revoked',
 };
 
 type Decision = 'accept' | 'reject';

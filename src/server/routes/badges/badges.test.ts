@@ -5,6 +5,7 @@
  * kiosk in PIN-only mode, and the device and person limits unknown and revoked tokens count
  * towards.
  */
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BADGE_TOKEN_LENGTH, readBadgeToken } from '../../../domain/badges';
@@ -159,6 +160,50 @@ describe('badge then PIN', () => {
     expect(locked.status, locked.text).toBe(429);
     expect(locked.body).toMatchObject({ code: 'pin-locked' });
     expect((await scan(tenant, device, bens!.token)).body).toMatchObject({ code: 'pin-required', employeeId: ben!.id });
+  });
+});
+
+describe('punches made offline by badge', () => {
+  /** A device's punch at `recordedTimeUtc` and its claim naming the badge, as the kiosk's outbox sends them. */
+  async function punchByBadge(tenant: Tenant, device: string, employeeId: number, kind: 'clockOn' | 'startBreak', recordedTimeUtc: string, badgeId: number) {
+    const punchKey = randomUUID();
+    const punch = await t.request('POST', `${tenant.kiosk}/${kind.toLowerCase()}`, { auth: device, json: { employeeId, recordedTimeUtc }, headers: { 'idempotency-key': punchKey } });
+    expect(punch.status, punch.text).toBe(200);
+    const json = { employeeId, punchKey, punchKind: kind, recordedTimeUtc, badgeId };
+    return t.request('POST', `${tenant.kiosk}/identityclaims`, { auth: device, json, headers: { 'idempotency-key': randomUUID() } });
+  }
+
+  it('are accepted; flagged for a manager when the badge was revoked by then, or is not the puncher\'s; verified otherwise', async () => {
+    t.clock.set('2026-06-05T08:00:00Z');
+    const tenant = await createTenant(t, { employees: 2 });
+    await setMode(tenant, 'badge');
+    const [ada, ben] = tenant.employees;
+    const [adas] = await issue(tenant, [ada!.id, ben!.id]);
+    const device = await enrolDeviceAuth(t, tenant);
+    // Ada's badge is withdrawn at 08:30; the tablet, offline, had not heard.
+    t.clock.set('2026-06-05T08:30:00Z');
+    expect((await t.request('POST', `${tenant.kiosk}/badges/${adas!.badgeId}/revoke`, { auth: tenant.manager.auth })).status).toBe(200);
+    t.clock.set('2026-06-05T09:00:00Z');
+    const before = await punchByBadge(tenant, device, ada!.id, 'clockOn', '2026-06-05T08:20:00.000Z', adas!.badgeId);
+    expect(before.status, before.text).toBe(200);
+    expect(before.body).toMatchObject({ outcome: 'verified', status: 'verified', reason: null });
+    const after = await punchByBadge(tenant, device, ada!.id, 'startBreak', '2026-06-05T08:45:00.000Z', adas!.badgeId);
+    expect(after.status, after.text).toBe(200);
+    expect(after.body).toMatchObject({ outcome: 'flagged', status: 'pending', reason: 'badge-revoked', punchKind: 'startBreak' });
+    // Someone else's badge does not verify a punch either.
+    const borrowed = await punchByBadge(tenant, device, ben!.id, 'clockOn', '2026-06-05T08:50:00.000Z', adas!.badgeId);
+    expect(borrowed.body).toMatchObject({ outcome: 'flagged', reason: 'badge-revoked' });
+    // Nothing secret was checked: no attempt counted against anyone.
+    const rows = await t.db.select({ failed: employees.pinFailedAttempts }).from(employees).where(eq(employees.businessId, tenant.businessId));
+    expect(rows.map((r) => r.failed)).toEqual([0, 0]);
+    // The manager sees what waits, with why.
+    const pending = await t.request('GET', `${tenant.kiosk}/identityclaims`, { auth: tenant.manager.auth });
+    expect((pending.body as Array<{ reason: string; employeeId: number }>).map((c) => [c.employeeId, c.reason]).sort()).toEqual(
+      [
+        [ada!.id, 'badge-revoked'],
+        [ben!.id, 'badge-revoked'],
+      ].sort(),
+    );
   });
 });
 

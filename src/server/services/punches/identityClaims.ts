@@ -3,7 +3,9 @@
  * could not check a PIN (no service, no verifier on the tablet) lets the person punch and then
  * sends their PIN sealed for the service. Here the claim finds its punch, the PIN is checked like
  * checkpin (same lockout: a wrong one counts), and the claim is kept verified or flagged for a
- * manager, who accepts it or rejects it (the shift is discarded). The PIN is never stored.
+ * manager, who accepts it or rejects it (the shift is discarded). The PIN is never stored. A punch
+ * the tablet let through on a kept badge verifier has a claim too, naming the badge: flagged when
+ * the badge had been revoked by then.
  */
 import { and, desc, eq } from 'drizzle-orm';
 import type { IdentityClaimInputModel, IdentityClaimModel } from '../../../contract/supporting/kioskExtensions';
@@ -11,7 +13,7 @@ import { ClockOffModelInput } from '../../../contract/generated/models';
 import type { ClaimReason, ClaimStatus } from '../../../domain/identityClaims';
 import { describePrincipal, type Principal } from '../../auth/principal';
 import type { Database } from '../../db/openDatabase';
-import { clockShifts, employees, identityClaims, punches, punchPhotos, timesheetLines } from '../../db/schema';
+import { badges, clockShifts, employees, identityClaims, punches, punchPhotos, timesheetLines } from '../../db/schema';
 import { conflict, notFound } from '../../errors/apiError';
 import type { Page } from '../../lists/odata/planList';
 import { checkPin, type PinContext } from '../pins/pins';
@@ -67,6 +69,20 @@ async function judgePin(db: Database, ctx: ClaimContext, employeeId: number, key
 }
 
 /**
+ * What the badge says of a punch the tablet let through on its kept verifier: verified when it is
+ * the person's badge and was not revoked by the punch's time (a revocation the tablet had not yet
+ * heard of), else flagged for a manager. No attempt is counted: nothing secret was checked.
+ */
+async function judgeBadge(db: Database, ctx: ClaimContext, employeeId: number, badgeId: number, at: Date): Promise<ClaimReason | null> {
+  const [badge] = await db
+    .select({ revokedAt: badges.revokedAt })
+    .from(badges)
+    .where(and(eq(badges.id, badgeId), eq(badges.businessId, ctx.businessId), eq(badges.employeeId, employeeId)));
+  if (!badge) return 'badge-revoked';
+  return badge.revokedAt !== null && badge.revokedAt.getTime() <= at.getTime() ? 'badge-revoked' : null;
+}
+
+/**
  * Records the claim of one unverified punch. The punch is this device's punch of that kind and
  * recorded time for the employee at this kiosk; a claim for a punch already claimed (under any key)
  * answers the first claim and checks nothing, so a PIN is checked at most once per punch, and never
@@ -83,7 +99,12 @@ export async function submitClaim(db: Database, ctx: ClaimContext, body: Identit
     const [claimed] = await db.select().from(identityClaims).where(eq(identityClaims.punchId, punch.id));
     if (claimed) return toModel(db, claimed);
   }
-  const reason = punch ? await judgePin(db, ctx, body.employeeId, body.keyId ?? null, body.sealedPin ?? null) : 'no-punch';
+  const badgeOnly = !body.sealedPin && typeof body.badgeId === 'number';
+  const reason = !punch
+    ? 'no-punch'
+    : badgeOnly
+      ? await judgeBadge(db, ctx, body.employeeId, body.badgeId as number, at)
+      : await judgePin(db, ctx, body.employeeId, body.keyId ?? null, body.sealedPin ?? null);
   const [row] = await db
     .insert(identityClaims)
     .values({

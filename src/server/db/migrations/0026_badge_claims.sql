@@ -1,0 +1,2 @@
+ALTER TABLE "identity_claims" DROP CONSTRAINT "identity_claims_reason_check";--> statement-breakpoint
+ALTER TABLE "identity_claims" ADD CONSTRAINT "identity_claims_reason_check" CHECK ("identity_claims"."reason" IS NULL OR "identity_claims"."reason" IN ('wrong-pin', 'no-pin', 'pin-locked', 'pin-not-set', 'no-punch', 'badge-revoked'));
