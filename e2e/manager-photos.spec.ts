@@ -45,7 +45,7 @@ test('Settings keeps punch photos for the chosen time and says who may see them'
     const words = 'We photograph each punch at the till and keep the photos 14 days. Ask Priya if you would rather not be photographed.';
     await notice.fill(`  ${words}  `);
     await save.click();
-    await expect(card.getByText('Photo notice saved.')).toBeVisible();
+    await expect(card.getByText('Photo settings saved.')).toBeVisible();
     await expect.poll(() => api.get<Record<string, unknown>>(policyUrl)).toEqual({ retentionDays: 14, viewers: 'kioskManagers', notice: words });
     await manager.capture('manager-photo-notice', async () => {
       await notice.scrollIntoViewIfNeeded();

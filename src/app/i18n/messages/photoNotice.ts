@@ -18,7 +18,6 @@ export const photoNotice = defineMessages({
     'manager.photos.notice.hint': 'Your own words, shown once to each person before their first photo (they tap “I understand”). Leave it empty to use the default below, in the kiosk’s language.',
     'manager.photos.notice.default': 'The default notice',
     'manager.photos.notice.save': 'Save notice',
-    'manager.photos.notice.saved': 'Photo notice saved.',
     'manager.photos.exempt.title': 'No photos for these people',
     'manager.photos.exempt.effect':
       'A person switched on here clocks in and out without a photo, at every kiosk, even where a kiosk requires one; their punches are marked as made without a photo. The kiosk never opens the camera for them and does not show them the photo notice. Photos already kept stay until their time.',
@@ -41,7 +40,6 @@ export const photoNotice = defineMessages({
     'manager.photos.notice.hint': 'Con vuestras palabras: se muestra una vez a cada persona antes de su primera foto (pulsa «Entendido»). Déjalo vacío para usar el aviso predeterminado de abajo, en el idioma del quiosco.',
     'manager.photos.notice.default': 'El aviso predeterminado',
     'manager.photos.notice.save': 'Guardar aviso',
-    'manager.photos.notice.saved': 'Aviso de fotos guardado.',
     'manager.photos.exempt.title': 'Sin fotos para estas personas',
     'manager.photos.exempt.effect':
       'Quien tenga esto activado ficha sin foto en todos los quioscos, aunque un quiosco la pida; sus fichajes quedan marcados como hechos sin foto. El quiosco nunca abre la cámara para esa persona ni le muestra el aviso de fotos. Las fotos ya guardadas se conservan hasta que les toque borrarse.',
