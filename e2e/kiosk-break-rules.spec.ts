@@ -11,6 +11,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { KioskPage, fullName, kioskTime } from './pages/kiosk';
 import { ManagerMode } from './pages/manager';
+import { peopleOffShift } from './pages/offShift';
 import { bothClocks, type Clocks } from './support/clocks';
 import { expect, test as base } from './support/fixtures';
 import { reviewScreen } from './support/screens';
@@ -60,9 +61,7 @@ test('meal break due and a short rest, online and offline, under the UK profile'
   await kiosk.enrol(service.baseURL, demo, 'Break rules tablet');
   // Someone not on shift (the demo has people clocked on around the seeding time).
   await expect(kiosk.gridGroup('Everyone else')).toBeVisible();
-  const offShift = new Set([...(await kiosk.namesIn('Everyone else')), ...(await kiosk.namesIn('Rostered now'))]);
-  const person = demo.staff.find((member) => offShift.has(fullName(member)));
-  if (!person) throw new Error('the demo has nobody off shift to clock on');
+  const person = (await peopleOffShift(kiosk, demo))[0]!;
   const name = fullName(person);
 
   // ---- 08:30 clock-on: the break is due 6 hours later, at 14:30 ----------------------------------
@@ -147,9 +146,7 @@ test('a manager chooses the UK rules and to stop a clock-on after a short rest; 
   await manager.exit();
 
   await expect(kiosk.gridGroup('Everyone else')).toBeVisible();
-  const offShift = new Set(await kiosk.namesIn('Everyone else'));
-  const person = demo.staff.find((member) => offShift.has(fullName(member)));
-  if (!person) throw new Error('the demo has nobody off shift to clock on');
+  const person = (await peopleOffShift(kiosk, demo, 1, ['Everyone else']))[0]!;
   const name = fullName(person);
   // A short shift, 08:30 to 08:40, then back at 09:40: an hour's rest.
   await clocks.set(new Date(Date.parse(CLOCK_ON) + 10_000));

@@ -4,8 +4,6 @@
  * from the kiosk's own settings form, because it is the business's setting, not this kiosk's;
  * saving refreshes the tablet so its warnings follow straight away.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { getBreakRules, saveBreakRules } from '../../../contract/routes/timesheets';
 import { BREAK_RULE_PROFILES, type BreakRuleSettings } from '../../../domain/breakRules';
 import { useI18n } from '../../i18n/I18nProvider';
@@ -15,32 +13,19 @@ import { Notice } from '../../ui/Notice';
 import { Card } from '../../ui/Page';
 import { Switch } from './controls';
 import styles from './Manager.module.css';
-import { MANAGER_KEY, useManagerApi, useSayFailure } from './ManagerContext';
+import { useBusinessSetting } from './useBusinessSetting';
 
 export function BreakRulesCard() {
   const { t } = useI18n();
   const runtime = useRuntime();
-  const api = useManagerApi();
-  const queryClient = useQueryClient();
-  const sayFailure = useSayFailure();
-  const path = { businessId: runtime.kiosk.businessId };
-  const key = [MANAGER_KEY, runtime.kiosk.businessId, 'breakRules'] as const;
-  const rules = useQuery({ queryKey: key, queryFn: () => api.call((client) => client.call(getBreakRules, { path })) });
-  const [said, setSaid] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const save = useMutation({
-    mutationFn: (body: BreakRuleSettings) => api.call((client) => client.call(saveBreakRules, { path, body })),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(key, saved);
-      setSaid({ tone: 'success', text: t('manager.breakRules.saved') });
-      void runtime.refresh();
-    },
-    onError: (caught: unknown) => setSaid({ tone: 'error', text: sayFailure(caught) }),
+  const { data, error, saving, said, change, sayFailure } = useBusinessSetting<BreakRuleSettings>({
+    name: 'breakRules',
+    read: (client, path) => client.call(getBreakRules, { path }),
+    write: (client, path, body) => client.call(saveBreakRules, { path, body }),
+    savedKey: 'manager.breakRules.saved',
+    afterSave: () => void runtime.refresh(),
   });
-  const change = (next: Partial<BreakRuleSettings>) => {
-    if (!rules.data) return;
-    setSaid(null);
-    save.mutate({ ...rules.data, ...next });
-  };
+  const rules = { data, error };
 
   return (
     <Card labelledBy="break-rules-title">
@@ -63,7 +48,7 @@ export function BreakRulesCard() {
           />
           <Switch
             checked={rules.data.blockShortRest}
-            disabled={save.isPending || rules.data.profile === 'None'}
+            disabled={saving || rules.data.profile === 'None'}
             onChange={(blockShortRest) => change({ blockShortRest })}
             label={t('manager.breakRules.block')}
             detail={t('manager.breakRules.block.detail')}

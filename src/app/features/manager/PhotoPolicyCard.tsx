@@ -3,44 +3,27 @@
  * may see them. Saved at once, apart from the kiosk's own settings form, because it is the
  * business's setting; the retention job applies a shorter time at its next run (docs/privacy.md).
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { getPhotoPolicy, updatePhotoPolicy } from '../../../contract/routes/photos';
 import { PHOTO_VIEWERS, type PhotoPolicyModel } from '../../../contract/supporting/photos';
 import { useI18n } from '../../i18n/I18nProvider';
-import { useRuntime } from '../../runtime/RuntimeContext';
 import { ChoiceGroup } from '../../ui/ChoiceGroup';
 import { Notice } from '../../ui/Notice';
 import { Card } from '../../ui/Page';
 import styles from './Manager.module.css';
-import { MANAGER_KEY, useManagerApi, useSayFailure } from './ManagerContext';
+import { useBusinessSetting } from './useBusinessSetting';
 
 /** The retention choices offered: a week, a fortnight, a month, a quarter, a year. */
 const RETENTION_CHOICES = [7, 14, 30, 90, 365];
 
 export function PhotoPolicyCard() {
   const { t } = useI18n();
-  const runtime = useRuntime();
-  const api = useManagerApi();
-  const queryClient = useQueryClient();
-  const sayFailure = useSayFailure();
-  const path = { businessId: runtime.kiosk.businessId };
-  const key = [MANAGER_KEY, runtime.kiosk.businessId, 'photoPolicy'] as const;
-  const policy = useQuery({ queryKey: key, queryFn: () => api.call((client) => client.call(getPhotoPolicy, { path })) });
-  const [said, setSaid] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const save = useMutation({
-    mutationFn: (body: PhotoPolicyModel) => api.call((client) => client.call(updatePhotoPolicy, { path, body })),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(key, saved);
-      setSaid({ tone: 'success', text: t('manager.photos.saved') });
-    },
-    onError: (caught: unknown) => setSaid({ tone: 'error', text: sayFailure(caught) }),
+  const { data, error, said, change, sayFailure } = useBusinessSetting<PhotoPolicyModel>({
+    name: 'photoPolicy',
+    read: (client, path) => client.call(getPhotoPolicy, { path }),
+    write: (client, path, body) => client.call(updatePhotoPolicy, { path, body }),
+    savedKey: 'manager.photos.saved',
   });
-  const change = (next: Partial<PhotoPolicyModel>) => {
-    if (!policy.data || save.isPending) return;
-    setSaid(null);
-    save.mutate({ ...policy.data, ...next });
-  };
+  const policy = { data, error };
   // A retention set through the API that is not one of the offered choices is shown as it is.
   const days = policy.data ? [...new Set([...RETENTION_CHOICES, policy.data.retentionDays])].sort((a, b) => a - b) : [];
 

@@ -169,6 +169,27 @@ describe('no silent edits', () => {
     expect(answered?.acknowledgedUtc).not.toBeNull();
   });
 
+  it('keeps the changes of a bulk replacement: each replaced line deleted, each new line added', async () => {
+    const w = await world();
+    const old = await addLine(w, w.ada, '2026-11-24T09:00:00', '2026-11-24T17:00:00');
+    const replaced = await t.request('PUT', `${w.tenant.base}/timesheet/bulk`, {
+      auth: w.tenant.manager.auth,
+      json: {
+        fromDate: '2026-11-23T00:00:00',
+        toDate: '2026-11-29T00:00:00',
+        timesheets: { [String(w.ada)]: [{ startTime: '2026-11-24T09:00:00', endTime: '2026-11-24T15:00:00' }] },
+      },
+    });
+    expect(replaced.status, replaced.text).toBe(200);
+    const changes = (await hours(w, w.ada)).changes;
+    expect(changes.map((c) => [c.action, c.before?.endLocal ?? null, c.after?.endLocal ?? null])).toEqual([
+      ['Added', null, '2026-11-24T17:00:00'],
+      ['Deleted', '2026-11-24T17:00:00', null],
+      ['Added', null, '2026-11-24T15:00:00'],
+    ]);
+    expect(changes[1]!.timesheetLineId).toBe(old);
+  });
+
   it("edits the line of a kiosk shift, never the shift's raw punches, and records no change for the person's own punches", async () => {
     const w = await world();
     t.clock.set('2026-11-27T09:00:00Z');

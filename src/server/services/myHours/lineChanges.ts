@@ -2,7 +2,8 @@
  * No silent edits: every manager's add, change or delete of a person's timesheet line is kept here
  * with who, when, before and after, in the same transaction as the write. The person reads it at
  * the kiosk and acknowledges it (or disputes it, lineDisputes.ts); the manager reads a line's
- * history. Lines written from punches (kiosk, self-service) are the person's own and record none.
+ * history. Lines written from punches (kiosk, self-service) are the person's own and record none;
+ * bulk writes (payroll imports, replacements) record theirs like single ones.
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { LineChangeModel } from '../../../contract/supporting/myHours';
@@ -29,33 +30,39 @@ export function toChangeModel(row: LineChangeRow): LineChangeModel {
   };
 }
 
+/** Rows written in one statement at most (a bulk write may change thousands of lines). */
+const INSERT_CHUNK = 250;
+
 /**
- * Records a manager's write of a line (inside the write's transaction). A change that leaves what
- * the person reads as it was (a status decision, a comment) records nothing: the person is told of
- * their hours, not of approvals.
+ * Records managers' writes of lines (inside the writes' transaction), one pair of before and after
+ * per line. A change that leaves what the person reads as it was (a status decision, a comment)
+ * records nothing: the person is told of their hours, not of approvals.
  */
-export async function recordLineChange(
+export async function recordLineChanges(
+  tx: Database,
+  ctx: { businessId: number; who: string; now: Date },
+  writes: ReadonlyArray<{ before: TimesheetLineRow | null; after: TimesheetLineRow | null }>,
+): Promise<void> {
+  const rows = writes.flatMap(({ before, after }) => {
+    const line = after ?? before;
+    if (!line) return [];
+    const action: LineChangeAction = before === null ? 'Added' : after === null ? 'Deleted' : 'Changed';
+    const was = before && snapshotOf(before);
+    const is = after && snapshotOf(after);
+    if (was && is && !snapshotsDiffer(was, is)) return [];
+    return [{ businessId: ctx.businessId, employeeId: line.employeeId, timesheetLineId: line.id, action, before: was, after: is, changedBy: ctx.who, changedUtc: ctx.now }];
+  });
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) await tx.insert(lineChanges).values(rows.slice(i, i + INSERT_CHUNK));
+}
+
+/** recordLineChanges for one line. */
+export function recordLineChange(
   tx: Database,
   ctx: { businessId: number; who: string; now: Date },
   before: TimesheetLineRow | null,
   after: TimesheetLineRow | null,
 ): Promise<void> {
-  const line = after ?? before;
-  if (!line) return;
-  const action: LineChangeAction = before === null ? 'Added' : after === null ? 'Deleted' : 'Changed';
-  const was = before && snapshotOf(before);
-  const is = after && snapshotOf(after);
-  if (was && is && !snapshotsDiffer(was, is)) return;
-  await tx.insert(lineChanges).values({
-    businessId: ctx.businessId,
-    employeeId: line.employeeId,
-    timesheetLineId: line.id,
-    action,
-    before: was,
-    after: is,
-    changedBy: ctx.who,
-    changedUtc: ctx.now,
-  });
+  return recordLineChanges(tx, ctx, [{ before, after }]);
 }
 
 /** The person acknowledged the change at the kiosk (first time kept). */

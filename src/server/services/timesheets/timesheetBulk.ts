@@ -18,6 +18,7 @@ import { businessZone, newLineValues, type WriteContext } from './timesheetWrite
 import { dimensionValuesForLines } from '../referenceData/reportingDimensions';
 import { readInTurn, withTransaction } from '../../db/transactions';
 import { recordLineEvents, recordLinesDeleted } from '../webhooks/webhookPayloads';
+import { recordLineChanges } from '../myHours/lineChanges';
 
 /** At most this many lines in one bulk request (the per-employee list is capped by the schema). */
 export const BULK_LINES_MAX = 5000;
@@ -65,7 +66,8 @@ function windowOf(body: UkSubmitTimesheetsRequestInput): { from: string; to: str
 }
 
 /** Deletes the employees' lines that are not Processed and start on a local date inside the window. */
-async function deleteWindow(tx: Database, businessId: number, employeeIds: number[], window: { from: string; to: string }, now: Date) {
+async function deleteWindow(tx: Database, ctx: WriteContext, employeeIds: number[], window: { from: string; to: string }) {
+  const { businessId, now } = ctx;
   if (employeeIds.length === 0) return;
   const localDate = sql`(${timesheetLines.startUtc} AT TIME ZONE ${timesheetLines.ianaTimeZone})::date`;
   const gone = await tx
@@ -78,7 +80,7 @@ async function deleteWindow(tx: Database, businessId: number, employeeIds: numbe
         sql`${localDate} BETWEEN ${window.from}::date AND ${window.to}::date`,
       ),
     )
-    .returning({ id: timesheetLines.id, employeeId: timesheetLines.employeeId, clockShiftId: timesheetLines.clockShiftId });
+    .returning();
   const shiftIds = gone.flatMap((line) => (line.clockShiftId === null ? [] : [line.clockShiftId]));
   if (shiftIds.length > 0) {
     await tx
@@ -86,7 +88,9 @@ async function deleteWindow(tx: Database, businessId: number, employeeIds: numbe
       .set({ timesheetLineId: null })
       .where(and(inArray(clockShifts.id, shiftIds), inArray(clockShifts.timesheetLineId, gone.map((line) => line.id))));
   }
-  await recordLinesDeleted(tx, businessId, gone.sort((a, b) => a.id - b.id), now);
+  const ordered = gone.sort((a, b) => a.id - b.id);
+  await recordLinesDeleted(tx, businessId, ordered, now);
+  await recordLineChanges(tx, ctx, ordered.map((line) => ({ before: line, after: null })));
 }
 
 /**
@@ -122,7 +126,7 @@ export function submitBulk(
     const stranger = keyed.find((group) => !known.has(group.employeeId));
     if (stranger) throw invalidField('invalid-reference', `timesheets.${stranger.key}`, `Employee ${stranger.key} does not exist in this business.`);
 
-    if (window) await deleteWindow(tx, ctx.businessId, ids, window, ctx.now);
+    if (window) await deleteWindow(tx, ctx, ids, window);
 
     const status = body.approved ? 'Approved' : 'Submitted';
     // Reporting dimension values the lines name (one statement, only when any does).
@@ -151,6 +155,7 @@ export function submitBulk(
     }
     // Web hooks: a replaced line is TimesheetDeleted (above), each new one TimesheetCreated; one statement.
     await recordLineEvents(tx, ctx.businessId, rows.map((row) => ({ action: 'TimesheetCreated' as const, row })), ctx.now, refs);
+    await recordLineChanges(tx, ctx, rows.map((row) => ({ before: null, after: row })));
     if (!body.returnResponse) return { timesheets: null };
     const answer: Record<string, ReturnType<typeof toIndividualLine>[]> = {};
     for (const [index, row] of rows.entries()) {
