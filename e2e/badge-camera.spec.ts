@@ -22,7 +22,8 @@ import { DemoApi } from './pages/manager';
 /** Waits until the tablet keeps the kiosk's badge mode `mode` (read at its refresh). */
 async function expectKeptMode(page: Page, mode: string): Promise<void> {
   const store = new KioskStore(page);
-  await expect.poll(() => store.meta<{ mode: string }>('badges').then((kept) => kept?.mode ?? null)).toBe(mode);
+  // The refresh runs in the background after enrolment; on a busy machine it has taken over 5 s.
+  await expect.poll(() => store.meta<{ mode: string }>('badges').then((kept) => kept?.mode ?? null), { message: `the tablet keeps the badge mode ${mode}`, timeout: 30_000 }).toBe(mode);
 }
 
 test.describe('Badges through the camera', () => {

@@ -352,7 +352,7 @@ test('a day at the bakery: every shift is stored and paid as chosen and as its r
       workType: told.workType,
     });
     expect((line.breaks ?? []).map((b) => b.isPaidBreak), `${who}: breaks`).toEqual(told.breaks.map((b) => b.paid));
-    const exported = rows.find((r) => r.endsWith(`,${lineId}`));
+    const exported = rows.find((r) => r.includes(`,Approved,${lineId},`));
     expect(exported, `${who}: exported`).toBeDefined();
     expect(exported).toContain(`,${toLocalDateTime(rounded.startUtc, zone).slice(11, 16)},${toLocalDateTime(rounded.endUtc, zone).slice(11, 16)},`);
     expect(exported).toContain(`,${told.location},${told.workType ?? ''},Approved,${lineId}`);
