@@ -7,6 +7,7 @@
 import { getPhotoPolicy, updatePhotoPolicy } from '../../../contract/routes/photos';
 import { PHOTO_VIEWERS, type PhotoPolicyModel } from '../../../contract/supporting/photos';
 import { useI18n } from '../../i18n/I18nProvider';
+import { useRuntime } from '../../runtime/RuntimeContext';
 import { ChoiceGroup } from '../../ui/ChoiceGroup';
 import { Notice } from '../../ui/Notice';
 import { Card } from '../../ui/Page';
