@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DeviceIdentityModel, DeviceModel, EnrolledDeviceModel } from '../../../contract/routes/devices';
 import { OAuthTokenResponse } from '../../../contract/routes/oauth';
+import { DEFAULT_PHOTO_POLICY } from '../../../contract/supporting/photos';
 import { digest } from '../../auth/secrets';
 import { devices, idempotencyKeys } from '../../db/schema';
 import { addKiosk, createTenant, type Tenant } from '../../testing/fixtures';
@@ -205,6 +206,11 @@ describe('GET /api/v2/device', () => {
         // Whether Forgot PIN may offer a text message: the business's SMS switch, off by default.
         smsResets: false,
         photoExemptEmployeeIds: [],
+        // The photo policy's retention and notice (the default words until the business writes its
+        // own), and who has acknowledged the notice: nobody yet.
+        photoRetentionDays: DEFAULT_PHOTO_POLICY.retentionDays,
+        photoNotice: null,
+        photoNoticeAcknowledgedEmployeeIds: [],
         // The business's break and rest rules: none until a manager saves a profile.
         breakRules: { profile: 'None', blockShortRest: false },
         // The questions asked at clock-off: none until a manager saves some.
