@@ -1,8 +1,8 @@
 /**
  * The business's photo notice in the Settings photo card: its own words, shown once to each person
  * before their first photo, or empty for the kiosk's default (shown under the field, in the
- * kiosk's language, so a manager sees what people read either way). Saved with its own button,
- * as a text is not a one-tap choice.
+ * kiosk's language, so a manager sees what people read either way). Saved when the manager leaves
+ * the field, like the card's other choices that save at once: Settings keeps one Save button.
  */
 import { useState } from 'react';
 import { maxTextLength } from '../../../contract/inputLimits';
@@ -10,7 +10,6 @@ import type { PhotoPolicyModel } from '../../../contract/supporting/photos';
 import { registerMessages } from '../../i18n/catalogue';
 import { useI18n } from '../../i18n/I18nProvider';
 import { photoNotice } from '../../i18n/messages/photoNotice';
-import { Button } from '../../ui/Button';
 import styles from './Manager.module.css';
 
 registerMessages(photoNotice);
@@ -43,16 +42,14 @@ export function PhotoNoticeField({ policy, saving, onSave }: Props) {
         maxLength={NOTICE_MAX}
         aria-describedby="photo-notice-hint"
         onChange={(event) => setText(event.target.value)}
+        onBlur={() => {
+          if (!saving && !unchanged) onSave(trimmed === '' ? null : trimmed);
+        }}
       />
       <details>
         <summary>{t('manager.photos.notice.default')}</summary>
         <p className={styles.hint}>{t('kiosk.photoNotice.default', { count: policy.retentionDays })}</p>
       </details>
-      <div className={styles.actions}>
-        <Button disabled={saving || unchanged} onClick={() => onSave(trimmed === '' ? null : trimmed)}>
-          {t('manager.photos.notice.save')}
-        </Button>
-      </div>
     </div>
   );
 }

@@ -15,9 +15,8 @@ export const photoNotice = defineMessages({
     'kiosk.photoNotice.once': 'You will see this once.',
     'kiosk.photoNotice.ok': 'I understand',
     'manager.photos.notice': 'Photo notice',
-    'manager.photos.notice.hint': 'Your own words, shown once to each person before their first photo (they tap “I understand”). Leave it empty to use the default below, in the kiosk’s language.',
+    'manager.photos.notice.hint': 'Your own words, shown once to each person before their first photo (they tap “I understand”). Leave it empty to use the default below, in the kiosk’s language. Saved when you leave the field.',
     'manager.photos.notice.default': 'The default notice',
-    'manager.photos.notice.save': 'Save notice',
     'manager.photos.exempt.title': 'No photos for these people',
     'manager.photos.exempt.effect':
       'A person switched on here clocks in and out without a photo, at every kiosk, even where a kiosk requires one; their punches are marked as made without a photo. The kiosk never opens the camera for them and does not show them the photo notice. Photos already kept stay until their time.',
@@ -37,9 +36,8 @@ export const photoNotice = defineMessages({
     'kiosk.photoNotice.once': 'Solo lo verás una vez.',
     'kiosk.photoNotice.ok': 'Entendido',
     'manager.photos.notice': 'Aviso de fotos',
-    'manager.photos.notice.hint': 'Con vuestras palabras: se muestra una vez a cada persona antes de su primera foto (pulsa «Entendido»). Déjalo vacío para usar el aviso predeterminado de abajo, en el idioma del quiosco.',
+    'manager.photos.notice.hint': 'Con vuestras palabras: se muestra una vez a cada persona antes de su primera foto (pulsa «Entendido»). Déjalo vacío para usar el aviso predeterminado de abajo, en el idioma del quiosco. Se guarda al salir del campo.',
     'manager.photos.notice.default': 'El aviso predeterminado',
-    'manager.photos.notice.save': 'Guardar aviso',
     'manager.photos.exempt.title': 'Sin fotos para estas personas',
     'manager.photos.exempt.effect':
       'Quien tenga esto activado ficha sin foto en todos los quioscos, aunque un quiosco la pida; sus fichajes quedan marcados como hechos sin foto. El quiosco nunca abre la cámara para esa persona ni le muestra el aviso de fotos. Las fotos ya guardadas se conservan hasta que les toque borrarse.',
