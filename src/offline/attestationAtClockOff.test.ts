@@ -13,7 +13,7 @@ import { startTestService, type TestService } from '../server/testing/testServic
 import { randomUUID } from 'node:crypto';
 import { punchAtKiosk, releasePunchAtKiosk, undoPunchAtKiosk } from './kioskOperations';
 import { AttentionRecord, OutboxRecord } from './records';
-import { createOfflineHarness } from './testing/offlineHarness';
+import { createOfflineHarness, deliverLosingFirstAnswers } from './testing/offlineHarness';
 
 let t: TestService;
 beforeAll(async () => {
@@ -53,17 +53,7 @@ describe('answers given at clock-off', () => {
     expect(queued[1]!.body).toEqual({ employeeId: ada.id, punchKey: queued[0]!.id, clockOffRecordedTimeUtc: queued[0]!.body.recordedTimeUtc, answers: MISSED });
     if (punched.ok) await releasePunchAtKiosk(h.runtime, punched.receipt.entryId);
 
-    const seen = new Set<string>();
-    const order: string[] = [];
-    h.setFaults((request) => {
-      const path = new URL(request.url).pathname;
-      if (request.method !== 'POST') return null;
-      order.push(path.split('/').at(-1) ?? path);
-      if (seen.has(path)) return null;
-      seen.add(path);
-      return 'dropResponse';
-    });
-    for (let run = 0; run < 6 && (await h.db.outbox.count()) > 0; run += 1) await h.runtime.syncNow({ force: true });
+    const order = await deliverLosingFirstAnswers(h);
     expect(await h.db.outbox.count()).toBe(0);
     expect(await h.db.attention.count()).toBe(0);
     expect(order.indexOf('clockoff')).toBeLessThan(order.indexOf('attestations'));

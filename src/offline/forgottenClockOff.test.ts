@@ -13,7 +13,7 @@ import { createTenant, enrolDeviceAuth, type Tenant } from '../server/testing/fi
 import { startTestService, type TestService } from '../server/testing/testService';
 import { punchAtKiosk } from './kioskOperations';
 import { OutboxRecord } from './records';
-import { createOfflineHarness } from './testing/offlineHarness';
+import { createOfflineHarness, deliverLosingFirstAnswers } from './testing/offlineHarness';
 
 let t: TestService;
 beforeAll(async () => {
@@ -65,17 +65,7 @@ describe('a forgotten clock-off at the kiosk', () => {
     expect(Date.parse(String(queued[0]!.body.recordedTimeUtc))).toBeGreaterThan(statedFinish.getTime());
 
     // Back online, every POST's first answer is lost after the service did the work.
-    const seen = new Set<string>();
-    const order: string[] = [];
-    h.setFaults((request) => {
-      const path = new URL(request.url).pathname;
-      if (request.method !== 'POST') return null;
-      order.push(path.split('/').at(-1) ?? path);
-      if (seen.has(path)) return null;
-      seen.add(path);
-      return 'dropResponse';
-    });
-    for (let run = 0; run < 6 && (await h.db.outbox.count()) > 0; run += 1) await h.runtime.syncNow({ force: true });
+    const order = await deliverLosingFirstAnswers(h);
     expect(await h.db.outbox.count()).toBe(0);
     expect(await h.db.attention.count()).toBe(0);
     expect(order.indexOf('clockoff')).toBeLessThan(order.indexOf('shiftcorrections'));

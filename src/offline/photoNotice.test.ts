@@ -13,7 +13,7 @@ import { acknowledgePhotoNoticeAtKiosk, punchAtKiosk } from './kioskOperations';
 import { acknowledgedHere, mustReadPhotoNotice, recordPhotoNoticeAcknowledgement } from './photoNotice';
 import { readKioskPolicy } from './refreshKioskData';
 import { OutboxRecord } from './records';
-import { createOfflineHarness, type OfflineHarness } from './testing/offlineHarness';
+import { createOfflineHarness, type OfflineHarness, deliverLosingFirstAnswers } from './testing/offlineHarness';
 
 let t: TestService;
 beforeAll(async () => {
@@ -47,17 +47,7 @@ describe('the photo notice on the tablet', () => {
     expect(await h.db.outbox.count()).toBe(2);
 
     // Back online, each POST's first answer is lost after the service did the work.
-    const seen = new Set<string>();
-    const order: string[] = [];
-    h.setFaults((request) => {
-      const path = new URL(request.url).pathname;
-      if (request.method !== 'POST') return null;
-      order.push(path.split('/').at(-1) ?? path);
-      if (seen.has(path)) return null;
-      seen.add(path);
-      return 'dropResponse';
-    });
-    for (let run = 0; run < 6 && (await h.db.outbox.count()) > 0; run += 1) await h.runtime.syncNow({ force: true });
+    const order = await deliverLosingFirstAnswers(h);
     expect(await h.db.outbox.count()).toBe(0);
     expect(await h.db.attention.count()).toBe(0);
     expect(order.indexOf('photonoticeacknowledgements')).toBeLessThan(order.indexOf('clockon'));

@@ -126,3 +126,23 @@ export function seededRandom(seed: number): () => number {
     return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/**
+ * Back online with every POST's first answer lost after the service did the work, then syncs until
+ * the outbox is empty (at most six runs). Returns the POSTs in the order they were sent, each named
+ * by its path's last segment (e.g. 'clockoff'), so a test can check what went before what.
+ */
+export async function deliverLosingFirstAnswers(h: OfflineHarness): Promise<string[]> {
+  const seen = new Set<string>();
+  const order: string[] = [];
+  h.setFaults((request) => {
+    const path = new URL(request.url).pathname;
+    if (request.method !== 'POST') return null;
+    order.push(path.split('/').at(-1) ?? path);
+    if (seen.has(path)) return null;
+    seen.add(path);
+    return 'dropResponse';
+  });
+  for (let run = 0; run < 6 && (await h.db.outbox.count()) > 0; run += 1) await h.runtime.syncNow({ force: true });
+  return order;
+}
