@@ -98,6 +98,12 @@ test.describe('a kiosk that stays a kiosk', () => {
     await pressBack(page);
     await pressBack(page);
     await expect(kiosk.grid()).toBeVisible();
+
+    // A reload (an update, a manager's refresh) leaves the kiosk just as guarded, before any touch.
+    await page.reload();
+    await expect(kiosk.grid()).toBeVisible();
+    for (let press = 0; press < 3; press += 1) await pressBack(page);
+    await expect(kiosk.grid()).toBeVisible();
   });
 
   test('Forgot PIN offers only what can reach the person; someone with no email is sent to a manager, not to a button that fails', async ({ page, request, serviceURL, demo }) => {

@@ -9,10 +9,13 @@
  * (its history manipulation intervention), and after a Back only a new activation makes fresh
  * entries count. So the entries are topped up on every touch or key press, never inside the
  * `popstate` handler: a person can press Back GUARD_DEPTH times in a row without touching the
- * screen and stay in the app, and any touch refills them. (Screen pinning or Guided Access, see the
- * set-up's last step, takes Back away altogether.)
+ * screen and stay in the app, and any touch refills them. The first entries are pushed before the
+ * first paint (a layout effect), so there is no moment, however short, when the names are on screen
+ * and Back would still leave; and every page load stacks its own set rather than trusting that the
+ * ones a previous load pushed survived the reload. (Screen pinning or Guided Access, see the set-up's last step, takes
+ * Back away altogether.)
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 /** How many Back presses in a row, without a touch between, stay in the app. */
 export const GUARD_DEPTH = 3;
@@ -28,12 +31,15 @@ export function useBackStaysInKiosk(onBack: () => void): void {
   useEffect(() => {
     callback.current = onBack;
   });
-  useEffect(() => {
-    let depth = depthOf(history.state);
+  useLayoutEffect(() => {
+    // The entries below this page's own (from before a reload) may or may not still be there, so
+    // a page always stacks a full set of its own above the one it opened on.
+    const floor = depthOf(history.state);
+    let depth = floor;
     const topUp = () => {
       depth = depthOf(history.state);
-      for (let next = depth + 1; next <= GUARD_DEPTH; next += 1) history.pushState({ [KEY]: next }, '');
-      depth = Math.max(depth, GUARD_DEPTH);
+      for (let next = depth + 1; next <= floor + GUARD_DEPTH; next += 1) history.pushState({ [KEY]: next }, '');
+      depth = Math.max(depth, floor + GUARD_DEPTH);
     };
     const onPop = (event: PopStateEvent) => {
       const now = depthOf(event.state);
