@@ -9,19 +9,11 @@
  */
 import { randomInt } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
+import { goodPin } from './support/pins';
 import { KioskPage } from './pages/kiosk';
 import { expect, test } from './support/fixtures';
 import { reviewScreen, VIEWPORTS } from './support/screens';
 import { ServiceApi } from './support/serviceApi';
-
-/** A PIN nobody could guess: four different digits, not in a row. */
-function goodPin(): string {
-  for (;;) {
-    const digits = Array.from({ length: 4 }, () => randomInt(10));
-    const steps = digits.slice(1).map((d, i) => d - (digits[i] ?? 0));
-    if (new Set(digits).size === 4 && !steps.every((s) => s === steps[0])) return digits.join('');
-  }
-}
 
 /** Letters only, so the name is a run of words of its own that no other test uses. */
 const tag = () => Array.from({ length: 6 }, () => String.fromCharCode(97 + randomInt(26))).join('');

@@ -9,8 +9,10 @@
  */
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { goodPin } from './support/pins';
 import { KioskPage } from './pages/kiosk';
 import { expect, test } from './support/fixtures';
+import { KioskStore } from './support/kioskStore';
 import { ServiceApi } from './support/serviceApi';
 import type { DemoFile } from './support/serviceProcess';
 
@@ -18,15 +20,6 @@ import type { DemoFile } from './support/serviceProcess';
 function uniqueSurname(stem: string): string {
   const letters = Array.from({ length: 6 }, () => String.fromCharCode(97 + randomInt(26))).join('');
   return `${stem}-${letters}`;
-}
-
-/** A PIN nobody could guess: four different digits, not in a row. */
-function goodPin(): string {
-  for (;;) {
-    const digits = Array.from({ length: 4 }, () => randomInt(10));
-    const steps = digits.slice(1).map((d, i) => d - (digits[i] ?? 0));
-    if (new Set(digits).size === 4 && !steps.every((s) => s === steps[0])) return digits.join('');
-  }
 }
 
 /** Back, as the browser's button (or a history gesture) does it; the page must stay in the app. */
@@ -144,8 +137,7 @@ test.describe('a kiosk that stays a kiosk', () => {
     test.setTimeout(60_000);
     const api = new ServiceApi(request, serviceURL, demo);
     const { person, name, kiosk } = await personAtKiosk(page, api, serviceURL, demo, 'Pia', 'Pin');
-    let fresh = goodPin();
-    while (fresh === person.pin) fresh = goodPin();
+    const fresh = goodPin(person.pin);
 
     await kiosk.signIn(name, person.pin);
     await kiosk.actions().getByRole('button', { name: 'Change PIN' }).click();
@@ -218,6 +210,42 @@ test.describe('a kiosk that stays a kiosk', () => {
     await kiosk.waitForSync();
     await expect.poll(async () => (await api.shifts(employeeId))[0]?.endTimeUtc ?? null).not.toBeNull();
     await kiosk.expectStatus(name, 'Clocked off');
+  });
+
+  test('A tablet whose storage refuses a punch says so and records nothing; once storage works the same tap goes through, once', async ({ page, request, serviceURL, demo }) => {
+    test.setTimeout(60_000);
+    const api = new ServiceApi(request, serviceURL, demo);
+    const { person, employeeId, name, kiosk } = await personAtKiosk(page, api, serviceURL, demo, 'Sami', 'Storage');
+    await kiosk.signIn(name, person.pin);
+    await kiosk.choose('clockOn');
+    await expect(kiosk.options()).toBeVisible();
+
+    // The outbox's store throws as IndexedDB does when the tablet's disk is full.
+    await page.evaluate(() => {
+      const add = Object.getOwnPropertyDescriptor(IDBObjectStore.prototype, 'add')?.value as IDBObjectStore['add'];
+      const full = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['add']>): IDBRequest<IDBValidKey> {
+        if (this.name === 'outbox') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        return add.apply(this, args);
+      };
+      IDBObjectStore.prototype.add = full;
+      (window as unknown as { storageWorksAgain: () => void }).storageWorksAgain = () => {
+        IDBObjectStore.prototype.add = add;
+      };
+    });
+    await kiosk.confirmClockOn();
+    const refusal = kiosk.options().getByText('This tablet could not save your punch, so nothing was recorded. Please try again, and tell a manager if it happens again.');
+    await expect(refusal).toBeVisible();
+    await kiosk.review('options-storage-failed', refusal);
+    const clockOn = kiosk.options().getByRole('button', { name: 'Clock on', exact: true });
+    await expect(clockOn, 'the person can try again').toBeEnabled();
+    expect(await new KioskStore(page).outbox(), 'nothing queued').toEqual([]);
+
+    await page.evaluate(() => (window as unknown as { storageWorksAgain: () => void }).storageWorksAgain());
+    await clockOn.click();
+    await kiosk.expectReceipt('clockOn');
+    await kiosk.finishReceipt();
+    await kiosk.waitForSync();
+    expect((await api.shifts(employeeId)).length, 'one clock-on reached the service').toBe(1);
   });
   test('The note step says who sees the note in two large choices; "Managers only" keeps it off the timesheet', async ({ page, request, serviceURL, demo }) => {
     test.setTimeout(60_000);

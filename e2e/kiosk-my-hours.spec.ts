@@ -4,8 +4,10 @@
  * says it is the tablet's copy; the dispute waits in the outbox), and back online it reaches the
  * manager's Timesheets, who replies. The manager then changes the line; at the person's next PIN
  * they are told, read "Your manager changed …: 07:00–11:00 → 07:00–10:30" and the reply, and
- * acknowledge both, which reaches the service and shows in the line's history on Timesheets. Each
- * new screen is captured in both orientations and checked with axe. The service is the test's own.
+ * acknowledge both, which reaches the service and shows in the line's history on Timesheets; a
+ * later change to the breaks alone reads "07:00–10:30, no break → 07:00–10:30, break 09:00–09:15
+ * (15 min)". Each new screen is captured in both orientations and checked with axe. The service is
+ * the test's own.
  */
 import { toLocalDateTime } from '../src/domain/time';
 import { KioskPage, kioskTime } from './pages/kiosk';
@@ -184,4 +186,28 @@ test('a dispute offline and online, the manager replies and changes the line, se
   await kiosk.signIn(name, pin);
   await expect(kiosk.actions().getByRole('button', { name: 'My hours' })).toBeVisible();
   await expect(kiosk.actions().getByTestId('my-hours-prompt')).toHaveCount(0);
+  await kiosk.main.getByRole('button', { name: 'Not you?' }).click();
+
+  // ---- a change to the breaks alone says what changed, not "07:00–10:30 → 07:00–10:30" ------------
+  const breakStart = new Date(Date.parse(START) + 2 * 60 * MINUTE);
+  const breakEnd = new Date(breakStart.getTime() + 15 * MINUTE);
+  const withBreak = await request.put(`${B}/timesheet/${line.id}`, {
+    headers: auth,
+    data: {
+      employeeId,
+      startTime: toLocalDateTime(new Date(START), zone),
+      endTime: toLocalDateTime(new Date(EDITED_END), zone),
+      breaks: [{ startTime: toLocalDateTime(breakStart, zone), endTime: toLocalDateTime(breakEnd, zone) }],
+    },
+  });
+  expect(withBreak.status(), await withBreak.text()).toBe(200);
+  await clocks.forward(5 * MINUTE);
+  await kiosk.signIn(name, pin);
+  await expect(kiosk.actions().getByTestId('my-hours-prompt')).toContainText('Your manager has 1 thing in your hours for you to read.');
+  await kiosk.actions().getByTestId('my-hours-prompt').getByRole('button', { name: 'My hours' }).click();
+  const breaksChange = screen.getByTestId('line-change');
+  await expect(breaksChange).toContainText(`: ${editedSpan}, no break → ${editedSpan}, break ${kioskTime(breakStart, zone)}–${kioskTime(breakEnd, zone)} (15 min)`);
+  await kiosk.review('my-hours-breaks-change', breaksChange);
+  await breaksChange.getByRole('button', { name: 'OK', exact: true }).click();
+  await expect(screen.getByTestId('my-hours-to-read')).toHaveCount(0);
 });

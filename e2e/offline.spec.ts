@@ -924,7 +924,7 @@ test.describe('offline-first: no punch is ever lost or doubled', () => {
     await manager.goTo('Settings');
     const tablets = page.getByRole('region', { name: 'On the tablets' });
     const unverified = tablets.getByRole('switch', { name: 'Let people punch when their PIN cannot be checked' });
-    await manager.capture('manager-settings-tablets', async () => {
+    await manager.capture('manager-settings-unverified-switch', async () => {
       await unverified.scrollIntoViewIfNeeded();
       await expect(unverified).toHaveAttribute('aria-checked', 'true');
     });

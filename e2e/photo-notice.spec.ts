@@ -9,6 +9,7 @@
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { KioskPage, fullName, type StaffMember } from './pages/kiosk';
+import { cameraRequests, countCameraRequests } from './support/cameraSpy';
 import { bothClocks } from './support/clocks';
 import { expect } from './support/fixtures';
 import { KioskStore } from './support/kioskStore';
@@ -26,27 +27,11 @@ interface Acknowledgement {
   acknowledgedUtc: string;
 }
 
-/** Counts the page's requests for the camera. */
-async function countCameraRequests(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const spy = window as unknown as { __cameraRequests: number };
-    spy.__cameraRequests = 0;
-    const media = navigator.mediaDevices;
-    const original = media.getUserMedia.bind(media);
-    media.getUserMedia = (constraints) => {
-      spy.__cameraRequests += 1;
-      return original(constraints);
-    };
-  });
-}
-
 /** The camera step ran its countdown and took the still (a few seconds; a fake camera on a busy machine starts slowly), then the receipt. */
 async function photographed(kiosk: KioskPage, kind: 'startBreak' | 'endBreak'): Promise<void> {
   await expect(kiosk.main.getByRole('img', { name: 'Your photo' })).toBeVisible({ timeout: 20_000 });
   await kiosk.expectReceipt(kind);
 }
-
-const cameraRequests = (page: Page) => page.evaluate(() => (window as unknown as { __cameraRequests: number }).__cameraRequests);
 
 /** Ten o'clock (UTC) tomorrow by the service's clock: after anything the demo recorded, whatever the hour of the run. */
 function tomorrowAtTen(now: Date): Date {

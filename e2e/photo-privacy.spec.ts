@@ -8,6 +8,7 @@
  */
 import type { BrowserContext, Page, Request } from '@playwright/test';
 import { KioskPage, fullName } from './pages/kiosk';
+import { cameraRequests, countCameraRequests } from './support/cameraSpy';
 import { expect } from './support/fixtures';
 import { testWithOwnService } from './support/ownService';
 import { KioskStore } from './support/kioskStore';
@@ -137,16 +138,7 @@ test('a person exempt from photos punches without the camera being opened, and t
   await api.clockOnAt(person.employeeId, new Date(Date.now() - 30 * 60_000));
 
   // Any request for the camera is counted.
-  await page.addInitScript(() => {
-    const spy = window as unknown as { __cameraRequests: number };
-    spy.__cameraRequests = 0;
-    const media = navigator.mediaDevices;
-    const original = media.getUserMedia.bind(media);
-    media.getUserMedia = (constraints) => {
-      spy.__cameraRequests += 1;
-      return original(constraints);
-    };
-  });
+  await countCameraRequests(page);
   const kiosk = new KioskPage(page);
   await kiosk.enrol(ownService.baseURL, demo);
   const sent = page.waitForRequest((req) => req.method() === 'POST' && req.url().endsWith(`/kiosk/${demo.kioskId}/startbreak`));
@@ -154,7 +146,7 @@ test('a person exempt from photos punches without the camera being opened, and t
   await kiosk.choose('startBreak');
   await kiosk.expectReceipt('startBreak');
   expect((await sent).postDataJSON()).not.toHaveProperty('image');
-  expect(await page.evaluate(() => (window as unknown as { __cameraRequests: number }).__cameraRequests), 'the camera was never asked for').toBe(0);
+  expect(await cameraRequests(page), 'the camera was never asked for').toBe(0);
   await kiosk.waitForSync();
 
   const trail = await request.get(`${base}/kiosk/punches?EmployeeId=${person.employeeId}`, { headers: apiKeyAuth(demo.apiKey) });

@@ -47,22 +47,32 @@ export async function punchAtKiosk(
   answers?: readonly AttestationAnswerRecord[],
 ): Promise<{ ok: true; receipt: PunchReceipt } | { ok: false; code: EnqueueErrorCode }> {
   const at = rt.clock.now();
-  const before = readRecord(StaffRecord, await rt.db.staff.get(employeeId));
-  const result: EnqueueResult = await enqueuePunch(rt.db, {
-    employeeId,
-    kioskId: rt.kiosk.kioskId,
-    kind,
-    at,
-    utcOffsetMinutes: -at.getTimezoneOffset(),
-    fields,
-    now: at,
-    ...(claim ? { claim } : {}),
-    ...(correction ? { correction } : {}),
-    ...(answers && answers.length > 0 ? { answers } : {}),
-    // A clock-off waits while its receipt offers the undo (undoPunch.ts); not a forgotten shift's,
-    // whose finish was given on a screen of its own and whose receipt leads on to today's clock-on.
-    ...(HELD_PUNCHES.has(kind) && !correction ? { holdMs: CLOCK_OFF_HOLD_MS } : {}),
+  // The tablet's storage may refuse the write (full, or broken): the transaction then wrote
+  // nothing, and the person is told so and can try again, rather than left on a frozen screen.
+  const queued = await (async () => {
+    const before = readRecord(StaffRecord, await rt.db.staff.get(employeeId));
+    const result: EnqueueResult = await enqueuePunch(rt.db, {
+      employeeId,
+      kioskId: rt.kiosk.kioskId,
+      kind,
+      at,
+      utcOffsetMinutes: -at.getTimezoneOffset(),
+      fields,
+      now: at,
+      ...(claim ? { claim } : {}),
+      ...(correction ? { correction } : {}),
+      ...(answers && answers.length > 0 ? { answers } : {}),
+      // A clock-off waits while its receipt offers the undo (undoPunch.ts); not a forgotten shift's,
+      // whose finish was given on a screen of its own and whose receipt leads on to today's clock-on.
+      ...(HELD_PUNCHES.has(kind) && !correction ? { holdMs: CLOCK_OFF_HOLD_MS } : {}),
+    });
+    return { before, result };
+  })().catch((error: unknown) => {
+    console.error('the kiosk could not store a punch', error);
+    return null;
   });
+  if (!queued) return { ok: false, code: 'storage-failed' };
+  const { before, result } = queued;
   if (!result.ok) return { ok: false, code: result.error.code };
   rt.sync.trigger();
   void requestBackgroundSync();

@@ -105,6 +105,7 @@ export const PROBLEM_WORDS: { readonly [C in ProblemCode]: Entry<C> } = {
   'no-open-shift': { person: 'kiosk.error.no-open-shift' },
   'invalid-note': { person: 'kiosk.error.invalid-note' },
   'invalid-entry': { person: 'kiosk.error.invalid-entry' },
+  'storage-failed': { person: 'kiosk.error.storage-failed' },
 };
 
 /** A message to show, with its values: the same shape as manager mode's `Said` for a catalogue message. */

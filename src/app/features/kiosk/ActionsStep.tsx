@@ -105,34 +105,41 @@ export function ActionsStep({ employeeId, pin, notice }: { employeeId: number; p
     const fields: Record<string, unknown> = kind === 'startBreak' && paidBreak ? { isPaidBreak: true } : {};
     let pending: PendingPunch = { kind, fields, ...(fields.isPaidBreak ? { labels: [t('kiosk.done.paidBreak')] } : {}) };
     setBusy(true);
-    if (kind === 'clockOn') {
-      const [choices, last] = await Promise.all([
-        queryClient.fetchQuery({
-          queryKey: clockOnChoicesKey(runtime.kiosk.kioskId, employeeId),
-          queryFn: () => clockOnChoices(runtime, employeeId),
-          staleTime: 0,
-          // clockOnChoices falls back to the kiosk's copy offline: never let TanStack pause it.
-          networkMode: 'always',
-        }),
-        readLastChoice(runtime.db, employeeId).catch(() => null),
-      ]);
-      // What the clock-on starts from: the roster shift (or the one picked), the only choice, the last one here.
-      const preselection = preselectClockOn(choices.data, { rostered: rosterShift, last });
-      // Without a copy of the choices, a picked shift still travels, so the service matches the same one.
-      pending = { kind, fields: { ...(choices.data === null && pickedShift ? choiceOf(pickedShift) : {}), ...clockOnFields(preselection, choices.data !== null) } };
-      // Something to choose, or a choice the kiosk or the business requires that is not preselected.
-      if (needsClockOnOptions(choices.data, clockOnRulesOf(settings, policy), preselection.locationId)) return go({ step: 'options', employeeId, pin, pending });
+    // Whatever fails underneath (the tablet's storage, say), the buttons come back with a reason.
+    try {
+      if (kind === 'clockOn') {
+        const [choices, last] = await Promise.all([
+          queryClient.fetchQuery({
+            queryKey: clockOnChoicesKey(runtime.kiosk.kioskId, employeeId),
+            queryFn: () => clockOnChoices(runtime, employeeId),
+            staleTime: 0,
+            // clockOnChoices falls back to the kiosk's copy offline: never let TanStack pause it.
+            networkMode: 'always',
+          }),
+          readLastChoice(runtime.db, employeeId).catch(() => null),
+        ]);
+        // What the clock-on starts from: the roster shift (or the one picked), the only choice, the last one here.
+        const preselection = preselectClockOn(choices.data, { rostered: rosterShift, last });
+        // Without a copy of the choices, a picked shift still travels, so the service matches the same one.
+        pending = { kind, fields: { ...(choices.data === null && pickedShift ? choiceOf(pickedShift) : {}), ...clockOnFields(preselection, choices.data !== null) } };
+        // Something to choose, or a choice the kiosk or the business requires that is not preselected.
+        if (needsClockOnOptions(choices.data, clockOnRulesOf(settings, policy), preselection.locationId)) return go({ step: 'options', employeeId, pin, pending });
+      }
+      if (kind === 'clockOff' && policy && state.clockOnTimeUtc) {
+        // The business's questions at clock-off, decided here from what the tablet holds (offline too).
+        const start = new Date(state.clockOnTimeUtc);
+        const breaks = warnings.shiftBreaks ?? (state.breakStartTimeUtc ? [{ start: new Date(state.breakStartTimeUtc), end: null }] : []);
+        const questions = attestationsDue(policy.attestations, warnings.profile, { start, end: runtime.clock.now(), breaks });
+        if (questions.length > 0) return go({ step: 'attest', employeeId, pin, pending, questions });
+      }
+      if (stepBeforeCommit(settings, isPhotoExempt(policy, employeeId)) === 'photo') return go({ step: 'photo', employeeId, pin, pending });
+      setError(await commit(employeeId, person.name, pending));
+    } catch (failure) {
+      console.error('the kiosk could not prepare a punch', failure);
+      setError(t('kiosk.error.storage-failed'));
+    } finally {
+      setBusy(false);
     }
-    if (kind === 'clockOff' && policy && state.clockOnTimeUtc) {
-      // The business's questions at clock-off, decided here from what the tablet holds (offline too).
-      const start = new Date(state.clockOnTimeUtc);
-      const breaks = warnings.shiftBreaks ?? (state.breakStartTimeUtc ? [{ start: new Date(state.breakStartTimeUtc), end: null }] : []);
-      const questions = attestationsDue(policy.attestations, warnings.profile, { start, end: runtime.clock.now(), breaks });
-      if (questions.length > 0) return go({ step: 'attest', employeeId, pin, pending, questions });
-    }
-    if (stepBeforeCommit(settings, isPhotoExempt(policy, employeeId)) === 'photo') return go({ step: 'photo', employeeId, pin, pending });
-    setError(await commit(employeeId, person.name, pending));
-    setBusy(false);
   };
 
   return (

@@ -17,6 +17,7 @@ import { CheckIcon } from '../../ui/icons';
 import { Notice } from '../../ui/Notice';
 import { Card } from '../../ui/Page';
 import { Switch } from './controls';
+import { AttestationsCard } from './AttestationsCard';
 import { BreakRulesCard } from './BreakRulesCard';
 import { PhotoPolicyCard } from './PhotoPolicyCard';
 import { TabletFields, useKioskPreferences, useSaveKioskPreferences } from './TabletFields';
@@ -246,6 +247,7 @@ export function KioskSettingsSection() {
         <>
           <SettingsForm key={model.data.id} model={model.data} preferences={preferences.data} />
           <BreakRulesCard />
+          <AttestationsCard />
           <PhotoPolicyCard />
         </>
       ) : error ? null : (

@@ -10,7 +10,7 @@ import { useI18n } from '../../i18n/I18nProvider';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
-import { spanWords } from '../kiosk/myHoursWords';
+import { changeSides } from '../kiosk/myHoursWords';
 import styles from './Manager.module.css';
 import { MANAGER_KEY, useManagerApi, useSayFailure } from './ManagerContext';
 
@@ -29,8 +29,7 @@ function Changes({ lineId }: { lineId: number }) {
   return (
     <ul className={styles.list} data-testid="line-history">
       {changes.data.map((c) => {
-        const before = c.before ? spanWords(t, format, c.before) : '';
-        const after = c.after ? spanWords(t, format, c.after) : '';
+        const { before, after } = changeSides(t, format, c);
         return (
           <li key={c.id} className={styles.sub} data-testid="line-history-change">
             <strong>{t('manager.history.item', { when: format.dateTime(c.changedUtc), who: c.changedBy })}</strong>

@@ -24,6 +24,7 @@ export const problems = defineMessages({
     'kiosk.error.no-open-shift': 'Notes can be left during a shift.',
     'kiosk.error.invalid-note': 'The note cannot be saved.',
     'kiosk.error.invalid-entry': 'This punch could not be recorded. Ask a manager.',
+    'kiosk.error.storage-failed': 'This tablet could not save your punch, so nothing was recorded. Please try again, and tell a manager if it happens again.',
 
     // A manager (manager mode, set-up).
     'manager.error.validation-failed': 'Some of these details were not accepted. Check them and try again.',
@@ -97,6 +98,7 @@ export const problems = defineMessages({
     'kiosk.error.no-open-shift': 'Las notas se dejan durante un turno.',
     'kiosk.error.invalid-note': 'No se puede guardar la nota.',
     'kiosk.error.invalid-entry': 'No se ha podido registrar este fichaje. Avisa a un encargado.',
+    'kiosk.error.storage-failed': 'Esta tableta no ha podido guardar tu fichaje, así que no se ha registrado nada. Vuelve a intentarlo y avisa a un encargado si se repite.',
 
     'manager.error.validation-failed': 'Algunos de estos datos no se han aceptado. Revísalos e inténtalo de nuevo.',
     'manager.error.request': 'El servicio no ha podido aceptar esta petición de la aplicación. Recarga la página e inténtalo de nuevo.',

@@ -2,14 +2,16 @@
  * The punch journal through the real app and database: every live punch and every punch of a
  * complete shift gets one entry, a replayed punch (same Idempotency-Key) none; kiosks punching at
  * once for one business never fork or break the chain; and the verify route names the first entry
- * whose punch was changed or removed directly in the database, or whose entry was.
+ * whose punch was changed or removed directly in the database, or whose entry was; the copy keeps
+ * the photo's link and the photo exemption (a photo deleted stays verifiable, a link altered does
+ * not), and entries written in the first version, without them, still verify.
  */
 import { randomUUID } from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JournalReportModel } from '../../../contract/supporting/punchJournal';
-import { punchJournal, punches } from '../../db/schema';
-import { entryHash, GENESIS_HASH } from '../../services/journal/journalPayload';
+import { punchJournal, punchJournalHeads, punches } from '../../db/schema';
+import { entryHash, GENESIS_HASH, punchPayload } from '../../services/journal/journalPayload';
 import { verifyAllJournals } from '../../services/journal/journalReport';
 import { addKiosk, createTenant, enrolDeviceAuth, type Tenant } from '../../testing/fixtures';
 import { startTestService, type TestService } from '../../testing/testService';
@@ -157,5 +159,94 @@ describe('the punch journal', () => {
       expect(printed.lines[1]).toBe(`  First: entry 3: ${truncated.firstProblem!.message}`);
       expect(await verifyAllJournals(t.db, untouched.businessId)).toMatchObject({ intact: true, lines: [expect.stringMatching(/: intact, 1 entries, last entry 1-[0-9A-F]{8}$/)] });
     });
+  });
+
+  describe('the photo link and the photo exemption', () => {
+    /** A tiny valid JPEG (the magic number and an end marker). */
+    const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x01, 0xff, 0xd9]).toString('base64');
+    let tenant: Tenant;
+    beforeAll(async () => {
+      t.clock.set('2026-06-06T07:00:00Z');
+      tenant = await createTenant(t, { employees: 2 });
+      const [a, b] = tenant.employees.map((e) => e.id) as [number, number];
+      for (const employeeId of [a, b]) {
+        const res = await t.request('POST', `${tenant.kiosk}/clockon`, { auth: tenant.manager.auth, json: { employeeId, image: JPEG }, headers: { 'idempotency-key': randomUUID() } });
+        expect(res.status, res.text).toBe(200);
+      }
+    });
+
+    const punchOf = async (seq: number) => {
+      const entry = (await entriesOf(tenant))[seq - 1]!;
+      const [row] = await t.db.select().from(punches).where(eq(punches.id, entry.punchId));
+      return { entry, row: row! };
+    };
+
+    it('keeps both in the copy, as the punch was received', async () => {
+      const { entry, row } = await punchOf(1);
+      expect(row.photoId).not.toBeNull();
+      expect(JSON.parse(entry.payload)).toMatchObject({ v: 2, photoId: row.photoId, photoExempt: false });
+      expect(await verify(tenant)).toMatchObject({ intact: true, entries: 2 });
+    });
+
+    it('names the entry whose photo exemption was altered directly in the database', async () => {
+      const { entry } = await punchOf(2);
+      await t.db.execute(sql`update punches set photo_exempt = true where id = ${entry.punchId}`);
+      const report = await verify(tenant);
+      expect(report).toMatchObject({ intact: false, problemCount: 1 });
+      expect(report.firstProblem).toMatchObject({ kind: 'punchChanged', seq: 2, punchId: entry.punchId, fields: ['photoExempt'] });
+      await t.db.execute(sql`update punches set photo_exempt = false where id = ${entry.punchId}`);
+      expect(await verify(tenant)).toMatchObject({ intact: true });
+    });
+
+    it('names the entry whose photo link was swapped, or emptied while the photo is stored', async () => {
+      const first = await punchOf(1);
+      const second = await punchOf(2);
+      await t.db.execute(sql`update punches set photo_id = ${second.row.photoId} where id = ${first.row.id}`);
+      const swapped = await verify(tenant);
+      expect(swapped.firstProblem).toMatchObject({ kind: 'punchChanged', seq: 1, punchId: first.row.id, fields: ['photoId'] });
+      await t.db.execute(sql`update punches set photo_id = null where id = ${first.row.id}`);
+      const emptied = await verify(tenant);
+      expect(emptied).toMatchObject({ intact: false, problemCount: 1 });
+      expect(emptied.firstProblem).toMatchObject({ kind: 'punchChanged', seq: 1, punchId: first.row.id, fields: ['photoId'] });
+      await t.db.execute(sql`update punches set photo_id = ${first.row.photoId} where id = ${first.row.id}`);
+      expect(await verify(tenant)).toMatchObject({ intact: true });
+    });
+
+    it("stays intact when a person's photos are deleted (the link goes with the photo)", async () => {
+      const { row } = await punchOf(1);
+      const erased = await t.request('DELETE', `${tenant.base}/employee/${row.employeeId}/photos`, { auth: tenant.manager.auth });
+      expect(erased.status, erased.text).toBe(200);
+      const [after] = await t.db.select().from(punches).where(eq(punches.id, row.id));
+      expect(after?.photoId).toBeNull();
+      expect(await verify(tenant)).toMatchObject({ intact: true, entries: 2 });
+    });
+  });
+
+  it('still verifies entries written before the copy kept the photo link, in their own version', async () => {
+    t.clock.set('2026-06-07T07:00:00Z');
+    const tenant = await createTenant(t, { employees: 2 });
+    for (const e of tenant.employees) expect((await punch(tenant, tenant.manager.auth, 'clockon', e.id)).status).toBe(200);
+    // The chain as the first version wrote it: copies without `v`, the photo link or the exemption.
+    const rows = await t.db.select().from(punches).where(eq(punches.businessId, tenant.businessId)).orderBy(asc(punches.id));
+    let previous = GENESIS_HASH;
+    for (const [i, { id, ...values }] of rows.entries()) {
+      const payload = punchPayload(values, 1);
+      expect(JSON.parse(payload)).not.toHaveProperty('photoExempt');
+      previous = entryHash(previous, payload);
+      await t.db.update(punchJournal).set({ payload, hash: previous }).where(and(eq(punchJournal.businessId, tenant.businessId), eq(punchJournal.seq, i + 1), eq(punchJournal.punchId, id)));
+    }
+    await t.db.update(punchJournalHeads).set({ hash: previous }).where(eq(punchJournalHeads.businessId, tenant.businessId));
+    expect(await verify(tenant)).toMatchObject({ intact: true, entries: 2 });
+
+    // A later punch is written in the current version and chains on from the old entries.
+    t.clock.set('2026-06-07T15:00:00Z');
+    expect((await punch(tenant, tenant.manager.auth, 'clockoff', tenant.employees[0]!.id)).status).toBe(200);
+    const entries = await entriesOf(tenant);
+    expect(entries.map((e) => (JSON.parse(e.payload) as { v?: number }).v)).toEqual([undefined, undefined, 2]);
+    expect(await verify(tenant)).toMatchObject({ intact: true, entries: 3 });
+
+    // An old entry's punch altered in a field its version kept is still named.
+    await t.db.execute(sql`update punches set kind = 'startBreak' where id = ${entries[1]!.punchId}`);
+    expect((await verify(tenant)).firstProblem).toMatchObject({ kind: 'punchChanged', seq: 2, fields: ['kind'] });
   });
 });

@@ -6,20 +6,29 @@
  * difference of formatting. The hash is computed by the database when the entry is written in the
  * punch's own statement (journalWrites.ts); entryHash is the same computation, for the verifier
  * and for writes that chain several punches at once.
+ *
+ * The copy has versions, so entries written before a field joined it stay verifiable: version 1
+ * (no `v` in the JSON) left out the photo's link and the person's photo exemption; version 2 (`v`:
+ * 2) keeps every stored column. An entry is always compared in its own version (the version is in
+ * the hashed copy, so it cannot be lowered without breaking the chain); new entries are written in
+ * the current one.
  */
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import type { punches } from '../../db/schema';
 
 type PunchValues = Omit<typeof punches.$inferInsert, 'id'>;
-// The photo's link is left out: photo retention unlinks a punch's photo when it deletes it
-// (services/photos/photoRetention.ts), which is not an alteration of the punch.
+
+export const PAYLOAD_VERSIONS = [1, 2] as const;
+export type PayloadVersion = (typeof PAYLOAD_VERSIONS)[number];
+/** The version new entries are written in. */
+export const CURRENT_PAYLOAD_VERSION: PayloadVersion = 2;
 
 const iso = (value: Date | null | undefined): string | null => (value ? value.toISOString() : null);
 
-/** The punch's canonical JSON (the journal entry's payload). */
-export function punchPayload(punch: PunchValues): string {
-  const text = canonicalize({
+/** The punch's canonical JSON (the journal entry's payload) in `version` (new entries: the current one). */
+export function punchPayload(punch: PunchValues, version: PayloadVersion = CURRENT_PAYLOAD_VERSION): string {
+  const copy = {
     businessId: punch.businessId,
     employeeId: punch.employeeId,
     shiftId: punch.shiftId ?? null,
@@ -34,9 +43,28 @@ export function punchPayload(punch: PunchValues): string {
     ipAddress: punch.ipAddress ?? null,
     isAdminInitiated: punch.isAdminInitiated ?? false,
     principal: punch.principal,
-  });
+  };
+  // Version 2 adds the photo's link (null: none, or deleted since; see journalVerify.ts) and the exemption.
+  const text = canonicalize(version === 1 ? copy : { ...copy, v: version, photoId: punch.photoId ?? null, photoExempt: punch.photoExempt ?? false });
   if (text === undefined) throw new Error('a punch has no canonical JSON');
   return text;
+}
+
+/**
+ * The version an entry's copy was written in: its `v`, or 1 when it has none (entries written
+ * before versions); null when the copy is not JSON or names a version this service does not know.
+ */
+export function payloadVersion(payload: string): PayloadVersion | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+  const v = (parsed as Record<string, unknown>).v;
+  if (v === undefined) return 1;
+  return PAYLOAD_VERSIONS.find((known) => known === v) ?? null;
 }
 
 const sha256 = (data: Buffer | string): Buffer => createHash('sha256').update(data).digest();

@@ -4,11 +4,15 @@
  * each entry's copy of its punch with the punch row as it is now, checks the head names the last
  * entry, and looks for punches recorded since the journal began that have no entry. It answers the
  * first problem by entry number (and counts all), so "what was changed, and where" has one answer.
+ * Each entry's copy is compared in its own version (journalPayload.ts). A photo link that is now
+ * empty where the copy names a photo that no longer exists is the photo's deletion (retention, or
+ * a person's photos erased: services/photos/), which unlinks it and is not an alteration of the
+ * punch; an emptied link to a photo still stored, or a link to another photo, is.
  */
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/openDatabase';
-import { punchJournal, punchJournalHeads, punchJournalOrigin, punches } from '../../db/schema';
-import { entryCode, entryHash, GENESIS_HASH, punchPayload } from './journalPayload';
+import { punchJournal, punchJournalHeads, punchJournalOrigin, punches, punchPhotos } from '../../db/schema';
+import { entryCode, entryHash, GENESIS_HASH, payloadVersion, punchPayload } from './journalPayload';
 
 export type JournalProblemKind = 'punchChanged' | 'punchRemoved' | 'entryChanged' | 'entryMissing' | 'headMismatch' | 'punchNotInJournal';
 
@@ -46,6 +50,37 @@ function changedFields(copy: string, now: string): string[] {
   return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((key) => JSON.stringify(a[key]) !== JSON.stringify(b[key])).sort();
 }
 
+/**
+ * Entries (by number) whose punch's photo link is empty while their copy names a photo that is no
+ * longer stored: the photo was deleted, and the copy's link stands for the punch as received.
+ */
+async function deletedPhotoLinks(db: Database, businessId: number, page: ReadonlyArray<typeof punchJournal.$inferSelect>, byId: ReadonlyMap<number, typeof punches.$inferSelect>): Promise<Map<number, number>> {
+  const linked = new Map<number, number>();
+  for (const entry of page) {
+    if (byId.get(entry.punchId)?.photoId !== null) continue;
+    const copied = copiedPhotoId(entry.payload);
+    if (copied !== null) linked.set(entry.seq, copied);
+  }
+  if (linked.size === 0) return linked;
+  const stored = await db
+    .select({ id: punchPhotos.id })
+    .from(punchPhotos)
+    .where(and(eq(punchPhotos.businessId, businessId), inArray(punchPhotos.id, [...new Set(linked.values())])));
+  const still = new Set(stored.map((photo) => photo.id));
+  for (const [seq, id] of linked) if (still.has(id)) linked.delete(seq);
+  return linked;
+}
+
+/** The photo id an entry's copy names, or null (none, an older version, or not a copy at all). */
+function copiedPhotoId(payload: string): number | null {
+  try {
+    const id = (JSON.parse(payload) as Record<string, unknown>).photoId;
+    return typeof id === 'number' && Number.isInteger(id) ? id : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function verifyJournal(db: Database, businessId: number): Promise<JournalReport> {
   const problems: JournalProblem[] = [];
   let problemCount = 0;
@@ -68,6 +103,7 @@ export async function verifyJournal(db: Database, businessId: number): Promise<J
     const ids = page.map((entry) => entry.punchId);
     const rows = await db.select().from(punches).where(inArray(punches.id, ids));
     const byId = new Map(rows.map((row) => [row.id, row]));
+    const deletedPhoto = await deletedPhotoLinks(db, businessId, page, byId);
     for (const entry of page) {
       entries += 1;
       if (entry.seq !== expected) {
@@ -77,11 +113,15 @@ export async function verifyJournal(db: Database, businessId: number): Promise<J
         found({ kind: 'entryChanged', seq: entry.seq, punchId: entry.punchId, fields: [], message: `Entry ${entry.seq} does not follow from the entry before it: the journal itself was changed.` });
       }
       const row = byId.get(entry.punchId);
+      const version = payloadVersion(entry.payload);
       if (!row || row.businessId !== businessId) {
         found({ kind: 'punchRemoved', seq: entry.seq, punchId: entry.punchId, fields: [], message: `Punch ${entry.punchId} (entry ${entry.seq}) was removed.` });
+      } else if (version === null) {
+        found({ kind: 'entryChanged', seq: entry.seq, punchId: entry.punchId, fields: [], message: `Entry ${entry.seq}'s copy of its punch cannot be read.` });
       } else {
         const { id: _id, ...values } = row;
-        const now = punchPayload(values);
+        const photoId = values.photoId ?? deletedPhoto.get(entry.seq) ?? null;
+        const now = punchPayload({ ...values, photoId }, version);
         if (now !== entry.payload) {
           const fields = changedFields(entry.payload, now);
           found({ kind: 'punchChanged', seq: entry.seq, punchId: entry.punchId, fields, message: `Punch ${entry.punchId} (entry ${entry.seq}) was changed: ${fields.join(', ')}.` });

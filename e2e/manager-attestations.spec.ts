@@ -1,0 +1,126 @@
+/**
+ * The questions at clock-off set from manager mode's Settings, then asked by the kiosk on a set
+ * clock (the tablet's and the service's together): the manager asks "Are you leaving work free of
+ * any injury?" at every clock-off and "Did you get your meal break?" when the shift lasted more
+ * than 4 hours (typed over the 6 offered). A clock-off after 3 hours then asks the first only; one
+ * after 4 hours and a minute asks both, and the answers reach the service with their wording's
+ * version. The card is captured at 1280x800 and 800x1280 and checked with axe. The service is the
+ * test's own.
+ */
+import { AttestationModel, AttestationSettingsModel } from '../src/contract/supporting/attestations';
+import { KioskPage, fullName } from './pages/kiosk';
+import { ManagerMode } from './pages/manager';
+import { peopleOffShift } from './pages/offShift';
+import { bothClocks, type Clocks } from './support/clocks';
+import { expect } from './support/fixtures';
+import { testWithOwnService } from './support/ownService';
+import { reviewScreen } from './support/screens';
+import { apiKeyAuth } from './support/serviceApi';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const CLOCK_ON = '2026-06-10T07:30:00Z';
+
+const test = testWithOwnService({ label: 'manager-attestations', clockAt: new Date(Date.parse(CLOCK_ON) - 20 * MINUTE) }).extend<{ attestClocks: Clocks }>({
+  attestClocks: async ({ context, ownService }, use) => {
+    const clocks = bothClocks(context, ownService.clock);
+    await clocks.set(new Date(Date.parse(CLOCK_ON) - 20 * MINUTE));
+    await use(clocks);
+  },
+});
+
+test('a manager chooses the questions at clock-off and when; the kiosk asks accordingly', async ({ page, request, ownService: service, attestClocks: clocks }) => {
+  test.setTimeout(300_000);
+  const demo = service.demo;
+  const business = `${service.baseURL}/api/v2/business/${demo.businessId}`;
+  const kiosk = new KioskPage(page);
+  await kiosk.enrol(service.baseURL, demo, 'Attestation settings tablet');
+
+  // ---- the manager's choices, each saved at once -------------------------------------------------
+  const manager = new ManagerMode(page, demo);
+  await manager.signIn();
+  await manager.goTo('Settings');
+  await expect(page.getByRole('button', { name: /^Save/ })).toHaveCount(1);
+  const card = page.getByRole('region', { name: 'Questions at clock-off' });
+  const injury = card.getByTestId('attest-setting-Injury');
+  const meal = card.getByTestId('attest-setting-MealBreak');
+  await expect(injury.getByRole('group', { name: /^Are you leaving work free of any injury\?/ })).toContainText('Wording v1. Answers: Yes, no injury · No, I was hurt at work');
+  // With no break rules chosen, the "meal break missed" trigger says it would never ask.
+  await expect(meal.getByText('The break and rest rules above are None, so this never asks: choose rules first.')).toBeVisible();
+  await injury.getByRole('checkbox', { name: 'At every clock-off' }).click();
+  await expect(card.getByText('Questions at clock-off saved. The kiosks ask them from now on.')).toBeVisible();
+  await expect(injury.getByRole('checkbox', { name: 'At every clock-off' })).toBeChecked();
+  await meal.getByRole('checkbox', { name: 'When the shift lasted more than 6 h' }).click();
+  const hours = meal.getByLabel('Hours for “Did you get your meal break?”');
+  await expect(meal.getByRole('checkbox', { name: 'When the shift lasted more than 6 h' })).toBeChecked();
+  await expect(hours).toHaveValue('6');
+  await hours.fill('25');
+  await hours.blur();
+  await expect(meal.getByText('Enter a number of hours from 0 to 24.')).toBeVisible();
+  await hours.fill('4');
+  await hours.blur();
+  await expect(meal.getByRole('checkbox', { name: 'When the shift lasted more than 4 h' })).toBeChecked();
+  const stored = async () => AttestationSettingsModel.parse(await (await request.get(`${business}/attestationsettings`, { headers: apiKeyAuth(demo.apiKey) })).json());
+  await expect.poll(stored).toEqual({
+    rules: [
+      { question: 'Injury', askWhen: 'Always', hours: 0 },
+      { question: 'MealBreak', askWhen: 'ShiftLongerThan', hours: 4 },
+    ],
+  });
+  await card.scrollIntoViewIfNeeded();
+  await reviewScreen(page, 'attestation-settings', { ready: () => expect(card).toBeVisible() });
+  await manager.exit();
+
+  // ---- two people clock on together -----------------------------------------------------------------
+  await expect(kiosk.gridGroup('Everyone else')).toBeVisible();
+  const [short, long] = await peopleOffShift(kiosk, demo, 2);
+  await clocks.set(new Date(Date.parse(CLOCK_ON) + 10_000));
+  for (const person of [short!, long!]) {
+    await kiosk.signIn(fullName(person), person.pin);
+    await kiosk.choose('clockOn');
+    await kiosk.confirmClockOn();
+    await kiosk.expectReceipt('clockOn');
+    await kiosk.finishReceipt();
+  }
+
+  // ---- 3 hours on: the injury question only --------------------------------------------------------
+  await clocks.forward(3 * HOUR);
+  await kiosk.signIn(fullName(short!), short!.pin);
+  await kiosk.choose('clockOff');
+  await expect(page.getByTestId('attest-Injury')).toBeVisible();
+  await expect(page.getByTestId('attest-MealBreak')).toHaveCount(0);
+  await page.getByTestId('attest-Injury').getByRole('radio', { name: 'Yes, no injury' }).check();
+  await page.getByTestId('attest-clock-off').click();
+  await kiosk.expectReceipt('clockOff');
+  await kiosk.finishReceipt();
+
+  // ---- 4 hours and a minute on: both, in the order the manager chose -------------------------------
+  await clocks.forward(HOUR + MINUTE);
+  await kiosk.signIn(fullName(long!), long!.pin);
+  await kiosk.choose('clockOff');
+  await expect(page.getByTestId('attest-MealBreak')).toBeVisible();
+  const asked = page.locator('[data-testid="attest-Injury"], [data-testid="attest-MealBreak"]');
+  expect(await asked.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-testid')))).toEqual(['attest-Injury', 'attest-MealBreak']);
+  await page.getByTestId('attest-Injury').getByRole('radio', { name: 'Yes, no injury' }).check();
+  await page.getByTestId('attest-MealBreak').getByRole('radio', { name: 'Yes', exact: true }).check();
+  await page.getByTestId('attest-clock-off').click();
+  await kiosk.expectReceipt('clockOff');
+  await kiosk.finishReceipt();
+  await kiosk.waitForSync(60_000);
+
+  const answersOf = async (employeeId: number) => {
+    const res = await request.get(`${business}/attestations`, { headers: apiKeyAuth(demo.apiKey) });
+    expect(res.status(), await res.text()).toBe(200);
+    return AttestationModel.array()
+      .parse(await res.json())
+      .filter((a) => a.employeeId === employeeId)
+      .map((a) => a.answers);
+  };
+  await expect.poll(() => answersOf(short!.employeeId), { timeout: 30_000 }).toEqual([[{ question: 'Injury', version: 1, answer: 'NoInjury' }]]);
+  await expect.poll(() => answersOf(long!.employeeId), { timeout: 30_000 }).toEqual([
+    [
+      { question: 'Injury', version: 1, answer: 'NoInjury' },
+      { question: 'MealBreak', version: 1, answer: 'Yes' },
+    ],
+  ]);
+});
