@@ -67,6 +67,15 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
+/** A folder of this run under /dev/shm, or null where the machine has none to write to. */
+function memoryScratch(): string | null {
+  try {
+    return mkdtempSync(join('/dev/shm', 'kiosk-test-run-'));
+  } catch {
+    return null;
+  }
+}
+
 const delay = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 /** Signals a running phase's group, waits up to the grace period, then kills whatever of it is left. */
@@ -89,10 +98,13 @@ async function main(): Promise<number> {
   const runTmp = join(runRoot, 'tmp');
   mkdirSync(runTmp);
   chmodSync(runTmp, 0o711);
+  // The browser tests' services' data directories, in memory where there is /dev/shm (e2e/support/scratch.ts).
+  const scratch = memoryScratch();
   const cleanUp = async () => {
     const stopped = await stopPostgresUnder(runRoot);
     if (stopped.length > 0) say(`npm test: stopped PostgreSQL left running (pid ${stopped.join(', ')})`);
     rmSync(runRoot, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    if (scratch) rmSync(scratch, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   };
 
   const running = new Set<ChildProcess>();
@@ -126,7 +138,7 @@ async function main(): Promise<number> {
     const [file, ...args] = phase.command(vitestArguments);
     const child = spawn(file!, args, {
       cwd: PROJECT_ROOT,
-      env: { ...process.env, TMPDIR: runTmp },
+      env: { ...process.env, TMPDIR: runTmp, ...(scratch ? { E2E_SCRATCH_DIR: scratch } : {}) },
       // Nothing reads the terminal; a process group of its own so the phase is stopped as one.
       stdio: ['ignore', 'inherit', 'inherit'],
       detached: true,

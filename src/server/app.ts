@@ -38,6 +38,7 @@ import { registerSelfServiceRoutes } from './routes/selfService';
 import { registerTimesheetRoutes } from './routes/timesheets';
 import { registerShiftCorrectionRoutes } from './routes/shiftCorrections';
 import { registerAttestationRoutes } from './routes/attestations';
+import { registerLocationRulesRoutes } from './routes/locationRules';
 import { registerMyHoursRoutes } from './routes/myHours';
 import { registerWorkTypeRoutes } from './routes/workTypes';
 import { registerWebhookRoutes } from './routes/webhooks';
@@ -87,6 +88,7 @@ function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   registerRosterShiftRoutes(app);
   registerShiftCorrectionRoutes(app);
   registerAttestationRoutes(app);
+  registerLocationRulesRoutes(app);
   registerMyHoursRoutes(app);
   registerSelfServiceRoutes(app);
   registerWebhookRoutes(app);
