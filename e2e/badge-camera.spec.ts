@@ -9,22 +9,15 @@
  * tablet whose camera is refused says so and leads back to the names. Screens in both
  * orientations, axe-checked.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { CHROMIUM_ARGS } from './support/browser';
 import { writeQrCameraClip } from './support/fakeCamera';
 import { enrolDeviceThroughApi } from './support/enrolDevice';
-import { KioskStore } from './support/kioskStore';
+import { expectKeptBadgeMode, KioskStore } from './support/kioskStore';
 import { serviceClock } from './support/serviceProcess';
 import { expect, test } from './support/fixtures';
 import { KioskPage } from './pages/kiosk';
 import { DemoApi } from './pages/manager';
-
-/** Waits until the tablet keeps the kiosk's badge mode `mode` (read at its refresh). */
-async function expectKeptMode(page: Page, mode: string): Promise<void> {
-  const store = new KioskStore(page);
-  // The refresh runs in the background after enrolment; on a busy machine it has taken over 5 s.
-  await expect.poll(() => store.meta<{ mode: string }>('badges').then((kept) => kept?.mode ?? null), { message: `the tablet keeps the badge mode ${mode}`, timeout: 30_000 }).toBe(mode);
-}
 
 test.describe('Badges through the camera', () => {
   // The demo kiosk is shared with the specs after these: back to following the business (PIN only).
@@ -61,7 +54,7 @@ test.describe('Badges through the camera', () => {
         if (/\/(checkpin|badgecheck)$/.test(url.pathname)) sent.push(url.pathname.split('/').at(-1) ?? '');
       });
       await enrolDeviceThroughApi(page, serviceURL, demo, 'Camera badges e2e tablet');
-      await expectKeptMode(page, 'badge');
+      await expectKeptBadgeMode(page, 'badge');
       const kiosk = new KioskPage(page);
 
       // Online: the camera reads the badge, and Grace's actions open with no PIN asked.
@@ -141,14 +134,14 @@ test.describe('Badges through the camera', () => {
       Object.defineProperty(navigator.mediaDevices, 'getUserMedia', { value: refuse });
     });
     await enrolDeviceThroughApi(page, serviceURL, demo, 'No camera e2e tablet');
-    await expectKeptMode(page, 'pin');
+    await expectKeptBadgeMode(page, 'pin');
     await expect(page.getByRole('heading', { name: 'Tap your name' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Use my employee number' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Scan my badge' })).toHaveCount(0);
 
     await api.put(`${api.kiosk}/badgesettings`, { mode: 'badge-then-pin' });
     await page.reload();
-    await expectKeptMode(page, 'badge-then-pin');
+    await expectKeptBadgeMode(page, 'badge-then-pin');
     const kiosk = new KioskPage(page);
     await kiosk.review('kiosk-grid-scan-badge', page.getByRole('button', { name: 'Scan my badge' }));
     await page.getByRole('button', { name: 'Scan my badge' }).click();

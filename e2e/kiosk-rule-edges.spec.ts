@@ -6,12 +6,13 @@
  * six on the wall) and a person back in the morning is warned, and told when clock-on opens, by
  * real hours of rest (11), not by the wall's; Australia's 12 hours' rest (no profile asks for 10:
  * the General Retail Industry Award's 12, which an agreement may lower, is what the domain
- * keeps); California's meal break by the end of the 5th hour. The file runs on a service of its
- * own, seeded before the first scenario and moved forward to each next one (the tests are in
- * time order), so the data it leaves at other dates confuses no other spec.
+ * keeps); California's meal break by the end of the 5th hour, and its second by the end of the
+ * 10th once the first was taken. The file runs on a service of its own, seeded before the first
+ * scenario and moved forward to each next one (the tests are in time order), so the data it leaves
+ * at other dates confuses no other spec.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { KioskPage, fullName, kioskTime, type StaffMember } from './pages/kiosk';
+import { KioskPage, fullName, kioskTime, type Punch, type StaffMember } from './pages/kiosk';
 import { peopleOffShift } from './pages/offShift';
 import { bothClocks, type Clocks } from './support/clocks';
 import { expect } from './support/fixtures';
@@ -46,7 +47,7 @@ async function saveRules(request: APIRequestContext, service: ServiceInstance<De
 }
 
 /** Sets both clocks ten seconds into the minute of `instant`, then signs in and punches; back on the grid after. */
-async function punchAt(kiosk: KioskPage, clocks: Clocks, who: Who, kind: 'clockOn' | 'clockOff', instant: string): Promise<void> {
+async function punchAt(kiosk: KioskPage, clocks: Clocks, who: Who, kind: Punch, instant: string): Promise<void> {
   // Ten seconds in: the kiosk follows the service's Date header in whole seconds.
   await clocks.set(new Date(Date.parse(instant) + 10_000));
   await kiosk.signIn(fullName(who), who.pin);
@@ -140,7 +141,7 @@ test.describe('break and rest warnings at their edges, on a set clock', () => {
 
   test.describe(() => {
     test.use({ startAt: CA_START });
-    test('California rules: the meal break by the end of the 5th hour, 20 seconds before and after', async ({ page, request, ownService: service, edgeClocks: clocks }) => {
+    test('California rules: the meal break by the end of the 5th hour and the second by the end of the 10th, 20 seconds before and after', async ({ page, request, ownService: service, edgeClocks: clocks }) => {
       test.setTimeout(180_000);
       await saveRules(request, service, 'CA', false);
       const api = new ServiceApi(request, service.baseURL, service.demo);
@@ -163,7 +164,20 @@ test.describe('break and rest warnings at their edges, on a set clock', () => {
       await actionsAt(kiosk, clocks, worker!, start + 5 * HOUR + EDGE_MS, async () => {
         await expect(kiosk.actions().getByTestId('meal-due')).toHaveText(`Meal break was due by ${dueShown}`);
       });
-      await punchAt(kiosk, clocks, worker!, 'clockOff', new Date(start + 5 * HOUR + EDGE_MS + MINUTE).toISOString());
+
+      // A 31-minute meal, then the second meal period is due by the end of the 10th hour, 18:30.
+      const mealStart = new Date(start + 5 * HOUR + MINUTE).toISOString();
+      await punchAt(kiosk, clocks, worker!, 'startBreak', mealStart);
+      await punchAt(kiosk, clocks, worker!, 'endBreak', new Date(Date.parse(mealStart) + 31 * MINUTE).toISOString());
+      const secondShown = kioskTime(new Date(start + 10 * HOUR), ZONE);
+      expect(secondShown).toBe('18:30');
+      await actionsAt(kiosk, clocks, worker!, start + 10 * HOUR - EDGE_MS, async () => {
+        await expect(kiosk.actions().getByTestId('meal-due')).toHaveText(`Meal break due by ${secondShown}`);
+      });
+      await actionsAt(kiosk, clocks, worker!, start + 10 * HOUR + EDGE_MS, async () => {
+        await expect(kiosk.actions().getByTestId('meal-due')).toHaveText(`Meal break was due by ${secondShown}`);
+      });
+      await punchAt(kiosk, clocks, worker!, 'clockOff', new Date(start + 10 * HOUR + EDGE_MS + MINUTE).toISOString());
     });
   });
 

@@ -3,7 +3,7 @@
  * page: the outbox, the entries needing attention, offline PIN verifiers, and the `meta` store
  * (the device's enrolment, the set-up flag). The app must have opened the database already.
  */
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 const DATABASE_NAME = 'kiosk-clock';
 
@@ -90,4 +90,11 @@ export class KioskStore {
   async putMeta(key: string, value: unknown): Promise<void> {
     await this.access('meta', { kind: 'put', record: { key, value } });
   }
+}
+
+/** Waits until the tablet keeps the kiosk's badge mode `mode` (meta `badges`, read at its refresh). */
+export async function expectKeptBadgeMode(page: Page, mode: string): Promise<void> {
+  const store = new KioskStore(page);
+  // The refresh runs in the background after enrolment; on a busy machine it has taken over 5 s.
+  await expect.poll(() => store.meta<{ mode: string }>('badges').then((kept) => kept?.mode ?? null), { message: `the tablet keeps the badge mode ${mode}`, timeout: 30_000 }).toBe(mode);
 }

@@ -6,17 +6,20 @@
  * revoked) is counted there, against the device or the badge's owner. At a kiosk in badge-then-PIN
  * mode the service signs nobody in on a badge alone: its `pin-required` answer names the person,
  * and the kiosk opens their PIN step; offline the kept mode decides the same. A badge the tablet
- * does not keep, with no answer from the service, is refused and records nothing.
+ * does not keep, with no answer from the service, is refused, records nothing, and counts against
+ * this tablet as the service counts an unknown badge against the device (badgeLockout.ts).
  */
 import type { BadgeCheckModel } from '../contract/supporting/badges';
 import { checkBadge } from '../contract/routes/badges';
 import { readBadgeToken } from '../domain/badges';
 import { isLocked } from '../domain/pinPolicy';
 import { isApiClientError } from '../client/errors';
+import { badgeLockedUntil, countUnknownBadge, endBadgeRun, keepServiceBadgeLock } from './badgeLockout';
 import { findKeptBadge } from './badgeVerifiers';
 import type { KioskRuntime } from './kioskRuntime';
 import { answerWithin, askWithinBudget, SLOW_ANSWER_WAIT_MS } from './reachability';
 import { PinLockoutRecord, readRecord, StaffRecord } from './records';
+import { readLockoutPolicy } from './refreshKioskData';
 import { adoptServerView } from './serverView';
 
 export type BadgeRefusal =
@@ -51,12 +54,15 @@ const REASON_OF: Readonly<Record<string, BadgeRefusal>> = {
 
 /** The person whose badge the service named, from the tablet's staff list: their PIN comes next. */
 async function pinStepOf(rt: KioskRuntime, employeeId: unknown, badgeId: unknown): Promise<BadgeCheck> {
+  // The service found the badge, which ended the device's run of unknown ones there.
+  await endBadgeRun(rt.db);
   const employee = typeof employeeId === 'number' ? readRecord(StaffRecord, await rt.db.staff.get(employeeId)) : null;
   if (!employee) return refused('no-longer-here');
   return { ok: true, employee, pinRequired: true, badgeId: typeof badgeId === 'number' ? badgeId : 0, checkedOffline: false };
 }
 
 async function acceptedOnline(rt: KioskRuntime, answer: BadgeCheckModel): Promise<BadgeCheck> {
+  await endBadgeRun(rt.db);
   const employee = await adoptServerView(rt, answer.employee);
   return { ok: true, employee, pinRequired: answer.pinRequired, badgeId: answer.badgeId, checkedOffline: false };
 }
@@ -64,6 +70,9 @@ async function acceptedOnline(rt: KioskRuntime, answer: BadgeCheckModel): Promis
 async function refusedOnline(rt: KioskRuntime, error: unknown): Promise<BadgeCheck> {
   if (!isApiClientError(error) || error.kind !== 'http') return refused('offline');
   if (error.code === 'pin-required') return pinStepOf(rt, error.problem?.employeeId, error.problem?.badgeId);
+  if (error.code === 'badge-locked') {
+    await keepServiceBadgeLock(rt.db, rt.clock.now(), error.retryAfterSeconds ?? (await readLockoutPolicy(rt.db)).lockoutMs / 1000);
+  }
   const left = error.problem?.attemptsLeft;
   const reason = REASON_OF[error.code ?? ''] ?? (error.status === 404 ? 'no-longer-here' : null);
   if (reason === null) throw error;
@@ -81,7 +90,14 @@ async function checkOffline(rt: KioskRuntime, token: string): Promise<BadgeCheck
   if (lockout && isLocked({ failedAttempts: lockout.failedAttempts, lockedUntil: lockout.lockedUntil ? new Date(lockout.lockedUntil) : null }, rt.clock.now())) {
     return refused('locked');
   }
+  await endBadgeRun(rt.db);
   return { ok: true, employee, pinRequired: found.kept.mode === 'badge-then-pin', badgeId: found.badge.badgeId, checkedOffline: true };
+}
+
+/** A badge the tablet keeps no verifier for, and no answer from the service: it counts against this tablet. */
+async function unknownOffline(rt: KioskRuntime): Promise<BadgeCheck> {
+  const counted = await countUnknownBadge(rt.db, rt.clock.now());
+  return 'lockedUntil' in counted ? refused('device-locked') : refused('offline-unknown', counted.attemptsLeft);
 }
 
 export async function checkBadgeAtKiosk(rt: KioskRuntime, scanned: string): Promise<BadgeCheck> {
@@ -91,6 +107,12 @@ export async function checkBadgeAtKiosk(rt: KioskRuntime, scanned: string): Prom
   try {
     const asked = await askWithinBudget(rt.reachability, ask);
     if (asked.answered) return await acceptedOnline(rt, asked.value);
+    // Locked by unknown badges (here offline, or by the service before the outage): as the service
+    // would, refuse every badge until the lockout ends; names and PINs still work.
+    if (await badgeLockedUntil(rt.db, rt.clock.now())) {
+      asked.pending?.catch(() => undefined);
+      return refused('device-locked');
+    }
     const offline = await checkOffline(rt, token);
     if (offline) {
       // The person is let in on the tablet's word; a late answer changes nothing now (as for a PIN).
@@ -100,7 +122,8 @@ export async function checkBadgeAtKiosk(rt: KioskRuntime, scanned: string): Prom
     // Nothing on this tablet decides for this badge: the service's answer is the only one.
     const answer = await answerWithin(asked.pending ?? ask(), SLOW_ANSWER_WAIT_MS);
     if (answer) return await acceptedOnline(rt, answer.value);
-    return refused((await findKeptBadge(rt.db, token)) ? 'offline-unknown' : 'offline');
+    // With no badges kept at all (never refreshed) the tablet cannot call any badge unknown.
+    return (await findKeptBadge(rt.db, token)) ? await unknownOffline(rt) : refused('offline');
   } catch (error) {
     return refusedOnline(rt, error);
   }

@@ -1,6 +1,7 @@
 /**
  * The kiosk screen: the header, then the current step of the employee flow (or manager mode).
- * Keeps the screen awake, reads badge scanners (BadgeScanner), keeps Back inside the app (a step back within the flow), returns to the
+ * Keeps the screen awake, reads badge scanners (BadgeScanner) and, where the tablet has Web NFC,
+ * badge tags (NfcBadgeReader), keeps Back inside the app (a step back within the flow), returns to the
  * staff grid after a quiet spell mid-flow, and lets a new app version in only when the kiosk is at
  * rest.
  */
@@ -13,6 +14,7 @@ import { useI18n } from '../../i18n/I18nProvider';
 import { Notice } from '../../ui/Notice';
 import { useKioskBase, useRuntimeIfReady } from '../../runtime/RuntimeContext';
 import { useKioskTimeouts } from '../../runtime/kioskTimeouts';
+import { hasWebNfc } from '../../runtime/hasWebNfc';
 import { stepBack } from '../../state/stepBack';
 import { useUiStore } from '../../state/uiStore';
 import type { FlowSteps as FlowStepsComponent } from './FlowSteps';
@@ -27,6 +29,8 @@ const ManagerMode = lazy(() => import('../manager/ManagerEntry').then((m) => ({ 
 // Loaded just after the names show, outside the first screen's JavaScript budget: a scan needs the
 // names on screen anyway.
 const BadgeScanner = lazy(() => import('./BadgeScanner').then((m) => ({ default: m.BadgeScanner })));
+// Only where the browser has Web NFC: elsewhere its code is never fetched.
+const NfcBadgeReader = hasWebNfc() ? lazy(() => import('./NfcBadgeReader').then((m) => ({ default: m.NfcBadgeReader }))) : null;
 /**
  * The steps after the grid (PIN, actions, options...) and the API client under them load as their
  * own chunk, fetched at start beside the grid rather than before it (precached for offline use).
@@ -89,6 +93,7 @@ export function KioskShell() {
     <div className={styles.shell}>
       <Suspense fallback={null}>
         <BadgeScanner />
+        {NfcBadgeReader ? <NfcBadgeReader reading={mode === 'kiosk'} /> : null}
       </Suspense>
       {mode === 'manager' ? (
         ready ? (

@@ -18,6 +18,7 @@ import type { StaffRecord } from '../../../offline/records';
 import { useNow } from '../../hooks/useNow';
 import { useI18n } from '../../i18n/I18nProvider';
 import { foldForSearch } from '../../i18n/search';
+import { hasWebNfc } from '../../runtime/hasWebNfc';
 import { useKioskBase } from '../../runtime/RuntimeContext';
 import { openShiftElsewhere, type OpenShiftElsewhere } from '../../../offline/openShiftsElsewhere';
 import { useBadgeMode, useBreakRules, useOpenShiftsElsewhere, useStaff } from '../../runtime/useKioskData';
@@ -166,8 +167,9 @@ export function StaffGrid() {
     return due;
   }, [staff, rules, profileName, now]);
   const go = useUiStore((s) => s.go);
-  // A kiosk that takes badges offers the camera; a PIN-only one does not.
+  // A kiosk that takes badges offers the camera (and says NFC tags work, where the tablet reads them); a PIN-only one does neither.
   const badgeMode = useBadgeMode(db);
+  const takesBadges = badgeMode === 'badge' || badgeMode === 'badge-then-pin';
   const [query, setQuery] = useState('');
   const shown = useMemo(() => {
     const needle = foldForSearch(query.trim());
@@ -209,12 +211,17 @@ export function StaffGrid() {
         <Button variant="secondary" icon={<HashIcon />} onClick={() => go({ step: 'number' })}>
           {t('kiosk.grid.useNumber')}
         </Button>
-        {badgeMode === 'badge' || badgeMode === 'badge-then-pin' ? (
+        {takesBadges ? (
           <Button variant="secondary" icon={<CameraIcon />} onClick={() => go({ step: 'scan' })}>
             {t('kiosk.grid.scanBadge')}
           </Button>
         ) : null}
       </div>
+      {takesBadges && hasWebNfc() ? (
+        <p className={styles.nfcHint} data-testid="nfc-hint">
+          {t('kiosk.grid.nfcHint')}
+        </p>
+      ) : null}
       {staff === undefined ? null : staff.length === 0 ? (
         <p className={styles.empty}>{t('kiosk.grid.empty')}</p>
       ) : shown.length === 0 ? (

@@ -1,0 +1,201 @@
+/**
+ * NFC badges against the real built service, with Web NFC faked in the browser alone
+ * (e2e/support/fakeNfc.ts: Chromium on Linux has no NDEFReader). A manager writes a badge the
+ * service issued to a tag from the badge sheet (the tag gets the token as a text record; the
+ * kiosk does not read tags meanwhile); held to the kiosk, the tag signs its person in online and
+ * offline (the tablet's kept verifier); a tag that is no badge and a withdrawn badge are refused,
+ * saying why, with nothing recorded. The kiosk's modes apply as to any badge (badge then PIN, PIN
+ * only). A browser without Web NFC shows no NFC option and never loads the NFC code. Screens in
+ * both orientations, axe-checked.
+ */
+import type { Page } from '@playwright/test';
+import { KioskPage } from './pages/kiosk';
+import { DemoApi, ManagerMode } from './pages/manager';
+import { enrolDeviceThroughApi } from './support/enrolDevice';
+import { installFakeNfc } from './support/fakeNfc';
+import { expectKeptBadgeMode, KioskStore } from './support/kioskStore';
+import { expect, test } from './support/fixtures';
+
+/** The badge checks the page sends, and whether the NFC reader's code was fetched. */
+function watchRequests(page: Page): { sent: string[]; nfcCode: string[] } {
+  const seen = { sent: [] as string[], nfcCode: [] as string[] };
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (/\/(checkpin|badgecheck|clockon)$/.test(path)) seen.sent.push(path.split('/').at(-1) ?? '');
+    if (/\/NfcBadgeReader-[\w-]+\.js$/.test(path)) seen.nfcCode.push(path);
+  });
+  return seen;
+}
+
+test.describe('Badges on NFC tags', () => {
+  // The demo kiosk is shared with the specs after these: back to following the business (PIN only).
+  test.afterEach(async ({ request, serviceURL, demo }) => {
+    const api = new DemoApi(request, serviceURL, demo);
+    await api.put(`${api.kiosk}/badgesettings`, { mode: null });
+  });
+
+  test('written to a tag from the badge sheet, held to the kiosk it signs its person in online and offline; withdrawn, it is refused with nothing recorded', async ({ page, demo, serviceURL, request }) => {
+    test.setTimeout(180_000);
+    const api = new DemoApi(request, serviceURL, demo);
+    await api.put(`${api.kiosk}/badgesettings`, { mode: 'badge' });
+    const grace = await api.addPerson('Grace');
+    const nfc = await installFakeNfc(page);
+    const seen = watchRequests(page);
+    await enrolDeviceThroughApi(page, serviceURL, demo, 'NFC badges e2e tablet');
+    await expectKeptBadgeMode(page, 'badge');
+    const manager = new ManagerMode(page, demo);
+    const kiosk = new KioskPage(page);
+    const said = page.getByTestId('badge-said');
+
+    // The names say a tag works, and the kiosk is reading tags.
+    await expect(page.getByTestId('nfc-hint')).toHaveText('Badge with a chip? Hold it to the tablet.');
+    await expect.poll(() => nfc.scanning()).toBe(1);
+    await kiosk.review('kiosk-grid-nfc', page.getByTestId('nfc-hint'));
+
+    // Manager mode: no tag is read there (writing one must sign nobody in).
+    await manager.signIn();
+    await expect.poll(() => nfc.scanning()).toBe(0);
+    await manager.goTo('Badges');
+    const graceRow = page.getByTestId('badge-person').filter({ hasText: grace.name });
+    await graceRow.getByRole('checkbox', { name: `Choose ${grace.name}` }).check();
+    const issued = page.waitForResponse((r) => r.url().endsWith(`/kiosk/${demo.kioskId}/badges`) && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Print a badge for 1 person' }).click();
+    await page.getByRole('dialog', { name: 'Print new badges?' }).getByRole('button', { name: 'Print a badge for 1 person' }).click();
+    const [badge] = (await (await issued).json()) as Array<{ token: string; badgeId: number }>;
+    const sheet = page.getByRole('dialog', { name: 'Badges to print' });
+    await expect(sheet.getByText('Print this page now, or write the codes to NFC tags.', { exact: false })).toBeVisible();
+
+    // Writing: the sheet waits for a tag, and the tag gets the token as a text record, replacing what it held.
+    const writer = sheet.getByTestId('badge-nfc');
+    await sheet.getByRole('button', { name: `Write to an NFC tag for ${grace.name}` }).click();
+    await expect(writer).toHaveAttribute('data-writing', 'holding');
+    await expect(writer.getByText('Hold a tag to the back of the tablet…')).toBeVisible();
+    await manager.capture('badge-sheet-nfc-writing', () => expect(writer.getByRole('button', { name: 'Stop writing' })).toBeVisible());
+    expect(await nfc.writes()).toEqual([{ records: [{ recordType: 'text', lang: 'en', data: badge!.token }], overwrite: true }]);
+    expect(await nfc.holdText(badge!.token)).toBe(0);
+    expect(await nfc.finishWrite()).toBe(1);
+    await expect(writer.getByText('Written. The tag works like the printed badge.')).toBeVisible();
+    await manager.capture('badge-sheet-nfc-written', () => expect(writer.getByRole('button', { name: `Write to an NFC tag for ${grace.name}` })).toBeVisible());
+    // Stopping a write waits for no tag and says nothing went wrong.
+    await writer.getByRole('button', { name: `Write to an NFC tag for ${grace.name}` }).click();
+    await writer.getByRole('button', { name: 'Stop writing' }).click();
+    await expect(writer).toHaveAttribute('data-writing', 'idle');
+    expect(await nfc.finishWrite()).toBe(0);
+    // On paper: the cards alone, no NFC button.
+    await page.emulateMedia({ media: 'print' });
+    await expect(sheet.getByTestId('badge-card')).toBeVisible();
+    await expect(writer).toBeHidden();
+    await page.emulateMedia({ media: 'screen' });
+    await sheet.getByRole('button', { name: 'Done' }).click();
+    await manager.exit();
+    expect(seen.sent).toEqual([]);
+
+    // The tag held to the kiosk: Grace is in, no PIN asked, checked by the service.
+    await expect.poll(() => nfc.scanning()).toBe(1);
+    expect(await nfc.holdText(badge!.token)).toBe(1);
+    await kiosk.expectActions(grace.firstName);
+    expect(seen.sent).toEqual(['badgecheck']);
+    await kiosk.main.getByRole('button', { name: 'Not you?' }).click();
+    await expect(page.getByRole('heading', { name: 'Tap your name' })).toBeVisible();
+
+    // A tag that carries no badge: said, nothing sent.
+    seen.sent.length = 0;
+    await nfc.holdText('Shelf 4 · aisle B');
+    await expect(said).toHaveAttribute('data-said', 'not-badge');
+    await expect(said).toHaveAttribute('data-source', 'nfc');
+    expect(seen.sent).toEqual([]);
+
+    // Offline: the tablet's kept verifier lets Grace in.
+    await page.context().setOffline(true);
+    await nfc.holdText(badge!.token);
+    await kiosk.expectActions(grace.firstName);
+    await kiosk.main.getByRole('button', { name: 'Not you?' }).click();
+    await expect(page.getByRole('heading', { name: 'Tap your name' })).toBeVisible();
+    await page.context().setOffline(false);
+
+    // Withdrawn: once the tablet has refreshed, the service refuses the tag, saying so; nothing is recorded.
+    const before = (await api.staffMember(grace.employeeId))?.status;
+    await api.post(`${api.kiosk}/badges/${badge!.badgeId}/revoke`, {});
+    await page.reload();
+    const store = new KioskStore(page);
+    await expect.poll(() => store.meta<{ badges: Array<{ badgeId: number }> }>('badges').then((kept) => kept?.badges.some((b) => b.badgeId === badge!.badgeId))).toBe(false);
+    await expect(page.getByRole('heading', { name: 'Tap your name' })).toBeVisible();
+    await expect.poll(() => nfc.scanning()).toBe(1);
+    seen.sent.length = 0;
+    await nfc.holdText(badge!.token);
+    await expect(said).toHaveAttribute('data-said', 'revoked');
+    await expect(said).toHaveAttribute('data-source', 'nfc');
+    await expect(page.getByText('This badge no longer works. Use your newest badge, or tap your name and enter your PIN.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Tap your name' })).toBeVisible();
+    expect(seen.sent).toEqual(['badgecheck']);
+    expect((await api.staffMember(grace.employeeId))?.status).toBe(before);
+    await kiosk.review('kiosk-nfc-refused', said);
+    expect(seen.nfcCode.length).toBeGreaterThan(0);
+  });
+
+  test("follows the kiosk's mode: badge then PIN opens the person's PIN pad (a URL record too), PIN only asks nobody", async ({ page, demo, serviceURL, request }) => {
+    test.setTimeout(120_000);
+    const api = new DemoApi(request, serviceURL, demo);
+    const grace = await api.addPerson('Grace');
+    const [badge] = await api.post<Array<{ token: string }>>(`${api.kiosk}/badges`, { employeeIds: [grace.employeeId] });
+    await api.put(`${api.kiosk}/badgesettings`, { mode: 'badge-then-pin' });
+    const nfc = await installFakeNfc(page);
+    const seen = watchRequests(page);
+    await enrolDeviceThroughApi(page, serviceURL, demo, 'NFC badge modes e2e tablet');
+    await expectKeptBadgeMode(page, 'badge-then-pin');
+    const kiosk = new KioskPage(page);
+    await expect(page.getByRole('heading', { name: 'Tap your name' })).toBeVisible();
+    await expect.poll(() => nfc.scanning()).toBe(1);
+
+    // Badge then PIN, from a tag another tool wrote as an address ending in the token.
+    await nfc.holdUrl(`https://badges.example.org/b/${badge!.token}`);
+    await expect(kiosk.main.getByRole('heading', { name: `Hi ${grace.firstName}` })).toBeVisible();
+    await kiosk.expectDigitsEntered(0);
+    expect(seen.sent).toEqual(['badgecheck']);
+    await kiosk.enterPin(grace.pin);
+    await kiosk.expectActions(grace.firstName);
+    expect(seen.sent).toEqual(['badgecheck', 'checkpin']);
+    await kiosk.main.getByRole('button', { name: 'Not you?' }).click();
+
+    // PIN only: the tablet knows it, says so and asks nobody; the names say nothing of tags.
+    await api.put(`${api.kiosk}/badgesettings`, { mode: 'pin' });
+    await page.reload();
+    await expectKeptBadgeMode(page, 'pin');
+    await expect(page.getByRole('heading', { name: 'Tap your name' })).toBeVisible();
+    await expect(page.getByTestId('nfc-hint')).toHaveCount(0);
+    await expect.poll(() => nfc.scanning()).toBe(1);
+    seen.sent.length = 0;
+    await nfc.holdText(badge!.token);
+    await expect(page.getByTestId('badge-said')).toHaveAttribute('data-said', 'badges-off');
+    expect(seen.sent).toEqual([]);
+  });
+
+  test('a browser without Web NFC shows no NFC option and never loads the NFC code', async ({ page, demo, serviceURL, request }) => {
+    test.setTimeout(120_000);
+    const api = new DemoApi(request, serviceURL, demo);
+    await api.put(`${api.kiosk}/badgesettings`, { mode: 'badge' });
+    const grace = await api.addPerson('Grace');
+    const seen = watchRequests(page);
+    await enrolDeviceThroughApi(page, serviceURL, demo, 'No NFC e2e tablet');
+    await expectKeptBadgeMode(page, 'badge');
+    expect(await page.evaluate(() => 'NDEFReader' in window)).toBe(false);
+    await expect(page.getByRole('button', { name: 'Scan my badge' })).toBeVisible();
+    await expect(page.getByTestId('nfc-hint')).toHaveCount(0);
+    await expect(page.getByText(/chip|NFC/)).toHaveCount(0);
+
+    const manager = new ManagerMode(page, demo);
+    await manager.signIn();
+    await manager.goTo('Badges');
+    await page.getByTestId('badge-person').filter({ hasText: grace.name }).getByRole('checkbox', { name: `Choose ${grace.name}` }).check();
+    await page.getByRole('button', { name: 'Print a badge for 1 person' }).click();
+    await page.getByRole('dialog', { name: 'Print new badges?' }).getByRole('button', { name: 'Print a badge for 1 person' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Badges to print' });
+    await expect(sheet.getByTestId('badge-card')).toHaveCount(1);
+    await expect(sheet.getByText('Print this page now. Once you leave it', { exact: false })).toBeVisible();
+    await expect(sheet.getByText(/NFC/)).toHaveCount(0);
+    await expect(sheet.getByRole('button', { name: /NFC/ })).toHaveCount(0);
+    await sheet.getByRole('button', { name: 'Done' }).click();
+    await manager.exit();
+    expect(seen.nfcCode).toEqual([]);
+  });
+});
