@@ -133,7 +133,7 @@ test('a photo punch leaves no photo on the tablet once delivered, online or afte
   await manager.signIn();
   await manager.goTo('Settings');
   const field = page.getByRole('region', { name: 'Punch photos' }).getByRole('region', { name: 'One person’s photos' });
-  await field.getByLabel('Find a person').fill(person.firstName);
+  await field.getByLabel('Find a person’s photos').fill(person.firstName);
   const row = field.getByTestId('person-photos-row').filter({ hasText: fullName(person) });
   const downloading = page.waitForEvent('download');
   await row.getByRole('button', { name: `Download the photos of ${fullName(person)}` }).click();

@@ -96,7 +96,7 @@ export function PersonPhotosField() {
         {t('manager.photos.person.title')}
       </h3>
       <p className={styles.hint}>{t('manager.photos.person.effect')}</p>
-      <Field label={t('manager.staff.search')} hint={t('manager.photos.person.find')} type="search" value={query} onChange={(event) => setQuery(event.target.value)} autoComplete="off" spellCheck={false} />
+      <Field label={t('manager.photos.person.search')} hint={t('manager.photos.person.find')} type="search" value={query} onChange={(event) => setQuery(event.target.value)} autoComplete="off" spellCheck={false} />
       {staff.error ? <Notice tone="error">{sayFailure(staff.error)}</Notice> : null}
       {said ? <Notice tone={said.tone}>{said.text}</Notice> : null}
       {query.trim() && staff.data && people.length === 0 ? <p className={styles.empty}>{t('manager.staff.noMatch')}</p> : null}

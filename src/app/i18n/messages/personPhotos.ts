@@ -9,7 +9,8 @@ export const personPhotos = defineMessages({
     'manager.photos.person.title': 'One person’s photos',
     'manager.photos.person.effect':
       'When someone asks what is kept about them, download their photos as one ZIP file (the images, and a list saying which punch each is from). Erasing deletes all their photos now; their punches stay.',
-    'manager.photos.person.find': 'Find the person by name or employee number.',
+    'manager.photos.person.search': 'Find a person’s photos',
+    'manager.photos.person.find': 'By name or employee number.',
     'manager.photos.person.download': 'Download photos',
     'manager.photos.person.downloadFor': 'Download the photos of {name}',
     'manager.photos.person.erase': 'Erase photos',
@@ -26,7 +27,8 @@ export const personPhotos = defineMessages({
     'manager.photos.person.title': 'Las fotos de una persona',
     'manager.photos.person.effect':
       'Cuando alguien pregunte qué se guarda sobre él, descarga sus fotos en un archivo ZIP (las imágenes y una lista de a qué fichaje corresponde cada una). Borrar elimina ahora todas sus fotos; sus fichajes se conservan.',
-    'manager.photos.person.find': 'Busca a la persona por nombre o número de empleado.',
+    'manager.photos.person.search': 'Buscar las fotos de una persona',
+    'manager.photos.person.find': 'Por nombre o número de empleado.',
     'manager.photos.person.download': 'Descargar fotos',
     'manager.photos.person.downloadFor': 'Descargar las fotos de {name}',
     'manager.photos.person.erase': 'Borrar fotos',
