@@ -7,7 +7,7 @@
  * hangs (accepts connections and never answers); plus a new app version arriving mid-flow. Each test counts, from the kiosk's IndexedDB (outbox and
  * attention) and the service's punch audit trail, what was enqueued, delivered, duplicated and left
  * needing attention, asserts delivered + attention = enqueued with no duplicate, and adds its row
- * to test-results/playwright/offline-summary.json (printed as it stands by each worker at its end).
+ * to test-results/playwright/offline-summary.json (printed as it stands after each scenario).
  *
  * Stopping the service: ServiceInstance.halt()/restart() (support/serviceProcess.ts) end the process
  * and start it again on the same port and data dir, so the proxy keeps its upstream; while it is
@@ -55,6 +55,7 @@ const test = base.extend<{ rig: Rig }>({
         }
         await proxy.close();
         await service.stop();
+        printSummary();
       }
     },
     { timeout: 90_000 },
@@ -208,6 +209,23 @@ function addSummaryRow(row: SummaryRow): void {
   renameSync(table, summaryPath());
 }
 
+/**
+ * Prints the accounting table as it stands. Called from the rig's teardown, not from an afterAll
+ * hook: Playwright sets up the context options (so `baseURL`, so a whole rig) for every hook, and
+ * in a parallel describe an afterAll runs after each scenario, so each one paid for a second
+ * service and proxy that nothing used.
+ */
+function printSummary(): void {
+  const rows = readSummary();
+  if (rows.length === 0) return;
+  const header = 'scenario                                   enqueued delivered duplicated attention (passed through)';
+  const lines = [...rows, totals(rows)].map(
+    (r) =>
+      `${r.scenario.padEnd(42)} ${String(r.enqueued).padStart(8)} ${String(r.delivered).padStart(9)} ${String(r.duplicated).padStart(10)} ${String(r.needingAttention).padStart(9)} (${r.passedThroughAttention})`,
+  );
+  process.stdout.write(`\nOffline accounting so far (${rows.length} scenarios; the other worker may add more to ${summaryPath()}):\n${header}\n${lines.join('\n')}\n`);
+}
+
 // ---- helpers -----------------------------------------------------------------------------------
 
 function crewOf(demo: DemoFile, count: number): StaffMember[] {
@@ -335,17 +353,6 @@ test.describe('offline-first: no punch is ever lost or doubled', () => {
   // Each scenario has its own service, proxy and browser context: they may run in either worker,
   // so this file (the longest) is shared out instead of running whole in one.
   test.describe.configure({ mode: 'parallel' });
-  test.afterAll(() => {
-    const rows = readSummary();
-    if (rows.length === 0) return;
-    const header = 'scenario                                   enqueued delivered duplicated attention (passed through)';
-    const lines = [...rows, totals(rows)].map(
-      (r) =>
-        `${r.scenario.padEnd(42)} ${String(r.enqueued).padStart(8)} ${String(r.delivered).padStart(9)} ${String(r.duplicated).padStart(10)} ${String(r.needingAttention).padStart(9)} (${r.passedThroughAttention})`,
-    );
-    process.stdout.write(`\nOffline accounting so far (${rows.length} scenarios; the other worker may add more to ${summaryPath()}):\n${header}\n${lines.join('\n')}\n`);
-  });
-
   test('1 offline: three people punch a whole shift offline, reload, browser restart; online every punch arrives once', async ({ rig }) => {
     test.setTimeout(180_000);
     const ledger = new Ledger('1 offline, reload, browser restart');

@@ -6,9 +6,9 @@
  * gracefully; serviceProcess.ts copies it into each new service's DATA_DIR. The built app must
  * exist (the test script builds first; this does not). The returned function removes both.
  */
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeScratchDir } from './scratch';
 import { PROJECT_ROOT, startService, TEMPLATE_ENV } from './serviceProcess';
 
 /** A template: the empty one from nothing, the demo's from a copy of the empty one (seeded on top). */
@@ -16,7 +16,7 @@ async function makeTemplate(from: string | null): Promise<string> {
   const label = from ? 'template-demo' : 'template-empty';
   const service = from ? await startService({ demo: true, label, template: from }) : await startService({ label, template: false });
   await service.halt();
-  const template = mkdtempSync(join(tmpdir(), `kiosk-clock-e2e-${label}-`));
+  const template = makeScratchDir(`kiosk-clock-e2e-${label}-`);
   cpSync(service.dataDir, template, { recursive: true, filter: (source) => !source.endsWith('service.log') });
   await service.stop();
   return template;

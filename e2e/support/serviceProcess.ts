@@ -1,7 +1,7 @@
 /**
  * Starts the real Kiosk Clock service as production runs it (`node build/server/main.js`, the
  * compiled service serving the built dist/; `npm run build` makes both) as a
- * child process on a loopback port chosen by the OS, with a fresh temporary DATA_DIR, and waits
+ * child process on a loopback port chosen by the OS, with a fresh DATA_DIR (scratch.ts), and waits
  * for /healthz to answer 200. Used by the global setup (the shared instance) and by tests that need
  * an isolated instance of their own (a fresh device and database, e.g. the installer flow).
  * stop() ends only the process started here, by its PID, and deletes its data dir. For fault tests,
@@ -12,11 +12,11 @@
  * time, or at `clockAt`, and `clock` moves it (a restart keeps the clock where it was).
  */
 import { spawn } from 'node:child_process';
-import { cpSync, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, createWriteStream, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DemoFile } from '../../src/server/demo/seedDemo';
+import { makeScratchDir } from './scratch';
 
 export type { DemoFile };
 
@@ -125,7 +125,7 @@ export function startService(options: CommonOptions & { demo: true }): Promise<S
 export function startService(options?: CommonOptions & { demo?: false }): Promise<ServiceInstance<null>>;
 export async function startService(options: CommonOptions & { demo?: boolean } = {}): Promise<ServiceInstance> {
   const label = options.label ?? 'service';
-  const dataDir = mkdtempSync(join(tmpdir(), `kiosk-clock-e2e-${label}-`));
+  const dataDir = makeScratchDir(`kiosk-clock-e2e-${label}-`);
   // The templates are PGlite data: a service on PostgreSQL (DATABASE_URL) starts from nothing.
   const onPGlite = !options.settings?.DATABASE_URL;
   const template =

@@ -146,6 +146,16 @@ export async function readLastChoice(db: KioskDb, employeeId: number): Promise<L
   return [...journal].reverse().find((e) => e.kind === 'clockOn' && e.choice !== undefined)?.choice ?? null;
 }
 
+/**
+ * The location the shift begun at `shiftStart` was clocked on to here (its clock-on's choice), so
+ * its clock-off is asked under that location's rules; null when this tablet did not record that
+ * clock-on (it was made at another kiosk) or it named no location.
+ */
+export async function readShiftLocation(db: KioskDb, employeeId: number, shiftStart: Date): Promise<number | null> {
+  const journal = readRecord(Journal, (await db.meta.get(journalKey(employeeId)))?.value) ?? [];
+  return journal.find((e) => e.kind === 'clockOn' && Date.parse(e.at) === shiftStart.getTime())?.choice?.locationId ?? null;
+}
+
 /** Forgets everything kept here about people's hours (unenrolment). */
 export async function forgetWorkHistory(db: KioskDb): Promise<void> {
   await db.meta.where('key').startsWith('workJournal:').delete();

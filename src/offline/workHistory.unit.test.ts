@@ -2,7 +2,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { receiptHours } from '../domain/workedHours';
 import { KioskDb } from './db';
-import { forgetWorkHistory, journalPunch, JOURNAL_MAX_ENTRIES, readWorkSpans } from './workHistory';
+import { forgetWorkHistory, journalPunch, JOURNAL_MAX_ENTRIES, readShiftLocation, readWorkSpans } from './workHistory';
 
 let counter = 0;
 const freshDb = () => new KioskDb(`work-history-${(counter += 1)}`, { indexedDB: new IDBFactory(), IDBKeyRange });
@@ -22,6 +22,20 @@ describe("the tablet's record of hours", () => {
     expect(hours.shift).toEqual({ workedMs: 7 * 3_600_000 + 20 * 60_000, unpaidBreakMs: 40 * 60_000 });
     // Another person's journal is their own.
     expect((await readWorkSpans(db, 8)).spans).toEqual([]);
+  });
+
+  it("finds the location a shift was clocked on to here, by its clock-on's instant", async () => {
+    const db = freshDb();
+    const choice = (locationId: number | null) => ({ locationId, workTypeId: null, classificationId: null, dimensionValueIds: [] });
+    await journalPunch(db, 7, { kind: 'clockOn', at: at('2026-11-24T09:00:00Z'), shiftStart: null, choice: choice(3) });
+    await journalPunch(db, 7, { kind: 'clockOff', at: at('2026-11-24T17:00:00Z'), shiftStart: '2026-11-24T09:00:00.000Z' });
+    await journalPunch(db, 7, { kind: 'clockOn', at: at('2026-11-25T09:00:00Z'), shiftStart: null, choice: choice(5) });
+    await journalPunch(db, 8, { kind: 'clockOn', at: at('2026-11-25T10:00:00Z'), shiftStart: null, choice: choice(null) });
+    expect(await readShiftLocation(db, 7, at('2026-11-25T09:00:00Z'))).toBe(5);
+    expect(await readShiftLocation(db, 7, at('2026-11-24T09:00:00Z'))).toBe(3);
+    // A shift clocked on elsewhere (not in this tablet's journal), or with no location: none.
+    expect(await readShiftLocation(db, 7, at('2026-11-25T08:00:00Z'))).toBeNull();
+    expect(await readShiftLocation(db, 8, at('2026-11-25T10:00:00Z'))).toBeNull();
   });
 
   it('keeps the journal bounded and forgets it with the enrolment', async () => {

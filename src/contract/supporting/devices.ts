@@ -7,6 +7,7 @@ import { NO_BREAK_RULES } from '../../domain/breakRules';
 import { PHOTO_RETENTION_DAYS } from '../../domain/photoRetention';
 import { AttestationSettingsModel } from './attestations';
 import { NO_ATTESTATIONS } from '../../domain/attestations';
+import { LocationRulesModel } from './locationRules';
 
 const DEVICE_NAME_MAX = maxTextLength('name');
 
@@ -90,6 +91,10 @@ export const KioskPolicyModel = z
     }),
     attestations: AttestationSettingsModel.default(NO_ATTESTATIONS).meta({
       description: 'The questions asked at clock-off (project extension, `/attestationsettings`): the kiosk decides offline what to ask.',
+    }),
+    locationRules: z.array(LocationRulesModel).default([]).meta({
+      description:
+        "Locations' overrides of `breakRules` and `attestations` (project extension, `/locationrules`): for a shift at one of them the kiosk warns and asks under its overrides.",
     }),
   })
   .meta({ id: 'KioskPolicyModel' });

@@ -259,6 +259,7 @@ function sampleBody(operationId: string, w: World): unknown {
     'timesheetExtensions.saveRoundingRules': NO_ROUNDING,
     'timesheetExtensions.saveBreakRules': { profile: 'UK', blockShortRest: false },
     'attestations.saveSettings': { rules: [{ question: 'MealBreak', askWhen: 'MealBreakMissed', hours: 0 }] },
+    'locationRules.save': { breakRules: { profile: 'CA', blockShortRest: false }, attestations: null },
     'attestations.submit': {
       employeeId,
       punchKey: 'matrix-attestation',

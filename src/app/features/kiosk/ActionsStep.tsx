@@ -26,7 +26,7 @@ import { Notice } from '../../ui/Notice';
 import { Switch } from '../../ui/Switch';
 import { clockOnChoices } from '../../../offline/kioskOperations';
 import { NOT_CLOCKED_ON, toDomainState } from '../../../offline/localState';
-import { readLastChoice, refreshWorkHistory } from '../../../offline/workHistory';
+import { readLastChoice, readShiftLocation, refreshWorkHistory } from '../../../offline/workHistory';
 import styles from './ActionsStep.module.css';
 import { PersonHeading } from './PersonHeading';
 import steps from './Steps.module.css';
@@ -38,7 +38,8 @@ import { useKeptRoster } from './useKeptRoster';
 import { localDaysBetween, sinceWhen } from './useStatusLine';
 import { useCommitPunch } from './useCommitPunch';
 import { useBreakRuleWarnings } from './useBreakRuleWarnings';
-import { restShownMs } from '../../../domain/breakRules';
+import { BREAK_RULE_PROFILE, restShownMs } from '../../../domain/breakRules';
+import { rulesAt, type LocationRules } from '../../../domain/locationRules';
 import { attestationsDue } from '../../../domain/attestations';
 import { useStepPerson } from './useStepPerson';
 import { whereElsewhere } from './whereElsewhere';
@@ -49,6 +50,8 @@ const PUNCHES: Partial<Record<PunchKind, { label: MessageKey; variant: ButtonVar
   endBreak: { label: 'kiosk.actions.endBreak', variant: 'endBreak', icon: <PlayIcon /> },
   clockOff: { label: 'kiosk.actions.clockOff', variant: 'clockOff', icon: <LogoutIcon /> },
 };
+
+const NO_LOCATION_RULES: readonly LocationRules[] = [];
 
 export function ActionsStep({ employeeId, pin, notice }: { employeeId: number; pin: string; notice?: ActionsNotice | undefined }) {
   const { t, format } = useI18n();
@@ -68,7 +71,7 @@ export function ActionsStep({ employeeId, pin, notice }: { employeeId: number; p
   const openShifts = useOpenShiftsElsewhere(runtime.db);
   const [pickedId, setPickedId] = useState<number | null>(null);
   const [stillWorking, setStillWorking] = useState(false);
-  const warnings = useBreakRuleWarnings(runtime.db, employeeId, toDomainState(person?.local ?? NOT_CLOCKED_ON), now);
+  const warnings = useBreakRuleWarnings(runtime.db, employeeId, toDomainState(person?.local ?? NOT_CLOCKED_ON), now, policy?.locationRules ?? NO_LOCATION_RULES);
   // The receipt's hours: the service's shifts for this person, fetched while they choose.
   useEffect(() => void refreshWorkHistory(runtime, employeeId, format.zone), [runtime, employeeId, format.zone]);
   if (!person) return null;
@@ -126,10 +129,13 @@ export function ActionsStep({ employeeId, pin, notice }: { employeeId: number; p
         if (needsClockOnOptions(choices.data, clockOnRulesOf(settings, policy), preselection.locationId)) return go({ step: 'options', employeeId, pin, pending });
       }
       if (kind === 'clockOff' && policy && state.clockOnTimeUtc) {
-        // The business's questions at clock-off, decided here from what the tablet holds (offline too).
+        // The questions at clock-off, decided here from what the tablet holds (offline too), under the
+        // rules of the shift's location where it overrides the business's.
         const start = new Date(state.clockOnTimeUtc);
         const breaks = warnings.shiftBreaks ?? (state.breakStartTimeUtc ? [{ start: new Date(state.breakStartTimeUtc), end: null }] : []);
-        const questions = attestationsDue(policy.attestations, warnings.profile, { start, end: runtime.clock.now(), breaks });
+        const locationId = await readShiftLocation(runtime.db, employeeId, start).catch(() => null);
+        const rules = rulesAt(policy, policy.locationRules, locationId);
+        const questions = attestationsDue(rules.attestations, BREAK_RULE_PROFILE[rules.breakRules.profile], { start, end: runtime.clock.now(), breaks });
         if (questions.length > 0) return go({ step: 'attest', employeeId, pin, pending, questions });
       }
       if (stepBeforeCommit(settings, isPhotoExempt(policy, employeeId)) === 'photo') return go({ step: 'photo', employeeId, pin, pending });

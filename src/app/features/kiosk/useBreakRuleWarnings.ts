@@ -3,14 +3,17 @@
  * this tablet holds (so it works offline): when their meal break is due on the open shift, and,
  * before a clock-on, whether the rest since their last shift is below the profile's minimum. The
  * shifts come from the tablet's journal and its copy of the service's recent shifts
- * (offline/workHistory.ts), which the actions screen refreshes in the background.
+ * (offline/workHistory.ts), which the actions screen refreshes in the background. On a shift, the
+ * profile is that of the shift's location where the location overrides the business's; before a
+ * clock-on (where the location is not chosen yet) it is the business's.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { BREAK_RULE_PROFILE, breaksFromState, isMealBreakOverdue, lastShiftEnd, mealBreakDueBy, shortRest, type BreakRuleProfile, type KnownBreaks, type ShortRest } from '../../../domain/breakRules';
 import type { AttendanceState } from '../../../domain/attendance';
 import type { WorkSpan } from '../../../domain/workedHours';
 import type { KioskDb } from '../../../offline/db';
-import { readWorkSpans } from '../../../offline/workHistory';
+import { readShiftLocation, readWorkSpans } from '../../../offline/workHistory';
+import type { LocationRules } from '../../../domain/locationRules';
 import { useBreakRules } from '../../runtime/useKioskData';
 
 export interface BreakRuleWarnings {
@@ -31,10 +34,13 @@ function openShiftBreaks(spans: readonly WorkSpan[] | undefined, state: Attendan
   return span ? span.breaks : breaksFromState(state);
 }
 
-export function useBreakRuleWarnings(db: KioskDb, employeeId: number, state: AttendanceState, now: Date): BreakRuleWarnings {
+export function useBreakRuleWarnings(db: KioskDb, employeeId: number, state: AttendanceState, now: Date, overrides: readonly LocationRules[]): BreakRuleWarnings {
   const rules = useBreakRules(db);
   const spans = useLiveQuery(async () => (await readWorkSpans(db, employeeId)).spans, [db, employeeId]);
-  const profile = BREAK_RULE_PROFILE[rules?.profile ?? 'None'];
+  const shiftStart = state.clockOnTimeUtc?.getTime() ?? null;
+  const shiftLocation = useLiveQuery(() => (shiftStart === null ? null : readShiftLocation(db, employeeId, new Date(shiftStart))), [db, employeeId, shiftStart]);
+  const own = shiftLocation == null ? undefined : overrides.find((o) => o.locationId === shiftLocation)?.breakRules;
+  const profile = BREAK_RULE_PROFILE[own?.profile ?? rules?.profile ?? 'None'];
   const shiftBreaks = (state.status === 'ClockedOn' || state.status === 'OnBreak') && state.clockOnTimeUtc ? openShiftBreaks(spans, state) : null;
   const breaks = state.status === 'ClockedOn' ? shiftBreaks : null;
   const dueBy = breaks && state.clockOnTimeUtc ? mealBreakDueBy(profile, state.clockOnTimeUtc, breaks) : null;

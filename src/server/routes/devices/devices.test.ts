@@ -215,6 +215,8 @@ describe('GET /api/v2/device', () => {
         breakRules: { profile: 'None', blockShortRest: false },
         // The questions asked at clock-off: none until a manager saves some.
         attestations: { rules: [] },
+        // Locations' overrides of those two: none until a manager saves some.
+        locationRules: [],
       },
     });
     // The business's timesheet settings reach the tablet, so it asks for what the service will require.

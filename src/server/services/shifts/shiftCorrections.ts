@@ -143,7 +143,7 @@ async function endLineAt(db: Database, businessId: number, lineId: number, shift
   const breaks = rawBreaks
     .filter((b) => b.startUtc.getTime() < finish.getTime())
     .map((b) => ({ startUtc: b.startUtc, endUtc: new Date(Math.min((b.endUtc ?? finish).getTime(), finish.getTime())), isPaidBreak: b.isPaidBreak }));
-  const rounded = await roundedLineTimes(db, businessId, { startUtc: shift.startUtc, endUtc: finish, breaks }, shift.ianaTimeZone, shift.rosterShiftId);
+  const rounded = await roundedLineTimes(db, businessId, { startUtc: shift.startUtc, endUtc: finish, breaks }, shift.ianaTimeZone, shift.rosterShiftId, shift.locationId);
   const [updated] = await db
     .update(timesheetLines)
     .set({ startUtc: rounded.startUtc, endUtc: rounded.endUtc, breaks: rounded.breaks, updatedAt: now })

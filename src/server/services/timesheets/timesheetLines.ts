@@ -6,7 +6,7 @@
  * wall-clock times in the line's zone (the kiosk's), as the contract infers for timesheets.
  * Writing a line raises TimesheetCreated (web hooks) in the same transaction.
  */
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { ExternalService, type UkIndividualTimesheetLineModel, type UkTimesheetLineModel } from '../../../contract/generated/models';
@@ -20,6 +20,7 @@ import { notFound } from '../../errors/apiError';
 import { loadReferencesFor, type ReferenceData } from '../referenceData/references';
 import { ROUNDING_RULES_KIND, roundingRulesFrom } from '../businesses/roundingRules';
 import { BREAK_RULES_KIND, breakRulesFrom } from '../businesses/breakRules';
+import { LOCATION_RULES_KIND_PATTERN, LOCATION_RULES_PREFIX, locationRulesFrom } from '../businesses/locationRules';
 import { BREAK_RULE_PROFILE, lineRoundingRules } from '../../../domain/breakRules';
 import { settingsFrom } from '../businesses/settings';
 import { readInTurn } from '../../db/transactions';
@@ -86,11 +87,11 @@ export async function roundedLineTimes(
   raw: ShiftTimes,
   zone: string,
   rosterShiftId: number | null | undefined,
-  /** The business's rounding rules when the caller read them already (lineSettings). */
-  knownRules?: RoundingRules,
+  /** The line's location, whose break-rule profile may override the business's. */
+  locationId: number | null,
 ) {
   const [rules, roster] = await readInTurn(
-    async () => knownRules ?? (await lineSettings(db, businessId)).rules,
+    async () => (await lineSettings(db, businessId)).rulesAt(locationId),
     () => rosterShiftOf(db, businessId, rosterShiftId),
   );
   return roundLine(raw, rules, zone, roster);
@@ -109,13 +110,20 @@ const LINE_SETTING_KINDS = [ROUNDING_RULES_KIND, BREAK_RULES_KIND, 'timesheet'];
 
 /**
  * The rounding rules lines are written with (the business's, with break punches kept as punched
- * where its break-rule profile says so) and its timesheet settings, from their stored rows.
+ * where the break-rule profile of the line's location, or else the business's, says so) and its
+ * timesheet settings, from their stored rows (the locations' overrides among them).
  */
 function lineSettingsFrom(rows: ReadonlyArray<{ kind: string; model: unknown }>, businessId: number) {
   const stored = (kind: string) => rows.find((row) => row.kind === kind)?.model;
-  const profile = BREAK_RULE_PROFILE[breakRulesFrom(stored(BREAK_RULES_KIND), businessId).profile];
+  const breakRules = breakRulesFrom(stored(BREAK_RULES_KIND), businessId);
+  const overrides = locationRulesFrom(rows, businessId);
+  const rounding = roundingRulesFrom(stored(ROUNDING_RULES_KIND), businessId);
   return {
-    rules: lineRoundingRules(roundingRulesFrom(stored(ROUNDING_RULES_KIND), businessId), profile),
+    /** The rounding rules of a line at this location. */
+    rulesAt: (locationId: number | null): RoundingRules => {
+      const profile = overrides.find((o) => o.locationId === locationId)?.breakRules ?? breakRules;
+      return lineRoundingRules(rounding, BREAK_RULE_PROFILE[profile.profile]);
+    },
     timesheet: settingsFrom('timesheet', stored('timesheet'), businessId),
   };
 }
@@ -126,14 +134,15 @@ async function lineSettings(db: Database, businessId: number): Promise<LineSetti
   const rows = await db
     .select({ kind: businessSettings.kind, model: businessSettings.model })
     .from(businessSettings)
-    .where(and(eq(businessSettings.businessId, businessId), inArray(businessSettings.kind, LINE_SETTING_KINDS)));
+    .where(and(eq(businessSettings.businessId, businessId), or(inArray(businessSettings.kind, LINE_SETTING_KINDS), like(businessSettings.kind, LOCATION_RULES_KIND_PATTERN))));
   return lineSettingsFrom(rows, businessId);
 }
 
 /** lineSettings as one JSON value, for a statement that reads it beside something else (a clock-off's employee lock). */
 export function lineSettingsSql(businessId: Bind<number>): SQL {
   return sql`(select coalesce(json_agg(json_build_object('kind', s.kind, 'model', s.model)), '[]'::json) from ${businessSettings} s
-    where s.business_id = ${businessId} and s.kind in (${sql.join(LINE_SETTING_KINDS.map(constantText), sql`, `)}))`;
+    where s.business_id = ${businessId}
+      and (s.kind in (${sql.join(LINE_SETTING_KINDS.map(constantText), sql`, `)}) or starts_with(s.kind, ${constantText(LOCATION_RULES_PREFIX)})))`;
 }
 
 const StoredSettingRows = z.array(z.object({ kind: z.string(), model: z.unknown() }));
@@ -157,7 +166,8 @@ export interface LineInputs {
  * that matches its roster shift is Approved. The rules are domain/'s; this only assembles.
  */
 export function lineValuesFor(shift: CompletedShift, submittedBy: string, inputs: LineInputs): PgInsertValue<typeof timesheetLines> {
-  const { notes, settings: { rules, timesheet: settings } } = inputs;
+  const { notes, settings: { timesheet: settings } } = inputs;
+  const rules = inputs.settings.rulesAt(shift.locationId);
   const join = (visibility: string) =>
     notes.filter((n) => n.visibility === visibility).map((n) => n.note).join('\n') || null;
   const raw = {
