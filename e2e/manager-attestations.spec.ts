@@ -4,10 +4,13 @@
  * any injury?" at every clock-off and "Did you get your meal break?" when the shift lasted more
  * than 4 hours (typed over the 6 offered). A clock-off after 3 hours then asks the first only; one
  * after 4 hours and a minute asks both, and the answers reach the service with their wording's
- * version. The card is captured at 1280x800 and 800x1280 and checked with axe. The service is the
- * test's own.
+ * version. Then a manager gives the counter its own rules (California, and the meal-break question)
+ * on the "Rules per location" card, and the business's settings stay as they were. Both cards are
+ * captured at 1280x800 and 800x1280 and checked with axe. The service is the test's own.
  */
 import { AttestationModel, AttestationSettingsModel } from '../src/contract/supporting/attestations';
+import { BreakRulesModel } from '../src/contract/supporting/breakRules';
+import { LocationRulesModel } from '../src/contract/supporting/locationRules';
 import { KioskPage, fullName } from './pages/kiosk';
 import { ManagerMode } from './pages/manager';
 import { peopleOffShift } from './pages/offShift';
@@ -117,4 +120,47 @@ test('a manager chooses the questions at clock-off and when; the kiosk asks acco
       { question: 'MealBreak', version: 1, answer: 'Yes' },
     ],
   ]);
+});
+
+test("a manager gives a location its own break rules and questions; the business's stay as they were", async ({ page, request, ownService: service }) => {
+  test.setTimeout(180_000);
+  const demo = service.demo;
+  const headers = apiKeyAuth(demo.apiKey);
+  const business = `${service.baseURL}/api/v2/business/${demo.businessId}`;
+  const counter = demo.counterKiosk;
+  if (!counter) throw new Error('demo.json has no counter kiosk');
+  const { locationId } = (await (await request.get(`${business}/kiosk/${counter.kioskId}`, { headers })).json()) as { locationId: number };
+  const { name } = (await (await request.get(`${business}/location/${locationId}`, { headers })).json()) as { name: string };
+  const businessRules = async () => ({
+    breakRules: BreakRulesModel.parse(await (await request.get(`${business}/breakrules`, { headers })).json()),
+    attestations: AttestationSettingsModel.parse(await (await request.get(`${business}/attestationsettings`, { headers })).json()),
+  });
+  const before = await businessRules();
+
+  await new KioskPage(page).enrol(service.baseURL, demo, 'Location rules settings tablet');
+  const manager = new ManagerMode(page, demo);
+  await manager.signIn();
+  await manager.goTo('Settings');
+  await expect(page.getByRole('button', { name: /^Save/ })).toHaveCount(1);
+  const card = page.getByRole('region', { name: 'Rules per location' });
+  await card.getByLabel('Location').selectOption({ label: name });
+  const breakRules = card.getByRole('group', { name: 'Break and rest rules here' });
+  await expect(breakRules.getByRole('radio', { name: 'Same as the business' })).toBeChecked();
+  await breakRules.getByRole('radio', { name: 'California' }).click();
+  await expect(card.getByText(`Saved for ${name}. The kiosks follow it from now on.`)).toBeVisible();
+  await expect(breakRules.getByRole('radio', { name: 'California' })).toBeChecked();
+  await card.getByRole('group', { name: 'Questions at clock-off here' }).getByRole('radio', { name: 'Its own questions' }).click();
+  const meal = card.getByTestId('attest-setting-MealBreak');
+  await expect(meal.getByText('Under the break and rest rules above: California.')).toBeVisible();
+  await meal.getByRole('checkbox', { name: 'When a meal break was missed' }).click();
+  await expect(meal.getByRole('checkbox', { name: 'When a meal break was missed' })).toBeChecked();
+  const stored = async () => LocationRulesModel.parse(await (await request.get(`${business}/location/${locationId}/rules`, { headers })).json());
+  await expect.poll(stored).toEqual({
+    locationId,
+    breakRules: { profile: 'CA', blockShortRest: false },
+    attestations: { rules: [{ question: 'MealBreak', askWhen: 'MealBreakMissed', hours: 0 }] },
+  });
+  expect(await businessRules()).toEqual(before);
+  await card.scrollIntoViewIfNeeded();
+  await reviewScreen(page, 'location-rules-settings', { ready: () => expect(card).toBeVisible() });
 });

@@ -49,7 +49,7 @@ function HoursField({ choice, saving, onSave }: { choice: QuestionChoice; saving
   );
 }
 
-function QuestionChoices({ choice, profile, saving, onChange }: { choice: QuestionChoice; profile: BreakRuleSettings | undefined; saving: boolean; onChange: (next: QuestionChoice) => void }) {
+export function QuestionChoices({ choice, profile, saving, onChange }: { choice: QuestionChoice; profile: BreakRuleSettings | undefined; saving: boolean; onChange: (next: QuestionChoice) => void }) {
   const { t } = useI18n();
   const version = ATTESTATION_QUESTION[choice.question].current;
   const wording = ATTESTATION_QUESTION[choice.question].versions[version];

@@ -19,6 +19,7 @@ import { Card } from '../../ui/Page';
 import { Switch } from './controls';
 import { AttestationsCard } from './AttestationsCard';
 import { BreakRulesCard } from './BreakRulesCard';
+import { LocationRulesCard } from './LocationRulesCard';
 import { PhotoPolicyCard } from './PhotoPolicyCard';
 import { TabletFields, useKioskPreferences, useSaveKioskPreferences } from './TabletFields';
 import { buildPreferences, preferencesDirty, preferencesFormOf, type KioskPreferencesForm } from './kioskPreferencesForm';
@@ -248,6 +249,7 @@ export function KioskSettingsSection() {
           <SettingsForm key={model.data.id} model={model.data} preferences={preferences.data} />
           <BreakRulesCard />
           <AttestationsCard />
+          <LocationRulesCard />
           <PhotoPolicyCard />
         </>
       ) : error ? null : (
