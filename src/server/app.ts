@@ -139,6 +139,8 @@ export function createService(deps: AppDeps): Service {
     },
   });
 
+  // First, so they land on every answer of the app, its errors and not-found answers included.
+  app.use('*', apiSecurityHeaders());
   app.use('*', async (c, next) => {
     const started = performance.now();
     c.set('deps', deps);
@@ -157,12 +159,13 @@ export function createService(deps: AppDeps): Service {
     const ms = performance.now() - started;
     // Method, path and outcome only: bodies, queries and headers may carry PINs or credentials.
     const level = ConnectionInfo.safeParse(c.env ?? {}).data?.internal ? 'debug' : 'info';
+    const principal = c.get('principal');
     deps.logger[level]('request', {
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,
       ms: Math.round(ms),
-      caller: c.var.principal ? describePrincipal(c.var.principal) : 'anonymous',
+      caller: principal ? describePrincipal(principal) : 'anonymous',
     });
     // The route's template (its endpoint is the last route matched), never the raw path with its ids.
     if (deps.metrics) {
@@ -196,17 +199,28 @@ export function createService(deps: AppDeps): Service {
     logger: deps.logger,
   });
 
-  // The edge every API request enters: security headers on every answer, including the ones the
-  // normaliser gives before routing (413, malformed JSON). The connection (the client's address)
-  // rides along as the app's env.
-  const edge = new Hono<{ Bindings: ConnectionInfo }>();
-  edge.use('*', apiSecurityHeaders());
-  edge.all('*', async (c) => {
-    const started = performance.now();
-    const normalized = await normalize(c.req.raw);
-    if (!(normalized instanceof Response)) return app.fetch(normalized, c.env);
-    deps.metrics?.observeRequest(c.req.method, 'refused before routing', normalized.status, (performance.now() - started) / 1000, false);
-    return normalized;
+  // What the normaliser refuses before routing (413, malformed JSON) or fails on is answered by
+  // this small app, so those answers carry the API's security headers too (the API app sets them
+  // on its own answers: the first middleware above).
+  const refusals = new Hono<{ Bindings: { refusal: Response | null; failure?: unknown } }>();
+  refusals.use('*', apiSecurityHeaders());
+  refusals.all('*', (c) => {
+    if (c.env.refusal) return c.env.refusal;
+    throw c.env.failure instanceof Error ? c.env.failure : new Error(String(c.env.failure));
   });
-  return { app, fetch: async (request, connection = {}) => edge.fetch(request, connection) };
+  // Every API request is normalised, then routed by the API app alone: one app's routing and
+  // middleware per request. The connection (the client's address) rides along as the app's env.
+  const fetch = async (request: Request, connection: ConnectionInfo = {}): Promise<Response> => {
+    const started = performance.now();
+    let normalized: Request | Response;
+    try {
+      normalized = await normalize(request);
+    } catch (failure) {
+      return refusals.fetch(request, { refusal: null, failure });
+    }
+    if (!(normalized instanceof Response)) return app.fetch(normalized, connection);
+    deps.metrics?.observeRequest(request.method, 'refused before routing', normalized.status, (performance.now() - started) / 1000, false);
+    return refusals.fetch(request, { refusal: normalized });
+  };
+  return { app, fetch };
 }

@@ -11,6 +11,7 @@ import { Hono, type Context } from 'hono';
 import { except } from 'hono/combine';
 import { compress } from 'hono/compress';
 import { routePath } from 'hono/route';
+import { getPath } from 'hono/utils/url';
 import { serve, type ServerType } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -69,7 +70,26 @@ export function cacheControlFor(path: string): string {
 }
 
 /** Paths handed to the API service (app.ts), which sets its own headers. */
-const API_PATHS = ['/api/*', '/oauth/*', '/API/*'];
+export const API_PATHS = ['/api/*', '/oauth/*', '/API/*'];
+const API_PREFIXES = API_PATHS.map((path) => path.slice(0, -2));
+
+/**
+ * Whether a request goes to the API, decided before the root app routes it: the path (as Hono
+ * reads it) is one of API_PATHS (`/api/*` also matches `/api` itself). The API's requests (a
+ * punch) then pay one app's routing and middleware, not the root app's too.
+ */
+export function isApiPath(request: Request): boolean {
+  const path = getPath(request);
+  return API_PREFIXES.some((prefix) => path.startsWith(prefix) && (path.length === prefix.length || path[prefix.length] === '/'));
+}
+
+/** The peer's address from Node's HTTP server's bindings (the request's socket, as getConnInfo reads it); undefined without a socket. */
+function bindingsAddress(bindings: NodeBindings): string | undefined {
+  type Incoming = { incoming?: { socket?: { remoteAddress?: unknown } } };
+  const server = (bindings as { server?: Incoming } | null | undefined)?.server ?? (bindings as Incoming | null | undefined);
+  const address = server?.incoming?.socket?.remoteAddress;
+  return typeof address === 'string' ? address : undefined;
+}
 /** The connection's remote address under Node's HTTP server; undefined when there is no socket (called directly). */
 function peerAddress(c: Context): string | undefined {
   try {
@@ -152,11 +172,10 @@ export function createServer(
   root.use('/docs/assets/*', serveStatic({ root: swaggerUiPath(), rewriteRequestPath: (path) => path.replace(/^\/docs\/assets/, '') }));
 
   // The peer's address goes with each request, for the rate limits per client address.
-  const toService = (c: Context) => {
-    const address = peerAddress(c);
-    return service.fetch(c.req.raw, address ? { clientAddress: address } : {});
+  const toService = (request: Request, bindings: NodeBindings) => {
+    const address = bindingsAddress(bindings);
+    return service.fetch(request, address ? { clientAddress: address } : {});
   };
-  for (const path of API_PATHS) root.all(path, toService);
 
   const staticRoot = options.staticRoot;
   if (staticRoot && existsSync(join(staticRoot, 'index.html'))) {
@@ -179,7 +198,8 @@ export function createServer(
       c.html('<!doctype html><title>Kiosk Clock</title><p>The kiosk app is not built. Run <code>npm run build</code>, or see <a href="/docs">the API reference</a>.</p>'),
     );
   }
-  return { service, fetch: (request, bindings) => Promise.resolve(root.fetch(request, bindings)) };
+  // API requests skip the root app (its routes and middleware leave them alone: API_PATHS).
+  return { service, fetch: (request, bindings) => (isApiPath(request) ? toService(request, bindings) : Promise.resolve(root.fetch(request, bindings))) };
 }
 
 /**

@@ -110,11 +110,11 @@ function rateLimitCaller(c: Context<AppEnv>, operation: RateLimitedOperation, pr
 async function grantFor(c: Context<AppEnv>, access: RouteAccess, ids: z.infer<typeof PathIds>, { principal, reads }: Caller): Promise<Grant | null> {
   if (access === 'self') {
     if (ids.employeeId === undefined) throw new Error('a self-service route without an employee id');
-    return authorizeSelf(c.var.db, principal, ids.employeeId, c.var.deps.now());
+    return authorizeSelf(c.get('db'), principal, ids.employeeId, c.get('deps').now());
   }
   const need = needOf(access, ids);
   if (!need || ids.businessId === undefined) return null;
-  return authorize(c.var.db, principal, ids.businessId, need, reads);
+  return authorize(c.get('db'), principal, ids.businessId, need, reads);
 }
 
 export interface GuardOptions {
@@ -132,7 +132,7 @@ export function guard(route: RouteConfig, routeHandler: Handler, options: GuardO
   // What the route reads beside its caller (a punch: its employee), only on kiosk routes: the read may use the path's kiosk.
   const reads = access === 'kiosk' ? routeReadsOf(routeHandler) : undefined;
   return async (c) => {
-    const { deps } = c.var;
+    const deps = c.get('deps');
     const ids = access === 'public' ? {} : PathIds.parse(validated(c, 'param') ?? {});
     // One statement: the caller, with its access to the path's business and the path's kiosk (principal.ts), and the route's read.
     const scope = { businessId: ids.businessId, kioskId: access === 'kiosk' ? (ids.kioskId ?? ids.id) : undefined };
@@ -179,14 +179,14 @@ export function guardEveryRoute(app: OpenAPIHono<AppEnv>, options: GuardOptions)
 
 /** The caller's grant for the business in the path, as the guard established it. */
 export function grantOf(c: Context<AppEnv>): Grant {
-  const grant = c.var.grant;
+  const grant = c.get('grant');
   if (!grant) throw new Error(`no grant on ${c.req.method} ${c.req.path}: the route declares no business access`);
   return grant;
 }
 
 /** The signed-in caller of a route that admits only valid credentials. */
 export function callerOf(c: Context<AppEnv>): Principal {
-  const principal = c.var.principal;
+  const principal = c.get('principal');
   if (!principal) throw unauthenticated();
   return principal;
 }

@@ -49,8 +49,8 @@ export function namedSql(name: string, expression: SQL): SQL {
 
 /** A record of column values for a compiled insert or update: placeholders, their values, and the record's shape. */
 export interface BoundRecord {
-  /** Each key's placeholder (`prefix.key`), or its SQL expression as given (which must hold no value). */
-  binds: Record<string, unknown>;
+  /** Each key's placeholder (`prefix.key`), or its SQL expression as given (which must hold no value); made when first read. */
+  readonly binds: Record<string, unknown>;
   values: Record<string, unknown>;
   /** The keys given (an SQL expression marked), so one shape has one text. */
   shape: string;
@@ -62,8 +62,10 @@ export interface BoundRecord {
  * expressions kept when named (namedSql: a value inside one would make compileStatement refuse).
  */
 export function bindRecord(prefix: string, record: Readonly<Record<string, unknown>>): BoundRecord {
-  const binds: Record<string, unknown> = {};
   const values: Record<string, unknown> = {};
+  // The keys as bound (an SQL value kept): the placeholders are made from them only when the shape
+  // is compiled (once), not for every record bound.
+  const bound: Array<[string, SQL | null]> = [];
   let shape = `${prefix}(`;
   for (const key in record) {
     const value = record[key];
@@ -71,16 +73,23 @@ export function bindRecord(prefix: string, record: Readonly<Record<string, unkno
     if (is(value, SQL)) {
       const name = constants.get(value);
       if (name === undefined) throw new Error(`${prefix}.${key}: an SQL value of a bound record must be a namedSql constant`);
-      binds[key] = value;
+      bound.push([key, value]);
       shape += `${key}=${name},`;
     } else {
-      const name = `${prefix}.${key}`;
-      binds[key] = sql.placeholder(name);
-      values[name] = value;
+      bound.push([key, null]);
+      values[`${prefix}.${key}`] = value;
       shape += `${key},`;
     }
   }
-  return { binds, values, shape: `${shape})` };
+  let binds: Record<string, unknown> | undefined;
+  return {
+    get binds() {
+      binds ??= Object.fromEntries(bound.map(([key, expression]) => [key, expression ?? sql.placeholder(`${prefix}.${key}`)]));
+      return binds;
+    },
+    values,
+    shape: `${shape})`,
+  };
 }
 
 /** The type a value of `column` is cast to in a select list (a serial column holds an integer). */
@@ -124,18 +133,29 @@ export function compileStatement(statement: SQL): CompiledStatement {
   return { name: `c${createHash('sha1').update(text).digest('base64url')}`, text, params: compiled };
 }
 
-/** The parameter values of `statement` from `values` by placeholder name; a missing one is a bug, null stays null. */
-export function valuesOf(statement: CompiledStatement, values: Readonly<Record<string, unknown>>): unknown[] {
+/**
+ * The parameter values of `statement` from `values` by placeholder name; a missing one is a bug,
+ * null stays null. `over`: more values, taking precedence over `values` (as if spread after them,
+ * without copying either).
+ */
+export function valuesOf(statement: CompiledStatement, values: Readonly<Record<string, unknown>>, over: Readonly<Record<string, unknown>> = NO_VALUES): unknown[] {
   return statement.params.map(({ name, encode }) => {
-    const value = values[name];
+    const value = over[name] !== undefined ? over[name] : values[name];
     if (value === undefined) throw new Error(`no value for placeholder "${name}"`);
     return value === null || encode === null ? value : encode(value);
   });
 }
 
-/** Runs a compiled statement on `db` (a transaction too) and answers its rows, as the driver gives them. */
-export async function runCompiled<T>(db: Database, statement: CompiledStatement, values: Readonly<Record<string, unknown>>): Promise<T[]> {
-  const query = db._.session.prepareQuery({ sql: statement.text, params: valuesOf(statement, values) }, undefined, statement.name, false);
+const NO_VALUES: Readonly<Record<string, unknown>> = Object.freeze({});
+
+/** Runs a compiled statement on `db` (a transaction too) and answers its rows, as the driver gives them; `over` as in valuesOf. */
+export async function runCompiled<T>(
+  db: Database,
+  statement: CompiledStatement,
+  values: Readonly<Record<string, unknown>>,
+  over: Readonly<Record<string, unknown>> = NO_VALUES,
+): Promise<T[]> {
+  const query = db._.session.prepareQuery({ sql: statement.text, params: valuesOf(statement, values, over) }, undefined, statement.name, false);
   return rowsOf<T>(await query.execute());
 }
 

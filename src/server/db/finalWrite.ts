@@ -102,26 +102,27 @@ export class NeedsTransaction extends Error {
   }
 }
 
-/** Each (write shape, tail shape)'s statement, compiled once. */
-const compiled = new Map<string, CompiledStatement>();
+/** Each (write shape, tail shape)'s statement, compiled once: by the tail's shape (a few), then the write's. */
+const compiled = new Map<string, Map<string, CompiledStatement>>();
 
 /** The one statement of `write` with `tail`: `with <head>, <tail's>, <write's> select <check> as ok, <values>`. */
 export function finalWriteStatement(write: FinalWrite, tail: FinalTail = NO_TAIL): CompiledStatement {
-  const key = `${write.shape}|${tail.shape}`;
-  let statement = compiled.get(key);
+  let byWrite = compiled.get(tail.shape);
+  if (!byWrite) compiled.set(tail.shape, (byWrite = new Map<string, CompiledStatement>()));
+  let statement = byWrite.get(write.shape);
   if (!statement) {
     const { head, ctes, check, select } = write.build();
     const after = tail.build();
     const values = Object.entries({ ...select, ...after.select }).map(([name, value]) => sql`${value} as ${sql.identifier(name)}`);
     statement = compileStatement(sql`with ${sql.join([...head, ...after.ctes, ...ctes], sql`, `)} select ${sql.join([sql`(${check}) as ok`, ...values], sql`, `)}`);
-    compiled.set(key, statement);
+    byWrite.set(write.shape, statement);
   }
   return statement;
 }
 
 /** Runs `write` with `tail` as one statement and answers its row (`ok` and the values read back), whatever it says. */
 export async function runFinalWriteRow(tx: Database, write: FinalWrite, tail: FinalTail = NO_TAIL): Promise<Record<string, unknown>> {
-  const [row] = await runCompiled<Record<string, unknown>>(tx, finalWriteStatement(write, tail), { ...write.values, ...tail.values });
+  const [row] = await runCompiled<Record<string, unknown>>(tx, finalWriteStatement(write, tail), write.values, tail.values);
   if (!row) throw new Error('a final write answered no row');
   return row;
 }

@@ -129,7 +129,7 @@ export async function runIdempotently(
   handle: () => Promise<Response>,
   options: { optimistic?: boolean } = {},
 ): Promise<Response> {
-  const { db } = c.var.deps;
+  const { db } = c.get('deps');
   const fingerprint = fingerprintOf(await serviceSecret(db, FINGERPRINT_SECRET_PURPOSE), request.shape);
   if (options.optimistic) {
     const answered = await runOptimistically(c, request, fingerprint, handle);
@@ -151,7 +151,7 @@ export async function runIdempotently(
       try {
         response = await handle();
       } catch (error) {
-        if (!c.var.keepWorkOnError) throw error;
+        if (!c.get('keepWorkOnError')) throw error;
         await runHeldWrite(tx, sink);
         // Keep the recorded failure, but no key (a retry must be evaluated afresh), unless the key was used.
         if (await storedKey(tx, scope, key)) throw new KeyUsed();
@@ -160,7 +160,7 @@ export async function runIdempotently(
       }
       outcome = response;
       if (response.status >= 400) {
-        if (!c.var.keepWorkOnError) throw new RollBack();
+        if (!c.get('keepWorkOnError')) throw new RollBack();
         await runHeldWrite(tx, sink);
         if (await storedKey(tx, scope, key)) throw new KeyUsed();
         return;
@@ -204,7 +204,7 @@ const OPTIMISTIC_ATTEMPTS = 3;
  * (the handler needs one, or it kept losing races).
  */
 async function runOptimistically(c: Context<AppEnv>, request: IdempotentRequest, fingerprint: string, handle: () => Promise<Response>): Promise<Response | null> {
-  const { db } = c.var.deps;
+  const { db } = c.get('deps');
   const { scope, key } = request;
   const replayOr = async <T>(otherwise: () => T) => {
     const existing = await storedKey(db, scope, key);

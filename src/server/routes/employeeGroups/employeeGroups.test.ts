@@ -4,7 +4,9 @@ import { UkDetailedEmployeeGroupModel, UkEmployeeGroupModel } from '../../../con
 import { employeeGroups, employees } from '../../db/schema';
 import { employeeGroupIdsByEmployee, groupIdsOfEmployee } from '../../services/people/employeeGroups';
 import { createEmployee } from '../../services/businesses/provisioning';
-import { createTenant, restrictedUserAuth, type Tenant } from '../../testing/fixtures';
+import { randomUUID } from 'node:crypto';
+import { KioskEmployeeModel } from '../../../contract/generated/models';
+import { createTenant, enrolDeviceAuth, restrictedUserAuth, type Tenant } from '../../testing/fixtures';
 import { startTestService, type TestService } from '../../testing/testService';
 
 let t: TestService;
@@ -179,6 +181,42 @@ describe('employee groups', () => {
     const afterLeaving = await employeeGroupIdsByEmployee(t.db, tenant.businessId, new Date(Date.now() + 60 * DAY));
     expect(afterLeaving.has(staff.leaving)).toBe(false);
     expect(afterLeaving.get(staff.atSydney)).toEqual([sydney.id]);
+  });
+
+  it("a punch's answer names the groups its employee matches, after every change to the groups or the location tree", async () => {
+    const { tenant, places, staff } = await staffedTenant();
+    const device = await enrolDeviceAuth(t, tenant);
+    await t.db.update(employees).set({ isKioskEnabled: true }).where(eq(employees.businessId, tenant.businessId));
+    const punchGroups = async (op: 'clockon' | 'clockoff', employeeId: number) => {
+      // With an Idempotency-Key, as a tablet sends it: the punch's one-statement path.
+      const res = await t.request('POST', `${tenant.kiosk}/${op}`, { auth: device, json: { employeeId }, headers: { 'idempotency-key': randomUUID() } });
+      expect(res.status, res.text).toBe(200);
+      return KioskEmployeeModel.parse(res.body).employeeGroupIds;
+    };
+    const warehouse = await createGroup(tenant, { name: 'Warehouse', filters: [inFilter('LocationOrParents', [places.warehouse])] });
+    expect(await punchGroups('clockon', staff.atBayAndMelbourne)).toEqual([warehouse.id]);
+    expect(await punchGroups('clockon', staff.atMelbourne)).toEqual([]);
+
+    // The group edited: the next punch matches by its new filters.
+    const edited = await t.request('PUT', `${tenant.base}/employeegroup/${warehouse.id}`, {
+      auth: tenant.manager.auth,
+      json: { name: 'Warehouse', filters: [inFilter('Employee', [staff.atMelbourne])] },
+    });
+    expect(edited.status, edited.text).toBe(200);
+    expect(await punchGroups('clockoff', staff.atBayAndMelbourne)).toEqual([]);
+    expect(await punchGroups('clockoff', staff.atMelbourne)).toEqual([warehouse.id]);
+
+    // The location tree changed under a LocationOrParents group: Melbourne moves under Sydney.
+    const sydney = await createGroup(tenant, { name: 'Sydney', filters: [inFilter('LocationOrParents', [places.sydney])] });
+    expect(await punchGroups('clockon', staff.atMelbourne)).toEqual([warehouse.id]);
+    const moved = await t.request('PUT', `${tenant.base}/location/${places.melbourne}`, { auth: tenant.manager.auth, json: { name: 'Melbourne', parentId: places.sydney } });
+    expect(moved.status, moved.text).toBe(200);
+    expect(await punchGroups('clockoff', staff.atMelbourne)).toEqual([warehouse.id, sydney.id]);
+
+    // A group deleted is gone from the next answer.
+    const deleted = await t.request('DELETE', `${tenant.base}/employeegroup/${warehouse.id}`, { auth: tenant.manager.auth });
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(await punchGroups('clockon', staff.atMelbourne)).toEqual([sydney.id]);
   });
 
   it('filters, orders and pages the list with OData', async () => {

@@ -35,13 +35,13 @@ export function punchSettings(settings: Env): PunchSettings {
 
 /** Authorises the caller for the kiosk, loads it, and builds the service contexts. */
 export async function kioskScope(c: Context<AppEnv>, businessId: number, kioskId: number): Promise<KioskScope> {
-  const db = c.var.db;
+  const db = c.get('db');
   const grant = grantOf(c);
   // The route guard read the kiosk with the caller (auth/principal.ts); a deleted one is refused here, by loadKiosk.
   const known = grant.kiosk;
   const kiosk = known && known.id === kioskId && known.businessId === businessId && known.deletedAt === null ? known : await loadKiosk(db, businessId, kioskId);
-  const settings = c.var.deps.settings;
-  const now = c.var.deps.now();
+  const settings = c.get('deps').settings;
+  const now = c.get('deps').now();
   const groups = (tx: Database, employee: EmployeeRow) => groupIdsOfEmployee(tx, businessId, employee);
   const punch = punchSettings(settings);
   return {

@@ -26,9 +26,9 @@ export function registerPunchRoutes(app: App) {
           // The punch is the request's last write: it goes with the idempotency record
           // (db/finalWrite.ts), and the guard read its employee with the caller.
           let entry: string | null = null;
-          const model = await recordPunch(c.var.db, punch, request, {
-            sink: c.var.finalWrite ?? null,
-            prefetched: c.var.callerRead,
+          const model = await recordPunch(c.get('db'), punch, request, {
+            sink: c.get('finalWrite') ?? null,
+            prefetched: c.get('callerRead'),
             onJournalEntry: (written) => (entry = written),
           });
           const res = jsonAnswer(c, model);
@@ -47,6 +47,6 @@ export function registerPunchRoutes(app: App) {
   app.openapi(routes.addCompleteShiftForEmployee, async (c) => {
     const { businessId, kioskId } = c.req.valid('param');
     const { punch } = await kioskScope(c, businessId, kioskId);
-    return c.json(await recordCompleteShift(c.var.db, punch, c.req.valid('json')), 200);
+    return c.json(await recordCompleteShift(c.get('db'), punch, c.req.valid('json')), 200);
   });
 }

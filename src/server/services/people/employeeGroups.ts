@@ -202,37 +202,37 @@ export async function matchingEmployees(db: Database, row: EmployeeGroupRow, now
     .map((employee) => ({ id: employee.id, externalId: employee.externalId, name: `${employee.firstName} ${employee.surname}` }));
 }
 
+/** A business's groups ready to match employees: each group's id and predicate, in id order. */
+export type GroupMatchers = ReadonlyArray<{ id: number; matches: (employee: Candidate) => boolean }>;
+
+/** `groups` (in id order) as models, and whether one filters by LocationOrParents (only those look at the location tree). */
+function modelsOf(groups: readonly GroupFields[]) {
+  const models = groups.map((row) => ({ id: row.id, group: toEmployeeGroupModel(row) }));
+  return { models, needsLinks: models.some(({ group }) => (group.filters ?? []).some((filter) => filter.filterType === 'LocationOrParents')) };
+}
+
+function matchersOf(models: ReturnType<typeof modelsOf>['models'], links: LocationLinks): GroupMatchers {
+  return models.map(({ id, group }) => ({ id, matches: groupMatcher(group, links) }));
+}
+
+/** The ids of the groups `matchers` that `employee` (a current employee) matches, ascending. */
+export function matchingGroupIds(matchers: GroupMatchers, employee: Candidate): number[] {
+  return matchers.filter((g) => g.matches(employee)).map((g) => g.id);
+}
+
 /**
  * For each of the given employees (who must be current: no end date, or one after the moment the
  * caller matches for), the ids of the employee groups of the business they match, ascending.
  */
-export async function groupIdsByEmployee(
-  db: Database,
-  businessId: number,
-  staff: readonly Candidate[],
-  /** The business's groups when the caller read them already (groupRowsSql), in id order. */
-  known?: readonly GroupFields[],
-  /** The business's location tree when the caller read it already (groupLocationLinksSql; null when it was not read). */
-  knownLinks?: LocationLinks | null,
-): Promise<Map<number, number[]>> {
-  const groups = known ?? (await employeeGroupRows(db, businessId));
-  const models = groups.map((row) => ({ id: row.id, group: toEmployeeGroupModel(row) }));
-  // Only LocationOrParents filters look at the location tree.
-  const needsLinks = models.some(({ group }) => (group.filters ?? []).some((filter) => filter.filterType === 'LocationOrParents'));
-  const links = needsLinks ? (knownLinks ?? (await locationLinks(db, businessId))) : [];
-  const matchers = models.map(({ id, group }) => ({ id, matches: groupMatcher(group, links) }));
-  return new Map(staff.map((employee) => [employee.id, matchers.filter((g) => g.matches(employee)).map((g) => g.id)]));
+export async function groupIdsByEmployee(db: Database, businessId: number, staff: readonly Candidate[]): Promise<Map<number, number[]>> {
+  const { models, needsLinks } = modelsOf(await employeeGroupRows(db, businessId));
+  const matchers = matchersOf(models, needsLinks ? await locationLinks(db, businessId) : []);
+  return new Map(staff.map((employee) => [employee.id, matchingGroupIds(matchers, employee)]));
 }
 
 /** The ids of the employee groups one current employee of the business matches, ascending. */
-export async function groupIdsOfEmployee(
-  db: Database,
-  businessId: number,
-  employee: Candidate,
-  known?: readonly GroupFields[],
-  knownLinks?: LocationLinks | null,
-): Promise<number[]> {
-  return (await groupIdsByEmployee(db, businessId, [employee], known, knownLinks)).get(employee.id) ?? [];
+export async function groupIdsOfEmployee(db: Database, businessId: number, employee: Candidate): Promise<number[]> {
+  return (await groupIdsByEmployee(db, businessId, [employee])).get(employee.id) ?? [];
 }
 
 /** What matching needs of a group row. */
@@ -243,32 +243,50 @@ const GroupFieldsJson = z.array(
 );
 
 /**
- * The business's groups as one JSON value, for a statement that reads them beside something else
- * (a punch's employee update: one statement fewer per punch); parse with groupRowsFrom.
+ * The business's groups as the text of one JSON value, for a statement that reads them beside
+ * something else (a punch's read: one statement fewer per punch); groupMatchersFrom turns it
+ * into matchers. Text, not JSON: the text is what groupMatchersFrom remembers its work by.
  */
 export function groupRowsSql(businessId: Bind<number>) {
-  return sql<unknown>`(select coalesce(json_agg(json_build_object('id', g.id, 'name', g.name, 'filterCombinationStrategy', g.filter_combination_strategy, 'filters', g.filters) order by g.id), '[]'::json) from ${employeeGroups} g where g.business_id = ${businessId})`;
+  return sql<unknown>`(select coalesce(json_agg(json_build_object('id', g.id, 'name', g.name, 'filterCombinationStrategy', g.filter_combination_strategy, 'filters', g.filters) order by g.id), '[]'::json)::text from ${employeeGroups} g where g.business_id = ${businessId})`;
 }
 
 /**
- * The business's location tree (`[{id, parentId}]`) as one JSON value beside groupRowsSql, read
- * only when one of its groups filters by LocationOrParents (null otherwise: matching needs no
- * tree); parse with locationLinksFrom.
+ * The business's location tree (`[{id, parentId}]`) as the text of one JSON value beside
+ * groupRowsSql, read only when one of its groups filters by LocationOrParents (null otherwise:
+ * matching needs no tree), in id order (one tree, one text).
  */
 export function groupLocationLinksSql(businessId: Bind<number>) {
   return sql<unknown>`(case when exists (select 1 from ${employeeGroups} g where g.business_id = ${businessId}
       and g.filters @> '[{"filterType": "LocationOrParents"}]'::jsonb)
-    then (select coalesce(json_agg(json_build_object('id', l.id, 'parentId', l.parent_id)), '[]'::json) from ${locations} l where l.business_id = ${businessId}) end)`;
+    then (select coalesce(json_agg(json_build_object('id', l.id, 'parentId', l.parent_id) order by l.id), '[]'::json)::text from ${locations} l where l.business_id = ${businessId}) end)`;
 }
 
 const LocationLinksJson = z.array(z.object({ id: z.number().int(), parentId: z.number().int().nullable() })).nullable();
+const ReadTexts = z.object({ groups: z.string(), links: z.string().nullable() });
 
-export function locationLinksFrom(value: unknown): LocationLinks | null {
-  return LocationLinksJson.parse(typeof value === 'string' ? JSON.parse(value) : (value ?? null));
-}
+/** How many distinct readings of groups and location trees groupMatchersFrom keeps (about one per busy business). */
+export const GROUP_MATCHERS_KEPT = 64;
+const compiledGroups = new Map<string, GroupMatchers>();
 
-export function groupRowsFrom(value: unknown): GroupFields[] {
-  return GroupFieldsJson.parse(typeof value === 'string' ? JSON.parse(value) : value);
+/**
+ * The matchers of a statement's reading of the business's groups (groupRowsSql) and location tree
+ * (groupLocationLinksSql): parsing the stored filters and compiling them cost a punch more than
+ * matching, and they change rarely, so the work is kept by the texts read. The texts are the key:
+ * a group or location edited reads as another text, and the next punch compiles afresh (nothing
+ * to invalidate). The oldest reading goes when GROUP_MATCHERS_KEPT are kept.
+ */
+export function groupMatchersFrom(groupsText: unknown, linksText: unknown): GroupMatchers {
+  const texts = ReadTexts.parse({ groups: groupsText, links: linksText ?? null });
+  // NUL never appears in PostgreSQL text, so the two texts cannot run into each other.
+  const key = texts.links === null ? texts.groups : `${texts.groups}\u0000${texts.links}`;
+  const kept = compiledGroups.get(key);
+  if (kept) return kept;
+  const { models } = modelsOf(GroupFieldsJson.parse(JSON.parse(texts.groups)));
+  const matchers = matchersOf(models, LocationLinksJson.parse(texts.links === null ? null : JSON.parse(texts.links)) ?? []);
+  if (compiledGroups.size >= GROUP_MATCHERS_KEPT) compiledGroups.delete(compiledGroups.keys().next().value ?? '');
+  compiledGroups.set(key, matchers);
+  return matchers;
 }
 
 /**

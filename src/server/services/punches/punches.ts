@@ -16,7 +16,7 @@ import type { CallerRead } from '../../auth/callerReads';
 import type { Database } from '../../db/openDatabase';
 import { inTransaction } from '../../db/transactions';
 import { attendanceStateOf, requireEmployeeId, toKioskEmployee, type EmployeeRow } from '../people/kioskEmployees';
-import { groupIdsOfEmployee } from '../people/employeeGroups';
+import { matchingGroupIds } from '../people/employeeGroups';
 import { rosterShiftIdFrom } from '../rosters/rosterMatching';
 import { toNoteModel } from '../shifts/shiftNotes';
 import { lineValuesFor, loadLine, timesheetCreatedEvent } from '../timesheets/timesheetLines';
@@ -103,7 +103,7 @@ export async function recordPunch(
     const model = toKioskEmployee(row, {
       now: ctx.now,
       longShiftMinutes: ctx.settings.longShiftMinutes,
-      groupIds: await groupIdsOfEmployee(tx, ctx.businessId, row, inputs.groups, inputs.links),
+      groupIds: matchingGroupIds(inputs.groups, row),
     });
     // Who is told: the punch's web hook event, then its note's, then (clock-off) the line's TimesheetCreated.
     await store.announce(async () => {

@@ -21,7 +21,7 @@ import type { CallerRead, KioskColumns } from '../../../auth/callerReads';
 import type { EmployeeRow } from '../../people/kioskEmployees';
 import type { Database } from '../../../db/openDatabase';
 import { clockShifts, employees, rosterShifts, shiftBreaks, shiftNotes, webhookRegistrations } from '../../../db/schema';
-import { groupLocationLinksSql, groupRowsFrom, groupRowsSql, locationLinksFrom, type GroupFields, type LocationLinks } from '../../people/employeeGroups';
+import { groupLocationLinksSql, groupMatchersFrom, groupRowsSql, type GroupMatchers } from '../../people/employeeGroups';
 import type { ChoiceInput } from '../clockOnChoices';
 import { clockOnChoiceReferencesSql, clockOnChoiceValues } from '../clockOnChoices';
 import type { PunchPoint } from '../punchPoints';
@@ -32,9 +32,8 @@ import { businessRequirementsOf, businessRequirementsSql, type BusinessRequireme
 import { lineSettingsOf, lineSettingsSql, type CompletedShift, type LineInputs, type LineSettings } from '../../timesheets/timesheetLines';
 
 export interface PunchReads {
-  groups: GroupFields[];
-  /** The business's location tree when a group needs it for matching (groupLocationLinksSql), else null. */
-  links: LocationLinks | null;
+  /** The business's employee groups, ready to match the employee (groupRowsSql and groupLocationLinksSql, as read). */
+  groups: GroupMatchers;
   /** True when the business has a web hook registration (its filters are matched when events are raised). */
   hooks: boolean;
   /** clockOn: rosterCandidatesSql's value, for rosterShiftIdFrom. */
@@ -185,8 +184,7 @@ export function readMadeFor(value: unknown, request: PunchReadRequest): unknown 
 function punchReadsOf(value: unknown, businessId: number, classificationId: number | null = null): PunchReads {
   const reads = ReadsJson.parse(typeof value === 'string' ? JSON.parse(value) : value);
   return {
-    groups: groupRowsFrom(reads.groups),
-    links: locationLinksFrom(reads.links),
+    groups: groupMatchersFrom(reads.groups, reads.links),
     hooks: reads.hooks,
     roster: reads.roster,
     newShiftId: reads.newShiftId,
