@@ -60,11 +60,7 @@ test("a location's questions are asked at clock-off of a shift there, offline", 
   const kiosk = new KioskPage(page);
   await kiosk.enrol(service.baseURL, { ...demo, kioskId: counter.kioskId }, 'Counter rules tablet');
   const person = counter.staff.find((s) => s.firstName === 'Priya') ?? counter.staff[0]!;
-  await kiosk.signIn(fullName(person), person.pin);
-  await kiosk.choose('clockOn');
-  await kiosk.confirmClockOn();
-  await kiosk.expectReceipt('clockOn');
-  await kiosk.finishReceipt();
+  await kiosk.clockOnAsIs(person);
   await kiosk.waitForSync(30_000);
 
   await context.setOffline(true);
@@ -104,13 +100,7 @@ test('a forgotten clock-off is asked the questions due for the shift as stated, 
   if (!short || !long) throw new Error('the counter has too few staff');
   const clockOn = Date.parse(SECOND_START) + 10_000;
   await clocks.set(new Date(clockOn));
-  for (const person of [short, long]) {
-    await kiosk.signIn(fullName(person), person.pin);
-    await kiosk.choose('clockOn');
-    await kiosk.confirmClockOn();
-    await kiosk.expectReceipt('clockOn');
-    await kiosk.finishReceipt();
-  }
+  for (const person of [short, long]) await kiosk.clockOnAsIs(person);
   await kiosk.waitForSync(30_000);
 
   // 14 hours on, offline: both forgot to clock off.
