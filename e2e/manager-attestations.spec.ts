@@ -75,13 +75,7 @@ test('a manager chooses the questions at clock-off and when; the kiosk asks acco
   await expect(kiosk.gridGroup('Everyone else')).toBeVisible();
   const [short, long] = await peopleOffShift(kiosk, demo, 2);
   await clocks.set(new Date(Date.parse(CLOCK_ON) + 10_000));
-  for (const person of [short!, long!]) {
-    await kiosk.signIn(fullName(person), person.pin);
-    await kiosk.choose('clockOn');
-    await kiosk.confirmClockOn();
-    await kiosk.expectReceipt('clockOn');
-    await kiosk.finishReceipt();
-  }
+  for (const person of [short!, long!]) await kiosk.clockOnAsIs(person);
 
   // ---- 3 hours on: the injury question only --------------------------------------------------------
   await clocks.forward(3 * HOUR);

@@ -60,7 +60,7 @@ test('Settings keeps punch photos for the chosen time and says who may see them'
     await expect(card.getByRole('heading', { name: 'No photos for these people' })).toBeVisible();
     await expect(card.getByText('clocks in and out without a photo, at every kiosk', { exact: false })).toBeVisible();
     await expect(card.getByText('Nobody at this kiosk is exempt from photos.')).toBeVisible();
-    await card.getByRole('searchbox', { name: 'Find a person' }).fill(person.surname);
+    await card.getByRole('searchbox', { name: 'Find a person', exact: true }).fill(person.surname);
     const noPhotos = card.getByRole('switch', { name: `No photos for ${name}` });
     await expect(noPhotos).toHaveAttribute('aria-checked', 'false');
     await noPhotos.click();
@@ -68,7 +68,7 @@ test('Settings keeps punch photos for the chosen time and says who may see them'
     await expect(noPhotos).toHaveAttribute('aria-checked', 'true');
     await expect.poll(() => api.get<number[]>(`${api.business}/photoexemptions`)).toEqual([person.employeeId]);
     // Without the search, the exempt are listed.
-    await card.getByRole('searchbox', { name: 'Find a person' }).fill('');
+    await card.getByRole('searchbox', { name: 'Find a person', exact: true }).fill('');
     await expect(card.getByTestId('photo-exempt-row')).toHaveCount(1);
     await expect(noPhotos).toHaveAttribute('aria-checked', 'true');
     const store = new KioskStore(page);

@@ -3,11 +3,15 @@
  * photo-required kiosk (Chromium's fake camera), a person's punch online and then one made offline
  * are each taken with a photo; while the offline one waits, the outbox holds its JPEG (so the
  * search below can find one), and once each is delivered no IndexedDB database of the page holds
- * any JPEG or the photo that was sent, and no image of it is on the screen. A person exempt from
+ * any JPEG or the photo that was sent, and no image of it is on the screen. A manager then downloads
+ * that person's photos as one ZIP (exactly the two images) and erases them, the punches staying. A person exempt from
  * photos punches at the same kiosk without the camera ever being opened, and the service marks it.
  */
+import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page, Request } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
 import { KioskPage, fullName } from './pages/kiosk';
+import { ManagerMode } from './pages/manager';
 import { cameraRequests, countCameraRequests } from './support/cameraSpy';
 import { expect } from './support/fixtures';
 import { testWithOwnService } from './support/ownService';
@@ -72,8 +76,8 @@ async function online(context: BrowserContext): Promise<void> {
   await context.setOffline(false);
 }
 
-test('a photo punch leaves no photo on the tablet once delivered, online or after an outage', async ({ page, context, request, ownService }) => {
-  test.setTimeout(90_000);
+test('a photo punch leaves no photo on the tablet once delivered, online or after an outage; a manager downloads exactly those photos as one file, then erases them', async ({ page, context, request, ownService }) => {
+  test.setTimeout(150_000);
   const demo = ownService.demo;
   const api = new ServiceApi(request, ownService.baseURL, demo);
   const [person] = demo.staff;
@@ -122,6 +126,42 @@ test('a photo punch leaves no photo on the tablet once delivered, online or afte
   await expectNoPhotoOnTablet(page, String(secondPhoto), 'after an offline punch was delivered');
   const [shift] = await api.shifts(person.employeeId);
   expect(shift?.breaks, 'both punches reached the service').toHaveLength(1);
+
+  // A manager hands the person their photos as one file, exactly the two images taken, then
+  // erases them; the file was made in memory and nothing of it is left on the tablet.
+  const manager = new ManagerMode(page, demo);
+  await manager.signIn();
+  await manager.goTo('Settings');
+  const field = page.getByRole('region', { name: 'Punch photos' }).getByRole('region', { name: 'One person’s photos' });
+  await field.getByLabel('Find a person’s photos').fill(person.firstName);
+  const row = field.getByTestId('person-photos-row').filter({ hasText: fullName(person) });
+  const downloading = page.waitForEvent('download');
+  await row.getByRole('button', { name: `Download the photos of ${fullName(person)}` }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`photos-${person.employeeId}.zip`);
+  await expect(field.getByText(`2 photos of ${fullName(person)} downloaded.`)).toBeVisible();
+  const files = unzipSync(new Uint8Array(readFileSync(await download.path())));
+  const images = Object.keys(files).filter((name) => name.endsWith('.jpg')).sort();
+  expect(images, 'one file per photo, in time order').toHaveLength(2);
+  expect(images.map((name) => Buffer.from(files[name]!).toString('base64')), 'the images as taken').toEqual([firstPhoto, secondPhoto]);
+  expect(images[0]).toMatch(/-startBreak-\d+\.jpg$/);
+  expect(strFromU8(files['photos.csv']!).trim().split('\r\n')).toHaveLength(3);
+  await manager.capture('manager-person-photos', () => expect(row).toBeInViewport());
+  await expectNoPhotoOnTablet(page, firstPhoto, 'after the manager downloaded the photos');
+
+  await row.getByRole('button', { name: `Erase the photos of ${fullName(person)}` }).click();
+  const confirm = page.getByRole('dialog', { name: `Erase every photo of ${fullName(person)}?` });
+  await expect(confirm).toContainText('Their punches and timesheets stay as they are.');
+  await manager.capture('manager-person-photos-erase', () => expect(confirm).toBeVisible());
+  await confirm.getByRole('button', { name: 'Erase photos' }).click();
+  await expect(field.getByText(`2 photos of ${fullName(person)} erased.`)).toBeVisible();
+  const left = await request.get(`${ownService.baseURL}/api/v2/business/${demo.businessId}/employee/${person.employeeId}/photos`, { headers: apiKeyAuth(demo.apiKey) });
+  expect(await left.json(), 'no photo is left on the service').toEqual([]);
+  expect((await api.shifts(person.employeeId))[0]?.breaks, 'the punches stay').toHaveLength(1);
+  // Asked again, there is nothing to hand over.
+  await row.getByRole('button', { name: `Download the photos of ${fullName(person)}` }).click();
+  await expect(field.getByText(`No photos of ${fullName(person)} are kept.`)).toBeVisible();
+  await manager.exit();
 });
 
 test('a person exempt from photos punches without the camera being opened, and the punch is marked so', async ({ page, request, ownService }) => {

@@ -241,6 +241,15 @@ export class KioskPage {
     await this.options().getByRole('button', { name: 'Clock on', exact: true }).click();
   }
 
+  /** Name, PIN, Clock on with what the options step preselects, and past the receipt. */
+  async clockOnAsIs(person: { firstName: string; surname: string; pin: string }): Promise<void> {
+    await this.signIn(`${person.firstName} ${person.surname}`, person.pin);
+    await this.choose('clockOn');
+    await this.confirmClockOn();
+    await this.expectReceipt('clockOn');
+    await this.finishReceipt();
+  }
+
   // ---- receipt ---------------------------------------------------------------------------------
 
   /** Waits for the receipt of `kind`; returns the time it shows. */

@@ -17,10 +17,11 @@ import type { badges } from './messages/badges';
 import type { kioskBadges } from './messages/kioskBadges';
 import type { attestations } from './messages/attestations';
 import type { myHours } from './messages/myHours';
+import type { personPhotos } from './messages/personPhotos';
 import type { photoNotice } from './messages/photoNotice';
 
 /** Every key of every feature, checked at compile time; the texts load with their feature. */
-type AllMessages = typeof common.en & typeof kiosk.en & typeof kioskRoster.en & typeof setup.en & typeof manager.en & typeof managerRoster.en & typeof health.en & typeof managerPin.en & typeof managerStaff.en & typeof problems.en & typeof badges.en & typeof kioskBadges.en & typeof attestations.en & typeof myHours.en & typeof photoNotice.en;
+type AllMessages = typeof common.en & typeof kiosk.en & typeof kioskRoster.en & typeof setup.en & typeof manager.en & typeof managerRoster.en & typeof health.en & typeof managerPin.en & typeof managerStaff.en & typeof problems.en & typeof badges.en & typeof kioskBadges.en & typeof attestations.en & typeof myHours.en & typeof photoNotice.en & typeof personPhotos.en;
 export type MessageKey = keyof AllMessages;
 export const LOCALES = ['en', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];

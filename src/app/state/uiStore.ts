@@ -9,6 +9,7 @@ import { create } from 'zustand';
 import type { PunchKind } from '../../domain/attendance';
 import type { AskedQuestion, AttestationAnswerRecord } from '../../domain/attestations';
 import type { Arrival } from '../../domain/roster';
+import type { StatedFinish } from '../../offline/enqueue';
 import type { Locale } from '../i18n/catalogue';
 import type { WakeLockState } from '../hooks/useWakeLock';
 
@@ -20,6 +21,8 @@ export interface PendingPunch {
   labels?: string[];
   /** A clock-off's answers to the questions asked (AttestStep), queued with it. */
   answers?: AttestationAnswerRecord[];
+  /** A forgotten clock-off's stated finish (FinishTimeStep), queued with it as a correction. */
+  correction?: StatedFinish;
 }
 
 export type ReceiptKind = PunchKind | 'note' | 'pinChanged';

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { PunchKind } from '../../domain/attendance';
 import * as m from '../generated/models';
 import { PAGE_LIMITS, SHIFT_SEARCH } from '../paging';
+import { PhotoNoticeAcknowledgementModel, SelfServicePhotoNoticeModel } from '../supporting/photos';
 import { InviteToSelfServiceModel, SelfServiceInvitationModel } from '../supporting/selfService';
 import {
   access,
@@ -74,6 +75,38 @@ export const ESS_PUNCH_ROUTES = {
   clockOff: essClockOut,
   discard: essDiscard,
 } as const satisfies Record<PunchKind, unknown>;
+
+const NOTICE_TEXT =
+  `${SELF_TEXT} Project extension: the kiosk shows the business's photo notice before a person's first photo and keeps their ` +
+  'acknowledgement; a self-service client does the same with these two routes: read the notice before the first photographed ' +
+  'punch (photoRequired true, acknowledgedUtc null), show it, and acknowledge it once the employee has read it. Punches do not ' +
+  "wait for it (the vendor's clients know nothing of it).";
+
+export const essGetPhotoNotice = defineRoute({
+  operationId: 'ess.getPhotoNotice',
+  ...access('self'),
+  method: 'get',
+  path: `${S}/photonotice`,
+  tags,
+  summary: 'The photo notice for the employee, and whether they have acknowledged it',
+  description: NOTICE_TEXT,
+  request: { params: selfParams },
+  responses: { 200: jsonResponse(SelfServicePhotoNoticeModel, 'The notice as it applies to this employee.'), ...standardErrors },
+});
+
+export const essAcknowledgePhotoNotice = defineRoute({
+  operationId: 'ess.acknowledgePhotoNotice',
+  ...access('self'),
+  method: 'post',
+  path: `${S}/photonotice/acknowledgement`,
+  tags,
+  summary: 'The employee acknowledged the photo notice',
+  description:
+    `${NOTICE_TEXT} Kept once per person, at the service's time, with no kiosk: a person who acknowledged it already (here or ` +
+    'at a kiosk) gets the first acknowledgement back and nothing changes, so a retry is harmless.',
+  request: { params: selfParams },
+  responses: { 200: jsonResponse(PhotoNoticeAcknowledgementModel, 'The acknowledgement as kept (the first).'), ...standardErrors },
+});
 
 export const essShifts = defineRoute({
   operationId: 'ess.shifts',

@@ -108,3 +108,17 @@ export const PhotoNoticeAcknowledgementModel = z
   })
   .meta({ id: 'PhotoNoticeAcknowledgementModel', description: "A person's acknowledgement of the photo notice: the first that reached the service." });
 export type PhotoNoticeAcknowledgementModel = z.infer<typeof PhotoNoticeAcknowledgementModel>;
+
+export const SelfServicePhotoNoticeModel = z
+  .object({
+    photoRequired: z.boolean().meta({ description: "Whether this employee's self-service punches need a photo now: the portal settings' requirePhoto, unless they are exempt." }),
+    exempt: z.boolean().meta({ description: 'Whether the employee is exempt from punch photos (their punches are made without one).' }),
+    notice: z.string().nullable().meta({ description: "The business's own words (PhotoPolicyModel.notice); null: show your default notice, saying what the kiosk's does." }),
+    retentionDays: t.int32.meta({ description: 'How many days a punch photo is kept before the retention job deletes it.' }),
+    acknowledgedUtc: t.dateTime.nullable().meta({ description: 'When the employee acknowledged the notice (anywhere: a kiosk or self-service); null when never.' }),
+  })
+  .meta({
+    id: 'SelfServicePhotoNoticeModel',
+    description: 'Project extension: the photo notice as it applies to one employee in self-service, and whether they have acknowledged it.',
+  });
+export type SelfServicePhotoNoticeModel = z.infer<typeof SelfServicePhotoNoticeModel>;

@@ -26,7 +26,7 @@ import { Notice } from '../../ui/Notice';
 import { Switch } from '../../ui/Switch';
 import { clockOnChoices } from '../../../offline/kioskOperations';
 import { NOT_CLOCKED_ON, toDomainState } from '../../../offline/localState';
-import { readLastChoice, readShiftLocation, refreshWorkHistory } from '../../../offline/workHistory';
+import { readLastChoice, refreshWorkHistory } from '../../../offline/workHistory';
 import styles from './ActionsStep.module.css';
 import { PersonHeading } from './PersonHeading';
 import steps from './Steps.module.css';
@@ -38,9 +38,9 @@ import { useKeptRoster } from './useKeptRoster';
 import { localDaysBetween, sinceWhen } from './useStatusLine';
 import { useCommitPunch } from './useCommitPunch';
 import { useBreakRuleWarnings } from './useBreakRuleWarnings';
-import { BREAK_RULE_PROFILE, restShownMs } from '../../../domain/breakRules';
-import { rulesAt, type LocationRules } from '../../../domain/locationRules';
-import { attestationsDue } from '../../../domain/attestations';
+import { restShownMs } from '../../../domain/breakRules';
+import type { LocationRules } from '../../../domain/locationRules';
+import { clockOffQuestions } from './clockOffQuestions';
 import { useStepPerson } from './useStepPerson';
 import { whereElsewhere } from './whereElsewhere';
 
@@ -94,7 +94,9 @@ export function ActionsStep({ employeeId, pin, notice }: { employeeId: number; p
     !stillWorking && policy && onShift && shouldAskFinishTime(state.clockOnTimeUtc ? new Date(state.clockOnTimeUtc) : null, now, policy.longShiftMinutes);
   // On a shift, nothing is offered until the threshold is known: the question comes before anything else.
   if (onShift && policy === undefined) return null;
-  if (askFinish) return <FinishTimeStep person={person} pin={pin} roster={roster} elsewhere={elsewhere} onStillWorking={() => setStillWorking(true)} />;
+  // The open shift's breaks as far as the tablet knows them, for the questions at its clock-off.
+  const shiftBreaks = warnings.shiftBreaks ?? (state.breakStartTimeUtc ? [{ start: new Date(state.breakStartTimeUtc), end: null }] : []);
+  if (askFinish) return <FinishTimeStep person={person} pin={pin} roster={roster} elsewhere={elsewhere} breaks={shiftBreaks} onStillWorking={() => setStillWorking(true)} />;
   // Before a clock-on: the roster shift it matches (with the person's pick), early or late.
   const firstLook = offered.includes('clockOn') ? clockOnRoster(roster, employeeId, now) : null;
   const picked = firstLook?.pickable.find((s) => s.id === pickedId) ?? null;
@@ -132,10 +134,7 @@ export function ActionsStep({ employeeId, pin, notice }: { employeeId: number; p
         // The questions at clock-off, decided here from what the tablet holds (offline too), under the
         // rules of the shift's location where it overrides the business's.
         const start = new Date(state.clockOnTimeUtc);
-        const breaks = warnings.shiftBreaks ?? (state.breakStartTimeUtc ? [{ start: new Date(state.breakStartTimeUtc), end: null }] : []);
-        const locationId = await readShiftLocation(runtime.db, employeeId, start).catch(() => null);
-        const rules = rulesAt(policy, policy.locationRules, locationId);
-        const questions = attestationsDue(rules.attestations, BREAK_RULE_PROFILE[rules.breakRules.profile], { start, end: runtime.clock.now(), breaks });
+        const questions = await clockOffQuestions(runtime.db, policy, employeeId, { start, end: runtime.clock.now(), breaks: shiftBreaks });
         if (questions.length > 0) return go({ step: 'attest', employeeId, pin, pending, questions });
       }
       if (stepBeforeCommit(settings, isPhotoExempt(policy, employeeId)) === 'photo') return go({ step: 'photo', employeeId, pin, pending });

@@ -45,9 +45,10 @@ export function AttestStep({ employeeId, pin, pending, questions }: { employeeId
   const clockOff = async () => {
     if (!complete) return;
     const next: PendingPunch = { ...pending, answers };
-    if (stepBeforeCommit(settings, isPhotoExempt(policy, employeeId)) === 'photo') return go({ step: 'photo', employeeId, pin, pending: next });
+    // A forgotten clock-off is recorded as its own screen records it (no photo step, with its stated finish).
+    if (!pending.correction && stepBeforeCommit(settings, isPhotoExempt(policy, employeeId)) === 'photo') return go({ step: 'photo', employeeId, pin, pending: next });
     setBusy(true);
-    setError(await commit(employeeId, person.name, next));
+    setError(await commit(employeeId, person.name, next, pending.correction ? { correction: pending.correction, pin } : undefined));
     setBusy(false);
   };
 

@@ -4,16 +4,20 @@
  * the shift their clock-on matched, when there is one, or give a day and a time. The kiosk then
  * clocks them off now (the honest raw punch) and queues the stated finish as a correction a
  * manager confirms, in the same transaction (enqueue.ts). The answer is checked with the domain's
- * finishTimeProblem; "I am still working" leads to the usual actions.
+ * finishTimeProblem; "I am still working" leads to the usual actions. When the business (or the
+ * shift's location) asks questions at clock-off for the shift as stated (clock-on to the stated
+ * finish), they are asked first (AttestStep) and queued with the clock-off and its correction.
  */
 import { useState } from 'react';
+import type { KnownBreaks } from '../../../domain/breakRules';
 import { finishTimeProblem, type FinishTimeProblem } from '../../../domain/timesheets';
 import { suggestedFinish, type KeptRoster } from '../../../offline/kioskRoster';
 import type { OpenShiftElsewhere } from '../../../offline/openShiftsElsewhere';
 import type { StaffRecord } from '../../../offline/records';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useRuntime } from '../../runtime/RuntimeContext';
-import { useUiStore } from '../../state/uiStore';
+import { useKioskPolicy } from '../../runtime/useKioskSettings';
+import { useUiStore, type PendingPunch } from '../../state/uiStore';
 import { Button } from '../../ui/Button';
 import { ChoiceGroup } from '../../ui/ChoiceGroup';
 import { LogoutIcon } from '../../ui/icons';
@@ -24,6 +28,7 @@ import { finishDays, finishInstant, localDayOf } from './finishTime';
 import { PersonHeading } from './PersonHeading';
 import { shiftLabel, shiftNames } from './RosterShiftCard';
 import steps from './Steps.module.css';
+import { clockOffQuestions } from './clockOffQuestions';
 import { useCommitPunch } from './useCommitPunch';
 import { sinceWhen } from './useStatusLine';
 import { whereElsewhere } from './whereElsewhere';
@@ -33,13 +38,17 @@ interface FinishTimeStepProps {
   pin: string;
   roster: KeptRoster | null;
   elsewhere: OpenShiftElsewhere | null;
+  /** The shift's breaks as far as the tablet knows them (for the questions at clock-off). */
+  breaks: KnownBreaks;
   onStillWorking: () => void;
 }
 
-export function FinishTimeStep({ person, pin, roster, elsewhere, onStillWorking }: FinishTimeStepProps) {
+export function FinishTimeStep({ person, pin, roster, elsewhere, breaks, onStillWorking }: FinishTimeStepProps) {
   const { t, format } = useI18n();
   const runtime = useRuntime();
   const commit = useCommitPunch();
+  const policy = useKioskPolicy(runtime.db);
+  const go = useUiStore((s) => s.go);
   const reset = useUiStore((s) => s.reset);
   const clockOnText = person.local.clockOnTimeUtc ?? new Date(0).toISOString();
   const clockOnUtc = new Date(clockOnText);
@@ -60,8 +69,17 @@ export function FinishTimeStep({ person, pin, roster, elsewhere, onStillWorking 
 
   const clockOff = async (finish: Date, suggestedBy: 'roster' | 'typed') => {
     setBusy(true);
-    setError(await commit(person.employeeId, person.name, { kind: 'clockOff', fields: {} }, { correction: { statedFinishUtc: finish, suggestedBy }, pin }));
-    setBusy(false);
+    const pending: PendingPunch = { kind: 'clockOff', fields: {}, correction: { statedFinishUtc: finish, suggestedBy } };
+    try {
+      const questions = policy ? await clockOffQuestions(runtime.db, policy, person.employeeId, { start: clockOnUtc, end: finish, breaks }) : [];
+      if (questions.length > 0) return go({ step: 'attest', employeeId: person.employeeId, pin, pending, questions });
+      setError(await commit(person.employeeId, person.name, pending, { correction: { statedFinishUtc: finish, suggestedBy }, pin }));
+    } catch (failure) {
+      console.error('the kiosk could not prepare a punch', failure);
+      setError(t('kiosk.error.storage-failed'));
+    } finally {
+      setBusy(false);
+    }
   };
 
   const submitTyped = () => {

@@ -1,6 +1,7 @@
 /**
  * The business's punch-photo policy in manager mode's Settings: how long photos are kept, who
- * may see them, the notice people read before their first photo, and who is exempt from photos.
+ * may see them, the notice people read before their first photo, who is exempt from photos, and
+ * one person's photos to download or erase.
  * Choices are saved at once, apart from the kiosk's own settings form, because it is the
  * business's setting; the retention job applies a shorter time at its next run (docs/privacy.md).
  */
@@ -12,6 +13,7 @@ import { ChoiceGroup } from '../../ui/ChoiceGroup';
 import { Notice } from '../../ui/Notice';
 import { Card } from '../../ui/Page';
 import styles from './Manager.module.css';
+import { PersonPhotosField } from './PersonPhotosField';
 import { PhotoExemptionsField } from './PhotoExemptionsField';
 import { PhotoNoticeField } from './PhotoNoticeField';
 import { useBusinessSetting } from './useBusinessSetting';
@@ -65,6 +67,7 @@ export function PhotoPolicyCard() {
           />
           <PhotoNoticeField key={policy.data.notice ?? ''} policy={policy.data} saving={saving} onSave={(notice) => change({ notice })} />
           <PhotoExemptionsField />
+          <PersonPhotosField />
         </>
       ) : null}
     </Card>

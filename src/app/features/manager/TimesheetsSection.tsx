@@ -17,6 +17,7 @@ import { Field } from '../../ui/Field';
 import { RefreshIcon } from '../../ui/icons';
 import { Notice } from '../../ui/Notice';
 import { Card } from '../../ui/Page';
+import { saveFile } from '../../ui/saveFile';
 import { CorrectionsCard } from './CorrectionsCard';
 import { DisputesCard } from './DisputesCard';
 import styles from './Manager.module.css';
@@ -30,18 +31,6 @@ import { exportedLineCount, exportFileName, orderLines, periodFilter } from './t
 
 /** Lines read at most for one week (pages of the history maximum). */
 const MAX_LINES = 5_000;
-
-/** Saves text as a file through a temporary Blob link. */
-function download(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export function TimesheetsSection() {
   const { t, format } = useI18n();
@@ -103,7 +92,7 @@ export function TimesheetsSection() {
         setExported({ tone: 'info', text: t('export.empty') });
         return;
       }
-      download(csv, exportFileName(week));
+      saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), exportFileName(week));
       setExported({ tone: 'success', text: t('export.done', { count }) });
     } catch (caught) {
       setExportError(caught);

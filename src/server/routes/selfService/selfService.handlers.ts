@@ -25,6 +25,7 @@ import {
   selfServiceWorkTypes,
 } from '../../services/punches/selfServiceTime';
 import { addNote, listNotes, markNotesRead } from '../../services/shifts/shiftNotes';
+import { acknowledgePhotoNoticeInSelfService, selfServicePhotoNotice } from '../../services/photos/photoNotice';
 import { selfScope, selfServicePunchContext } from './selfServiceContext';
 
 const adminRefused = () => forbidden('An employee cannot write an admin-initiated note through self-service.');
@@ -39,6 +40,16 @@ export function registerSelfServiceTimeRoutes(app: App) {
       return c.json(await recordPunch(c.var.db, await selfServicePunchContext(c, scope), request, { sink: c.var.finalWrite ?? null }), 200);
     });
   }
+
+  app.openapi(routes.essGetPhotoNotice, async (c) => {
+    const scope = selfScope(c);
+    return c.json(await selfServicePhotoNotice(c.var.db, scope.businessId, scope.employeeId), 200);
+  });
+
+  app.openapi(routes.essAcknowledgePhotoNotice, async (c) => {
+    const scope = selfScope(c);
+    return c.json(await acknowledgePhotoNoticeInSelfService(c.var.db, scope), 200);
+  });
 
   app.openapi(routes.essShifts, async (c) => {
     const scope = selfScope(c);
