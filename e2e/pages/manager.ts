@@ -6,9 +6,9 @@
  */
 import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import { expect } from '../support/fixtures';
-import { goodPin } from '../support/pins';
 import { reviewScreen } from '../support/screens';
 import type { DemoFile } from '../support/serviceProcess';
+import { goodPin } from '../support/pins';
 
 export type ManagerTabName = 'On site' | 'Roster' | 'Timesheets' | 'Staff' | 'Badges' | 'Fix shifts' | 'Notes' | 'Settings' | 'This device';
 
@@ -187,7 +187,7 @@ export class DemoApi {
   async addPerson(label: string): Promise<{ employeeId: number; firstName: string; surname: string; name: string; pin: string }> {
     const firstName = label;
     const surname = `Test${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-    // Random 4000-8999 was refused about once in a hundred (4444, 4545, 5678...): a PIN the rule accepts.
+    // A random PIN could be one the service refuses as guessable (4444, 5678): one it accepts.
     const pin = goodPin();
     const created = await this.post<{ employeeId: number }>(`${this.kiosk}/staff`, { firstName, surname, pin });
     return { employeeId: created.employeeId, firstName, surname, name: `${firstName} ${surname}`, pin };
