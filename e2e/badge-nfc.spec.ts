@@ -122,7 +122,12 @@ test.describe('Badges on NFC tags', () => {
     await expect(page.getByRole('heading', { name: 'Tap your name' })).toBeVisible();
     await expect.poll(() => nfc.scanning()).toBe(1);
     seen.sent.length = 0;
+    const answered = page.waitForResponse((r) => r.url().endsWith('/badgecheck'));
     await nfc.holdText(badge!.token);
+    // Counted as a wrong PIN of its owner, as a revoked badge scanned any other way is.
+    const answer = await answered;
+    expect(answer.status()).toBe(400);
+    expect(await answer.json()).toMatchObject({ code: 'badge-revoked', attemptsLeft: 4 });
     await expect(said).toHaveAttribute('data-said', 'revoked');
     await expect(said).toHaveAttribute('data-source', 'nfc');
     await expect(page.getByText('This badge no longer works. Use your newest badge, or tap your name and enter your PIN.')).toBeVisible();

@@ -8,6 +8,7 @@ import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import { expect } from '../support/fixtures';
 import { reviewScreen } from '../support/screens';
 import type { DemoFile } from '../support/serviceProcess';
+import { goodPin } from '../support/pins';
 
 export type ManagerTabName = 'On site' | 'Roster' | 'Timesheets' | 'Staff' | 'Badges' | 'Fix shifts' | 'Notes' | 'Settings' | 'This device';
 
@@ -186,7 +187,8 @@ export class DemoApi {
   async addPerson(label: string): Promise<{ employeeId: number; firstName: string; surname: string; name: string; pin: string }> {
     const firstName = label;
     const surname = `Test${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-    const pin = String(4000 + Math.floor(Math.random() * 5000));
+    // A random PIN could be one the service refuses as guessable (4444, 5678): one it accepts.
+    const pin = goodPin();
     const created = await this.post<{ employeeId: number }>(`${this.kiosk}/staff`, { firstName, surname, pin });
     return { employeeId: created.employeeId, firstName, surname, name: `${firstName} ${surname}`, pin };
   }
