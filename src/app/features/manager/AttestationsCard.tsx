@@ -7,7 +7,6 @@
  */
 import { useState } from 'react';
 import { getAttestationSettings, saveAttestationSettings } from '../../../contract/routes/attestations';
-import { getBreakRules, saveBreakRules } from '../../../contract/routes/timesheets';
 import { ATTESTATION_QUESTION, ATTESTATION_TRIGGERS, type AttestationSettings, type AttestationTrigger } from '../../../domain/attestations';
 import type { BreakRuleSettings } from '../../../domain/breakRules';
 import type { MessageKey } from '../../i18n/catalogue';
@@ -17,6 +16,7 @@ import { ChoiceGroup } from '../../ui/ChoiceGroup';
 import { Field } from '../../ui/Field';
 import { Notice } from '../../ui/Notice';
 import { Card } from '../../ui/Page';
+import { useBreakRulesSetting } from './BreakRulesCard';
 import { parseHours, questionChoices, withQuestion, type QuestionChoice } from './attestationForm';
 import styles from './Manager.module.css';
 import { useBusinessSetting } from './useBusinessSetting';
@@ -84,12 +84,7 @@ export function AttestationsCard() {
     afterSave: () => void runtime.refresh(),
   });
   // The break rules card's setting (the same cached query): the "meal break missed" trigger depends on it.
-  const breakRules = useBusinessSetting<BreakRuleSettings>({
-    name: 'breakRules',
-    read: (client, path) => client.call(getBreakRules, { path }),
-    write: (client, path, body) => client.call(saveBreakRules, { path, body }),
-    savedKey: 'manager.breakRules.saved',
-  });
+  const breakRules = useBreakRulesSetting();
 
   return (
     <Card labelledBy="attest-settings-title">

@@ -15,16 +15,21 @@ import { Switch } from './controls';
 import styles from './Manager.module.css';
 import { useBusinessSetting } from './useBusinessSetting';
 
-export function BreakRulesCard() {
-  const { t } = useI18n();
+/** The business's break rules setting (one cached query: the questions' cards read its profile too). */
+export function useBreakRulesSetting() {
   const runtime = useRuntime();
-  const { data, error, saving, said, change, sayFailure } = useBusinessSetting<BreakRuleSettings>({
+  return useBusinessSetting<BreakRuleSettings>({
     name: 'breakRules',
     read: (client, path) => client.call(getBreakRules, { path }),
     write: (client, path, body) => client.call(saveBreakRules, { path, body }),
     savedKey: 'manager.breakRules.saved',
     afterSave: () => void runtime.refresh(),
   });
+}
+
+export function BreakRulesCard() {
+  const { t } = useI18n();
+  const { data, error, saving, said, change, sayFailure } = useBreakRulesSetting();
   const rules = { data, error };
 
   return (

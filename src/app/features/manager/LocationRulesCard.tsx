@@ -7,9 +7,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { getLocationRules, saveLocationRules } from '../../../contract/routes/locationRules';
-import { getBreakRules, saveBreakRules } from '../../../contract/routes/timesheets';
 import type { LocationRulesInputModel, LocationRulesModel } from '../../../contract/supporting/locationRules';
-import { BREAK_RULE_PROFILES, type BreakRuleSettings } from '../../../domain/breakRules';
+import { BREAK_RULE_PROFILES } from '../../../domain/breakRules';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { ChoiceGroup } from '../../ui/ChoiceGroup';
@@ -19,7 +18,7 @@ import { QuestionChoices } from './AttestationsCard';
 import { questionChoices, withQuestion } from './attestationForm';
 import styles from './Manager.module.css';
 import { MANAGER_KEY, useManagerApi, useSayFailure } from './ManagerContext';
-import { useBusinessSetting } from './useBusinessSetting';
+import { useBreakRulesSetting } from './BreakRulesCard';
 import { useRosterPickLists } from './useRosterData';
 
 const BUSINESS = 'Business';
@@ -51,12 +50,7 @@ function Overrides({ locationId, name }: { locationId: number; name: string }) {
   };
   const profile = data?.breakRules?.profile ?? BUSINESS;
   // The "meal break missed" trigger reads the location's profile, else the business's (the same cached query as its card).
-  const businessBreakRules = useBusinessSetting<BreakRuleSettings>({
-    name: 'breakRules',
-    read: (client, p) => client.call(getBreakRules, { path: p }),
-    write: (client, p, body) => client.call(saveBreakRules, { path: p, body }),
-    savedKey: 'manager.breakRules.saved',
-  });
+  const businessBreakRules = useBreakRulesSetting();
   const breakRules = data?.breakRules ?? businessBreakRules.data;
 
   return (
