@@ -6,19 +6,12 @@
  * not hold every image twice in the tablet's memory. fflate is loaded only when a manager asks.
  */
 import type { EmployeePhotoModel } from '../../../contract/supporting/photos';
+import { base64ToBytes } from '../../../offline/base64';
 
 /** At most this many photos in one file (a year of four punches a day is about 1,500). */
 export const MAX_PHOTOS_IN_ZIP = 20_000;
 
 const EXTENSION: Record<EmployeePhotoModel['contentType'], string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
-
-/** The bytes of a base64 text. */
-function bytesOf(base64: string): Uint8Array {
-  const text = atob(base64);
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i += 1) bytes[i] = text.charCodeAt(i);
-  return bytes;
-}
 
 /** A file name that sorts by time and says which punch it was, e.g. 2026-11-28T09-05-00Z-clockOn-412.jpg. */
 export function photoFileName(photo: Pick<EmployeePhotoModel, 'punchId' | 'punchKind' | 'timeOfRecordUtc' | 'contentType'>): string {
@@ -53,7 +46,7 @@ export async function photosZip(readPage: (skip: number) => Promise<readonly Emp
     const page = await readPage(skip);
     for (const photo of page) {
       const name = photoFileName(photo);
-      add(name, bytesOf(photo.image));
+      add(name, base64ToBytes(photo.image));
       index.push([name, photo.punchId, photo.punchKind, photo.timeOfRecordUtc, photo.kioskId ?? '', photo.storedUtc].join(','));
     }
     if (page.length < pageSize) break;
