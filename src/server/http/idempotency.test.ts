@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, punches } from '../db/schema';
 import { addKiosk, createTenant, enrolDeviceAuth, restrictedUserAuth } from '../testing/fixtures';
 import { startTestService, type TestService } from '../testing/testService';
+import { standing } from '../testing/standingSecret';
 
 let t: TestService;
 beforeAll(async () => {
@@ -91,7 +92,7 @@ describe('Idempotency-Key scope', () => {
     const [row] = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
     expect(row?.fingerprint).toMatch(/^[0-9a-f]{64}$/);
     const stored = JSON.stringify(row);
-    expect(stored).not.toContain(employee.pin);
+    expect(stored).not.toMatch(standing(employee.pin));
     // An unkeyed digest of what was sent (the old fingerprint) cannot be recomputed from the request.
     const path = `${tenant.kiosk}/checkpin`;
     for (const body of [JSON.stringify({ employeeId: employee.id, pin: employee.pin }), `{"employeeId":${employee.id},"pin":"${employee.pin}"}`]) {

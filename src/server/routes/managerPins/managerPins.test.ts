@@ -10,6 +10,7 @@ import { KioskManagerModel, ManagerPinSessionModel, ManagerPinStatusModel } from
 import { managerPins } from '../../db/schema';
 import { addKiosk, addRestrictedUser, createTenant, enrolDeviceAuth, type Tenant } from '../../testing/fixtures';
 import { bearer, startTestService, type TestService } from '../../testing/testService';
+import { standing } from '../../testing/standingSecret';
 
 let t: TestService;
 beforeAll(async () => {
@@ -50,7 +51,7 @@ describe('manager PIN', () => {
     expect(ManagerPinStatusModel.parse(set.body)).toMatchObject({ isSet: true, setAtUtc: '2026-07-01T09:00:00.000Z' });
     const [row] = await t.db.select().from(managerPins).where(eq(managerPins.userId, tenant.manager.userId));
     expect(row?.pinHash).toMatch(/^scrypt\$/);
-    expect(row?.pinHash).not.toContain(PIN);
+    expect(row?.pinHash).not.toMatch(standing(PIN));
 
     // The tablet lists the manager by name, then opens manager mode with the PIN.
     const listed = await t.request('GET', `${tenant.kiosk}/managers`, { auth: device });
@@ -83,7 +84,7 @@ describe('manager PIN', () => {
     });
     expect(late.status).toBe(400);
     expect(late.body).toMatchObject({ error: 'invalid_grant' });
-    expect(t.logs.join('\n')).not.toContain(PIN);
+    expect(t.logs.join('\n')).not.toMatch(standing(PIN));
   });
 
   it('refuses PINs that are not 6 to 8 digits, naming the field', async () => {
