@@ -13,10 +13,13 @@
 import type { Locator, Page } from '@playwright/test';
 import { KioskPage, fullName } from './pages/kiosk';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { captureScreen, VIEWPORTS } from './support/screens';
+import { captureScreen, reviewScreen, VIEWPORTS } from './support/screens';
 import { expect } from './support/fixtures';
 import { testWithOwnService } from './support/ownService';
 import { ServiceApi } from './support/serviceApi';
+import { cameraRequests, countCameraRequests, failStills, silenceCamera } from './support/cameraSpy';
+import { KioskStore } from './support/kioskStore';
+import { CAMERA_START_MS } from '../src/app/features/kiosk/useCamera';
 
 const test = testWithOwnService({ label: 'photo' });
 
@@ -150,6 +153,70 @@ test.describe.serial('nothing to choose', () => {
     expect(receiptText, 'the receipt names the location the punch carried').toContain(shift?.locationFullyQualifiedName ?? 'no location');
     const [other] = await api.shifts(second.employeeId);
     expect(other, 'the refused clock-on left nothing behind').toBeUndefined();
+  });
+
+  test('a camera that goes quiet is asked again by itself, then named with "Try again"; a still that fails is taken again; nothing is lost', async ({ page, request, ownService }) => {
+    test.setTimeout(90_000);
+    const demo = ownService.demo;
+    const api = new ServiceApi(request, ownService.baseURL, demo);
+    const [first, second] = demo.staff;
+    if (!first || !second) throw new Error('the demo has fewer than two staff');
+    expect((await api.kiosk()).isPhotoRequired, 'left on by the test before').toBe(true);
+
+    await countCameraRequests(page);
+    await page.clock.install();
+    const kiosk = new KioskPage(page);
+    await kiosk.enrol(ownService.baseURL, demo);
+    const still = kiosk.main.getByRole('img', { name: 'Your photo' });
+    const asked = (times: number) => expect.poll(() => cameraRequests(page), { message: `the camera asked for ${times} times` }).toBe(times);
+
+    // Their clock-on: the camera never answers the first request; past the deadline it is asked again and the photo is taken.
+    await kiosk.signIn(fullName(second), second.pin);
+    await silenceCamera(page, 1);
+    await kiosk.choose('clockOn');
+    await kiosk.acknowledgePhotoNotice();
+    await expect(kiosk.main.getByText('Starting the camera…')).toBeVisible();
+    await asked(1);
+    await page.clock.fastForward(CAMERA_START_MS);
+    await asked(2);
+    await expect(still).toBeVisible({ timeout: 15_000 });
+    await kiosk.expectReceipt('clockOn');
+    await kiosk.finishReceipt();
+    await kiosk.waitForSync();
+
+    // A break: the camera stays quiet through both tries, and the person is told so, with "Try again" and "Back".
+    await kiosk.signIn(fullName(first), first.pin);
+    await silenceCamera(page, 2);
+    await kiosk.choose('startBreak');
+    await asked(3);
+    await page.clock.fastForward(CAMERA_START_MS);
+    await asked(4);
+    await page.clock.fastForward(CAMERA_START_MS);
+    const silent = kiosk.main.getByText('The camera did not start. Try again, or ask a manager.');
+    await expect(silent).toBeVisible();
+    await reviewScreen(page, 'photo-camera-silent', { ready: () => expect(silent).toBeVisible() });
+    await expect(kiosk.main.getByRole('button', { name: 'Back' })).toBeEnabled();
+    expect(await new KioskStore(page).outbox(), 'nothing recorded while the camera is quiet').toEqual([]);
+
+    // Try again: the camera answers, but the still cannot be encoded once; the person is told and tries again.
+    await failStills(page, 1);
+    await kiosk.main.getByRole('button', { name: 'Try again' }).click();
+    await asked(5);
+    const failed = kiosk.main.getByText('The photo could not be taken. Try again.');
+    await expect(failed).toBeVisible({ timeout: 15_000 });
+    await reviewScreen(page, 'photo-still-failed', { ready: () => expect(failed).toBeVisible() });
+    const sent = page.waitForRequest((req) => req.method() === 'POST' && req.url().endsWith(`/kiosk/${demo.kioskId}/startbreak`));
+    await kiosk.main.getByRole('button', { name: 'Try again' }).click();
+    await expect(still).toBeVisible({ timeout: 15_000 });
+    await kiosk.expectReceipt('startBreak');
+    const body = (await sent).postDataJSON() as { image?: string; employeeId?: number };
+    expect(body.employeeId).toBe(first.employeeId);
+    expect(Buffer.from(body.image ?? '', 'base64').subarray(0, 3), 'a JPEG went with the break').toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    await kiosk.waitForSync();
+    const [theirs] = await api.shifts(second.employeeId);
+    expect(theirs?.endTimeUtc, 'the clock-on after the quiet camera reached the service').toBeNull();
+    const [firsts] = await api.shifts(first.employeeId);
+    expect(firsts?.breaks, 'one break, recorded once').toHaveLength(1);
   });
 
   test("the kiosk's preferences: a dark theme on a light tablet, no sound or vibration, times in en-US", async ({ page, request, ownService }) => {

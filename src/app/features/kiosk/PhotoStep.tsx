@@ -52,18 +52,24 @@ function PhotoCapture({ employeeId, pin, pending }: StepProps) {
   const [busy, setBusy] = useState(false);
 
   // The camera runs while there is no still; Retake starts it (and the countdown) again.
-  const { ready, error: cameraError } = useCamera(video, photo === null);
+  const { ready, error: cameraError, retry: retryCamera } = useCamera(video, photo === null);
+  const [captureFailed, setCaptureFailed] = useState(false);
 
   // 3, 2, 1 on the live preview, then the still.
   useEffect(() => {
-    if (!ready || photo) return;
+    if (!ready || photo || captureFailed) return;
     if (countdown <= 0) {
-      if (video.current) void captureFrame(video.current).then((still) => setPhoto({ base64: still.base64, dataUrl: still.dataUrl }));
+      if (!video.current) return;
+      try {
+        setPhoto(captureFrame(video.current));
+      } catch {
+        setCaptureFailed(true);
+      }
       return;
     }
     const timer = setTimeout(() => setCountdown((n) => n - 1), 1000);
     return () => clearTimeout(timer);
-  }, [ready, photo, countdown]);
+  }, [ready, photo, countdown, captureFailed]);
 
   const use = async (still: Photo) => {
     if (!person || busy) return;
@@ -83,6 +89,7 @@ function PhotoCapture({ employeeId, pin, pending }: StepProps) {
 
   const retake = () => {
     setError(null);
+    setCaptureFailed(false);
     setReview(PHOTO_REVIEW_SECONDS);
     setCountdown(PHOTO_COUNTDOWN_SECONDS);
     setPhoto(null);
@@ -96,7 +103,8 @@ function PhotoCapture({ employeeId, pin, pending }: StepProps) {
         </h1>
         <p className={steps.forName}>{t('kiosk.forName', { name: person.name })}</p>
       </div>
-      {cameraError ? <Notice tone="error">{t('kiosk.photo.noCamera', { reason: cameraError })}</Notice> : null}
+      {cameraError ? <Notice tone="error">{cameraError === 'Timeout' ? t('kiosk.photo.silent') : t('kiosk.photo.noCamera', { reason: cameraError })}</Notice> : null}
+      {captureFailed ? <Notice tone="error">{t('kiosk.photo.failed')}</Notice> : null}
       {error ? <Notice tone="error">{error}</Notice> : null}
       <div className={`${steps.camera} ${styles.frame}`}>
         {photo ? (
@@ -120,6 +128,11 @@ function PhotoCapture({ employeeId, pin, pending }: StepProps) {
         <Button variant="secondary" onClick={() => go({ step: 'actions', employeeId, pin })} disabled={busy}>
           {t('common.back')}
         </Button>
+        {cameraError || captureFailed ? (
+          <Button variant="primary" icon={<CameraIcon />} onClick={cameraError ? retryCamera : retake}>
+            {t('common.retry')}
+          </Button>
+        ) : null}
         {photo ? (
           <div className={styles.choices}>
             <Button variant="secondary" icon={<CameraIcon />} onClick={retake} disabled={busy}>

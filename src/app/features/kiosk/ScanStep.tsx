@@ -124,6 +124,11 @@ export function ScanStep() {
         <Button variant="secondary" size="large" onClick={reset}>
           {dead ? t('kiosk.scan.usePin') : t('common.cancel')}
         </Button>
+        {problem === 'kiosk.scan.noCamera' && phase.kind !== 'no-reader' ? (
+          <Button size="large" onClick={camera.retry}>
+            {t('common.retry')}
+          </Button>
+        ) : null}
         {phase.kind === 'refused' && !dead ? (
           <Button size="large" onClick={() => setPhase({ kind: 'looking' })}>
             {t('kiosk.scan.again')}

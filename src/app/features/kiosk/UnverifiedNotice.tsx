@@ -33,10 +33,15 @@ export function UnverifiedNotice({ name, firstName, photoUrl, photoExempt, onCon
 
   const camera = useCamera(video, !photoExempt).ready;
 
-  const proceed = async () => {
+  // A still that cannot be taken does not hold the punch up: it goes on without one, as without a camera.
+  const proceed = () => {
     setBusy(true);
     let image: string | null = null;
-    if (camera && video.current) image = await captureFrame(video.current).then((still) => still.base64, () => null);
+    try {
+      if (camera && video.current) image = captureFrame(video.current).base64;
+    } catch {
+      image = null;
+    }
     onContinue(image);
   };
 
@@ -57,7 +62,7 @@ export function UnverifiedNotice({ name, firstName, photoUrl, photoExempt, onCon
         <Button variant="secondary" size="large" onClick={onCancel}>
           {t('common.cancel')}
         </Button>
-        <Button size="large" disabled={busy} onClick={() => void proceed()}>
+        <Button size="large" disabled={busy} onClick={proceed}>
           {t('kiosk.unverified.continue')}
         </Button>
       </div>
