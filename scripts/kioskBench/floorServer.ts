@@ -10,6 +10,7 @@
 import cluster from 'node:cluster';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import pg from 'pg';
+import { keepIdleConnections } from '../../src/server/http/idleConnections';
 import { floorPunch, runOnPool } from './floorPunch';
 
 const WORKERS = Number(process.env.WORKERS ?? 1);
@@ -69,7 +70,7 @@ function serve(): void {
     };
     handle().catch((error: unknown) => answer(res, 500, JSON.stringify({ status: 500, error: String(error) })));
   });
-  server.keepAliveTimeout = 65_000;
+  keepIdleConnections(server);
   server.listen(Number(process.env.PORT ?? 0), process.env.HOST ?? '127.0.0.1');
   process.once('SIGTERM', () => {
     server.close();

@@ -5,6 +5,7 @@
  * `listen`, which puts them behind Node's HTTP server.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { Hono, type Context } from 'hono';
@@ -19,6 +20,7 @@ import { createRequire } from 'node:module';
 import { sql } from 'drizzle-orm';
 import { createService, type Service } from './app';
 import { answerClientErrors } from './http/clientErrors';
+import { keepIdleConnections } from './http/idleConnections';
 import { appSecurityHeaders, docsSecurityHeaders } from './http/securityHeaders';
 import type { AppDeps } from './context';
 import { testClockRoute, type MovableClock } from './testClock';
@@ -213,6 +215,7 @@ export async function listen(
 ): Promise<{ server: ServerType; port: number }> {
   const server = serve({ hostname: options.hostname, port: options.port, fetch });
   answerClientErrors(server);
+  keepIdleConnections(server as Server);
   await new Promise<void>((done) => server.once('listening', () => done()));
   return { server, port: (server.address() as AddressInfo).port };
 }

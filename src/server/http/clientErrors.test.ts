@@ -2,6 +2,7 @@
  * Requests Node's HTTP server refuses before the app, on a real loopback socket: a URL or headers
  * over Node's 16 KB limit get the service's problem+json 431 (not Node's bare one), whatever the
  * path; a request line Node cannot read still gets Node's 400.
+ * Idle kept-alive connections outlast the clients and proxies in front (idleConnections.ts).
  */
 import http from 'node:http';
 import net from 'node:net';
@@ -10,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Problem, PROBLEM_CONTENT_TYPE } from '../../contract/problem';
 import { createLogger } from '../logger';
 import { createServer, listen } from '../server';
+import { IDLE_CONNECTION_MS } from './idleConnections';
 import { startTestService, type TestService } from '../testing/testService';
 
 let t: TestService;
@@ -71,5 +73,14 @@ describe('a request head over the limit', () => {
       socket.on('error', reject);
     });
     expect(answer.startsWith('HTTP/1.1 400 Bad Request')).toBe(true);
+  });
+});
+
+describe('an idle kept-alive connection', () => {
+  it('is kept past Node’s 5 s default, and clients are told how long (Keep-Alive: timeout)', async () => {
+    const res = await get('/livez', { connection: 'keep-alive' });
+    expect(res.status).toBe(200);
+    expect(res.headers['keep-alive']).toBe(`timeout=${IDLE_CONNECTION_MS / 1000}`);
+    expect(IDLE_CONNECTION_MS).toBeGreaterThan(60_000);
   });
 });
