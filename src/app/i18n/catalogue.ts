@@ -8,6 +8,9 @@ import type { health } from './messages/health';
 import { kiosk } from './messages/kiosk';
 import type { kioskRoster } from './messages/kioskRoster';
 import type { manager } from './messages/manager';
+import type { managerFix } from './messages/managerFix';
+import type { managerFleet } from './messages/managerFleet';
+import type { managerSettings } from './messages/managerSettings';
 import type { managerPin } from './messages/managerPin';
 import type { managerRoster } from './messages/managerRoster';
 import type { managerStaff } from './messages/managerStaff';
@@ -21,7 +24,7 @@ import type { personPhotos } from './messages/personPhotos';
 import type { photoNotice } from './messages/photoNotice';
 
 /** Every key of every feature, checked at compile time; the texts load with their feature. */
-type AllMessages = typeof common.en & typeof kiosk.en & typeof kioskRoster.en & typeof setup.en & typeof manager.en & typeof managerRoster.en & typeof health.en & typeof managerPin.en & typeof managerStaff.en & typeof problems.en & typeof badges.en & typeof kioskBadges.en & typeof attestations.en & typeof myHours.en & typeof photoNotice.en & typeof personPhotos.en;
+type AllMessages = typeof common.en & typeof kiosk.en & typeof kioskRoster.en & typeof setup.en & typeof manager.en & typeof managerFix.en & typeof managerFleet.en & typeof managerSettings.en & typeof managerRoster.en & typeof health.en & typeof managerPin.en & typeof managerStaff.en & typeof problems.en & typeof badges.en & typeof kioskBadges.en & typeof attestations.en & typeof myHours.en & typeof photoNotice.en & typeof personPhotos.en;
 export type MessageKey = keyof AllMessages;
 export const LOCALES = ['en', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];

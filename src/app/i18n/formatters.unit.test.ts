@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatLocaleFor, pickLocale } from './catalogue';
-import { common } from './messages/common';
-import { health } from './messages/health';
-import { kiosk } from './messages/kiosk';
-import { manager } from './messages/manager';
-import { setup } from './messages/setup';
 import { createFormatters, timeLocaleFor } from './formatters';
 import { createTranslator } from './translate';
+import { ALL_CATALOGUES } from './testing/allCatalogues';
 
 describe('times shown in the kiosk zone', () => {
   const t = createTranslator('en');
@@ -62,10 +58,11 @@ describe('languages', () => {
 
   it('has every message of every feature in both languages, with the same placeholders', () => {
     const placeholders = (message: unknown) => JSON.stringify(message).match(/\{\w+\}/g)?.sort() ?? [];
-    for (const feature of [common, kiosk, setup, manager, health]) {
-      const english: Record<string, unknown> = feature.en;
-      const spanish: Record<string, unknown> = feature.es;
-      expect(Object.keys(spanish).sort()).toEqual(Object.keys(english).sort());
+    expect(ALL_CATALOGUES.length).toBeGreaterThan(15);
+    for (const { name, catalogue } of ALL_CATALOGUES) {
+      const english = catalogue.en;
+      const spanish = catalogue.es;
+      expect(Object.keys(spanish).sort(), name).toEqual(Object.keys(english).sort());
       for (const [key, text] of Object.entries(english)) {
         expect(new Set(placeholders(spanish[key])), key).toEqual(new Set(placeholders(text)));
       }

@@ -8,18 +8,10 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../contract/problem';
 import { ENQUEUE_ERROR_CODES } from '../../offline/refusals';
-import { LOCALES, type MessageKey } from './catalogue';
-import { common } from './messages/common';
-import { health } from './messages/health';
-import { kiosk } from './messages/kiosk';
-import { kioskRoster } from './messages/kioskRoster';
-import { manager } from './messages/manager';
-import { managerPin } from './messages/managerPin';
-import { managerRoster } from './messages/managerRoster';
-import { managerStaff } from './messages/managerStaff';
+import { LOCALES } from './catalogue';
 import { problems } from './messages/problems';
-import { setup } from './messages/setup';
 import { PROBLEM_WORDS, problemWords, serviceSaysMore, type Reader, type Words } from './problemWords';
+import { ALL_CATALOGUES } from './testing/allCatalogues';
 import { createTranslator } from './translate';
 
 const TIME = '14:05';
@@ -89,10 +81,9 @@ describe('problem words', () => {
   });
 
   it.each(LOCALES)('writes no text twice in %s: no two keys of the app say the same words as a problem', (locale) => {
-    const catalogues = { common, health, kiosk, kioskRoster, manager, managerPin, managerRoster, managerStaff, setup, problems };
     const byText = new Map<string, string[]>();
-    for (const [name, catalogue] of Object.entries(catalogues)) {
-      for (const [key, message] of Object.entries(catalogue[locale] as Record<MessageKey, unknown>)) {
+    for (const { name, catalogue } of ALL_CATALOGUES) {
+      for (const [key, message] of Object.entries(catalogue[locale])) {
         if (typeof message !== 'string') continue;
         byText.set(message, [...(byText.get(message) ?? []), `${name}:${key}`]);
       }
