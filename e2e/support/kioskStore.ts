@@ -1,7 +1,9 @@
 /**
  * The kiosk's own IndexedDB (`kiosk-clock`, src/offline/db.ts), read and written from inside the
  * page: the outbox, the entries needing attention, offline PIN verifiers, and the `meta` store
- * (the device's enrolment, the set-up flag). The app must have opened the database already.
+ * (the device's enrolment, the set-up flag). Each access first waits (up to ten seconds) until the
+ * app has created the database: opening it before then would create an empty one of our own, without
+ * the app's stores, which fails the access and stands in the way of the app's own schema.
  */
 import { expect, type Page } from '@playwright/test';
 
@@ -35,33 +37,36 @@ export class KioskStore {
   constructor(readonly page: Page) {}
 
   private async access(store: StoreName, access: Access): Promise<unknown> {
-    return this.page.evaluate(
-      async ({ name, store: storeName, access: request }) =>
-        new Promise<unknown>((resolve, reject) => {
-          const open = indexedDB.open(name);
-          open.onerror = () => reject(open.error ?? new Error('indexedDB.open failed'));
-          open.onsuccess = () => {
-            const db = open.result;
-            try {
-              const tx = db.transaction(storeName, request.kind === 'put' ? 'readwrite' : 'readonly');
-              const objects = tx.objectStore(storeName);
-              const done = request.kind === 'getAll' ? objects.getAll() : request.kind === 'get' ? objects.get(request.key) : objects.put(request.record);
-              tx.oncomplete = () => {
-                db.close();
-                resolve(request.kind === 'put' ? undefined : done.result);
-              };
-              tx.onerror = () => {
-                db.close();
-                reject(tx.error ?? new Error(`${request.kind} on ${storeName} failed`));
-              };
-            } catch (error) {
+    return this.page.evaluate(async ({ name, store: storeName, access: request }) => {
+      // The page may have just been (re)loaded: the app opens its database a moment later.
+      for (let waited = 0; !(await indexedDB.databases()).some((database) => database.name === name); waited += 50) {
+        if (waited >= 10_000) throw new Error(`the app did not create its database ${name} within 10 s`);
+        await new Promise((done) => setTimeout(done, 50));
+      }
+      return new Promise<unknown>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(open.error ?? new Error('indexedDB.open failed'));
+        open.onsuccess = () => {
+          const db = open.result;
+          try {
+            const tx = db.transaction(storeName, request.kind === 'put' ? 'readwrite' : 'readonly');
+            const objects = tx.objectStore(storeName);
+            const done = request.kind === 'getAll' ? objects.getAll() : request.kind === 'get' ? objects.get(request.key) : objects.put(request.record);
+            tx.oncomplete = () => {
               db.close();
-              reject(error instanceof Error ? error : new Error(String(error)));
-            }
-          };
-        }),
-      { name: DATABASE_NAME, store, access },
-    );
+              resolve(request.kind === 'put' ? undefined : done.result);
+            };
+            tx.onerror = () => {
+              db.close();
+              reject(tx.error ?? new Error(`${request.kind} on ${storeName} failed`));
+            };
+          } catch (error) {
+            db.close();
+            reject(error instanceof Error ? error : new Error(String(error)));
+          }
+        };
+      });
+    }, { name: DATABASE_NAME, store, access });
   }
 
   private async all<T>(store: StoreName): Promise<T[]> {
