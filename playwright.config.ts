@@ -10,6 +10,7 @@ import { CHROMIUM_ARGS, findChromium } from './e2e/support/browser';
 import { VIEWPORTS } from './e2e/support/screens';
 
 const CI = Boolean(process.env.CI);
+const FULL_TRACE = Boolean(process.env.E2E_FULL_TRACE);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -30,7 +31,11 @@ export default defineConfig({
     viewport: VIEWPORTS.landscape,
     locale: 'en-GB',
     timezoneId: 'Europe/London',
-    trace: 'retain-on-failure',
+    // A failed test keeps a trace of its actions with their timings, console and network, beside
+    // the screenshot below; the filmstrip (screenshots) and the page's DOM at each action
+    // (snapshots) only with E2E_FULL_TRACE=1: recording those for every test, passing ones too,
+    // cost about a fifth of the browser tests' CPU time.
+    trace: FULL_TRACE ? 'retain-on-failure' : { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: findChromium(),
