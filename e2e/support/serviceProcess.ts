@@ -15,7 +15,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, createWriteStream, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DemoFile } from '../../src/server/demo/seedDemo';
+import type { DemoFile } from '../../src/server/demo/demoFile';
 import { makeScratchDir } from './scratch';
 
 export type { DemoFile };

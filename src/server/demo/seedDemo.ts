@@ -16,7 +16,6 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Service } from '../app';
 import { callApi, distinctPins, Staff, WithId } from './demoApi';
 import type { Database } from '../db/openDatabase';
@@ -28,28 +27,13 @@ import { createBusiness, ensureUser, issueApiKey } from '../services/businesses/
 import { DEMO_WINDOW_MINUTES, ensureDemoRoster, layDemoBlock, type DemoCall } from './demoRoster';
 import { DEMO_SCENES, seedDemoScenes } from './demoToday';
 import type { RoundingRules } from '../../domain/rounding';
+import { DemoFile } from './demoFile';
+
+export { DemoFile };
 
 export const DEMO_EXTERNAL_ID = 'kiosk-clock-demo';
 export const DEMO_MANAGER_EMAIL = 'manager@demo.kiosk-clock.dev';
 
-export const DemoFile = z.object({
-  baseUrl: z.string(),
-  businessId: z.number().int(),
-  kioskId: z.number().int(),
-  apiKey: z.string(),
-  manager: z.object({ username: z.string(), password: z.string() }),
-  staff: z.array(z.object({ employeeId: z.number().int(), firstName: z.string(), surname: z.string(), pin: z.string() })),
-  /** The moment the roster is laid around (demoRoster.ts); absent in files written before it was kept. */
-  seededAt: z.iso.datetime().optional(),
-  /** The front counter's kiosk and its counter-only staff; absent when credentials were reissued. */
-  counterKiosk: z
-    .object({
-      kioskId: z.number().int(),
-      staff: z.array(z.object({ employeeId: z.number().int(), firstName: z.string(), surname: z.string(), pin: z.string() })),
-    })
-    .optional(),
-});
-export type DemoFile = z.infer<typeof DemoFile>;
 
 /**
  * The demo's rounding rules, so a demo line shows rounding beside its raw punches: starts and ends

@@ -11,7 +11,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { DemoFile } from '../demo/seedDemo';
+import { DemoFile } from '../demo/demoFile';
 import { createPostgresDatabase, spawnService, type ServiceProcess } from './serviceProcess';
 import type { ApiResult } from './testService';
 
