@@ -4,11 +4,13 @@
  * service issued to a tag from the badge sheet (the tag gets the token as a text record; the
  * kiosk does not read tags meanwhile); held to the kiosk, the tag signs its person in online and
  * offline (the tablet's kept verifier); a tag that is no badge and a withdrawn badge are refused,
- * saying why, with nothing recorded. The kiosk's modes apply as to any badge (badge then PIN, PIN
+ * saying why, with nothing recorded. Unknown tags held to it offline count against the tablet, and
+ * the manager sees them (and the lock they caused) in the device list. The kiosk's modes apply as to any badge (badge then PIN, PIN
  * only). A browser without Web NFC shows no NFC option and never loads the NFC code. Screens in
  * both orientations, axe-checked.
  */
 import type { Page } from '@playwright/test';
+import { FleetDeviceModel } from '../src/contract/routes/devices';
 import { KioskPage } from './pages/kiosk';
 import { DemoApi, ManagerMode } from './pages/manager';
 import { enrolDeviceThroughApi } from './support/enrolDevice';
@@ -136,6 +138,48 @@ test.describe('Badges on NFC tags', () => {
     expect((await api.staffMember(grace.employeeId))?.status).toBe(before);
     await kiosk.review('kiosk-nfc-refused', said);
     expect(seen.nfcCode.length).toBeGreaterThan(0);
+  });
+
+  test('unknown tags held to the tablet offline count against it: the fifth locks its badges, and the manager sees them all under All devices', async ({ page, demo, serviceURL, request }) => {
+    test.setTimeout(120_000);
+    const api = new DemoApi(request, serviceURL, demo);
+    await api.put(`${api.kiosk}/badgesettings`, { mode: 'badge' });
+    const nfc = await installFakeNfc(page);
+    const answered: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().endsWith('/badgecheck')) answered.push(r.url());
+    });
+    const device = await enrolDeviceThroughApi(page, serviceURL, demo, 'NFC unknown badges e2e tablet');
+    await expectKeptBadgeMode(page, 'badge');
+    const store = new KioskStore(page);
+    const said = page.getByTestId('badge-said');
+    await expect.poll(() => nfc.scanning()).toBe(1);
+
+    // Offline, five badges this tablet has never kept a verifier for (well formed, never issued).
+    await page.context().setOffline(true);
+    for (let i = 0; i < 5; i += 1) {
+      await nfc.holdText(`KCB1${String.fromCharCode(75 + i).repeat(32)}`);
+      // Nothing on the tablet decides for an unknown badge, so it waits for the service first (up to about 6 s).
+      await expect.poll(() => store.meta<{ count: number }>('unknownBadgesOffline').then((tally) => tally?.count ?? 0), { timeout: 15_000 }).toBe(i + 1);
+      await expect(said).toHaveAttribute('data-said', i < 4 ? 'offline-unknown' : 'device-locked');
+    }
+    await expect(page.getByText('Too many unknown badges here. Badges work again later; tap your name meanwhile.')).toBeVisible();
+    // The service never answered for any of them: it learns of them only from the device's report.
+    expect(answered).toEqual([]);
+    await page.context().setOffline(false);
+
+    // Back online, the manager's device list (this tablet reports first) says what happened here.
+    const manager = new ManagerMode(page, demo);
+    await manager.signIn();
+    await manager.goTo('This device');
+    const mine = manager.fleetDevice(device.deviceId);
+    await expect(mine.locator('[data-fact="unknown-badges"]')).toHaveText(/^5, last /);
+    await expect(mine.getByTestId('fleet-badge-lock')).toHaveText(/^Badges locked until \d{2}:\d{2}$/);
+    await expect(mine).toHaveAttribute('data-tone', 'alert');
+    await manager.capture('manager-all-devices-badges', () => mine.scrollIntoViewIfNeeded());
+    const listed = FleetDeviceModel.array().parse(await api.fleet()).find((d) => d.id === device.deviceId);
+    expect(listed?.health).toMatchObject({ unknownBadgesOffline: 5 });
+    expect(Date.parse(listed?.health?.badgeLockedUntilUtc ?? '')).toBeGreaterThan(Date.now());
   });
 
   test("follows the kiosk's mode: badge then PIN opens the person's PIN pad (a URL record too), PIN only asks nobody", async ({ page, demo, serviceURL, request }) => {

@@ -293,7 +293,10 @@ test.describe('employee flow', () => {
     const sameDay = kioskWeekdayDate(started, zone) === kioskWeekdayDate(new Date(), zone);
     if (sameDay) await expect(kiosk.receiptFigure('Today')).toHaveCount(0);
     await expect(kiosk.receipt.getByText(/^0 min$/)).toHaveCount(0);
-    await expect(kiosk.receiptNext('Clock on when your next shift starts.')).toBeVisible();
+    // What comes next: their next rostered shift when the demo roster has one ahead, else the plain step.
+    const ahead = await api.nextRosterShift(jonas.employeeId, new Date(Date.now() - 60_000));
+    if (ahead) await expect(kiosk.receipt.getByTestId('receipt-next-shift')).toContainText(`Your next shift: ${kioskWeekdayDate(ahead.startUtc, zone)}, ${kioskTime(ahead.startUtc, zone)}–${kioskTime(ahead.endUtc, zone)}`);
+    else await expect(kiosk.receiptNext('Clock on when your next shift starts.')).toBeVisible();
     await kiosk.review('receipt-clock-off-hours', kiosk.receipt); // within the receipt's 10 s
   });
 

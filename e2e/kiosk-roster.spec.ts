@@ -5,7 +5,8 @@
  * likewise; with allowEmployeeShiftSelection, a person with two nearby shifts picks the one they
  * start and the clock-on carries its location; a person who forgot to clock off yesterday is
  * asked when they finished (the rostered end offered, a typed time checked), clocked off now, and
- * the correction reaches the service once, online and offline. Every new screen is captured in
+ * the correction reaches the service once, online and offline. A clock-off's receipt names the
+ * person's next rostered shift. Every new screen is captured in
  * both orientations and checked with axe. People are new per test (the worker's service keeps its
  * data); the kiosk's matching settings are restored afterwards.
  */
@@ -178,6 +179,45 @@ test.describe('the kiosk knows the roster', () => {
       const timesB = `${kioskTime(new Date(startB), setup.zone)}–${kioskTime(new Date(startB + 4 * HOUR), setup.zone)}`;
       await expect(roster.receiptLine()).toHaveText(new RegExp(`^Rostered ${timesB} · (13|14|15) min early$`));
       await expect.poll(async () => (await setup.service.shifts(person.employeeId))[0]?.locationId ?? null, { timeout: 15_000 }).toBe(second.id);
+    } finally {
+      await restore();
+    }
+  });
+
+  test("clock-off: the receipt names the next rostered shift (tomorrow's, not the one being left nor last week's); with none ahead, the plain next step", async ({ page, request, serviceURL, demo, clocks }) => {
+    test.setTimeout(90_000);
+    const { setup, restore } = await setUp(request, serviceURL, demo, { clockOnWindowMinutes: 30, allowEmployeeShiftSelection: false }, clocks);
+    try {
+      const { locations } = await setup.service.referenceData();
+      const at = locations.find((l) => l.id === setup.kiosk.locationId);
+      if (!at) throw new Error('the demo kiosk has no location');
+      const leaving = await setup.api.addPerson('Leaving');
+      const unrostered = await setup.api.addPerson('Unrostered');
+      // On a shift that started two hours ago; the next one tomorrow at 09:00 (London), after one last week.
+      await setup.roster(leaving.employeeId, setup.now - 2 * HOUR, 3);
+      const tomorrow = setup.now + 20 * HOUR;
+      await setup.roster(leaving.employeeId, tomorrow, 6);
+      await setup.roster(leaving.employeeId, setup.now - 7 * 24 * HOUR, 6);
+      for (const person of [leaving, unrostered]) await setup.service.clockOnAt(person.employeeId, new Date(setup.now - 2 * HOUR));
+
+      const kiosk = new KioskPage(page);
+      await kiosk.enrol(serviceURL, demo);
+      await kiosk.signIn(leaving.name, leaving.pin);
+      await kiosk.choose('clockOff');
+      await kiosk.expectReceipt('clockOff');
+      const next = kiosk.receipt.getByTestId('receipt-next-shift');
+      const times = `${kioskTime(new Date(tomorrow), setup.zone)}–${kioskTime(new Date(tomorrow + 6 * HOUR), setup.zone)}`;
+      expect(times).toBe('09:00–15:00');
+      await expect(next).toHaveText(`Your next shift: ${kioskWeekdayDate(new Date(tomorrow), setup.zone)}, ${times} · ${at.name}`);
+      await expect(kiosk.receipt).not.toContainText('Clock on when your next shift starts.');
+      await kiosk.review('receipt-next-shift', next);
+      await kiosk.finishReceipt();
+
+      await kiosk.signIn(unrostered.name, unrostered.pin);
+      await kiosk.choose('clockOff');
+      await kiosk.expectReceipt('clockOff');
+      await expect(kiosk.receipt).toContainText('Clock on when your next shift starts.');
+      await expect(next).toBeHidden();
     } finally {
       await restore();
     }

@@ -85,6 +85,21 @@ export class ServiceApi {
     return { startUtc: parseWireDateTime(shift.startTime, { zone })!, endUtc: parseWireDateTime(shift.endTime, { zone })! };
   }
 
+  /** A person's earliest published roster shift starting after `after`, within the week ahead a kiosk keeps, as instants. */
+  async nextRosterShift(employeeId: number, after: Date): Promise<{ startUtc: Date; endUtc: Date } | null> {
+    const zone = (await this.kiosk()).ianaTimeZone ?? 'UTC';
+    const local = (ms: number) => new Intl.DateTimeFormat('sv-SE', { timeZone: zone, dateStyle: 'short', timeStyle: 'medium' }).format(new Date(ms)).replace(' ', 'T');
+    const params = { FromDate: local(after.getTime()), ToDate: local(after.getTime() + 8 * 86_400_000), SelectedEmployees: String(employeeId), SelectAllRoles: 'true' };
+    const shifts = await json<UkRosterShiftGenerateTimesheetModel[]>(await this.request.get(this.url('/rostershift'), { headers: this.auth, params }), 'GET rostershift');
+    return (
+      shifts
+        .filter((shift) => shift.employeeId === employeeId)
+        .map((shift) => ({ startUtc: parseWireDateTime(shift.startTime, { zone })!, endUtc: parseWireDateTime(shift.endTime, { zone })! }))
+        .filter((shift) => shift.startUtc.getTime() > after.getTime())
+        .sort((a, b) => a.startUtc.getTime() - b.startUtc.getTime())[0] ?? null
+    );
+  }
+
   async shiftNotes(shiftId: number): Promise<ShiftNoteViewModel[]> {
     return json(await this.request.get(this.url(`/kiosk/${this.demo.kioskId}/shift/${shiftId}/notes`), { headers: this.auth }), 'GET shift notes');
   }

@@ -1,6 +1,6 @@
 /** The roster matching rules (domain/roster.ts) the kiosk and the service share. */
 import { describe, expect, it } from 'vitest';
-import { arrivalAgainst, matchClockOff, matchClockOn, matchingWindow, nearbyShifts, pickableShifts, rosterShiftForClockOn, type RosteredShift } from './roster';
+import { arrivalAgainst, matchClockOff, matchClockOn, matchingWindow, nearbyShifts, nextShiftAfter, pickableShifts, rosterShiftForClockOn, type RosteredShift } from './roster';
 
 const at = (iso: string) => new Date(iso);
 const shift = (id: number, start: string, end: string, extra: Partial<RosteredShift> = {}): RosteredShift => ({
@@ -125,5 +125,24 @@ describe('rosterShiftForClockOn', () => {
     const b = shift(3, '2026-06-02T10:00:00Z', '2026-06-02T18:00:00Z', { locationId: 11 });
     expect(rosterShiftForClockOn([a, b], at('2026-06-02T13:00:00Z'), 10)?.shift.id).toBe(2);
     expect(rosterShiftForClockOn([a, b], at('2026-06-02T13:00:00Z'), 10, { locationId: 11 })?.shift.id).toBe(3);
+  });
+});
+
+describe('nextShiftAfter', () => {
+  const morning = shift(10, '2026-06-02T06:00:00Z', '2026-06-02T10:00:00Z');
+  const evening = shift(11, '2026-06-02T17:00:00Z', '2026-06-02T21:00:00Z');
+  const tomorrow = shift(12, '2026-06-03T09:00:00Z', '2026-06-03T17:00:00Z');
+  it('is the later part of a split day before tomorrow, whatever the order given', () => {
+    expect(nextShiftAfter([tomorrow, evening, morning], at('2026-06-02T10:05:00Z'))?.id).toBe(11);
+  });
+  it('is not the shift being left, even when leaving early', () => {
+    expect(nextShiftAfter([morning, tomorrow], at('2026-06-02T08:00:00Z'))?.id).toBe(12);
+  });
+  it('is not a shift starting at the very instant of leaving, and none when nothing is ahead', () => {
+    expect(nextShiftAfter([tomorrow], at('2026-06-03T09:00:00Z'))).toBeNull();
+    expect(nextShiftAfter([], at('2026-06-02T08:00:00Z'))).toBeNull();
+  });
+  it('takes the lower id when two start together', () => {
+    expect(nextShiftAfter([shift(31, '2026-06-04T09:00:00Z', '2026-06-04T12:00:00Z'), shift(30, '2026-06-04T09:00:00Z', '2026-06-04T13:00:00Z')], at('2026-06-03T18:00:00Z'))?.id).toBe(30);
   });
 });

@@ -119,6 +119,15 @@ export function matchClockOff<T extends RosteredShift>(
   return bestMatch(pool, at, windowMinutes, (s) => s.endUtc, undefined);
 }
 
+/**
+ * The person's next rostered shift once they leave at `at`: the earliest that starts after it
+ * (a later part of a split day, or tomorrow's), for the clock-off receipt. A shift under way at
+ * `at` is the one being left, not the next.
+ */
+export function nextShiftAfter<T extends RosteredShift>(shifts: readonly T[], at: Date): T | null {
+  return [...shifts].filter((s) => s.startUtc.getTime() > at.getTime()).sort((a, b) => a.startUtc.getTime() - b.startUtc.getTime() || a.id - b.id)[0] ?? null;
+}
+
 /** The person's shifts overlapping `NEARBY_HOURS` either side of `at`, by start. */
 export function nearbyShifts<T extends RosteredShift>(shifts: readonly T[], at: Date, hours = NEARBY_HOURS): T[] {
   const from = at.getTime() - hours * 3_600_000;

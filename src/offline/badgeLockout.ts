@@ -5,7 +5,8 @@
  * lock this tablet's offline badge checks for the lockout's length; a badge it accepts ends the
  * run; a lockout the service reports (429 badge-locked) is kept too, so an outage does not forget
  * it. Names and PINs are never held back by it. Kept in IndexedDB `meta`, read back with zod/mini;
- * a damaged record counts as no run at all.
+ * a damaged record counts as no run at all. A tally of every such badge goes with the device's
+ * health report, so a manager learns of them although the service never saw them.
  */
 import * as z from 'zod/mini';
 import { afterFailure, afterSuccess, attemptsLeft, isLocked, type LockoutState } from '../domain/pinPolicy';
@@ -14,6 +15,13 @@ import { isoInstant, readRecord } from './records';
 import { readLockoutPolicy } from './refreshKioskData';
 
 export const BADGE_LOCKOUT_KEY = 'badgeLockout';
+/** The tally of unknown badges offline since enrolment, for the device's health report (a manager sees it). */
+export const UNKNOWN_BADGES_KEY = 'unknownBadgesOffline';
+
+const UnknownBadgesRecord = z.object({
+  count: z.int().check(z.nonnegative()),
+  lastAt: isoInstant,
+});
 
 const BadgeLockoutRecord = z.object({
   failedAttempts: z.int().check(z.nonnegative()),
@@ -41,6 +49,8 @@ export async function countUnknownBadge(db: KioskDb, now: Date): Promise<{ locke
   return db.transaction('rw', db.meta, async () => {
     const next = afterFailure(asState((await db.meta.get(BADGE_LOCKOUT_KEY))?.value), now, policy);
     await save(db, next);
+    const tally = readRecord(UnknownBadgesRecord, (await db.meta.get(UNKNOWN_BADGES_KEY))?.value);
+    await db.meta.put({ key: UNKNOWN_BADGES_KEY, value: { count: (tally?.count ?? 0) + 1, lastAt: now.toISOString() } });
     return next.lockedUntil && isLocked(next, now) ? { lockedUntil: next.lockedUntil } : { attemptsLeft: attemptsLeft(next, policy) };
   });
 }
@@ -54,4 +64,10 @@ export async function endBadgeRun(db: KioskDb): Promise<void> {
 /** The service locked this device's badge checks for `seconds`: kept, so an outage meanwhile does not forget it. */
 export async function keepServiceBadgeLock(db: KioskDb, now: Date, seconds: number): Promise<void> {
   await save(db, { failedAttempts: 0, lockedUntil: new Date(now.getTime() + seconds * 1000) });
+}
+
+/** How many badges this tablet could not place offline since enrolment, and when the latest was scanned. */
+export async function unknownBadgesOffline(db: KioskDb): Promise<{ count: number; lastAt: Date | null }> {
+  const tally = readRecord(UnknownBadgesRecord, (await db.meta.get(UNKNOWN_BADGES_KEY))?.value);
+  return tally ? { count: tally.count, lastAt: new Date(tally.lastAt) } : { count: 0, lastAt: null };
 }

@@ -1,12 +1,13 @@
 /**
  * Fleet health, the kiosk's side: what this device reports about itself (queue depth, oldest
  * unsent entry, last successful sync, clock offset, app version, storage persistence, entries
- * needing attention), read from what it already keeps, and a reporter that sends it now and then
+ * needing attention, badges it could not place offline and a badge lockout), read from what it already keeps, and a reporter that sends it now and then
  * without ever holding anything up: a report that fails is dropped, the next one carries the latest.
  */
 import type { DeviceHealthReportModel } from '../contract/routes/devices';
 import { HEALTH_LIMITS } from '../contract/supporting/devices';
 import type { KioskDb } from './db';
+import { badgeLockedUntil, unknownBadgesOffline } from './badgeLockout';
 import { OutboxRecord, readRecord } from './records';
 import { readSyncStatus } from './syncStatus';
 
@@ -22,6 +23,8 @@ export interface HealthSources {
   appVersion: string;
   /** navigator.storage.persisted(), or null where the browser cannot say. */
   storagePersisted(): Promise<boolean | null>;
+  /** The kiosk's corrected time (a lockout is reported only while it lasts). */
+  now(): Date;
 }
 
 const clamp = (value: number, limit: number) => Math.max(-limit, Math.min(limit, Math.round(value)));
@@ -30,12 +33,14 @@ const bounded = (count: number) => Math.min(count, HEALTH_LIMITS.maxCount);
 /** Reads this device's health from IndexedDB and the runtime, in the shape the service accepts. */
 export async function collectDeviceHealth(sources: HealthSources): Promise<DeviceHealthReportModel> {
   const { db } = sources;
-  const [queueDepth, needsAttention, oldestRow, status, storagePersisted] = await Promise.all([
+  const [queueDepth, needsAttention, oldestRow, status, storagePersisted, unknownBadges, badgeLock] = await Promise.all([
     db.outbox.count(),
     db.attention.count(),
     db.outbox.orderBy('seq').first(),
     readSyncStatus(db),
     sources.storagePersisted().catch(() => null),
+    unknownBadgesOffline(db),
+    badgeLockedUntil(db, sources.now()),
   ]);
   const oldest = readRecord(OutboxRecord, oldestRow);
   return {
@@ -46,6 +51,9 @@ export async function collectDeviceHealth(sources: HealthSources): Promise<Devic
     appVersion: versionOf(sources.appVersion),
     storagePersisted,
     needsAttention: bounded(needsAttention),
+    unknownBadgesOffline: bounded(unknownBadges.count),
+    lastUnknownBadgeOfflineUtc: unknownBadges.lastAt?.toISOString() ?? null,
+    badgeLockedUntilUtc: badgeLock?.toISOString() ?? null,
   };
 }
 

@@ -8,7 +8,7 @@
  * matching rules (src/domain/roster.ts), the same ones the service runs.
  */
 import * as z from 'zod/mini';
-import { arrivalAgainst, pickableShifts, rosterShiftForClockOn, type Arrival, type RosteredShift, type ShiftChoice } from '../domain/roster';
+import { arrivalAgainst, nextShiftAfter, pickableShifts, rosterShiftForClockOn, type Arrival, type RosteredShift, type ShiftChoice } from '../domain/roster';
 import { personRosterState, type PersonAttendance, type PersonRosterState } from '../domain/rosterState';
 import { finishTimeProblem } from '../domain/timesheets';
 import type { KioskDb } from './db';
@@ -56,6 +56,11 @@ export function shiftsOf(roster: KeptRoster | null, employeeId: number): RosterS
   return (roster?.shifts ?? [])
     .filter((s) => s.employeeId === employeeId)
     .map((s) => ({ ...s, startUtc: new Date(s.startUtc), endUtc: new Date(s.endUtc) }));
+}
+
+/** The person's next kept shift after they leave at `at` (the clock-off receipt says it), if the kept week has one. */
+export function nextRosterShift(roster: KeptRoster | null, employeeId: number, at: Date): RosterShift | null {
+  return nextShiftAfter(shiftsOf(roster, employeeId), at);
 }
 
 /** What the clock-on screen shows of the roster: the matched shift, early or late, the shifts one may pick. */

@@ -52,7 +52,7 @@ export async function createKioskRuntime(db: KioskDb, enrolment: DeviceEnrolment
   });
   const health = createHealthReporter({
     collect: () =>
-      collectDeviceHealth({ db, clockOffsetMs: () => clock.offsetMs(), appVersion: options.appVersion ?? 'dev', storagePersisted: browserStoragePersisted }),
+      collectDeviceHealth({ db, clockOffsetMs: () => clock.offsetMs(), now: () => clock.now(), appVersion: options.appVersion ?? 'dev', storagePersisted: browserStoragePersisted }),
     send: (report, signal) => client.device.reportHealth(report, { signal }),
   });
   // After each sync that reached the service, the queue it changed is worth reporting (at most every 20 s).

@@ -160,6 +160,17 @@ export const DeviceHealthReportModel = z
       .nullable()
       .meta({ description: 'navigator.storage.persisted(): true when the browser keeps the data; null when it cannot say.' }),
     needsAttention: count('Entries the service refused, waiting for a manager.'),
+    unknownBadgesOffline: count(
+      'Badges this device could not place while the service was out of reach, since it was enrolled: each counts towards its offline badge lockout, and the service never saw them. Absent from apps older than the field.',
+    ).optional(),
+    lastUnknownBadgeOfflineUtc: reportedInstant
+      .nullable()
+      .optional()
+      .meta({ description: 'When the latest of those badges was scanned; null when none was.' }),
+    badgeLockedUntilUtc: reportedInstant
+      .nullable()
+      .optional()
+      .meta({ description: "Until when this device refuses every badge after unknown ones in a row (its own offline count, or the service's lockout it was told of); null when not locked." }),
   })
   .strict()
   .meta({ id: 'DeviceHealthReportModel' });

@@ -2,15 +2,15 @@
  * The confirmation: what was recorded and when, in the kiosk's time zone. A clock-on's choices are
  * read back from the body queued for the service (what was recorded, online or offline), and its
  * roster shift is a separate line ("Rostered 15:00–19:00 · 12 min early"). For punches, only the
- * hours that say something (domain receiptFacts: no "0 min"), what to do next, whether it still
+ * hours that say something (domain receiptFacts: no "0 min"), what to do next (NextStep.tsx: after a
+ * clock-off, the person's next rostered shift), whether it still
  * waits for the network; a short chime and vibration; then back to the staff grid by itself, after
  * long enough to read it (longer with a notice; a tap on the screen gives the time again). The
  * clock-off of a forgotten shift says a manager will confirm the finish given, shows no hours
  * (they are not known until then) and offers to clock on for today.
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { nextExpectedPunch, receiptFacts, type ReceiptFactKind } from '../../../domain/workedHours';
-import type { PunchKind } from '../../../domain/attendance';
+import { receiptFacts, type ReceiptFactKind } from '../../../domain/workedHours';
 import type { MessageKey } from '../../i18n/catalogue';
 import { useI18n } from '../../i18n/I18nProvider';
 import { confirmPunch } from '../../feedback/punchFeedback';
@@ -25,6 +25,7 @@ import { Notice } from '../../ui/Notice';
 import styles from './DoneStep.module.css';
 import { useReceiptHours } from './receiptHours';
 import { arrivalShort, shiftLabel } from './RosterShiftCard';
+import { NextStep } from './NextStep';
 import { UndoClockOff } from './UndoClockOff';
 import steps from './Steps.module.css';
 
@@ -50,12 +51,6 @@ const TITLES: Record<Receipt['kind'], MessageKey> = {
   discard: 'kiosk.done.discard',
   note: 'kiosk.done.note',
   pinChanged: 'kiosk.done.pinChanged',
-};
-
-const NEXT: Partial<Record<PunchKind, MessageKey>> = {
-  clockOff: 'kiosk.done.next.clockOff',
-  endBreak: 'kiosk.done.next.endBreak',
-  clockOn: 'kiosk.done.next.clockOn',
 };
 
 function Fact({ kind, label, value }: { kind: ReceiptFactKind; label: string; value: string }) {
@@ -89,8 +84,6 @@ export function DoneStep({ receipt }: { receipt: Receipt }) {
   const [elapsed, setElapsed] = useState(0);
   const left = stay - elapsed;
   const firstName = receipt.employeeName.split(' ')[0] ?? receipt.employeeName;
-  const next = receipt.kind === 'note' || receipt.kind === 'pinChanged' ? null : nextExpectedPunch(receipt.kind);
-  const nextKey = next ? NEXT[next] : undefined;
 
   useEffect(() => {
     const timer = setInterval(() => setElapsed((n) => n + 1), 1000);
@@ -148,7 +141,7 @@ export function DoneStep({ receipt }: { receipt: Receipt }) {
           </p>
         </div>
       ) : null}
-      {nextKey ? <p className={styles.next}>{t(nextKey)}</p> : null}
+      <NextStep receipt={receipt} />
       <p className={steps.subtitle}>
         {receipt.kind === 'clockOff' ? t('kiosk.done.goodbye', { name: firstName }) : receipt.kind === 'clockOn' ? t('kiosk.done.welcome', { name: firstName }) : receipt.employeeName}
       </p>

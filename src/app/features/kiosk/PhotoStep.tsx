@@ -106,7 +106,7 @@ function PhotoCapture({ employeeId, pin, pending }: StepProps) {
       {cameraError ? <Notice tone="error">{cameraError === 'Timeout' ? t('kiosk.photo.silent') : t('kiosk.photo.noCamera', { reason: cameraError })}</Notice> : null}
       {captureFailed ? <Notice tone="error">{t('kiosk.photo.failed')}</Notice> : null}
       {error ? <Notice tone="error">{error}</Notice> : null}
-      <div className={`${steps.camera} ${styles.frame}`}>
+      <div className={`${steps.camera} ${styles.frame}`} hidden={cameraError !== null && !photo}>
         {photo ? (
           <img src={photo.dataUrl} alt={t('kiosk.photo.preview')} />
         ) : (

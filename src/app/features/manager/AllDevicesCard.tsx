@@ -1,7 +1,7 @@
 /**
  * All devices: every kiosk tablet of the business the manager may see, from any one of them, with
- * what each last said about itself (fleet health) and a flag for a device the service has not heard
- * from for too long. This device reports first, so its own row is current.
+ * what each last said about itself (fleet health: including badges it could not place offline, and
+ * a badge lockout) and a flag for a device the service has not heard from for too long. This device reports first, so its own row is current.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
@@ -12,7 +12,7 @@ import { Notice } from '../../ui/Notice';
 import { Card } from '../../ui/Page';
 import styles from './Manager.module.css';
 import fleetStyles from './AllDevicesCard.module.css';
-import { fleetToneOf, sortFleet } from './fleet';
+import { badgeLockOf, fleetToneOf, sortFleet } from './fleet';
 import { MANAGER_KEY, useManagerApi, useSayFailure } from './ManagerContext';
 
 const FLEET_REFRESH_MS = 30_000;
@@ -21,10 +21,11 @@ const OWN_REPORT_WAIT_MS = 1_500;
 
 const waitAtMost = (ms: number, work: Promise<void>) => Promise.race([work, new Promise<void>((done) => setTimeout(done, ms))]);
 
-function DeviceItem({ device, isThisDevice }: { device: FleetDeviceModel; isThisDevice: boolean }) {
+function DeviceItem({ device, isThisDevice, now }: { device: FleetDeviceModel; isThisDevice: boolean; now: Date }) {
   const { t, format } = useI18n();
   const health = device.health;
-  const tone = fleetToneOf(device);
+  const tone = fleetToneOf(device, now);
+  const badgeLock = badgeLockOf(device, now);
   const offsetMs = Math.abs(health?.clockOffsetMs ?? 0);
   const amount = offsetMs < 60_000 ? t('manager.fleet.seconds', { seconds: Math.round(offsetMs / 1000) }) : format.duration(offsetMs);
   const skew = health
@@ -44,6 +45,18 @@ function DeviceItem({ device, isThisDevice }: { device: FleetDeviceModel; isThis
         [t('health.version'), health.appVersion],
         [t('health.storage'), storage ?? ''],
         [t('manager.fleet.attention'), String(health.needsAttention), 'attention'],
+        // Older apps do not report badges they could not place offline: no row rather than a wrong 0.
+        ...(health.unknownBadgesOffline === undefined
+          ? []
+          : [
+              [
+                t('manager.fleet.unknownBadges'),
+                health.unknownBadgesOffline > 0 && health.lastUnknownBadgeOfflineUtc
+                  ? t('manager.fleet.unknownBadgesLast', { count: health.unknownBadgesOffline, time: format.dateTime(health.lastUnknownBadgeOfflineUtc) })
+                  : String(health.unknownBadgesOffline),
+                'unknown-badges',
+              ] as [string, string, string],
+            ]),
       ]
     : [];
   return (
@@ -66,6 +79,11 @@ function DeviceItem({ device, isThisDevice }: { device: FleetDeviceModel; isThis
             <span className={styles.chipOn}>{t('manager.fleet.heard')}</span>
           )}
           {health && health.needsAttention > 0 ? <span className={styles.chipAlert}>{t('manager.fleet.needsAttention', { count: health.needsAttention })}</span> : null}
+          {badgeLock ? (
+            <span className={styles.chipAlert} data-testid="fleet-badge-lock">
+              {t('manager.fleet.badgeLocked', { time: format.time(badgeLock) })}
+            </span>
+          ) : null}
         </div>
       </div>
       {health ? (
@@ -99,7 +117,8 @@ export function AllDevicesCard() {
     },
     refetchInterval: FLEET_REFRESH_MS,
   });
-  const devices = fleet.data ? sortFleet(fleet.data) : null;
+  const now = runtime.clock.now();
+  const devices = fleet.data ? sortFleet(fleet.data, now) : null;
   const silent = devices?.filter((d) => d.isSilent).length ?? 0;
 
   return (
@@ -121,7 +140,7 @@ export function AllDevicesCard() {
       ) : (
         <ul className={fleetStyles.list} aria-labelledby="fleet-title" data-testid="fleet-list">
           {devices.map((device) => (
-            <DeviceItem key={device.id} device={device} isThisDevice={device.id === enrolment.deviceId} />
+            <DeviceItem key={device.id} device={device} isThisDevice={device.id === enrolment.deviceId} now={now} />
           ))}
         </ul>
       )}

@@ -68,6 +68,19 @@ describe('PUT /api/v2/device/health', () => {
     expect(after?.health).toMatchObject({ queueDepth: 0, oldestUnsentUtc: null, receivedUtc: '2025-03-01T09:03:00.000Z' });
   });
 
+  it("carries the badges a device could not place offline and its badge lockout to the manager; an older app's report without them still counts", async () => {
+    const tenant = await createTenant(t);
+    t.clock.set('2025-03-01T09:30:00Z');
+    const device = await enrol(tenant, 'Back door');
+    const badges = { unknownBadgesOffline: 6, lastUnknownBadgeOfflineUtc: '2025-03-01T09:20:05.000Z', badgeLockedUntilUtc: '2025-03-01T09:35:04.000Z' };
+    expect((await report(device, { ...HEALTHY, ...badges })).status).toBe(200);
+    const [listed] = await fleet(tenant);
+    expect(listed?.health).toMatchObject(badges);
+    expect((await report(device, HEALTHY)).status).toBe(200);
+    const [older] = await fleet(tenant);
+    expect(older?.health).toEqual({ ...HEALTHY, receivedUtc: '2025-03-01T09:30:00.000Z' });
+  });
+
   it('refuses hostile or malformed reports with a 400 naming the field, and stores nothing', async () => {
     const tenant = await createTenant(t);
     const device = await enrol(tenant, 'Lobby');
@@ -83,6 +96,10 @@ describe('PUT /api/v2/device/health', () => {
       [{ ...HEALTHY, oldestUnsentUtc: 'yesterday' }, 'oldestUnsentUtc'],
       [{ ...HEALTHY, lastSyncUtc: '0001-01-01T00:00:00Z' }, 'lastSyncUtc'],
       [{ ...HEALTHY, storagePersisted: 'yes' }, 'storagePersisted'],
+      [{ ...HEALTHY, unknownBadgesOffline: -1 }, 'unknownBadgesOffline'],
+      [{ ...HEALTHY, unknownBadgesOffline: 2.5 }, 'unknownBadgesOffline'],
+      [{ ...HEALTHY, lastUnknownBadgeOfflineUtc: 'yesterday' }, 'lastUnknownBadgeOfflineUtc'],
+      [{ ...HEALTHY, badgeLockedUntilUtc: 1_700_000_000 }, 'badgeLockedUntilUtc'],
       [{ ...HEALTHY, deviceId: 999 }, ''],
     ];
     for (const [json, field] of cases) {
