@@ -20,9 +20,9 @@ import { Notice } from '../../ui/Notice';
 import { saveFile } from '../../ui/saveFile';
 import styles from './Manager.module.css';
 import { useLiveStaff, useManagerApi, useSayFailure } from './ManagerContext';
-import { displayName } from './onSite';
 import { photosZip } from './personPhotosZip';
-import { matchesPerson } from './staffPeople';
+import { SearchedPersonRow } from './SearchedPersonRow';
+import { staffMatching } from './staffPeople';
 
 registerMessages(personPhotos);
 
@@ -82,9 +82,7 @@ export function PersonPhotosField() {
 
   // Nobody until a search: the card is not a second staff list.
   const people: Person[] = query.trim()
-    ? (staff.data ?? [])
-        .map((person) => ({ employeeId: person.employeeId, name: displayName(person), email: null }))
-        .filter((person) => matchesPerson(person, query))
+    ? staffMatching(staff.data ?? [], query)
         .sort((a, b) => a.name.localeCompare(b.name, locale))
         .slice(0, MAX_SHOWN)
     : [];
@@ -103,20 +101,14 @@ export function PersonPhotosField() {
       {people.length > 0 ? (
         <ul className={styles.list} aria-labelledby="person-photos-title">
           {people.map((person) => (
-            <li key={person.employeeId} className={styles.personRow} data-testid="person-photos-row">
-              <div className={styles.rowMain}>
-                <span className={styles.name}>{person.name}</span>
-                <span className={styles.sub}>{t('manager.staff.number', { id: person.employeeId })}</span>
-              </div>
-              <div className={styles.rowActions}>
-                <Button variant="secondary" disabled={busy} aria-label={t('manager.photos.person.downloadFor', { name: person.name })} onClick={() => download.mutate(person)}>
+            <SearchedPersonRow key={person.employeeId} person={person} testId="person-photos-row">
+              <Button variant="secondary" disabled={busy} aria-label={t('manager.photos.person.downloadFor', { name: person.name })} onClick={() => download.mutate(person)}>
                   {t('manager.photos.person.download')}
                 </Button>
-                <Button variant="danger" disabled={busy} aria-label={t('manager.photos.person.eraseFor', { name: person.name })} onClick={() => setErasing(person)}>
-                  {t('manager.photos.person.erase')}
-                </Button>
-              </div>
-            </li>
+              <Button variant="danger" disabled={busy} aria-label={t('manager.photos.person.eraseFor', { name: person.name })} onClick={() => setErasing(person)}>
+                {t('manager.photos.person.erase')}
+              </Button>
+            </SearchedPersonRow>
           ))}
         </ul>
       ) : null}

@@ -16,8 +16,8 @@ import { Notice } from '../../ui/Notice';
 import { Switch } from './controls';
 import styles from './Manager.module.css';
 import { MANAGER_KEY, useLiveStaff, useManagerApi, useSayFailure } from './ManagerContext';
-import { displayName } from './onSite';
-import { matchesPerson } from './staffPeople';
+import { SearchedPersonRow } from './SearchedPersonRow';
+import { staffMatching } from './staffPeople';
 
 export function PhotoExemptionsField() {
   const { t, locale } = useI18n();
@@ -44,10 +44,9 @@ export function PhotoExemptionsField() {
   });
 
   const ids = new Set(exempt.data ?? []);
-  const people = (staff.data ?? [])
-    .map((person) => ({ employeeId: person.employeeId, name: displayName(person), email: null }))
+  const people = staffMatching(staff.data ?? [], query)
     // Without a search, only the exempt (a long staff list would bury them); a search finds anyone.
-    .filter((person) => (query.trim() ? matchesPerson(person, query) : ids.has(person.employeeId)))
+    .filter((person) => query.trim() || ids.has(person.employeeId))
     // The exempt first, then by name: who has no photos is what a manager checks most.
     .sort((a, b) => Number(ids.has(b.employeeId)) - Number(ids.has(a.employeeId)) || a.name.localeCompare(b.name, locale));
   const failure = exempt.error ?? staff.error;
@@ -69,25 +68,19 @@ export function PhotoExemptionsField() {
             {people.map((person) => {
               const on = change.isPending && change.variables.employeeId === person.employeeId ? change.variables.exempt : ids.has(person.employeeId);
               return (
-                <li key={person.employeeId} className={styles.personRow} data-testid="photo-exempt-row" data-employee-id={person.employeeId}>
-                  <div className={styles.rowMain}>
-                    <span className={styles.name}>{person.name}</span>
-                    <span className={styles.sub}>{t('manager.staff.number', { id: person.employeeId })}</span>
-                  </div>
-                  <div className={styles.rowActions}>
-                    <Switch
+                <SearchedPersonRow key={person.employeeId} person={person} testId="photo-exempt-row">
+                  <Switch
                       compact
                       checked={on}
                       disabled={change.isPending}
                       label={t('manager.photos.exempt.switch')}
                       ariaLabel={t('manager.photos.exempt.switchFor', { name: person.name })}
-                      onChange={(next) => {
-                        setSaid(null);
-                        change.mutate({ employeeId: person.employeeId, exempt: next, name: person.name });
-                      }}
-                    />
-                  </div>
-                </li>
+                    onChange={(next) => {
+                      setSaid(null);
+                      change.mutate({ employeeId: person.employeeId, exempt: next, name: person.name });
+                    }}
+                  />
+                </SearchedPersonRow>
               );
             })}
           </ul>

@@ -71,3 +71,8 @@ export function matchesPerson(row: Pick<PersonRow, 'employeeId' | 'name' | 'emai
   if (/^\d+$/.test(needle) && String(row.employeeId) === needle) return true;
   return foldForSearch(row.name).includes(needle) || (row.email !== null && foldForSearch(row.email).includes(needle));
 }
+
+/** The kept staff as a card's search lists them (name and number), matched as the Staff tab matches; everyone for an empty search. */
+export function staffMatching(staff: readonly BasicKioskEmployeeModel[], query: string): Array<{ employeeId: number; name: string }> {
+  return staff.map((person) => ({ employeeId: person.employeeId, name: displayName(person), email: null })).filter((person) => matchesPerson(person, query));
+}
