@@ -1,9 +1,11 @@
 /**
- * `npm test`: the checks CI runs, in stages, stopping at the first stage that fails (the first
- * failing phase's exit code is the run's). A stage may run two phases side by side: the type check
- * and lint go beside the browser tests, which leave about half of two cores idle while pages and
- * services wait on each other, so the whole run is shorter by most of the check's time; if either
- * fails, the other is stopped at once. It exists for what a plain `a && b && c` chain cannot do:
+ * `npm test`: the checks CI runs, in stages (Vitest, the build, the browser tests), stopping at the
+ * first phase that fails (its exit code is the run's). The type check and lint run beside all the
+ * stages, from the start, at a lower CPU priority (nice 10): Vitest and the browser tests leave
+ * a fifth or more of two cores idle while processes, pages and services wait on each other, and
+ * the check fills that time instead of taking CPU from the tests on the way to the run's end; the
+ * run waits for it at the end. A failing phase stops the others at once. It exists for what a plain
+ * `a && b && c` chain cannot do:
  * - say which phase is running and, at the end, how long each took;
  * - clean up when interrupted. Each phase runs in a process group of its own with TMPDIR in this
  *   run's temporary folder, so on Ctrl-C (SIGINT), SIGTERM or SIGHUP the runner passes the signal
@@ -12,7 +14,7 @@
  *   from every group: strayServers.ts finds it by its postmaster.pid) and removes the folder.
  *   A finished run does the same.
  * Arguments after `--` go to Vitest (e.g. `npm test -- src/server/http`); `--only <phase,...>`
- * runs only those phases, in their usual stages.
+ * runs only those phases, in their usual places.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, chmodSync, constants, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -31,30 +33,42 @@ interface Phase {
   command: (vitestArguments: string[]) => string[];
 }
 
-const CHECK: Phase = { name: 'check', title: 'types (tsc -b) and lint (ESLint), side by side', command: () => ['bash', 'scripts/check.sh'] };
+const CHECK: Phase = {
+  name: 'check',
+  title: 'types (tsc -b) and lint (ESLint), side by side, beside the tests at a lower CPU priority',
+  command: () => ['nice', '-n', '10', 'bash', 'scripts/check.sh'],
+};
 const VITEST: Phase = { name: 'vitest', title: 'Vitest: unit, API and process suites on PGlite and PostgreSQL 15', command: (extra) => [bin('vitest'), 'run', ...extra] };
 const BUILD: Phase = { name: 'build', title: 'the kiosk app and the compiled service', command: () => ['npm', 'run', 'build', '--silent'] };
 const BROWSER: Phase = { name: 'browser', title: 'Playwright in Chromium against the built service', command: () => [bin('playwright'), 'test'] };
 
-/** The stages, in order; the phases of a stage run side by side. */
-const STAGES: readonly (readonly Phase[])[] = [[VITEST], [BUILD], [BROWSER, CHECK]];
-const PHASES: readonly Phase[] = STAGES.flat();
+/** The stages, in order, each after the one before; the phases of a stage run side by side. */
+const STAGES: readonly (readonly Phase[])[] = [[VITEST], [BUILD], [BROWSER]];
+/** Phases started with the first stage and run beside all of them; the run waits for them at the end. */
+const BESIDE: readonly Phase[] = [CHECK];
+const PHASES: readonly Phase[] = [...STAGES.flat(), ...BESIDE];
+
+interface Plan {
+  stages: readonly (readonly Phase[])[];
+  beside: readonly Phase[];
+  vitestArguments: string[];
+}
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 
-function parseArguments(argv: string[]): { stages: readonly (readonly Phase[])[]; vitestArguments: string[] } {
+function parseArguments(argv: string[]): Plan {
   const split = argv.indexOf('--');
   const own = split === -1 ? argv : argv.slice(0, split);
   const vitestArguments = split === -1 ? [] : argv.slice(split + 1);
-  if (own.length === 0) return { stages: STAGES, vitestArguments };
+  if (own.length === 0) return { stages: STAGES, beside: BESIDE, vitestArguments };
   const names = own[0] === '--only' ? (own[1] ?? '') : own[0]!.startsWith('--only=') ? own[0]!.slice('--only='.length) : null;
   if (names === null || own.length > (own[0] === '--only' ? 2 : 1)) throw new Error(`unknown arguments ${own.join(' ')} (usage: npm test -- [--only ${PHASES.map((p) => p.name).join(',')}] [-- vitest arguments])`);
   const wanted = names.split(',').filter(Boolean);
   const unknown = wanted.filter((name) => !PHASES.some((phase) => phase.name === name));
   if (unknown.length > 0 || wanted.length === 0) throw new Error(`no phase ${unknown.join(', ') || '(none given)'} (phases: ${PHASES.map((p) => p.name).join(', ')})`);
   const stages = STAGES.map((stage) => stage.filter((phase) => wanted.includes(phase.name))).filter((stage) => stage.length > 0);
-  return { stages, vitestArguments };
+  return { stages, beside: BESIDE.filter((phase) => wanted.includes(phase.name)), vitestArguments };
 }
 
 /** Signals a phase's whole process group (its id is the phase's PID: it was spawned detached). */
@@ -98,7 +112,7 @@ async function endGroup(child: ChildProcess, signal: NodeJS.Signals): Promise<vo
 
 async function main(): Promise<number> {
   const runStarted = Date.now();
-  const { stages, vitestArguments } = parseArguments(process.argv.slice(2));
+  const { stages, beside, vitestArguments } = parseArguments(process.argv.slice(2));
   // Traversable by others (0711): as root, PostgreSQL runs as its own user in a folder under it.
   const runRoot = mkdtempSync(join(temporaryParent(), 'kiosk-test-run-'));
   chmodSync(runRoot, 0o711);
@@ -126,16 +140,18 @@ async function main(): Promise<number> {
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => interrupt(signal));
 
-  const phases = stages.flat();
-  say(`npm test: ${stages.map((stage) => stage.map((phase) => phase.name).join(' + ')).join(' → ')} (temporary files in ${runRoot})`);
+  const phases = [...beside, ...stages.flat()];
+  const order = stages.map((stage) => stage.map((phase) => phase.name).join(' + ')).join(' → ');
+  const alongside = beside.length > 0 ? `${beside.map((phase) => phase.name).join(' + ')} beside ${order ? `(${order})` : 'nothing'}` : order;
+  say(`npm test: ${alongside} (temporary files in ${runRoot})`);
   const times: string[] = [];
   const reported = new Set<Phase>();
   // A holder object: the phases set it from their callbacks, which TypeScript does not follow.
   const outcome: { failed: { phase: Phase; code: number } | null } = { failed: null };
   let number = 0;
 
-  /** Runs one phase to its end; a phase of the same stage that failed first ends it early. */
-  const runPhase = async (phase: Phase, stageFailed: { phase: Phase | null }): Promise<number> => {
+  /** Runs one phase to its end; a phase that failed first ends it early. */
+  const runPhase = async (phase: Phase, runFailed: { phase: Phase | null }): Promise<number> => {
     const started = Date.now();
     number += 1;
     say(`\n▶ ${number}/${phases.length} ${phase.name}: ${phase.title}`);
@@ -162,27 +178,29 @@ async function main(): Promise<number> {
     signalGroup(child, 'SIGKILL');
     const took = seconds(Date.now() - started);
     reported.add(phase);
-    if (stageFailed.phase && stageFailed.phase !== phase) {
+    if (runFailed.phase && runFailed.phase !== phase) {
       times.push(`■ ${phase.name} stopped after ${took}`);
-      say(`■ ${phase.name} stopped after ${took}, since ${stageFailed.phase.name} failed`);
+      say(`■ ${phase.name} stopped after ${took}, since ${runFailed.phase.name} failed`);
       return code;
     }
     times.push(`${code === 0 ? '✔' : '✘'} ${phase.name} ${took}`);
     say(`${code === 0 ? '✔' : '✘'} ${phase.name} ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${took}`);
-    if (code !== 0 && !stageFailed.phase) {
-      stageFailed.phase = phase;
+    if (code !== 0 && !runFailed.phase) {
+      runFailed.phase = phase;
       outcome.failed = { phase, code };
-      // Its stage-mates' results no longer change the outcome: stop them rather than wait.
+      // The others' results no longer change the outcome: stop them rather than wait.
       for (const other of running) void endGroup(other, 'SIGTERM');
     }
     return code;
   };
 
+  const runFailed: { phase: Phase | null } = { phase: null };
+  const besideDone = Promise.all(beside.map((phase) => runPhase(phase, runFailed)));
   for (const stage of stages) {
     if (stop.signal || outcome.failed) break;
-    const stageFailed: { phase: Phase | null } = { phase: null };
-    await Promise.all(stage.map((phase) => runPhase(phase, stageFailed)));
+    await Promise.all(stage.map((phase) => runPhase(phase, runFailed)));
   }
+  await besideDone;
 
   if (stop.signal) {
     await stop.done;
