@@ -13,6 +13,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { KioskPage, fullName } from './pages/kiosk';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { holdPageClock } from './support/clocks';
 import { captureScreen, reviewScreen, VIEWPORTS } from './support/screens';
 import { expect } from './support/fixtures';
 import { testWithOwnService } from './support/ownService';
@@ -111,7 +112,7 @@ test.describe.serial('nothing to choose', () => {
     await expect(countdown).toHaveText(/^[123]$/);
     await expect(kiosk.main.getByRole('status').filter({ hasText: /^Photo in [123]$/ })).toBeVisible();
     // The page's time stands still while the countdown is photographed and stepped through.
-    await page.clock.pauseAt(new Date((await page.evaluate(() => Date.now())) + 250));
+    await holdPageClock(page, 250);
     const shown = Number((await countdown.innerText()).trim());
     await photographBoth(page, 'photo', countdown);
     // The whole step fits a landscape tablet: "Back" is not cut off (it was, at 800 px).

@@ -11,6 +11,7 @@ import { roundShift } from '../src/domain/rounding';
 import { toLocalDateTime } from '../src/domain/time';
 import { KioskPage, fullName, kioskTime, kioskTimesBetween, kioskWeekdayDate } from './pages/kiosk';
 import { ManagerMode } from './pages/manager';
+import { holdPageClock } from './support/clocks';
 import { expect, test } from './support/fixtures';
 import { KioskStore } from './support/kioskStore';
 import { ServiceApi } from './support/serviceApi';
@@ -458,9 +459,7 @@ test.describe('employee flow', () => {
      * Stops the page's clock just after now, so only the test moves it: a running clock adds the
      * real seconds each step takes, which on a busy machine ate the one second of margin below.
      */
-    const holdClock = async (page: Page) => {
-      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
-    };
+    const holdClock = (page: Page) => holdPageClock(page);
 
     test('half a PIN: a touch restarts the wait; 30 quiet seconds return to the grid and forget the digits', async ({ page, serviceURL, demo }) => {
       const chloe = staffFor(demo, 'idle');

@@ -5,7 +5,7 @@
  * `context.clock` for the pages and the service's TEST_CLOCK (serviceProcess.ts) for the service.
  * Both then run on at real speed from the same instant.
  */
-import type { BrowserContext } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import type { ServiceClock } from './serviceProcess';
 
 export interface Clocks {
@@ -42,4 +42,21 @@ export function bothClocks(context: BrowserContext, service: ServiceClock): Cloc
       return moved;
     },
   };
+}
+
+/**
+ * Stops a page's clock (after `page.clock.install()`) `marginMs` ahead of its reading, so only the
+ * test moves it from there. Playwright refuses to pause in the page's past, and on a busy machine
+ * reading the page's time and pausing it have taken longer than the margin between them; then it
+ * reads the (by then paused) clock again and pauses just ahead of that, up to five times.
+ */
+export async function holdPageClock(page: Page, marginMs = 100): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + marginMs);
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !(error instanceof Error) || !error.message.includes('Cannot fast-forward to the past')) throw error;
+    }
+  }
 }
