@@ -12,7 +12,7 @@ import type {
   ShiftNoteViewModel,
 } from '../../src/contract/generated/models';
 import type { RoundingRulesModel, TimesheetLinePunchesModel } from '../../src/contract/supporting/timesheets';
-import { parseWireDateTime } from '../../src/domain/time';
+import { parseWireDateTime, toLocalDateTime } from '../../src/domain/time';
 import type { DemoFile } from './serviceProcess';
 
 export function apiKeyAuth(apiKey: string): Record<string, string> {
@@ -88,8 +88,12 @@ export class ServiceApi {
   /** A person's earliest published roster shift starting after `after`, within the week ahead a kiosk keeps, as instants. */
   async nextRosterShift(employeeId: number, after: Date): Promise<{ startUtc: Date; endUtc: Date } | null> {
     const zone = (await this.kiosk()).ianaTimeZone ?? 'UTC';
-    const local = (ms: number) => new Intl.DateTimeFormat('sv-SE', { timeZone: zone, dateStyle: 'short', timeStyle: 'medium' }).format(new Date(ms)).replace(' ', 'T');
-    const params = { FromDate: local(after.getTime()), ToDate: local(after.getTime() + 8 * 86_400_000), SelectedEmployees: String(employeeId), SelectAllRoles: 'true' };
+    const params = {
+      FromDate: toLocalDateTime(after, zone),
+      ToDate: toLocalDateTime(new Date(after.getTime() + 8 * 86_400_000), zone),
+      SelectedEmployees: String(employeeId),
+      SelectAllRoles: 'true',
+    };
     const shifts = await json<UkRosterShiftGenerateTimesheetModel[]>(await this.request.get(this.url('/rostershift'), { headers: this.auth, params }), 'GET rostershift');
     return (
       shifts
