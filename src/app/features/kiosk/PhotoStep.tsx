@@ -15,7 +15,7 @@ import { captureFrame } from './capturePhoto';
 import styles from './PhotoStep.module.css';
 import steps from './Steps.module.css';
 import { useCommitPunch } from './useCommitPunch';
-import { useCamera } from './useCamera';
+import { CAMERA_SILENT, useCamera } from './useCamera';
 import { PhotoNoticeGate } from './PhotoNotice';
 import { useStepPerson } from './useStepPerson';
 
@@ -103,7 +103,7 @@ function PhotoCapture({ employeeId, pin, pending }: StepProps) {
         </h1>
         <p className={steps.forName}>{t('kiosk.forName', { name: person.name })}</p>
       </div>
-      {cameraError ? <Notice tone="error">{cameraError === 'Timeout' ? t('kiosk.photo.silent') : t('kiosk.photo.noCamera', { reason: cameraError })}</Notice> : null}
+      {cameraError ? <Notice tone="error">{cameraError === CAMERA_SILENT ? t('kiosk.photo.silent') : t('kiosk.photo.noCamera', { reason: cameraError })}</Notice> : null}
       {captureFailed ? <Notice tone="error">{t('kiosk.photo.failed')}</Notice> : null}
       {error ? <Notice tone="error">{error}</Notice> : null}
       <div className={`${steps.camera} ${styles.frame}`} hidden={cameraError !== null && !photo}>

@@ -15,6 +15,8 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 export const CAMERA_START_MS = 6_000;
 /** Starts tried before a silent camera is reported: the first and one more. */
 const STARTS = 2;
+/** The `error` of a camera that neither answered nor failed within its starts. */
+export const CAMERA_SILENT = 'Timeout';
 
 export interface Camera {
   ready: boolean;
@@ -44,7 +46,7 @@ export function useCamera(video: RefObject<HTMLVideoElement | null>, active = tr
       stop();
       startsLeft.current -= 1;
       if (startsLeft.current > 0) setAttempt((n) => n + 1);
-      else setError('Timeout');
+      else setError(CAMERA_SILENT);
     }, CAMERA_START_MS);
     navigator.mediaDevices
       .getUserMedia({ video: { facingMode: 'user', width: { ideal: 640 }, height: { ideal: 480 } }, audio: false })
