@@ -1,7 +1,8 @@
 /**
  * Which questions a clock-off asks (domain/attestations.ts), from what the tablet holds so it works
  * offline: the shift's location from its journal of the clock-on (offline/workHistory.ts), and the
- * business's setting or that location's override (domain/locationRules.ts) from its policy. One
+ * business's setting or that location's override (domain/locationRules.ts) from its policy, each
+ * question in the version of the business's own wording the policy holds, if any. One
  * place for the actions screen's clock-off and the forgotten clock-off's stated finish.
  */
 import type { KioskPolicyModel } from '../../../contract/supporting/devices';
@@ -17,5 +18,5 @@ export async function clockOffQuestions(db: KioskDb, policy: KioskPolicyModel, e
   const rules = rulesAt(policy, policy.locationRules, locationId);
   // Breaks begun after the end (a forgotten shift's stated finish) were not part of the shift.
   const breaks = shift.breaks.filter((b) => b.start.getTime() < shift.end.getTime());
-  return attestationsDue(rules.attestations, BREAK_RULE_PROFILE[rules.breakRules.profile], { ...shift, breaks });
+  return attestationsDue(rules.attestations, BREAK_RULE_PROFILE[rules.breakRules.profile], { ...shift, breaks }, policy.attestationWording);
 }

@@ -25,9 +25,10 @@ import { readPhotoPolicy } from '../photos/photoPolicy';
 import { DEFAULT_PHOTO_POLICY } from '../../../contract/supporting/photos';
 import { readBreakRules } from '../businesses/breakRules';
 import { readAttestationSettings } from '../businesses/attestationSettings';
+import { currentWordings, readWrittenWordings } from '../businesses/attestationWording';
 import { readLocationRules } from '../businesses/locationRules';
 import type { LocationRules } from '../../../domain/locationRules';
-import { NO_ATTESTATIONS, type AttestationSettings } from '../../../domain/attestations';
+import { NO_ATTESTATIONS, type AttestationSettings, type WrittenWording } from '../../../domain/attestations';
 import { readInTurn } from '../../db/transactions';
 import { NO_BREAK_RULES, type BreakRuleSettings } from '../../../domain/breakRules';
 
@@ -96,7 +97,8 @@ const NO_POLICY_PHOTOS: PolicyPhotos = {
  * whether its PIN resets may go by text message (so the kiosk offers only channels that work),
  * the business's break and rest rules (the kiosk warns from them offline), who is exempt
  * from punch photos (the kiosk does not open the camera for them), and the photo notice with who
- * has acknowledged it (the kiosk asks the others before their first photo).
+ * has acknowledged it (the kiosk asks the others before their first photo), and the questions at
+ * clock-off with the business's own wording of them (the kiosk asks offline).
  */
 export function kioskPolicyOf(
   settings: Pick<Env, 'LONG_SHIFT_MINUTES' | 'PIN_MAX_ATTEMPTS' | 'PIN_LOCKOUT_MINUTES'>,
@@ -106,6 +108,7 @@ export function kioskPolicyOf(
   photos: PolicyPhotos = NO_POLICY_PHOTOS,
   attestations: AttestationSettings = NO_ATTESTATIONS,
   locationRules: LocationRules[] = [],
+  attestationWording: WrittenWording[] = [],
 ): DeviceIdentityModel['policy'] {
   return {
     longShiftMinutes: settings.LONG_SHIFT_MINUTES,
@@ -116,6 +119,7 @@ export function kioskPolicyOf(
     breakRules,
     ...photos,
     attestations,
+    attestationWording,
     locationRules,
   };
 }
@@ -137,7 +141,7 @@ export async function deviceIdentity(db: Database, deviceId: number, settings: E
     .where(and(eq(devices.id, deviceId), isNull(devices.revokedAt), isNull(kiosks.deletedAt)));
   if (!row) return null;
   const { smsResets, ...device } = row;
-  const [required, breakRules, exempt, photoPolicy, acknowledged, attestations, locationRules] = await readInTurn(
+  const [required, breakRules, exempt, photoPolicy, acknowledged, attestations, locationRules, written] = await readInTurn(
     () => readBusinessRequirements(db, row.businessId),
     () => readBreakRules(db, row.businessId),
     () => photoExemptEmployeeIds(db, row.businessId),
@@ -145,9 +149,10 @@ export async function deviceIdentity(db: Database, deviceId: number, settings: E
     () => photoNoticeAcknowledgedIds(db, row.businessId),
     () => readAttestationSettings(db, row.businessId),
     () => readLocationRules(db, row.businessId),
+    () => readWrittenWordings(db, row.businessId),
   );
   const photos = { photoExemptEmployeeIds: exempt, photoRetentionDays: photoPolicy.retentionDays, photoNotice: photoPolicy.notice, photoNoticeAcknowledgedEmployeeIds: acknowledged };
-  return { ...device, policy: kioskPolicyOf(settings, required, smsResets, breakRules, photos, attestations, locationRules) };
+  return { ...device, policy: kioskPolicyOf(settings, required, smsResets, breakRules, photos, attestations, locationRules, currentWordings(written)) };
 }
 
 
