@@ -26,8 +26,8 @@ import { DEFAULT_PHOTO_POLICY } from '../../../contract/supporting/photos';
 import { readBreakRules } from '../businesses/breakRules';
 import { readAttestationSettings } from '../businesses/attestationSettings';
 import { currentWordings, readWrittenWordings } from '../businesses/attestationWording';
-import { readLocationRules } from '../businesses/locationRules';
-import type { LocationRules } from '../../../domain/locationRules';
+import { readLocationParents, readLocationRules } from '../businesses/locationRules';
+import type { LocationParent, LocationRules } from '../../../domain/locationRules';
 import { NO_ATTESTATIONS, type AttestationSettings, type WrittenWording } from '../../../domain/attestations';
 import { readInTurn } from '../../db/transactions';
 import { NO_BREAK_RULES, type BreakRuleSettings } from '../../../domain/breakRules';
@@ -108,6 +108,7 @@ export function kioskPolicyOf(
   photos: PolicyPhotos = NO_POLICY_PHOTOS,
   attestations: AttestationSettings = NO_ATTESTATIONS,
   locationRules: LocationRules[] = [],
+  locationParents: LocationParent[] = [],
   attestationWording: WrittenWording[] = [],
 ): DeviceIdentityModel['policy'] {
   return {
@@ -121,6 +122,7 @@ export function kioskPolicyOf(
     attestations,
     attestationWording,
     locationRules,
+    locationParents,
   };
 }
 
@@ -141,7 +143,7 @@ export async function deviceIdentity(db: Database, deviceId: number, settings: E
     .where(and(eq(devices.id, deviceId), isNull(devices.revokedAt), isNull(kiosks.deletedAt)));
   if (!row) return null;
   const { smsResets, ...device } = row;
-  const [required, breakRules, exempt, photoPolicy, acknowledged, attestations, locationRules, written] = await readInTurn(
+  const [required, breakRules, exempt, photoPolicy, acknowledged, attestations, locationRules, locationParents, written] = await readInTurn(
     () => readBusinessRequirements(db, row.businessId),
     () => readBreakRules(db, row.businessId),
     () => photoExemptEmployeeIds(db, row.businessId),
@@ -149,10 +151,11 @@ export async function deviceIdentity(db: Database, deviceId: number, settings: E
     () => photoNoticeAcknowledgedIds(db, row.businessId),
     () => readAttestationSettings(db, row.businessId),
     () => readLocationRules(db, row.businessId),
+    () => readLocationParents(db, row.businessId),
     () => readWrittenWordings(db, row.businessId),
   );
   const photos = { photoExemptEmployeeIds: exempt, photoRetentionDays: photoPolicy.retentionDays, photoNotice: photoPolicy.notice, photoNoticeAcknowledgedEmployeeIds: acknowledged };
-  return { ...device, policy: kioskPolicyOf(settings, required, smsResets, breakRules, photos, attestations, locationRules, currentWordings(written)) };
+  return { ...device, policy: kioskPolicyOf(settings, required, smsResets, breakRules, photos, attestations, locationRules, locationParents, currentWordings(written)) };
 }
 
 
