@@ -12,13 +12,14 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import { UkLocationModel } from '../src/contract/generated/models';
+import { counterKioskOf } from './pages/counterKiosk';
 import { KioskPage, fullName, kioskTime } from './pages/kiosk';
 import { peopleOffShift } from './pages/offShift';
 import { bothClocks, type Clocks } from './support/clocks';
 import { expect } from './support/fixtures';
 import { testWithOwnService } from './support/ownService';
 import { reviewScreen } from './support/screens';
-import { apiKeyAuth, ServiceApi } from './support/serviceApi';
+import { ServiceApi } from './support/serviceApi';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -41,11 +42,7 @@ test("a kiosk follows its location's rules (inherited from the location above) b
   test.setTimeout(300_000);
   await clocks.set(CLOCK_ON);
   const demo = service.demo;
-  const counter = demo.counterKiosk;
-  if (!counter) throw new Error('demo.json has no counter kiosk');
-  const headers = apiKeyAuth(demo.apiKey);
-  const business = `${service.baseURL}/api/v2/business/${demo.businessId}`;
-  const kioskModel = (await (await request.get(`${business}/kiosk/${counter.kioskId}`, { headers })).json()) as { locationId: number; ianaTimeZone: string };
+  const { counter, headers, business, kioskModel } = await counterKioskOf(request, service);
   const zone = kioskModel.ianaTimeZone;
 
   // An Australian business; "UK shops" keeps the UK's rules; the counter's location moves under it.
