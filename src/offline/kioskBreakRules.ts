@@ -13,7 +13,8 @@ import { readRecord } from './records';
 export const POLICY_KEY = 'policy';
 
 const PolicyBreakRules = z.object({
-  breakRules: z.optional(z.object({ profile: z.enum(BREAK_RULE_PROFILES), blockShortRest: z.boolean() })),
+  // The business's own minimum rest is optional: a policy cached before it existed still parses (the profile's minimum).
+  breakRules: z.optional(z.object({ profile: z.enum(BREAK_RULE_PROFILES), blockShortRest: z.boolean(), minimumRestMinutes: z.optional(z.nullable(z.int().check(z.positive()))) })),
 });
 
 export async function readKioskBreakRules(db: KioskDb): Promise<BreakRuleSettings> {

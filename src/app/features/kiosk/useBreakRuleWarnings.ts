@@ -1,14 +1,14 @@
 /**
  * What the business's break and rest rules say about the person on the actions screen, from what
  * this tablet holds (so it works offline): when their meal break is due on the open shift, and,
- * before a clock-on, whether the rest since their last shift is below the profile's minimum. The
- * shifts come from the tablet's journal and its copy of the service's recent shifts
+ * before a clock-on, whether the rest since their last shift is below the minimum (the setting's
+ * own, else its profile's: effectiveMinimumRestMinutes). The shifts come from the tablet's journal and its copy of the service's recent shifts
  * (offline/workHistory.ts), which the actions screen refreshes in the background. On a shift, the
  * profile is that of the shift's location where the location overrides the business's; before a
  * clock-on (where the location is not chosen yet) it is the business's.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { BREAK_RULE_PROFILE, breaksFromState, isMealBreakOverdue, lastShiftEnd, mealBreakDueBy, shortRest, type BreakRuleProfile, type KnownBreaks, type ShortRest } from '../../../domain/breakRules';
+import { BREAK_RULE_PROFILE, NO_BREAK_RULES, breaksFromState, isMealBreakOverdue, lastShiftEnd, mealBreakDueBy, shortRest, type BreakRuleProfile, type KnownBreaks, type ShortRest } from '../../../domain/breakRules';
 import type { AttendanceState } from '../../../domain/attendance';
 import type { WorkSpan } from '../../../domain/workedHours';
 import type { KioskDb } from '../../../offline/db';
@@ -40,11 +40,12 @@ export function useBreakRuleWarnings(db: KioskDb, employeeId: number, state: Att
   const shiftStart = state.clockOnTimeUtc?.getTime() ?? null;
   const shiftLocation = useLiveQuery(() => (shiftStart === null ? null : readShiftLocation(db, employeeId, new Date(shiftStart))), [db, employeeId, shiftStart]);
   const own = shiftLocation == null ? undefined : overrides.find((o) => o.locationId === shiftLocation)?.breakRules;
-  const profile = BREAK_RULE_PROFILE[own?.profile ?? rules?.profile ?? 'None'];
+  const settings = own ?? rules ?? NO_BREAK_RULES;
+  const profile = BREAK_RULE_PROFILE[settings.profile];
   const shiftBreaks = (state.status === 'ClockedOn' || state.status === 'OnBreak') && state.clockOnTimeUtc ? openShiftBreaks(spans, state) : null;
   const breaks = state.status === 'ClockedOn' ? shiftBreaks : null;
   const dueBy = breaks && state.clockOnTimeUtc ? mealBreakDueBy(profile, state.clockOnTimeUtc, breaks) : null;
-  const short = state.status === 'ClockedOn' || state.status === 'OnBreak' || !spans ? null : shortRest(profile, lastShiftEnd(spans, now), now);
+  const short = state.status === 'ClockedOn' || state.status === 'OnBreak' || !spans ? null : shortRest(settings, lastShiftEnd(spans, now), now);
   return {
     meal: dueBy ? { dueBy, overdue: isMealBreakOverdue(dueBy, now) } : null,
     shortRest: short,
