@@ -94,8 +94,15 @@ export const KioskPolicyModel = z
     }),
     locationRules: z.array(LocationRulesModel).default([]).meta({
       description:
-        "Locations' overrides of `breakRules` and `attestations` (project extension, `/locationrules`): for a shift at one of them the kiosk warns and asks under its overrides.",
+        "Locations' overrides of `breakRules` and `attestations` (project extension, `/locationrules`): for a shift at one of them, or at a location under it without an override of its own, the kiosk warns and asks under its overrides.",
     }),
+    locationParents: z
+      .array(z.object({ locationId: t.int32, parentId: t.int32.nullable() }))
+      .default([])
+      .meta({
+        description:
+          'The location tree as the rules need it (project extension): each location of the business that has a parent (`UkLocationModel.parentId`), so the kiosk finds offline the override a location inherits from its nearest ancestor.',
+      }),
   })
   .meta({ id: 'KioskPolicyModel' });
 export type KioskPolicyModel = z.infer<typeof KioskPolicyModel>;

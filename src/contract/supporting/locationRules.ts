@@ -11,8 +11,8 @@ import { BreakRulesModel } from './breakRules';
 import * as t from '../wireTypes';
 
 const overrides = {
-  breakRules: BreakRulesModel.nullable().meta({ description: "The location's break and rest rules; null: the business's (`/breakrules`)." }),
-  attestations: AttestationSettingsModel.nullable().meta({ description: "The questions asked at clock-off at this location; null: the business's (`/attestationsettings`)." }),
+  breakRules: BreakRulesModel.nullable().meta({ description: "The location's break and rest rules; null: its nearest ancestor's override, else the business's (`/breakrules`)." }),
+  attestations: AttestationSettingsModel.nullable().meta({ description: "The questions asked at clock-off at this location; null: its nearest ancestor's override, else the business's (`/attestationsettings`)." }),
 };
 
 export const LocationRulesInputModel = z.object(overrides).strict().meta({
@@ -27,6 +27,6 @@ export const LocationRulesModel = z
     id: 'LocationRulesModel',
     description:
       "Project-designed: a location's overrides. A shift at the location is warned about and asked at clock-off under them " +
-      "(a child location does not inherit its parent's); a null member keeps the business's setting.",
+      "and so is a shift at a location under it that has no override of that setting (the nearest ancestor's counts); a null member keeps the ancestors' or business's setting.",
   });
 export type LocationRulesModel = z.infer<typeof LocationRulesModel>;

@@ -37,9 +37,8 @@ import { RosterShiftCard } from './RosterShiftCard';
 import { useKeptRoster } from './useKeptRoster';
 import { localDaysBetween, sinceWhen } from './useStatusLine';
 import { useCommitPunch } from './useCommitPunch';
-import { useBreakRuleWarnings } from './useBreakRuleWarnings';
+import { useBreakRuleWarnings, type RulePlaces } from './useBreakRuleWarnings';
 import { restShownMs } from '../../../domain/breakRules';
-import type { LocationRules } from '../../../domain/locationRules';
 import { clockOffQuestions } from './clockOffQuestions';
 import { useStepPerson } from './useStepPerson';
 import { whereElsewhere } from './whereElsewhere';
@@ -51,7 +50,7 @@ const PUNCHES: Partial<Record<PunchKind, { label: MessageKey; variant: ButtonVar
   clockOff: { label: 'kiosk.actions.clockOff', variant: 'clockOff', icon: <LogoutIcon /> },
 };
 
-const NO_LOCATION_RULES: readonly LocationRules[] = [];
+const NO_PLACES: RulePlaces = { locationRules: [], locationParents: [] };
 
 export function ActionsStep({ employeeId, pin, notice }: { employeeId: number; pin: string; notice?: ActionsNotice | undefined }) {
   const { t, format } = useI18n();
@@ -71,7 +70,7 @@ export function ActionsStep({ employeeId, pin, notice }: { employeeId: number; p
   const openShifts = useOpenShiftsElsewhere(runtime.db);
   const [pickedId, setPickedId] = useState<number | null>(null);
   const [stillWorking, setStillWorking] = useState(false);
-  const warnings = useBreakRuleWarnings(runtime.db, employeeId, toDomainState(person?.local ?? NOT_CLOCKED_ON), now, policy?.locationRules ?? NO_LOCATION_RULES);
+  const warnings = useBreakRuleWarnings(runtime.db, employeeId, toDomainState(person?.local ?? NOT_CLOCKED_ON), now, policy ?? NO_PLACES);
   // The receipt's hours: the service's shifts for this person, fetched while they choose.
   useEffect(() => void refreshWorkHistory(runtime, employeeId, format.zone), [runtime, employeeId, format.zone]);
   if (!person) return null;

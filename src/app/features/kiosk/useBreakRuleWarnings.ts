@@ -2,9 +2,10 @@
  * What the business's break and rest rules say about the person on the actions screen, from what
  * this tablet holds (so it works offline): when their meal break is due on the open shift, and,
  * before a clock-on, whether the rest since their last shift is below the minimum (the setting's
- * own, else its profile's: effectiveMinimumRestMinutes). The shifts come from the tablet's journal and its copy of the service's recent shifts
- * (offline/workHistory.ts), which the actions screen refreshes in the background. On a shift, the
- * profile is that of the shift's location where the location overrides the business's; before a
+ * own, else its profile's: effectiveMinimumRestMinutes). The shifts come from the tablet's journal
+ * and its copy of the service's recent shifts (offline/workHistory.ts), which the actions screen
+ * refreshes in the background. On a shift, the profile is the one at the shift's location (its
+ * override, its nearest ancestor's, else the business's: domain/locationRules.ts); before a
  * clock-on (where the location is not chosen yet) it is the business's.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -13,7 +14,7 @@ import type { AttendanceState } from '../../../domain/attendance';
 import type { WorkSpan } from '../../../domain/workedHours';
 import type { KioskDb } from '../../../offline/db';
 import { readShiftLocation, readWorkSpans } from '../../../offline/workHistory';
-import type { LocationRules } from '../../../domain/locationRules';
+import { rulesAt, type LocationParent, type LocationRules } from '../../../domain/locationRules';
 import { useBreakRules } from '../../runtime/useKioskData';
 
 export interface BreakRuleWarnings {
@@ -34,13 +35,18 @@ function openShiftBreaks(spans: readonly WorkSpan[] | undefined, state: Attendan
   return span ? span.breaks : breaksFromState(state);
 }
 
-export function useBreakRuleWarnings(db: KioskDb, employeeId: number, state: AttendanceState, now: Date, overrides: readonly LocationRules[]): BreakRuleWarnings {
+/** The locations' overrides and the location tree, as the kiosk's policy carries them. */
+export interface RulePlaces {
+  locationRules: readonly LocationRules[];
+  locationParents: readonly LocationParent[];
+}
+
+export function useBreakRuleWarnings(db: KioskDb, employeeId: number, state: AttendanceState, now: Date, places: RulePlaces): BreakRuleWarnings {
   const rules = useBreakRules(db);
   const spans = useLiveQuery(async () => (await readWorkSpans(db, employeeId)).spans, [db, employeeId]);
   const shiftStart = state.clockOnTimeUtc?.getTime() ?? null;
   const shiftLocation = useLiveQuery(() => (shiftStart === null ? null : readShiftLocation(db, employeeId, new Date(shiftStart))), [db, employeeId, shiftStart]);
-  const own = shiftLocation == null ? undefined : overrides.find((o) => o.locationId === shiftLocation)?.breakRules;
-  const settings = own ?? rules ?? NO_BREAK_RULES;
+  const settings = rulesAt({ breakRules: rules ?? NO_BREAK_RULES }, places.locationRules, shiftLocation, places.locationParents).breakRules;
   const profile = BREAK_RULE_PROFILE[settings.profile];
   const shiftBreaks = (state.status === 'ClockedOn' || state.status === 'OnBreak') && state.clockOnTimeUtc ? openShiftBreaks(spans, state) : null;
   const breaks = state.status === 'ClockedOn' ? shiftBreaks : null;

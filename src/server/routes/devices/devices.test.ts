@@ -217,6 +217,8 @@ describe('GET /api/v2/device', () => {
         attestations: { rules: [] },
         // Locations' overrides of those two: none until a manager saves some.
         locationRules: [],
+        // The location tree those overrides are inherited through: the test business has no child locations.
+        locationParents: [],
       },
     });
     // The business's timesheet settings reach the tablet, so it asks for what the service will require.

@@ -3,7 +3,9 @@
  * database: none until saved, saved and read back per location (each member on its own), listed,
  * sent to kiosks with their policy, removed when both are null, refused for a location of another
  * business or a malformed body; and a line at a location whose override is California keeps its
- * meal punches as punched while the business's own profile (and another location's lines) round them.
+ * meal punches as punched while the business's own profile (and another location's lines) round them;
+ * so does a line at a shop under it without an override of its own (the nearest ancestor's counts),
+ * while a shop under it with its own UK override rounds them; kiosks receive the location tree.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UkIndividualTimesheetLineModel } from '../../../contract/generated/models';
@@ -22,8 +24,8 @@ afterAll(() => t.close());
 const CA = { profile: 'CA', blockShortRest: false };
 const MEAL_MISSED = { rules: [{ question: 'MealBreak', askWhen: 'MealBreakMissed', hours: 0 }] };
 
-async function location(tenant: Tenant, name: string): Promise<number> {
-  const res = await t.request('POST', `${tenant.base}/location`, { auth: tenant.manager.auth, json: { name } });
+async function location(tenant: Tenant, name: string, parentId?: number): Promise<number> {
+  const res = await t.request('POST', `${tenant.base}/location`, { auth: tenant.manager.auth, json: { name, ...(parentId === undefined ? {} : { parentId }) } });
   expect(res.status, res.text).toBe(200);
   return (res.body as { id: number }).id;
 }
@@ -82,6 +84,24 @@ describe('GET and POST B/location/{id}/rules', () => {
   });
 });
 
+/** The line of a kiosk shift at `locationId` on `day`. */
+async function lineAt(tenant: Tenant, locationId: number, employeeId: number, day: string) {
+  const auth = tenant.manager.auth;
+  const punch = async (op: string, at: string, json: object = {}) => {
+    t.clock.set(at);
+    const res = await t.request('POST', `${tenant.kiosk}/${op}`, { auth, json: { employeeId, ...json } });
+    expect(res.status, `${op}: ${res.text}`).toBe(200);
+  };
+  // London in June (the test kiosk's zone) is UTC+1: 09:32 on, meal 13:07 to 13:38, off 17:58.
+  await punch('clockon', `${day}T08:32:00Z`, { locationId });
+  await punch('startbreak', `${day}T12:07:00Z`);
+  await punch('endbreak', `${day}T12:38:00Z`);
+  await punch('clockoff', `${day}T16:58:00Z`);
+  const list = (await t.request('GET', `${tenant.base}/timesheet`, { auth })).body as Array<{ id: number; employeeId: number }>;
+  const id = list.find((l) => l.employeeId === employeeId)?.id;
+  return UkIndividualTimesheetLineModel.parse((await t.request('GET', `${tenant.base}/timesheet/${id ?? 0}`, { auth })).body);
+}
+
 describe("meal punches on kiosk lines under the location's profile", () => {
   const QUARTER: RoundingRules = { ...NO_ROUNDING, shiftStartRounding: 'RoundToNearest', shiftEndRounding: 'RoundToNearest', breakStartRounding: 'RoundToNearest', breakEndRounding: 'RoundToNearest' };
 
@@ -93,30 +113,50 @@ describe("meal punches on kiosk lines under the location's profile", () => {
     const [california, london] = [await location(tenant, 'San Jose'), await location(tenant, 'London')];
     expect((await t.request('POST', `${tenant.base}/location/${california}/rules`, { auth, json: { breakRules: CA, attestations: null } })).status).toBe(200);
 
-    const lineAt = async (locationId: number, employeeId: number, day: string) => {
-      const punch = async (op: string, at: string, json: object = {}) => {
-        t.clock.set(at);
-        const res = await t.request('POST', `${tenant.kiosk}/${op}`, { auth, json: { employeeId, ...json } });
-        expect(res.status, `${op}: ${res.text}`).toBe(200);
-      };
-      // London in June (the test kiosk's zone) is UTC+1: 09:32 on, meal 13:07 to 13:38, off 17:58.
-      await punch('clockon', `${day}T08:32:00Z`, { locationId });
-      await punch('startbreak', `${day}T12:07:00Z`);
-      await punch('endbreak', `${day}T12:38:00Z`);
-      await punch('clockoff', `${day}T16:58:00Z`);
-      const list = (await t.request('GET', `${tenant.base}/timesheet`, { auth })).body as Array<{ id: number; employeeId: number }>;
-      const id = list.find((l) => l.employeeId === employeeId)?.id;
-      return UkIndividualTimesheetLineModel.parse((await t.request('GET', `${tenant.base}/timesheet/${id ?? 0}`, { auth })).body);
-    };
-    expect(await lineAt(california, tenant.employees[0]!.id, '2026-06-10')).toMatchObject({
+    expect(await lineAt(tenant, california, tenant.employees[0]!.id, '2026-06-10')).toMatchObject({
       locationId: california,
       startTime: '2026-06-10T09:30:00',
       endTime: '2026-06-10T18:00:00',
       breaks: [{ startTime: '2026-06-10T13:07:00', endTime: '2026-06-10T13:38:00' }],
     });
-    expect(await lineAt(london, tenant.employees[1]!.id, '2026-06-11')).toMatchObject({
+    expect(await lineAt(tenant, london, tenant.employees[1]!.id, '2026-06-11')).toMatchObject({
       locationId: london,
       breaks: [{ startTime: '2026-06-11T13:00:00', endTime: '2026-06-11T13:45:00' }],
+    });
+  });
+
+  it("keeps them as punched at a shop under the California location, unless the shop overrides it; kiosks receive the tree", async () => {
+    const tenant = await createTenant(t, { employees: 3 });
+    const auth = tenant.manager.auth;
+    expect((await t.request('POST', `${tenant.base}/roundingrules`, { auth, json: QUARTER })).status).toBe(200);
+    expect((await t.request('POST', `${tenant.base}/breakrules`, { auth, json: { profile: 'UK', blockShortRest: false } })).status).toBe(200);
+    const california = await location(tenant, 'California stores');
+    const bayArea = await location(tenant, 'Bay Area', california);
+    const [sanJose, fresno] = [await location(tenant, 'San Jose', bayArea), await location(tenant, 'Fresno', california)];
+    expect((await t.request('POST', `${tenant.base}/location/${california}/rules`, { auth, json: { breakRules: CA, attestations: null } })).status).toBe(200);
+    // Fresno overrides only its questions: its break rules are still California's.
+    expect((await t.request('POST', `${tenant.base}/location/${fresno}/rules`, { auth, json: { breakRules: null, attestations: MEAL_MISSED } })).status).toBe(200);
+    const device = await enrolDeviceAuth(t, tenant);
+    const identity = DeviceIdentityModel.parse((await t.request('GET', '/api/v2/device', { auth: device })).body);
+    expect(identity.policy.locationParents).toEqual([
+      { locationId: bayArea, parentId: california },
+      { locationId: sanJose, parentId: bayArea },
+      { locationId: fresno, parentId: california },
+    ]);
+
+    expect(await lineAt(tenant, sanJose, tenant.employees[0]!.id, '2026-06-10')).toMatchObject({
+      locationId: sanJose,
+      breaks: [{ startTime: '2026-06-10T13:07:00', endTime: '2026-06-10T13:38:00' }],
+    });
+    expect(await lineAt(tenant, fresno, tenant.employees[1]!.id, '2026-06-11')).toMatchObject({
+      locationId: fresno,
+      breaks: [{ startTime: '2026-06-11T13:07:00', endTime: '2026-06-11T13:38:00' }],
+    });
+    // The Bay Area's own UK override is nearer to San Jose than California's.
+    expect((await t.request('POST', `${tenant.base}/location/${bayArea}/rules`, { auth, json: { breakRules: { profile: 'UK', blockShortRest: false }, attestations: null } })).status).toBe(200);
+    expect(await lineAt(tenant, sanJose, tenant.employees[2]!.id, '2026-06-12')).toMatchObject({
+      locationId: sanJose,
+      breaks: [{ startTime: '2026-06-12T13:00:00', endTime: '2026-06-12T13:45:00' }],
     });
   });
 });

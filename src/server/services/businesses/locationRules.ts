@@ -2,11 +2,14 @@
  * A location's overrides of the business's break rules and questions at clock-off: one settings
  * row per location (business_settings kind `locationRules.<locationId>`), so saving one location
  * never rewrites another's and no table was needed; parsed on every read. Removing the overrides
- * deletes the row. Kiosks receive every location's with their policy; lines are rounded under them.
+ * deletes the row. Kiosks receive every location's with their policy, and the location tree (a
+ * location without an override inherits its nearest ancestor's); lines are rounded under them.
  */
-import { and, eq, isNull, like } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, like, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { LocationRulesInputModel, type LocationRulesModel } from '../../../contract/supporting/locationRules';
-import type { LocationRules } from '../../../domain/locationRules';
+import type { LocationParent, LocationRules } from '../../../domain/locationRules';
+import { constantText, type Bind } from '../../db/compiledStatements';
 import type { Database } from '../../db/openDatabase';
 import { businessSettings, locations } from '../../db/schema';
 import { notFound } from '../../errors/apiError';
@@ -37,6 +40,37 @@ export async function readLocationRules(db: Database, businessId: number): Promi
     .from(businessSettings)
     .where(and(eq(businessSettings.businessId, businessId), like(businessSettings.kind, LOCATION_RULES_KIND_PATTERN)));
   return locationRulesFrom(rows, businessId);
+}
+
+/**
+ * The business's location tree as the rules need it: each location that has a parent (deleted ones
+ * too: a shift may still be at one), in id order.
+ */
+export async function readLocationParents(db: Database, businessId: number): Promise<LocationParent[]> {
+  const rows = await db
+    .select({ locationId: locations.id, parentId: locations.parentId })
+    .from(locations)
+    .where(and(eq(locations.businessId, businessId), isNotNull(locations.parentId)))
+    .orderBy(locations.id);
+  return rows;
+}
+
+/**
+ * readLocationParents as one JSON value (`[[id, parentId], ...]`) for a statement that reads it
+ * beside other things; read only while the business has a location override (without one the
+ * tree changes nothing), else null.
+ */
+export function locationParentsSql(businessId: Bind<number>): SQL {
+  return sql`(case when exists (select 1 from ${businessSettings} s where s.business_id = ${businessId} and starts_with(s.kind, ${constantText(PREFIX)}))
+    then (select coalesce(json_agg(json_build_array(l.id, l.parent_id) order by l.id), '[]'::json) from ${locations} l
+      where l.business_id = ${businessId} and l.parent_id is not null) end)`;
+}
+
+const StoredParents = z.array(z.tuple([z.number().int(), z.number().int()])).nullable();
+
+/** The tree of locationParentsSql's value (none when it was not read). */
+export function locationParentsOf(value: unknown): LocationParent[] {
+  return (StoredParents.parse(typeof value === 'string' ? JSON.parse(value) : value) ?? []).map(([locationId, parentId]) => ({ locationId, parentId }));
 }
 
 async function requireLocation(db: Database, businessId: number, locationId: number, live: boolean): Promise<void> {

@@ -25,8 +25,8 @@ import { readPhotoPolicy } from '../photos/photoPolicy';
 import { DEFAULT_PHOTO_POLICY } from '../../../contract/supporting/photos';
 import { readBreakRules } from '../businesses/breakRules';
 import { readAttestationSettings } from '../businesses/attestationSettings';
-import { readLocationRules } from '../businesses/locationRules';
-import type { LocationRules } from '../../../domain/locationRules';
+import { readLocationParents, readLocationRules } from '../businesses/locationRules';
+import type { LocationParent, LocationRules } from '../../../domain/locationRules';
 import { NO_ATTESTATIONS, type AttestationSettings } from '../../../domain/attestations';
 import { readInTurn } from '../../db/transactions';
 import { NO_BREAK_RULES, type BreakRuleSettings } from '../../../domain/breakRules';
@@ -106,6 +106,7 @@ export function kioskPolicyOf(
   photos: PolicyPhotos = NO_POLICY_PHOTOS,
   attestations: AttestationSettings = NO_ATTESTATIONS,
   locationRules: LocationRules[] = [],
+  locationParents: LocationParent[] = [],
 ): DeviceIdentityModel['policy'] {
   return {
     longShiftMinutes: settings.LONG_SHIFT_MINUTES,
@@ -117,6 +118,7 @@ export function kioskPolicyOf(
     ...photos,
     attestations,
     locationRules,
+    locationParents,
   };
 }
 
@@ -137,7 +139,7 @@ export async function deviceIdentity(db: Database, deviceId: number, settings: E
     .where(and(eq(devices.id, deviceId), isNull(devices.revokedAt), isNull(kiosks.deletedAt)));
   if (!row) return null;
   const { smsResets, ...device } = row;
-  const [required, breakRules, exempt, photoPolicy, acknowledged, attestations, locationRules] = await readInTurn(
+  const [required, breakRules, exempt, photoPolicy, acknowledged, attestations, locationRules, locationParents] = await readInTurn(
     () => readBusinessRequirements(db, row.businessId),
     () => readBreakRules(db, row.businessId),
     () => photoExemptEmployeeIds(db, row.businessId),
@@ -145,9 +147,10 @@ export async function deviceIdentity(db: Database, deviceId: number, settings: E
     () => photoNoticeAcknowledgedIds(db, row.businessId),
     () => readAttestationSettings(db, row.businessId),
     () => readLocationRules(db, row.businessId),
+    () => readLocationParents(db, row.businessId),
   );
   const photos = { photoExemptEmployeeIds: exempt, photoRetentionDays: photoPolicy.retentionDays, photoNotice: photoPolicy.notice, photoNoticeAcknowledgedEmployeeIds: acknowledged };
-  return { ...device, policy: kioskPolicyOf(settings, required, smsResets, breakRules, photos, attestations, locationRules) };
+  return { ...device, policy: kioskPolicyOf(settings, required, smsResets, breakRules, photos, attestations, locationRules, locationParents) };
 }
 
 

@@ -1,6 +1,6 @@
 /**
  * Timesheet lines: the one written when a clocked shift is completed (clock-off or addshift),
- * rounded by the business's rules and snapped to its roster shift (the raw punches stay as they
+ * rounded by the business's rules (meal punches kept where the location's profile says) and snapped to its roster shift (the raw punches stay as they
  * were, in clock_shifts, shift_breaks and punches), and their contract shapes (the list's pages are
  * in timesheetLineList.ts). Start, end and break times are stored as instants and emitted as
  * wall-clock times in the line's zone (the kiosk's), as the contract infers for timesheets.
@@ -20,7 +20,8 @@ import { notFound } from '../../errors/apiError';
 import { loadReferencesFor, type ReferenceData } from '../referenceData/references';
 import { ROUNDING_RULES_KIND, roundingRulesFrom } from '../businesses/roundingRules';
 import { BREAK_RULES_KIND, breakRulesFrom } from '../businesses/breakRules';
-import { LOCATION_RULES_KIND_PATTERN, LOCATION_RULES_PREFIX, locationRulesFrom } from '../businesses/locationRules';
+import { LOCATION_RULES_KIND_PATTERN, LOCATION_RULES_PREFIX, locationParentsOf, locationParentsSql, locationRulesFrom, readLocationParents } from '../businesses/locationRules';
+import { rulesAt, type LocationParent } from '../../../domain/locationRules';
 import { BREAK_RULE_PROFILE, lineRoundingRules } from '../../../domain/breakRules';
 import { settingsFrom } from '../businesses/settings';
 import { readInTurn } from '../../db/transactions';
@@ -110,46 +111,53 @@ const LINE_SETTING_KINDS = [ROUNDING_RULES_KIND, BREAK_RULES_KIND, 'timesheet'];
 
 /**
  * The rounding rules lines are written with (the business's, with break punches kept as punched
- * where the break-rule profile of the line's location, or else the business's, says so) and its
- * timesheet settings, from their stored rows (the locations' overrides among them).
+ * where the break-rule profile at the line's location says so: domain/locationRules.ts's rulesAt,
+ * through the location tree) and its timesheet settings, from their stored rows (the locations'
+ * overrides among them) and the location tree.
  */
-function lineSettingsFrom(rows: ReadonlyArray<{ kind: string; model: unknown }>, businessId: number) {
+function lineSettingsFrom(rows: ReadonlyArray<{ kind: string; model: unknown }>, parents: readonly LocationParent[], businessId: number) {
   const stored = (kind: string) => rows.find((row) => row.kind === kind)?.model;
-  const breakRules = breakRulesFrom(stored(BREAK_RULES_KIND), businessId);
+  const business = { breakRules: breakRulesFrom(stored(BREAK_RULES_KIND), businessId) };
   const overrides = locationRulesFrom(rows, businessId);
   const rounding = roundingRulesFrom(stored(ROUNDING_RULES_KIND), businessId);
   return {
     /** The rounding rules of a line at this location. */
     rulesAt: (locationId: number | null): RoundingRules => {
-      const profile = overrides.find((o) => o.locationId === locationId)?.breakRules ?? breakRules;
-      return lineRoundingRules(rounding, BREAK_RULE_PROFILE[profile.profile]);
+      const { breakRules } = rulesAt(business, overrides, locationId, parents);
+      return lineRoundingRules(rounding, BREAK_RULE_PROFILE[breakRules.profile]);
     },
     timesheet: settingsFrom('timesheet', stored('timesheet'), businessId),
   };
 }
 export type LineSettings = ReturnType<typeof lineSettingsFrom>;
 
-/** The business's rounding rules and timesheet settings, in one statement. */
+/** The business's rounding rules and timesheet settings, with the location tree. */
 async function lineSettings(db: Database, businessId: number): Promise<LineSettings> {
-  const rows = await db
-    .select({ kind: businessSettings.kind, model: businessSettings.model })
-    .from(businessSettings)
-    .where(and(eq(businessSettings.businessId, businessId), or(inArray(businessSettings.kind, LINE_SETTING_KINDS), like(businessSettings.kind, LOCATION_RULES_KIND_PATTERN))));
-  return lineSettingsFrom(rows, businessId);
+  const [rows, parents] = await readInTurn(
+    () =>
+      db
+        .select({ kind: businessSettings.kind, model: businessSettings.model })
+        .from(businessSettings)
+        .where(and(eq(businessSettings.businessId, businessId), or(inArray(businessSettings.kind, LINE_SETTING_KINDS), like(businessSettings.kind, LOCATION_RULES_KIND_PATTERN)))),
+    () => readLocationParents(db, businessId),
+  );
+  return lineSettingsFrom(rows, parents, businessId);
 }
 
 /** lineSettings as one JSON value, for a statement that reads it beside something else (a clock-off's employee lock). */
 export function lineSettingsSql(businessId: Bind<number>): SQL {
-  return sql`(select coalesce(json_agg(json_build_object('kind', s.kind, 'model', s.model)), '[]'::json) from ${businessSettings} s
+  return sql`json_build_object('rows', (select coalesce(json_agg(json_build_object('kind', s.kind, 'model', s.model)), '[]'::json) from ${businessSettings} s
     where s.business_id = ${businessId}
-      and (s.kind in (${sql.join(LINE_SETTING_KINDS.map(constantText), sql`, `)}) or starts_with(s.kind, ${constantText(LOCATION_RULES_PREFIX)})))`;
+      and (s.kind in (${sql.join(LINE_SETTING_KINDS.map(constantText), sql`, `)}) or starts_with(s.kind, ${constantText(LOCATION_RULES_PREFIX)}))),
+    'parents', ${locationParentsSql(businessId)})`;
 }
 
-const StoredSettingRows = z.array(z.object({ kind: z.string(), model: z.unknown() }));
+const StoredLineSettings = z.object({ rows: z.array(z.object({ kind: z.string(), model: z.unknown() })), parents: z.unknown() });
 
 /** The settings of lineSettingsSql's value. */
 export function lineSettingsOf(value: unknown, businessId: number): LineSettings {
-  return lineSettingsFrom(StoredSettingRows.parse(typeof value === 'string' ? JSON.parse(value) : value), businessId);
+  const read = StoredLineSettings.parse(typeof value === 'string' ? JSON.parse(value) : value);
+  return lineSettingsFrom(read.rows, locationParentsOf(read.parents), businessId);
 }
 
 /** What a completed shift's line is made from besides the shift: its notes, the business's settings, its roster shift. */
