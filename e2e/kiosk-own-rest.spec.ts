@@ -11,7 +11,8 @@
  * axe-checked. The service is the file's own, so its data confuses no other spec.
  */
 import type { APIRequestContext } from '@playwright/test';
-import { KioskPage, fullName, kioskTime, type Punch, type StaffMember } from './pages/kiosk';
+import { KioskPage, fullName, kioskTime, type StaffMember } from './pages/kiosk';
+import { punchAt, storedShift } from './pages/punchAt';
 import { ManagerMode } from './pages/manager';
 import { peopleOffShift } from './pages/offShift';
 import { bothClocks, type Clocks } from './support/clocks';
@@ -35,22 +36,11 @@ const test = testWithOwnService({ label: 'own-rest', clockAt: new Date(Date.pars
   },
 });
 
-/** Sets both clocks ten seconds into the minute of `instant`, then signs in and punches; back on the grid after. */
-async function punchAt(kiosk: KioskPage, clocks: Clocks, who: StaffMember, kind: Punch, instant: string | number): Promise<void> {
-  await clocks.set(new Date(new Date(instant).getTime() + 10_000));
-  await kiosk.signIn(fullName(who), who.pin);
-  await kiosk.choose(kind);
-  if (kind === 'clockOn') await kiosk.confirmClockOn();
-  await kiosk.expectReceipt(kind);
-  await kiosk.finishReceipt();
-}
-
 /** When the service recorded the end of the person's shift that started at or after `from`. */
 async function storedEnd(api: ServiceApi, who: StaffMember, from: string): Promise<number> {
-  const shift = (await api.shifts(who.employeeId)).find((s) => Date.parse(s.startTimeUtc) >= Date.parse(from));
-  const end = Date.parse(shift?.endTimeUtc ?? '');
-  expect(Number.isNaN(end), `the clock-off of ${fullName(who)} reached the service`).toBe(false);
-  return end;
+  const { end } = await storedShift(api, who, from);
+  expect(end, `the clock-off of ${fullName(who)} reached the service`).not.toBeNull();
+  return end!;
 }
 
 async function storedRules(request: APIRequestContext, service: ServiceInstance<DemoFile>): Promise<unknown> {
