@@ -5,7 +5,9 @@
  * kiosk does not read tags meanwhile); held to the kiosk, the tag signs its person in online and
  * offline (the tablet's kept verifier); a tag that is no badge and a withdrawn badge are refused,
  * saying why, with nothing recorded. Unknown tags held to it offline count against the tablet, and
- * the manager sees them (and the lock they caused) in the device list. The kiosk's modes apply as to any badge (badge then PIN, PIN
+ * the manager sees them (and the lock they caused) in the device list. A tablet with no service
+ * worker whose badge-check code cannot be fetched says badges need the network (never "checking" for
+ * ever), and the next tag fetches it again. The kiosk's modes apply as to any badge (badge then PIN, PIN
  * only). A browser without Web NFC shows no NFC option and never loads the NFC code. Screens in
  * both orientations, axe-checked.
  */
@@ -17,6 +19,7 @@ import { enrolDeviceThroughApi } from './support/enrolDevice';
 import { installFakeNfc } from './support/fakeNfc';
 import { expectKeptBadgeMode, KioskStore } from './support/kioskStore';
 import { expect, test } from './support/fixtures';
+import { waitForServiceWorkerControl } from './support/serviceWorker';
 
 /** The badge checks the page sends, and whether the NFC reader's code was fetched. */
 function watchRequests(page: Page): { sent: string[]; nfcCode: string[] } {
@@ -154,6 +157,8 @@ test.describe('Badges on NFC tags', () => {
     const store = new KioskStore(page);
     const said = page.getByTestId('badge-said');
     await expect.poll(() => nfc.scanning()).toBe(1);
+    // As on a tablet in use, the app's code is kept by its service worker before the outage.
+    await waitForServiceWorkerControl(page);
 
     // Offline, five badges this tablet has never kept a verifier for (well formed, never issued).
     await page.context().setOffline(true);
@@ -180,6 +185,46 @@ test.describe('Badges on NFC tags', () => {
     const listed = FleetDeviceModel.array().parse(await api.fleet()).find((d) => d.id === device.deviceId);
     expect(listed?.health).toMatchObject({ unknownBadgesOffline: 5 });
     expect(Date.parse(listed?.health?.badgeLockedUntilUtc ?? '')).toBeGreaterThan(Date.now());
+  });
+
+  test.describe('without a service worker', () => {
+    // A tablet over plain HTTP, or one that lost the network before its worker kept the app: the
+    // badge check's code must come from the network, and that can fail.
+    test.use({ serviceWorkers: 'block' });
+
+    test("a badge check whose code cannot be loaded says badges need the network, not 'checking' for ever, and the next tag loads it again", async ({ page, demo, serviceURL, request }) => {
+      test.setTimeout(120_000);
+      const api = new DemoApi(request, serviceURL, demo);
+      await api.put(`${api.kiosk}/badgesettings`, { mode: 'badge' });
+      const grace = await api.addPerson('Grace');
+      const [badge] = await api.post<Array<{ token: string }>>(`${api.kiosk}/badges`, { employeeIds: [grace.employeeId] });
+      const refusedLoads: string[] = [];
+      const codeOfCheck = /\/assets\/badgeCheck-[\w-]+\.js$/;
+      await page.route(codeOfCheck, (route) => {
+        refusedLoads.push(route.request().url());
+        return route.abort('internetdisconnected');
+      });
+      const nfc = await installFakeNfc(page);
+      const seen = watchRequests(page);
+      await enrolDeviceThroughApi(page, serviceURL, demo, 'NFC badge code e2e tablet');
+      await expectKeptBadgeMode(page, 'badge');
+      const kiosk = new KioskPage(page);
+      const said = page.getByTestId('badge-said');
+      await expect.poll(() => nfc.scanning()).toBe(1);
+      // The reader asked for the check's code as it started, before any badge.
+      await expect.poll(() => refusedLoads.length).toBeGreaterThan(0);
+
+      await nfc.holdText(badge!.token);
+      await expect(said).toHaveAttribute('data-said', 'offline');
+      await expect(page.getByText('Badges need the network just now. Tap your name and enter your PIN.')).toBeVisible();
+      expect(seen.sent).toEqual([]);
+
+      // The code can be fetched again: the same tag now signs Grace in.
+      await page.unroute(codeOfCheck);
+      await nfc.holdText(badge!.token);
+      await kiosk.expectActions(grace.firstName);
+      expect(seen.sent).toEqual(['badgecheck']);
+    });
   });
 
   test("follows the kiosk's mode: badge then PIN opens the person's PIN pad (a URL record too), PIN only asks nobody", async ({ page, demo, serviceURL, request }) => {

@@ -11,6 +11,7 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import { AttestationModel } from '../src/contract/supporting/attestations';
+import { counterKioskOf } from './pages/counterKiosk';
 import { KioskPage, fullName, kioskTime } from './pages/kiosk';
 import { KioskRosterScreens } from './pages/kioskRoster';
 import { bothClocks, type Clocks } from './support/clocks';
@@ -44,11 +45,7 @@ test("a location's questions are asked at clock-off of a shift there, offline", 
   await clocks.set(FIRST_START);
   test.setTimeout(240_000);
   const demo = service.demo;
-  const counter = demo.counterKiosk;
-  if (!counter) throw new Error('demo.json has no counter kiosk');
-  const headers = apiKeyAuth(demo.apiKey);
-  const business = `${service.baseURL}/api/v2/business/${demo.businessId}`;
-  const kioskModel = (await (await request.get(`${business}/kiosk/${counter.kioskId}`, { headers })).json()) as { locationId: number | null };
+  const { counter, headers, business, kioskModel } = await counterKioskOf(request, service);
   expect(kioskModel.locationId).not.toBeNull();
   expect((await (await request.get(`${business}/attestationsettings`, { headers })).json())).toEqual({ rules: [] });
   const saved = await request.post(`${business}/location/${kioskModel.locationId}/rules`, {
@@ -82,11 +79,7 @@ test('a forgotten clock-off is asked the questions due for the shift as stated, 
   test.setTimeout(240_000);
   await clocks.set(SECOND_START);
   const demo = service.demo;
-  const counter = demo.counterKiosk;
-  if (!counter) throw new Error('demo.json has no counter kiosk');
-  const headers = apiKeyAuth(demo.apiKey);
-  const business = `${service.baseURL}/api/v2/business/${demo.businessId}`;
-  const kioskModel = (await (await request.get(`${business}/kiosk/${counter.kioskId}`, { headers })).json()) as { locationId: number; ianaTimeZone: string };
+  const { counter, headers, business, kioskModel } = await counterKioskOf(request, service);
   const saved = await request.post(`${business}/location/${kioskModel.locationId}/rules`, {
     headers,
     data: { breakRules: null, attestations: { rules: [{ question: 'Injury', askWhen: 'ShiftLongerThan', hours: 4 }] } },

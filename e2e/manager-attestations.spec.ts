@@ -145,7 +145,7 @@ test("a manager gives a location its own break rules and questions; the business
   const card = page.getByRole('region', { name: 'Rules per location' });
   await card.getByLabel('Location').selectOption({ label: name });
   const breakRules = card.getByRole('group', { name: 'Break and rest rules here' });
-  await expect(breakRules.getByRole('radio', { name: 'Same as the business' })).toBeChecked();
+  await expect(breakRules.getByRole('radio', { name: 'Same as the location above, else the business' })).toBeChecked();
   await breakRules.getByRole('radio', { name: 'California' }).click();
   await expect(card.getByText(`Saved for ${name}. The kiosks follow it from now on.`)).toBeVisible();
   await expect(breakRules.getByRole('radio', { name: 'California' })).toBeChecked();

@@ -148,12 +148,15 @@ export async function readLastChoice(db: KioskDb, employeeId: number): Promise<L
 
 /**
  * The location the shift begun at `shiftStart` was clocked on to here (its clock-on's choice), so
- * its clock-off is asked under that location's rules; null when this tablet did not record that
- * clock-on (it was made at another kiosk) or it named no location.
+ * it is warned about and its clock-off asked under that location's rules. A clock-on recorded here
+ * that named no location is at `kioskLocationId` (the kiosk's own, which the service gives it);
+ * null when this tablet did not record that clock-on (it was made at another kiosk), or it named
+ * none and the kiosk has none.
  */
-export async function readShiftLocation(db: KioskDb, employeeId: number, shiftStart: Date): Promise<number | null> {
+export async function readShiftLocation(db: KioskDb, employeeId: number, shiftStart: Date, kioskLocationId: number | null = null): Promise<number | null> {
   const journal = readRecord(Journal, (await db.meta.get(journalKey(employeeId)))?.value) ?? [];
-  return journal.find((e) => e.kind === 'clockOn' && Date.parse(e.at) === shiftStart.getTime())?.choice?.locationId ?? null;
+  const clockOn = journal.find((e) => e.kind === 'clockOn' && Date.parse(e.at) === shiftStart.getTime());
+  return clockOn ? (clockOn.choice?.locationId ?? kioskLocationId) : null;
 }
 
 /** Forgets everything kept here about people's hours (unenrolment). */

@@ -36,6 +36,10 @@ describe("the tablet's record of hours", () => {
     // A shift clocked on elsewhere (not in this tablet's journal), or with no location: none.
     expect(await readShiftLocation(db, 7, at('2026-11-25T08:00:00Z'))).toBeNull();
     expect(await readShiftLocation(db, 8, at('2026-11-25T10:00:00Z'))).toBeNull();
+    // One clocked on here naming no location is at the kiosk's own (where the service puts it); one from elsewhere is still unknown.
+    expect(await readShiftLocation(db, 8, at('2026-11-25T10:00:00Z'), 40)).toBe(40);
+    expect(await readShiftLocation(db, 7, at('2026-11-25T09:00:00Z'), 40)).toBe(5);
+    expect(await readShiftLocation(db, 7, at('2026-11-25T08:00:00Z'), 40)).toBeNull();
   });
 
   it('keeps the journal bounded and forgets it with the enrolment', async () => {

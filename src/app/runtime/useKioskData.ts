@@ -10,8 +10,7 @@ import { AttentionRecord, isCountedOperation, readRecord, readRecords, StaffReco
 import { readKioskHeading, type KioskHeading } from '../../offline/kioskHeading';
 import { readSyncStatus, type StoredSyncStatus } from '../../offline/syncStatus';
 import { OPEN_SHIFTS_KEY, readOpenShifts } from '../../offline/openShiftsElsewhere';
-import { readKioskBreakRules } from '../../offline/kioskBreakRules';
-import type { BreakRuleSettings } from '../../domain/breakRules';
+import { readKioskBreakRules, type KioskBreakRules } from '../../offline/kioskBreakRules';
 import type { BadgeMode } from '../../domain/badges';
 import { readBadgeMode } from '../../offline/badgesRecord';
 
@@ -28,8 +27,8 @@ export function useOpenShiftsElsewhere(db: KioskDb): ReturnType<typeof readOpenS
   return useLiveQuery(async () => readOpenShifts((await db.meta.get(OPEN_SHIFTS_KEY))?.value), [db]) ?? {};
 }
 
-/** The business's break and rest rules as the kiosk last received them (kioskBreakRules.ts); undefined while reading. */
-export function useBreakRules(db: KioskDb): BreakRuleSettings | undefined {
+/** The break and rest rules (the business's, the locations') as the kiosk last received them (kioskBreakRules.ts); undefined while reading. */
+export function useBreakRules(db: KioskDb): KioskBreakRules | undefined {
   return useLiveQuery(() => readKioskBreakRules(db), [db]);
 }
 

@@ -37,7 +37,7 @@ import { RosterShiftCard } from './RosterShiftCard';
 import { useKeptRoster } from './useKeptRoster';
 import { localDaysBetween, sinceWhen } from './useStatusLine';
 import { useCommitPunch } from './useCommitPunch';
-import { useBreakRuleWarnings, type RulePlaces } from './useBreakRuleWarnings';
+import { useBreakRuleWarnings } from './useBreakRuleWarnings';
 import { restShownMs } from '../../../domain/breakRules';
 import { clockOffQuestions } from './clockOffQuestions';
 import { useStepPerson } from './useStepPerson';
@@ -49,8 +49,6 @@ const PUNCHES: Partial<Record<PunchKind, { label: MessageKey; variant: ButtonVar
   endBreak: { label: 'kiosk.actions.endBreak', variant: 'endBreak', icon: <PlayIcon /> },
   clockOff: { label: 'kiosk.actions.clockOff', variant: 'clockOff', icon: <LogoutIcon /> },
 };
-
-const NO_PLACES: RulePlaces = { locationRules: [], locationParents: [] };
 
 export function ActionsStep({ employeeId, pin, notice }: { employeeId: number; pin: string; notice?: ActionsNotice | undefined }) {
   const { t, format } = useI18n();
@@ -70,7 +68,7 @@ export function ActionsStep({ employeeId, pin, notice }: { employeeId: number; p
   const openShifts = useOpenShiftsElsewhere(runtime.db);
   const [pickedId, setPickedId] = useState<number | null>(null);
   const [stillWorking, setStillWorking] = useState(false);
-  const warnings = useBreakRuleWarnings(runtime.db, employeeId, toDomainState(person?.local ?? NOT_CLOCKED_ON), now, policy ?? NO_PLACES);
+  const warnings = useBreakRuleWarnings(runtime.db, employeeId, toDomainState(person?.local ?? NOT_CLOCKED_ON), now);
   // The receipt's hours: the service's shifts for this person, fetched while they choose.
   useEffect(() => void refreshWorkHistory(runtime, employeeId, format.zone), [runtime, employeeId, format.zone]);
   if (!person) return null;

@@ -12,7 +12,7 @@ import { kioskBadges } from '../../i18n/messages/kioskBadges';
 import { useRuntimeIfReady } from '../../runtime/RuntimeContext';
 import { useUiStore } from '../../state/uiStore';
 import { Notice } from '../../ui/Notice';
-import { readsBadges, signInWithBadge } from './badgeSignIn';
+import { loadBadgeCheck, readsBadges, signInWithBadge } from './badgeSignIn';
 import styles from './KioskShell.module.css';
 
 registerMessages(kioskBadges);
@@ -27,6 +27,10 @@ export function useBadgeReads(): { said: BadgeSaid | null; read: (token: string 
   useEffect(() => {
     runtimeRef.current = runtime;
   }, [runtime]);
+  // A reader is listening: have the check's code in memory before the first badge (and before an outage).
+  useEffect(() => {
+    loadBadgeCheck().catch(() => undefined);
+  }, []);
   const [said, setSaid] = useState<BadgeSaid | null>(null);
   const read = useCallback(async (token: string | null) => {
     const say = (key: BadgeSaid['key']) => setSaid({ key, flow: useUiStore.getState().flow });

@@ -10,7 +10,9 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { isOnShift } from '../../../domain/attendance';
-import type * as BreakRules from '../../../domain/breakRules';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type * as BreakRuleWarnings from '../../../offline/breakRuleWarnings';
+import { hasBreakRules } from '../../../offline/kioskBreakRules';
 import { toDomainState } from '../../../offline/localState';
 import type { PersonRosterState } from '../../../domain/rosterState';
 import { rosterStateOf, type RosterShift } from '../../../offline/kioskRoster';
@@ -36,6 +38,7 @@ type OpenShifts = ReturnType<typeof useOpenShiftsElsewhere>;
 type RosterStates = ReadonlyMap<number, PersonRosterState<RosterShift>>;
 /** When each person on shift has their meal break due, and whether that time has passed. */
 type MealsDue = ReadonlyMap<number, { dueBy: Date; overdue: boolean }>;
+const NO_MEALS_DUE: MealsDue = new Map();
 
 const ROSTER_WORDS = {
   due: 'kiosk.grid.roster.due',
@@ -147,25 +150,19 @@ export function StaffGrid() {
     [staff, roster, now],
   );
   const breakRules = useBreakRules(db);
-  // The rules are loaded once a profile is set (none by default), outside the first screen's budget.
-  const [rules, setRules] = useState<typeof BreakRules | null>(null);
-  const profileName = breakRules?.profile ?? 'None';
+  // The rules are loaded once any profile is set (none by default), outside the first screen's budget.
+  const [warnings, setWarnings] = useState<typeof BreakRuleWarnings | null>(null);
+  const wanted = breakRules !== undefined && hasBreakRules(breakRules);
   useEffect(() => {
-    if (profileName !== 'None' && rules === null) void import('../../../domain/breakRules').then(setRules);
-  }, [profileName, rules]);
-  const mealsDue = useMemo(() => {
-    const due = new Map<number, { dueBy: Date; overdue: boolean }>();
-    if (!rules) return due;
-    const { BREAK_RULE_PROFILE, breaksFromState, isMealBreakOverdue, mealBreakDueBy } = rules;
-    const profile = BREAK_RULE_PROFILE[profileName];
-    for (const p of staff ?? []) {
-      const state = toDomainState(p.local);
-      const breaks = breaksFromState(state);
-      const dueBy = breaks && state.clockOnTimeUtc ? mealBreakDueBy(profile, state.clockOnTimeUtc, breaks) : null;
-      if (dueBy) due.set(p.employeeId, { dueBy, overdue: isMealBreakOverdue(dueBy, now) });
-    }
-    return due;
-  }, [staff, rules, profileName, now]);
+    if (wanted && warnings === null) void import('../../../offline/breakRuleWarnings').then(setWarnings);
+  }, [wanted, warnings]);
+  // Each person's line as their own screen says it: the rules at their shift's location, the breaks the tablet knows.
+  const mealsDue: MealsDue =
+    useLiveQuery(async () => {
+      if (!warnings || !breakRules || !wanted) return NO_MEALS_DUE;
+      const people = (staff ?? []).filter((p) => p.local.status === 'ClockedOn').map((p) => ({ employeeId: p.employeeId, state: toDomainState(p.local) }));
+      return warnings.readMealsDue(db, people, now, breakRules);
+    }, [db, warnings, breakRules, wanted, staff, now]) ?? NO_MEALS_DUE;
   const go = useUiStore((s) => s.go);
   // A kiosk that takes badges offers the camera (and says NFC tags work, where the tablet reads them); a PIN-only one does neither.
   const badgeMode = useBadgeMode(db);

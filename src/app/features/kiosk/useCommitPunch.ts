@@ -1,6 +1,7 @@
 /**
  * Records a punch chosen on screen (through the outbox, online or offline) and moves to the
- * confirmation; on refusal by the state machine, returns the message to show instead.
+ * confirmation; on refusal (by the state machine, or a clock-on the break rules at its location
+ * refuse after a short rest), returns the message to show instead.
  */
 import { useCallback } from 'react';
 import type { StatedFinish } from '../../../offline/enqueue';
@@ -10,6 +11,8 @@ import type { KioskDb } from '../../../offline/db';
 import { clockOnRoster, readKeptRoster } from '../../../offline/kioskRoster';
 import { readKeptLookup } from '../../../offline/refreshKioskData';
 import { punchAtKiosk } from '../../../offline/kioskOperations';
+import { readClockOnRefusal } from '../../../offline/breakRuleWarnings';
+import { restShownMs } from '../../../domain/breakRules';
 import { useI18n } from '../../i18n/I18nProvider';
 import { problemKey } from '../../i18n/problemWords';
 import { useRuntime } from '../../runtime/RuntimeContext';
@@ -41,9 +44,18 @@ export interface ForgottenClockOff {
 export function useCommitPunch() {
   const runtime = useRuntime();
   const go = useUiStore((s) => s.go);
-  const { t } = useI18n();
+  const { t, format } = useI18n();
   return useCallback(
     async (employeeId: number, employeeName: string, pending: PendingPunch, forgotten?: ForgottenClockOff): Promise<string | null> => {
+      // A clock-on the break rules at its location refuse after a short rest (offline too): the reason, and when it opens.
+      if (pending.kind === 'clockOn') {
+        const named = pending.fields.locationId;
+        const short = await readClockOnRefusal(runtime.db, employeeId, runtime.clock.now(), typeof named === 'number' ? named : null);
+        if (short) {
+          const rest = { duration: format.duration(restShownMs(short)), minimum: format.duration(short.minimumMinutes * 60_000) };
+          return `${t('kiosk.rules.shortRest', rest)} ${t('kiosk.rules.blocked', { time: format.time(short.until) })}`;
+        }
+      }
       // A person let through unverified: the punch carries their sealed PIN (and photo) as a claim.
       const { unverified, badgeSession } = useUiStore.getState();
       const claim = unverified?.employeeId === employeeId ? unverified : null;
@@ -81,6 +93,6 @@ export function useCommitPunch() {
       });
       return null;
     },
-    [runtime, go, t],
+    [runtime, go, t, format],
   );
 }
