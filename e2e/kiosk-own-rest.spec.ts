@@ -84,7 +84,7 @@ test("a business's own 10 hours' rest over the fall-back night: 9 h 59 min warne
   await expect(there.locator('option:checked')).toHaveText('As the rules say (11 h 0 min)');
   await perLocation.scrollIntoViewIfNeeded();
   await reviewScreen(page, 'location-rules-own-minimum-rest');
-  await perLocation.getByRole('radio', { name: 'Same as the business' }).first().click();
+  await perLocation.getByRole('radio', { name: 'Same as the location above, else the business' }).first().click();
   await expect(there).toHaveCount(0);
   await manager.exit();
 
