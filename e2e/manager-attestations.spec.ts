@@ -5,7 +5,8 @@
  * than 4 hours (typed over the 6 offered). A clock-off after 3 hours then asks the first only; one
  * after 4 hours and a minute asks both, and the answers reach the service with their wording's
  * version. Then a manager gives the counter its own rules (California, and the meal-break question)
- * on the "Rules per location" card, and the business's settings stay as they were. Both cards are
+ * on the "Rules per location" card, a till under the counter with no rules of its own shows the
+ * counter's profile as its own, and the business's settings stay as they were. Both cards are
  * captured at 1280x800 and 800x1280 and checked with axe. The service is the test's own.
  */
 import { AttestationModel, AttestationSettingsModel } from '../src/contract/supporting/attestations';
@@ -122,7 +123,7 @@ test('a manager chooses the questions at clock-off and when; the kiosk asks acco
   ]);
 });
 
-test("a manager gives a location its own break rules and questions; the business's stay as they were", async ({ page, request, ownService: service }) => {
+test("a manager gives a location its own break rules and questions, which a location under it inherits; the business's stay as they were", async ({ page, request, ownService: service }) => {
   test.setTimeout(180_000);
   const demo = service.demo;
   const headers = apiKeyAuth(demo.apiKey);
@@ -136,6 +137,9 @@ test("a manager gives a location its own break rules and questions; the business
     attestations: AttestationSettingsModel.parse(await (await request.get(`${business}/attestationsettings`, { headers })).json()),
   });
   const before = await businessRules();
+  // A till under the counter, with no rules of its own: it inherits the counter's.
+  const till = await request.post(`${business}/location`, { headers, data: { name: 'Counter till', parentId: locationId } });
+  expect(till.status(), await till.text()).toBe(200);
 
   await new KioskPage(page).enrol(service.baseURL, demo, 'Location rules settings tablet');
   const manager = new ManagerMode(page, demo);
@@ -163,4 +167,11 @@ test("a manager gives a location its own break rules and questions; the business
   expect(await businessRules()).toEqual(before);
   await card.scrollIntoViewIfNeeded();
   await reviewScreen(page, 'location-rules-settings', { ready: () => expect(card).toBeVisible() });
+
+  // The till keeps the counter's profile: its own questions' "meal break missed" names California.
+  await card.getByLabel('Location', { exact: true }).selectOption({ label: 'Counter till' });
+  await expect(breakRules.getByRole('radio', { name: 'Same as the location above, else the business' })).toBeChecked();
+  await card.getByRole('group', { name: 'Questions at clock-off here' }).getByRole('radio', { name: 'Its own questions' }).click();
+  await expect(card.getByText('Saved for Counter till. The kiosks follow it from now on.')).toBeVisible();
+  await expect(meal.getByText('Under the break and rest rules above: California.')).toBeVisible();
 });

@@ -5,7 +5,8 @@
  * staff grid after a quiet spell mid-flow, and lets a new app version in only when the kiosk is at
  * rest.
  */
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { useBackStaysInKiosk } from '../../hooks/useBackStaysInKiosk';
 import { useIdleTimeout } from '../../hooks/useIdleTimeout';
 import { useSafeUpdate } from '../../hooks/useSafeUpdate';
@@ -15,6 +16,7 @@ import { Notice } from '../../ui/Notice';
 import { useKioskBase, useRuntimeIfReady } from '../../runtime/RuntimeContext';
 import { useKioskTimeouts } from '../../runtime/kioskTimeouts';
 import { hasWebNfc } from '../../runtime/hasWebNfc';
+import { lazyCode, loadCode } from '../../runtime/loadCode';
 import { stepBack } from '../../state/stepBack';
 import { useUiStore } from '../../state/uiStore';
 import type { FlowSteps as FlowStepsComponent } from './FlowSteps';
@@ -25,12 +27,12 @@ import { StaffGrid } from './StaffGrid';
 import { StepOpening } from './StepOpening';
 
 /** Manager mode is opened rarely; its code loads on first use (precached for offline use). */
-const ManagerMode = lazy(() => import('../manager/ManagerEntry').then((m) => ({ default: m.ManagerEntry })));
+const ManagerMode = lazyCode(() => import('../manager/ManagerEntry').then((m) => ({ default: m.ManagerEntry })));
 // Loaded just after the names show, outside the first screen's JavaScript budget: a scan needs the
 // names on screen anyway.
-const BadgeScanner = lazy(() => import('./BadgeScanner').then((m) => ({ default: m.BadgeScanner })));
+const BadgeScanner = lazyCode(() => import('./BadgeScanner').then((m) => ({ default: m.BadgeScanner })));
 // Only where the browser has Web NFC: elsewhere its code is never fetched.
-const NfcBadgeReader = hasWebNfc() ? lazy(() => import('./NfcBadgeReader').then((m) => ({ default: m.NfcBadgeReader }))) : null;
+const NfcBadgeReader = hasWebNfc() ? lazyCode(() => import('./NfcBadgeReader').then((m) => ({ default: m.NfcBadgeReader }))) : null;
 /**
  * The steps after the grid (PIN, actions, options...) and the API client under them load as their
  * own chunk, fetched at start beside the grid rather than before it (precached for offline use).
@@ -41,15 +43,18 @@ const NfcBadgeReader = hasWebNfc() ? lazy(() => import('./NfcBadgeReader').then(
  */
 type FlowStepsModule = { FlowSteps: typeof FlowStepsComponent };
 let flowSteps: FlowStepsModule | null = null;
-const loadFlowSteps = (): Promise<FlowStepsModule> => import('./FlowSteps').then((module) => (flowSteps = module));
+const loadFlowSteps = (): Promise<FlowStepsModule> => loadCode(() => import('./FlowSteps')).then((module) => (flowSteps = module));
 
 function CurrentStep() {
   const onGrid = useUiStore((s) => s.flow.step === 'grid');
   const ready = useRuntimeIfReady() !== null;
   const [steps, setSteps] = useState(flowSteps);
+  const [failed, setFailed] = useState<unknown>(null);
   useEffect(() => {
-    if (!steps) void loadFlowSteps().then(setSteps);
+    if (!steps) loadFlowSteps().then(setSteps, setFailed);
   }, [steps]);
+  // Every try failed: the app's restart notice takes over (and the restart fetches the code again).
+  if (failed) throw failed;
   if (onGrid) return <StaffGrid />;
   if (!ready || !steps) return <StepOpening />;
   const { FlowSteps } = steps;
@@ -91,10 +96,13 @@ export function KioskShell() {
 
   return (
     <div className={styles.shell}>
-      <Suspense fallback={null}>
-        <BadgeScanner />
-        {NfcBadgeReader ? <NfcBadgeReader reading={mode === 'kiosk'} /> : null}
-      </Suspense>
+      {/* Badge readers are extras: if their code never arrives, names and PINs carry on without them. */}
+      <ErrorBoundary fallback={null}>
+        <Suspense fallback={null}>
+          <BadgeScanner />
+          {NfcBadgeReader ? <NfcBadgeReader reading={mode === 'kiosk'} /> : null}
+        </Suspense>
+      </ErrorBoundary>
       {mode === 'manager' ? (
         ready ? (
           <Suspense fallback={null}>

@@ -1,14 +1,15 @@
 /**
  * A location's own break rules and questions at clock-off in manager mode's Settings (the
  * overrides of docs/attestations.md#per-location): a manager picks a location, then keeps the
- * business's setting for each or gives the location its own. Saved at once like the business's
+ * inherited setting (the location above's, else the business's) for each or gives it its own. Saved at once like the business's
  * cards above it (Settings keeps its one Save), and the tablet refreshes so its next clock-off follows.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { getLocationRules, saveLocationRules } from '../../../contract/routes/locationRules';
+import { getLocationRules, listLocationRules, saveLocationRules } from '../../../contract/routes/locationRules';
 import type { LocationRulesInputModel, LocationRulesModel } from '../../../contract/supporting/locationRules';
 import { BREAK_RULE_PROFILES } from '../../../domain/breakRules';
+import { rulesAt, type LocationParent } from '../../../domain/locationRules';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { ChoiceGroup } from '../../ui/ChoiceGroup';
@@ -24,7 +25,7 @@ import { useRosterPickLists } from './useRosterData';
 
 const BUSINESS = 'Business';
 
-function Overrides({ locationId, name }: { locationId: number; name: string }) {
+function Overrides({ locationId, name, parents }: { locationId: number; name: string; parents: readonly LocationParent[] }) {
   const { t } = useI18n();
   const runtime = useRuntime();
   const api = useManagerApi();
@@ -32,12 +33,16 @@ function Overrides({ locationId, name }: { locationId: number; name: string }) {
   const sayFailure = useSayFailure();
   const path = { businessId: runtime.kiosk.businessId, id: locationId };
   const key = [MANAGER_KEY, runtime.kiosk.businessId, 'locationRules', locationId] as const;
+  const listKey = [MANAGER_KEY, runtime.kiosk.businessId, 'locationRules'] as const;
   const stored = useQuery({ queryKey: key, queryFn: () => api.call((client) => client.call(getLocationRules, { path })) });
+  // Every location's overrides: a location without its own profile inherits the nearest one above it.
+  const listed = useQuery({ queryKey: listKey, queryFn: () => api.call((client) => client.call(listLocationRules, { path: { businessId: path.businessId } })) });
   const [said, setSaid] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const save = useMutation({
     mutationFn: (body: LocationRulesInputModel) => api.call((client) => client.call(saveLocationRules, { path, body })),
     onSuccess: (saved: LocationRulesModel) => {
       queryClient.setQueryData(key, saved);
+      void queryClient.invalidateQueries({ queryKey: listKey, exact: true });
       setSaid({ tone: 'success', text: t('attest.location.saved', { name }) });
       void runtime.refresh();
     },
@@ -50,9 +55,11 @@ function Overrides({ locationId, name }: { locationId: number; name: string }) {
     save.mutate({ breakRules: data.breakRules, attestations: data.attestations, ...next });
   };
   const profile = data?.breakRules?.profile ?? BUSINESS;
-  // The "meal break missed" trigger reads the location's profile, else the business's (the same cached query as its card).
+  // The "meal break missed" trigger reads the profile at the location (its own, the nearest above it,
+  // else the business's: the same cached query as its card), as the kiosks do.
   const businessBreakRules = useBreakRulesSetting();
-  const breakRules = data?.breakRules ?? businessBreakRules.data;
+  const others = (listed.data ?? []).filter((o) => o.locationId !== locationId);
+  const breakRules = businessBreakRules.data && data ? rulesAt({ breakRules: businessBreakRules.data }, [...others, data], locationId, parents).breakRules : undefined;
 
   return (
     <>
@@ -111,6 +118,7 @@ export function LocationRulesCard() {
   const [chosen, setChosen] = useState<number | null>(null);
   const locationId = chosen ?? locations[0]?.id ?? null;
   const location = locations.find((l) => l.id === locationId);
+  const parents = locations.map((l) => ({ locationId: l.id, parentId: l.parentId ?? null }));
   return (
     <Card labelledBy="location-rules-title">
       <h2 id="location-rules-title" className={styles.cardTitle}>
@@ -133,7 +141,7 @@ export function LocationRulesCard() {
           </select>
         </div>
       )}
-      {location && locationId !== null ? <Overrides key={locationId} locationId={locationId} name={location.name ?? ''} /> : null}
+      {location && locationId !== null ? <Overrides key={locationId} locationId={locationId} name={location.name ?? ''} parents={parents} /> : null}
     </Card>
   );
 }

@@ -37,6 +37,10 @@ export const common = defineMessages({
     'duration.hoursMinutes': '{hours} h {minutes} min',
     'duration.minutes': '{minutes} min',
     'duration.underMinute': 'under 1 min',
+    'app.crashed.title': 'The kiosk needs to restart',
+    'app.crashed.body': 'Something went wrong on this tablet. Punches already recorded are kept and will be sent.',
+    'app.crashed.restartIn': { one: 'Restarting in {count} second…', other: 'Restarting in {count} seconds…' },
+    'app.crashed.restartNow': 'Restart now',
   },
   es: {
     'common.cancel': 'Cancelar',
@@ -73,5 +77,9 @@ export const common = defineMessages({
     'duration.hoursMinutes': '{hours} h {minutes} min',
     'duration.minutes': '{minutes} min',
     'duration.underMinute': 'menos de 1 min',
+    'app.crashed.title': 'El quiosco tiene que reiniciarse',
+    'app.crashed.body': 'Algo ha fallado en esta tableta. Los fichajes ya registrados se conservan y se enviarán.',
+    'app.crashed.restartIn': { one: 'Reiniciando en {count} segundo…', other: 'Reiniciando en {count} segundos…' },
+    'app.crashed.restartNow': 'Reiniciar ahora',
   },
 });
