@@ -34,6 +34,11 @@ export interface ApiClientConfig {
   onExchange?: (answered: boolean) => void;
   /** Called with every answered request and its response (e.g. to keep a header); an exception it throws is logged, never rethrown. */
   onResponse?: (request: Request, response: Response) => void;
+  /**
+   * Awaited before each request leaves, before its round trip and timeout start: the kiosk page
+   * holds its requests while a new app version takes over (src/app/runtime/requestHold.ts).
+   */
+  holdUntil?: () => Promise<void>;
 }
 
 /** Per-call options every method accepts. */
@@ -135,6 +140,7 @@ export function createTransport(config: ApiClientConfig): Transport {
   return {
     baseUrl: normaliseBaseUrl(config.baseUrl),
     async send(request, { operation, credentials }) {
+      await config.holdUntil?.();
       const current = credentials ? config.credentials() : null;
       if (current) request.headers.set('authorization', authorizationHeader(current));
       const started = performance.now();

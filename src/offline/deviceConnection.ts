@@ -32,6 +32,8 @@ export interface DeviceConnection {
 
 export interface ConnectOptions {
   fetch?: typeof fetch;
+  /** Awaited before each request leaves (the page holds its requests while a new app version takes over). */
+  holdUntil?: () => Promise<void>;
   /** The page's kiosk base, already open: its clock and reachability are shared, not made again. */
   base?: KioskBase;
 }
@@ -45,6 +47,7 @@ export async function connectDevice(db: KioskDb, enrolment: DeviceEnrolment, opt
     onResponse: (request: Request, response: Response) => void rememberJournalCode(db, request, response),
     timeoutMs: DEVICE_CALL_TIMEOUT_MS,
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.holdUntil ? { holdUntil: options.holdUntil } : {}),
   };
   const clientFor = (token: string) => createApiClient({ ...base, credentials: () => ({ kind: 'bearer', token }) });
   const client = clientFor(enrolment.token);

@@ -38,6 +38,8 @@ export interface KioskRuntime extends KioskBase {
 
 export interface RuntimeOptions {
   fetch?: typeof fetch;
+  /** Awaited before each request leaves (the page holds its requests while a new app version takes over). */
+  holdUntil?: () => Promise<void>;
   /** The app build, for health reports (the offline layer does not know it). */
   appVersion?: string;
   /** The page's kiosk base, already open (its clock and reachability are shared). */
@@ -48,6 +50,7 @@ export interface RuntimeOptions {
 export async function createKioskRuntime(db: KioskDb, enrolment: DeviceEnrolment, options: RuntimeOptions = {}): Promise<KioskRuntime> {
   const { kiosk, clock, reachability, client, clientFor, syncNow } = await connectDevice(db, enrolment, {
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.holdUntil ? { holdUntil: options.holdUntil } : {}),
     ...(options.base ? { base: options.base } : {}),
   });
   const health = createHealthReporter({

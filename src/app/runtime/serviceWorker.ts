@@ -10,6 +10,7 @@
  */
 import { registerSW } from 'virtual:pwa-register';
 import { useUiStore } from '../state/uiStore';
+import { holdRequestsUntil } from './requestHold';
 
 /** How often a version asked to take over is asked again while it still waits. */
 export const SKIP_WAITING_REPEAT_MS = 3_000;
@@ -33,11 +34,13 @@ export function watchForWaitingVersion(registration: ServiceWorkerRegistration):
       // The page reloads into the new version once it controls the page (also the page that
       // installed the first version, which workbox-window would not reload).
       navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+      // Until then the page sends nothing, so the running version can stop and stay stopped: a
+      // request reaching it while it stops starts it again and the switch waits (requestHold.ts).
+      holdRequestsUntil(new Promise((switched) => navigator.serviceWorker.addEventListener('controllerchange', switched, { once: true })));
       // Asked again while it still waits, in case the first message never reached it (a stopped
       // waiting worker is started to receive one). Once the version has called skipWaiting,
-      // Chromium acts on that first call only: later asks change nothing, and the switch waits
-      // until the old version is idle (a request from a page restarts it; measured on the
-      // offline spec's update scenario). Asking again is harmless and stops once it moves on.
+      // Chromium acts on that first call only: later asks change nothing. Asking again is
+      // harmless and stops once it moves on.
       const ask = () => worker.postMessage({ type: 'SKIP_WAITING' });
       ask();
       const again = setInterval(() => {

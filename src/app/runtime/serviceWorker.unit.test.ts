@@ -4,6 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUiStore } from '../state/uiStore';
+import { requestsMayGo } from './requestHold';
 import { SKIP_WAITING_REPEAT_MS, watchForWaitingVersion } from './serviceWorker';
 
 vi.mock('virtual:pwa-register', () => ({ registerSW: () => () => Promise.resolve() }));
@@ -46,7 +47,11 @@ describe('watchForWaitingVersion', () => {
     vi.stubGlobal('navigator', { serviceWorker: container });
     vi.stubGlobal('window', { location: { reload: vi.fn() } });
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    // Ends what a test left waiting for the switch (its reload listener and its request hold).
+    container.dispatchEvent(new Event('controllerchange'));
+    vi.unstubAllGlobals();
+  });
 
   it('offers a version found after the hand-over once it waits, and the offer activates it', async () => {
     const registration = new FakeRegistration();
@@ -59,6 +64,25 @@ describe('watchForWaitingVersion', () => {
     expect(apply).not.toBeNull();
     await apply?.();
     expect(next.messages).toEqual([{ type: 'SKIP_WAITING' }]);
+  });
+
+  it("holds the page's requests from the ask until the new version controls the page", async () => {
+    const registration = new FakeRegistration();
+    watch(registration);
+    const next = new FakeWorker('installing');
+    registration.find(next);
+    next.moveTo('installed', registration);
+    let mayGo = false;
+    void requestsMayGo().then(() => (mayGo = true));
+    await vi.waitFor(() => expect(mayGo).toBe(true));
+
+    await useUiStore.getState().applyUpdate?.();
+    mayGo = false;
+    void requestsMayGo().then(() => (mayGo = true));
+    await Promise.resolve();
+    expect(mayGo).toBe(false);
+    container.dispatchEvent(new Event('controllerchange'));
+    await vi.waitFor(() => expect(mayGo).toBe(true));
   });
 
   it('asks again while the version still waits, and stops once it moves on', async () => {

@@ -13,6 +13,7 @@ import { openKioskBase, type KioskBase } from '../../../offline/kioskBase';
 import type { KioskRuntime } from '../../../offline/kioskRuntime';
 import { APP_VERSION } from '../../appVersion';
 import { loadCode } from '../../runtime/loadCode';
+import { requestsMayGo } from '../../runtime/requestHold';
 import { KioskBaseContext, RuntimeContext } from '../../runtime/RuntimeContext';
 import { KioskShell } from './KioskShell';
 
@@ -34,7 +35,7 @@ export function EnrolledKiosk({ db, enrolment }: { db: KioskDb; enrolment: Devic
         if (stopped) return;
         setBase(opened);
         const { createKioskRuntime } = await runtimeCode;
-        return createKioskRuntime(db, enrolment, { base: opened, appVersion: APP_VERSION, onError: (error) => console.warn('kiosk sync:', error) });
+        return createKioskRuntime(db, enrolment, { base: opened, appVersion: APP_VERSION, holdUntil: requestsMayGo, onError: (error) => console.warn('kiosk sync:', error) });
       })
       .then((rt) => {
         if (stopped || !rt) return;

@@ -20,6 +20,7 @@ import { signInWithBadge, type BadgeReading } from './badgeSignIn';
 import styles from './ScanStep.module.css';
 import steps from './Steps.module.css';
 import { useCamera } from './useCamera';
+import { loadCode } from '../../runtime/loadCode';
 
 registerMessages(kioskBadges);
 
@@ -56,7 +57,7 @@ export function ScanStep() {
   // The decoder loads with the step, beside the camera starting.
   useEffect(() => {
     let gone = false;
-    void import('./badgeDecoder')
+    void loadCode(() => import('./badgeDecoder'))
       .then(({ createQrReader }) => createQrReader())
       .then(
         (created) => !gone && setReader(created),

@@ -21,6 +21,7 @@ import { useNow } from '../../hooks/useNow';
 import { useI18n } from '../../i18n/I18nProvider';
 import { foldForSearch } from '../../i18n/search';
 import { hasWebNfc } from '../../runtime/hasWebNfc';
+import { loadCode } from '../../runtime/loadCode';
 import { useKioskBase } from '../../runtime/RuntimeContext';
 import { openShiftElsewhere, type OpenShiftElsewhere } from '../../../offline/openShiftsElsewhere';
 import { useBadgeMode, useBreakRules, useOpenShiftsElsewhere, useStaff } from '../../runtime/useKioskData';
@@ -154,7 +155,8 @@ export function StaffGrid() {
   const [warnings, setWarnings] = useState<typeof BreakRuleWarnings | null>(null);
   const wanted = breakRules !== undefined && hasBreakRules(breakRules);
   useEffect(() => {
-    if (wanted && warnings === null) void import('../../../offline/breakRuleWarnings').then(setWarnings);
+    // Code that never arrives leaves the names without meal lines, nothing worse.
+    if (wanted && warnings === null) loadCode(() => import('../../../offline/breakRuleWarnings')).then(setWarnings, () => undefined);
   }, [wanted, warnings]);
   // Each person's line as their own screen says it: the rules at their shift's location, the breaks the tablet knows.
   const mealsDue: MealsDue =
