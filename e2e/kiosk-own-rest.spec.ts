@@ -3,12 +3,13 @@
  * service's together) over the London fall-back night (02:00 BST becomes 01:00 GMT on 25 October
  * 2026). A manager picks the Australian profile (12 hours' rest), then 10 hours as the business's
  * own minimum (an agreement lowering the Award's), and to stop a clock-on after a short rest; the
- * location override shows the same field. Two people finish in the evening, a minute apart: in
- * the morning, the one whose shift ended 9 h 59 min before is warned "since your last shift
- * ended" and refused, told clock-on opens at the wall time 10 real hours after (9 on the wall);
- * the one whose shift ended 10 h before is not warned and clocks on; and 10 hours after the first
- * one's shift, not 12, they may clock on too. Screens are captured in both orientations and
- * axe-checked. The service is the file's own, so its data confuses no other spec.
+ * location override shows the same field and saves its own minimum with the override. Two people
+ * finish in the evening, a minute apart: in the morning, the one whose shift ended 9 h 59 min
+ * before is warned "since your last shift ended" and refused, told clock-on opens at the wall time
+ * 10 real hours after (9 on the wall); the one whose shift ended 10 h before is not warned and
+ * clocks on; and 10 hours (not the Award's 12) after the refused person's shift, they may clock on
+ * too. Screens are captured in both orientations and axe-checked. The service is the file's own,
+ * so its data confuses no other spec.
  */
 import type { APIRequestContext } from '@playwright/test';
 import { KioskPage, fullName, kioskTime, type StaffMember } from './pages/kiosk';
@@ -84,8 +85,20 @@ test("a business's own 10 hours' rest over the fall-back night: 9 h 59 min warne
   await expect(there.locator('option:checked')).toHaveText('As the rules say (11 h 0 min)');
   await perLocation.scrollIntoViewIfNeeded();
   await reviewScreen(page, 'location-rules-own-minimum-rest');
+  // Its own 9 hours is saved with the location's override; a change of profile keeps it.
+  const locationId = Number(await perLocation.getByRole('combobox', { name: 'Location' }).inputValue());
+  const locationRules = async () => {
+    const res = await request.get(`${service.baseURL}/api/v2/business/${demo.businessId}/location/${locationId}/rules`, { headers: apiKeyAuth(demo.apiKey) });
+    return ((await res.json()) as { breakRules: unknown }).breakRules;
+  };
+  await there.selectOption({ label: '9 h 0 min' });
+  await expect.poll(locationRules).toEqual({ profile: 'UK', blockShortRest: false, minimumRestMinutes: 540 });
+  await perLocation.getByRole('radio', { name: 'California' }).click();
+  await expect.poll(locationRules).toEqual({ profile: 'CA', blockShortRest: false, minimumRestMinutes: 540 });
+  await expect(there).toHaveValue('540');
   await perLocation.getByRole('radio', { name: 'Same as the location above, else the business' }).first().click();
   await expect(there).toHaveCount(0);
+  await expect.poll(locationRules).toBeNull();
   await manager.exit();
 
   // ---- the evening: two short shifts, the second to end a minute after the first ------------------
