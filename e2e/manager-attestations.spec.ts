@@ -6,8 +6,12 @@
  * after 4 hours and a minute asks both, and the answers reach the service with their wording's
  * version. Then a manager gives the counter its own rules (California, and the meal-break question)
  * on the "Rules per location" card, a till under the counter with no rules of its own shows the
- * counter's profile as its own, and the business's settings stay as they were. Both cards are
- * captured at 1280x800 and 800x1280 and checked with axe. The service is the test's own.
+ * counter's profile as its own, and the business's settings stay as they were. Last, a manager
+ * writes the meal-break question and one answer in the business's words (a blank question is
+ * refused under the field): the kiosk asks the new wording online and offline, a newer wording
+ * written while the tablet is offline does not change the queued answer's version, and Timesheets
+ * shows the words the person saw. The cards, the editor, the kiosk's question and the timesheet
+ * line are captured at 1280x800 and 800x1280 and checked with axe. The service is the test's own.
  */
 import { AttestationModel, AttestationSettingsModel } from '../src/contract/supporting/attestations';
 import { BreakRulesModel } from '../src/contract/supporting/breakRules';
@@ -174,4 +178,100 @@ test("a manager gives a location its own break rules and questions, which a loca
   await card.getByRole('group', { name: 'Questions at clock-off here' }).getByRole('radio', { name: 'Its own questions' }).click();
   await expect(card.getByText('Saved for Counter till. The kiosks follow it from now on.')).toBeVisible();
   await expect(meal.getByText('Under the break and rest rules above: California.')).toBeVisible();
+});
+
+test('a manager writes the wording of a question; the kiosk asks it, offline too, and Timesheets shows the words the person saw', async ({ page, context, request, ownService: service, attestClocks: clocks }) => {
+  test.setTimeout(300_000);
+  const demo = service.demo;
+  const headers = apiKeyAuth(demo.apiKey);
+  const business = `${service.baseURL}/api/v2/business/${demo.businessId}`;
+  const asked = await request.post(`${business}/attestationsettings`, { headers, data: { rules: [{ question: 'MealBreak', askWhen: 'Always', hours: 0 }] } });
+  expect(asked.status(), await asked.text()).toBe(200);
+  const kiosk = new KioskPage(page);
+  await kiosk.enrol(service.baseURL, demo, 'Attestation wording tablet');
+
+  // ---- the manager writes the question and one answer in the business's words ----------------------
+  const manager = new ManagerMode(page, demo);
+  await manager.signIn();
+  await manager.goTo('Settings');
+  const card = page.getByRole('region', { name: 'Questions at clock-off' });
+  await card.getByTestId('attest-wording-edit-MealBreak').click();
+  const editor = card.getByTestId('attest-wording-MealBreak');
+  await expect(editor.getByLabel('Question')).toHaveValue('Did you get your meal break?');
+  await editor.getByLabel('Question').fill('   ');
+  await editor.getByTestId('attest-wording-save-MealBreak').click();
+  await expect(editor.getByText('Write some words here.')).toBeVisible();
+  await editor.getByLabel('Question').fill('Did you take your lunch break?');
+  await editor.getByLabel('Answer for “No, I wasn\'t able to”').fill('No, too busy to stop');
+  await expect(editor.getByText('Reports a missed break: the line waits for you, whatever the words.')).toHaveCount(2);
+  await editor.scrollIntoViewIfNeeded();
+  await reviewScreen(page, 'attestation-wording-editor', { ready: () => expect(editor).toBeVisible() });
+  await editor.getByTestId('attest-wording-save-MealBreak').click();
+  await expect(card.getByText('Saved as wording v2. The kiosks ask it from now on.')).toBeVisible();
+  const meal = card.getByTestId('attest-setting-MealBreak');
+  await expect(meal.getByRole('group', { name: /^Did you take your lunch break\?/ })).toContainText('Your wording v2. Answers: Yes · No, too busy to stop · No, I chose to skip it');
+  await manager.exit();
+
+  // ---- two people on shift; one clocks off online, one offline while a manager words it again -------
+  await expect(kiosk.gridGroup('Everyone else')).toBeVisible();
+  const [online, offline] = await peopleOffShift(kiosk, demo, 2);
+  await clocks.set(new Date(Date.parse(CLOCK_ON) + 10_000));
+  for (const person of [online!, offline!]) await kiosk.clockOnAsIs(person);
+  await clocks.forward(2 * HOUR);
+
+  await kiosk.signIn(fullName(online!), online!.pin);
+  await kiosk.choose('clockOff');
+  const question = page.getByTestId('attest-MealBreak');
+  await expect(question.getByRole('group', { name: 'Did you take your lunch break?' })).toBeVisible();
+  await reviewScreen(page, 'attestation-own-wording');
+  await question.getByRole('radio', { name: 'No, too busy to stop' }).check();
+  await page.getByTestId('attest-clock-off').click();
+  await kiosk.expectReceipt('clockOff');
+  await kiosk.finishReceipt();
+
+  await context.setOffline(true);
+  await kiosk.signIn(fullName(offline!), offline!.pin);
+  await kiosk.choose('clockOff');
+  await expect(question.getByRole('group', { name: 'Did you take your lunch break?' })).toBeVisible();
+  await question.getByRole('radio', { name: 'No, too busy to stop' }).check();
+  await page.getByTestId('attest-clock-off').click();
+  await kiosk.expectReceipt('clockOff');
+  await kiosk.finishReceipt();
+  // Meanwhile a manager words it again: the queued answer keeps the version it was given under.
+  const again = await request.post(`${business}/attestationwording`, {
+    headers,
+    data: {
+      question: 'MealBreak',
+      text: 'Lunch break taken?',
+      answers: [
+        { answer: 'Yes', text: 'Yes' },
+        { answer: 'NotAble', text: 'No' },
+        { answer: 'ChoseToSkip', text: 'Skipped' },
+      ],
+    },
+  });
+  expect(again.status(), await again.text()).toBe(200);
+  await context.setOffline(false);
+  await kiosk.waitForSync(60_000);
+
+  const answersOf = async (employeeId: number) => {
+    const res = await request.get(`${business}/attestations`, { headers });
+    expect(res.status(), await res.text()).toBe(200);
+    return AttestationModel.array()
+      .parse(await res.json())
+      .filter((a) => a.employeeId === employeeId);
+  };
+  const said = [{ question: 'MealBreak', version: 2, answer: 'NotAble', questionText: 'Did you take your lunch break?', answerText: 'No, too busy to stop' }];
+  for (const person of [online!, offline!]) await expect.poll(async () => (await answersOf(person.employeeId)).map((a) => a.answers), { timeout: 30_000 }).toEqual([said]);
+  const [recorded] = await answersOf(online!.employeeId);
+  expect(recorded).toMatchObject({ reportsMissedBreak: true });
+
+  // ---- Timesheets shows the words the person saw, not today's ----------------------------------------
+  await manager.signIn();
+  await manager.goTo('Timesheets');
+  const line = page.locator(`[data-testid="timesheet-line"][data-line-id="${recorded?.timesheetLineId ?? 0}"]`);
+  await expect(line.getByTestId('line-attestation')).toHaveText('Did you take your lunch break? No, too busy to stop (wording v2)');
+  await expect(line.getByTestId('missed-break')).toHaveText('Missed break reported');
+  await line.scrollIntoViewIfNeeded();
+  await reviewScreen(page, 'attestation-own-wording-timesheets');
 });
