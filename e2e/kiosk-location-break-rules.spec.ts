@@ -17,6 +17,7 @@ import { KioskPage, fullName, kioskTime } from './pages/kiosk';
 import { peopleOffShift } from './pages/offShift';
 import { bothClocks, type Clocks } from './support/clocks';
 import { expect } from './support/fixtures';
+import { KioskStore } from './support/kioskStore';
 import { testWithOwnService } from './support/ownService';
 import { reviewScreen } from './support/screens';
 import { ServiceApi } from './support/serviceApi';
@@ -36,6 +37,13 @@ async function post(request: APIRequestContext, url: string, headers: Record<str
   const res = await request[method](url, { headers, data });
   expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
   return (await res.json()) as unknown;
+}
+
+/** Waits until the tablet keeps the policy's override for `locationId` (null: none): a reload shows the names before its refresh has run. */
+async function expectKeptOverride(store: KioskStore, locationId: number, blockShortRest: boolean | null): Promise<void> {
+  type Kept = { locationRules?: Array<{ locationId: number; breakRules: { blockShortRest: boolean } | null }> };
+  const kept = () => store.meta<Kept>('policy').then((policy) => policy?.locationRules?.find((r) => r.locationId === locationId)?.breakRules?.blockShortRest ?? null);
+  await expect.poll(kept, { message: `the tablet keeps location ${locationId}'s override`, timeout: 30_000 }).toBe(blockShortRest);
 }
 
 test("a kiosk follows its location's rules (inherited from the location above) before a clock-on and on the grid", async ({ page, context, request, ownService: service, ruleClocks: clocks }) => {
@@ -93,6 +101,7 @@ test("a kiosk follows its location's rules (inherited from the location above) b
   // The tablet takes its policy again when it starts.
   await page.reload();
   await expect(kiosk.grid()).toBeVisible({ timeout: 15_000 });
+  await expectKeptOverride(new KioskStore(page), ukShops, true);
   await context.setOffline(true);
   await clocks.set(new Date(ended + 10 * HOUR + 5_000));
   await kiosk.signIn(name, person.pin);
@@ -115,6 +124,7 @@ test("a kiosk follows its location's rules (inherited from the location above) b
   await post(request, `${business}/location/${ukShops}/rules`, headers, { breakRules: null, attestations: null });
   await page.reload();
   await expect(kiosk.grid()).toBeVisible({ timeout: 15_000 });
+  await expectKeptOverride(new KioskStore(page), ukShops, null);
   await clocks.set(new Date(ended + 11 * HOUR + MINUTE + 5_000));
   await kiosk.signIn(name, person.pin);
   await expect(kiosk.actions().getByTestId('short-rest')).toHaveText('11 h 1 min since your last shift ended. The rules ask for 12 h 0 min of rest.');
