@@ -4,15 +4,16 @@
  * each limit. Over the spring-forward night and the fall-back night under the UK profile a night
  * worker's "Meal break due by" names the right wall time (six real hours after the clock-on, not
  * six on the wall) and a person back in the morning is warned, and told when clock-on opens, by
- * real hours of rest (11), not by the wall's; Australia's 12 hours' rest (no profile asks for 10:
- * the General Retail Industry Award's 12, which an agreement may lower, is what the domain
- * keeps); California's meal break by the end of the 5th hour, and its second by the end of the
+ * real hours of rest (11), not by the wall's; Australia's 12 hours' rest (the General Retail
+ * Industry Award's; a business whose agreement lowers it to 10 is kiosk-own-rest.spec.ts);
+ * California's meal break by the end of the 5th hour, and its second by the end of the
  * 10th once the first was taken. The file runs on a service of its own, seeded before the first
  * scenario and moved forward to each next one (the tests are in time order), so the data it leaves
  * at other dates confuses no other spec.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { KioskPage, fullName, kioskTime, type Punch, type StaffMember } from './pages/kiosk';
+import { KioskPage, fullName, kioskTime, type StaffMember } from './pages/kiosk';
+import { punchAt, storedShift } from './pages/punchAt';
 import { peopleOffShift } from './pages/offShift';
 import { bothClocks, type Clocks } from './support/clocks';
 import { expect } from './support/fixtures';
@@ -44,25 +45,6 @@ type Who = StaffMember;
 async function saveRules(request: APIRequestContext, service: ServiceInstance<DemoFile>, profile: 'UK' | 'AU' | 'CA', blockShortRest: boolean): Promise<void> {
   const saved = await request.post(`${service.baseURL}/api/v2/business/${service.demo.businessId}/breakrules`, { headers: apiKeyAuth(service.demo.apiKey), data: { profile, blockShortRest } });
   expect(saved.status(), await saved.text()).toBe(200);
-}
-
-/** Sets both clocks ten seconds into the minute of `instant`, then signs in and punches; back on the grid after. */
-async function punchAt(kiosk: KioskPage, clocks: Clocks, who: Who, kind: Punch, instant: string): Promise<void> {
-  // Ten seconds in: the kiosk follows the service's Date header in whole seconds.
-  await clocks.set(new Date(Date.parse(instant) + 10_000));
-  await kiosk.signIn(fullName(who), who.pin);
-  await kiosk.choose(kind);
-  if (kind === 'clockOn') await kiosk.confirmClockOn();
-  await kiosk.expectReceipt(kind);
-  await kiosk.finishReceipt();
-}
-
-/** The instants the service recorded for the person's shift that started at or after `from`. */
-async function storedShift(api: ServiceApi, who: Who, from: string): Promise<{ start: number; end: number | null }> {
-  const shift = (await api.shifts(who.employeeId)).find((s) => Date.parse(s.startTimeUtc) >= Date.parse(from));
-  const start = Date.parse(shift?.startTimeUtc ?? '');
-  expect(Number.isNaN(start), `a shift of ${fullName(who)} from ${from} reached the service`).toBe(false);
-  return { start, end: shift?.endTimeUtc ? Date.parse(shift.endTimeUtc) : null };
 }
 
 /** Signs in at `instant` (both clocks), reads the actions screen with `check`, and goes back to the grid. */

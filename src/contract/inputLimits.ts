@@ -44,6 +44,8 @@ export const TEXT_LIMITS: readonly TextLimit[] = [
     reason: "another system's identifier or code",
   },
   { fields: ['shortCode'], max: 50, reason: 'a work-type code' },
+  { fields: ['AttestationWordingInputModel.text'], max: 200, reason: 'a question asked at clock-off, read on a tablet' },
+  { fields: ['AttestationAnswerWordingModel.text'], max: 100, reason: 'one answer to a question at clock-off, a button on a tablet' },
   { fields: ['PhotoPolicyModel.notice'], max: 1000, reason: "a business's photo notice: a short paragraph read on a tablet" },
   { fields: ['fullyQualifiedName'], max: 1000, reason: 'a location path (ignored on input: the service builds it)' },
   {

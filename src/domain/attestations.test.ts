@@ -3,10 +3,13 @@ import {
   answersProblem,
   answersText,
   attestationsDue,
+  currentVersion,
   missedMealBreaks,
+  nextWrittenVersion,
   reportsMissedBreak,
   type AttestationSettings,
   type FinishedShift,
+  type WrittenWording,
 } from './attestations';
 import { BREAK_RULE_PROFILE } from './breakRules';
 
@@ -97,5 +100,59 @@ describe('answers', () => {
         { question: 'Injury', version: 1, answer: 'NoInjury' },
       ]),
     ).toBe('MealBreak v1: NotAble; Injury v1: NoInjury');
+  });
+});
+
+describe("a business's own wording", () => {
+  const lunch = (version: number, text: string): WrittenWording => ({
+    question: 'MealBreak',
+    version,
+    basedOn: 1,
+    text,
+    answers: [
+      { answer: 'Yes', text: 'Yes, I had lunch' },
+      { answer: 'NotAble', text: 'No, too busy' },
+      { answer: 'ChoseToSkip', text: 'No, my choice' },
+    ],
+  });
+  const written = [lunch(2, 'Lunch taken?'), lunch(3, 'Did you take your lunch?')];
+  const always: AttestationSettings = { rules: [{ question: 'MealBreak', askWhen: 'Always', hours: 0 }, { question: 'Injury', askWhen: 'Always', hours: 0 }] };
+
+  it('numbers each edit after every version before it, and asks the latest', () => {
+    expect(nextWrittenVersion('MealBreak', [])).toBe(2);
+    expect(nextWrittenVersion('MealBreak', written)).toBe(4);
+    expect(nextWrittenVersion('Injury', written)).toBe(2);
+    expect(currentVersion('MealBreak', written)).toBe(3);
+    expect(currentVersion('Injury', written)).toBe(1);
+    expect(attestationsDue(always, None, shift('2026-06-10T16:30:00Z'), written)).toEqual([
+      { question: 'MealBreak', version: 3 },
+      { question: 'Injury', version: 1 },
+    ]);
+    // Without the business's wordings (an older policy), the built-in versions are asked.
+    expect(attestationsDue(always, None, shift('2026-06-10T16:30:00Z'))).toEqual([
+      { question: 'MealBreak', version: 1 },
+      { question: 'Injury', version: 1 },
+    ]);
+  });
+
+  it('keeps the meaning of the answers: an old version is still known, a missed break still flags, an unknown version is refused', () => {
+    expect(answersProblem([{ question: 'MealBreak', version: 2, answer: 'NotAble' }], written)).toBeNull();
+    expect(reportsMissedBreak([{ question: 'MealBreak', version: 2, answer: 'NotAble' }], written)).toBe(true);
+    expect(reportsMissedBreak([{ question: 'MealBreak', version: 3, answer: 'Yes' }], written)).toBe(false);
+    expect(answersProblem([{ question: 'MealBreak', version: 4, answer: 'Yes' }], written)).toMatch(/no version 4/);
+    expect(answersProblem([{ question: 'MealBreak', version: 2, answer: 'Injured' }], written)).toMatch(/not an answer/);
+    expect(answersProblem([{ question: 'Injury', version: 2, answer: 'Injured' }], written)).toMatch(/no version 2/);
+  });
+
+  it('quotes the words shown in the export cell for a written version, the codes alone for a built-in one', () => {
+    expect(
+      answersText(
+        [
+          { question: 'MealBreak', version: 2, answer: 'NotAble' },
+          { question: 'Injury', version: 1, answer: 'NoInjury' },
+        ],
+        written,
+      ),
+    ).toBe('MealBreak v2 (Lunch taken?): NotAble (No, too busy); Injury v1: NoInjury');
   });
 });

@@ -41,12 +41,25 @@ export const BREAK_RULE_PROFILE: Readonly<Record<BreakRuleProfileId, BreakRulePr
   CA: { id: 'CA', mealBreak: { dueWithinMinutes: 5 * 60, secondDueWithinMinutes: 10 * 60, minimumMinutes: 30 }, minimumRestMinutes: null, roundMealPunches: false },
 };
 
-/** A business's break-rule setting: its profile, and whether a short rest stops a clock-on. */
+/** A business's break-rule setting: its profile, its own minimum rest if it keeps one, and whether a short rest stops a clock-on. */
 export interface BreakRuleSettings {
   profile: BreakRuleProfileId;
   /** Off by default: warnings inform. On: a clock-on after less rest than the minimum is refused at the kiosk. */
   blockShortRest: boolean;
+  /**
+   * The business's own minimum rest between shifts, in minutes, instead of the profile's (an agreement
+   * bringing the Retail Award's 12 hours down to 10, or a rest rule under `None`); null or absent:
+   * the profile's. Within MINIMUM_REST_BOUNDS (settings stored before it existed have none).
+   */
+  minimumRestMinutes?: number | null;
 }
+
+/**
+ * The business's own minimum rest: whole half hours from 1 to 24 hours. Half hours because
+ * agreements and contracts word rest in hours and half hours; 1 hour so a value is a rest, not a
+ * typo; 24 hours because a longer gap is a day off, not a rest between shifts.
+ */
+export const MINIMUM_REST_BOUNDS = { minMinutes: 60, maxMinutes: 24 * 60, stepMinutes: 30 } as const;
 
 export const NO_BREAK_RULES: BreakRuleSettings = { profile: 'None', blockShortRest: false };
 
@@ -95,6 +108,14 @@ export function lastShiftEnd(spans: readonly Pick<WorkSpan, 'end'>[], now: Date)
   return latest;
 }
 
+/**
+ * The minimum rest between shifts the setting asks for, in minutes: the business's own where it
+ * keeps one, else its profile's; null when neither has one. Every rest warning reads it here.
+ */
+export function effectiveMinimumRestMinutes(settings: Pick<BreakRuleSettings, 'profile' | 'minimumRestMinutes'>): number | null {
+  return settings.minimumRestMinutes ?? BREAK_RULE_PROFILE[settings.profile].minimumRestMinutes;
+}
+
 export interface ShortRest {
   /** Real time since the last shift ended. */
   restMs: number;
@@ -103,12 +124,13 @@ export interface ShortRest {
   until: Date;
 }
 
-/** A clock-on now would start after less rest than the profile's minimum: how much there was; else null. */
-export function shortRest(profile: BreakRuleProfile, lastEnd: Date | null, now: Date): ShortRest | null {
-  if (profile.minimumRestMinutes === null || lastEnd === null) return null;
+/** A clock-on now would start after less rest than the setting's minimum (effectiveMinimumRestMinutes): how much there was; else null. */
+export function shortRest(settings: Pick<BreakRuleSettings, 'profile' | 'minimumRestMinutes'>, lastEnd: Date | null, now: Date): ShortRest | null {
+  const minimumMinutes = effectiveMinimumRestMinutes(settings);
+  if (minimumMinutes === null || lastEnd === null) return null;
   const restMs = now.getTime() - lastEnd.getTime();
-  if (restMs < 0 || restMs >= profile.minimumRestMinutes * MINUTE) return null;
-  return { restMs, minimumMinutes: profile.minimumRestMinutes, until: new Date(lastEnd.getTime() + profile.minimumRestMinutes * MINUTE) };
+  if (restMs < 0 || restMs >= minimumMinutes * MINUTE) return null;
+  return { restMs, minimumMinutes, until: new Date(lastEnd.getTime() + minimumMinutes * MINUTE) };
 }
 
 /** The rest as the warning says it ("8 h 0 min since your last shift ended"): whole minutes, rounded down, never overstating it. */

@@ -3,7 +3,9 @@
  * queued in the same transaction as an `attestation` entry naming the clock-off by its
  * Idempotency-Key; offline both wait; back online the answers arrive after the clock-off, once,
  * despite lost answers; an undone clock-off takes its answers with it; a stored entry with answers
- * the service refuses waits under needs attention with the service's words, losing nothing else.
+ * the service refuses waits under needs attention with the service's words, losing nothing else;
+ * an answer to the business's own wording, queued offline while a manager wrote a newer version,
+ * is accepted under the version asked and read back in its words.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +13,7 @@ import { shiftAttestations } from '../server/db/schema';
 import { createTenant, enrolDeviceAuth } from '../server/testing/fixtures';
 import { startTestService, type TestService } from '../server/testing/testService';
 import { randomUUID } from 'node:crypto';
+import { readKioskPolicy } from './refreshKioskData';
 import { punchAtKiosk, releasePunchAtKiosk, undoPunchAtKiosk } from './kioskOperations';
 import { AttentionRecord, OutboxRecord } from './records';
 import { createOfflineHarness, deliverLosingFirstAnswers } from './testing/offlineHarness';
@@ -91,5 +94,40 @@ describe('answers given at clock-off', () => {
     expect(attention[0]!.message).toMatch(/no version 7/);
     expect(await attestationsOf(ada.id)).toEqual([]);
     expect((await h.db.staff.get(ada.id))?.server.status).toBe('ClockedOff');
+  });
+
+  it("an answer to the business's own wording, queued offline while a manager writes a newer one, is kept under the version asked", async () => {
+    const { tenant, ada, h } = await onShift();
+    const wording = (text: string) => ({
+      question: 'MealBreak',
+      text,
+      answers: [
+        { answer: 'Yes', text: 'Yes, I had lunch' },
+        { answer: 'NotAble', text: 'No, too busy' },
+        { answer: 'ChoseToSkip', text: 'No, my choice' },
+      ],
+    });
+    const write = (text: string) => t.request('POST', `${tenant.base}/attestationwording`, { auth: tenant.manager.auth, json: wording(text) });
+    expect((await write('Lunch taken?')).status).toBe(200);
+    expect(await h.runtime.refresh()).toBe(true);
+    const policy = await readKioskPolicy(h.db);
+    expect(policy?.attestationWording.map((w) => [w.version, w.text])).toEqual([[2, 'Lunch taken?']]);
+
+    h.setFaults(() => 'down');
+    const answers = [{ question: 'MealBreak', version: 2, answer: 'NotAble' }] as const;
+    const punched = await punchAtKiosk(h.runtime, ada.id, 'clockOff', {}, undefined, undefined, answers);
+    if (!punched.ok) throw new Error('not punched');
+    await releasePunchAtKiosk(h.runtime, punched.receipt.entryId);
+    expect((await write('Did you take your lunch?')).status).toBe(200);
+
+    h.setFaults(() => null);
+    for (let run = 0; run < 3 && (await h.db.outbox.count()) > 0; run += 1) await h.runtime.syncNow({ force: true });
+    expect(await h.db.outbox.count()).toBe(0);
+    expect(await h.db.attention.count()).toBe(0);
+    const kept = await attestationsOf(ada.id);
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({ reportsMissedBreak: true, answers });
+    const listed = await t.request('GET', `${tenant.base}/attestations`, { auth: tenant.manager.auth });
+    expect((listed.body as { answers: unknown[] }[])[0]?.answers).toEqual([{ ...answers[0], questionText: 'Lunch taken?', answerText: 'No, too busy' }]);
   });
 });

@@ -66,7 +66,7 @@ export async function readBreakRuleWarnings(db: KioskDb, employeeId: number, sta
   }
   const settings = breakRulesAt(rules, chosenLocationId ?? rules.kioskLocationId);
   const profile = BREAK_RULE_PROFILE[settings.profile];
-  const short = shortRest(profile, lastShiftEnd(spans, now), now);
+  const short = shortRest(settings, lastShiftEnd(spans, now), now);
   return { meal: null, shortRest: short, blocksClockOn: short !== null && settings.blockShortRest, profile, shiftBreaks: null };
 }
 

@@ -16,7 +16,8 @@ import { readRecord } from './records';
 /** The meta row holding the kiosk policy as the service last sent it. */
 export const POLICY_KEY = 'policy';
 
-const Rules = z.object({ profile: z.enum(BREAK_RULE_PROFILES), blockShortRest: z.boolean() });
+// The business's own minimum rest is optional: a policy cached before it existed still parses (the profile's minimum).
+const Rules = z.object({ profile: z.enum(BREAK_RULE_PROFILES), blockShortRest: z.boolean(), minimumRestMinutes: z.optional(z.nullable(z.int().check(z.positive()))) });
 const PolicyBreakRules = z.object({ breakRules: Rules });
 const PolicyOverrides = z.object({ locationRules: z.array(z.object({ locationId: z.int(), breakRules: z.nullable(Rules) })) });
 const PolicyTree = z.object({ locationParents: z.array(z.object({ locationId: z.int(), parentId: z.nullable(z.int()) })) });

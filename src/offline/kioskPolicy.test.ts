@@ -22,7 +22,7 @@ describe("the kiosk's policy", () => {
     const tenant = await createTenant(t);
     const h = await createOfflineHarness(t, tenant);
     expect(await h.runtime.refresh()).toBe(true);
-    expect(await readKioskPolicy(h.db)).toEqual({ longShiftMinutes: 90, pinMaxAttempts: 3, pinLockoutMinutes: 7, requireWorkType: false, requireLocation: false, smsResets: false, photoExemptEmployeeIds: [], photoRetentionDays: 30, photoNotice: null, photoNoticeAcknowledgedEmployeeIds: [], breakRules: { profile: 'None', blockShortRest: false }, attestations: { rules: [] }, locationRules: [], locationParents: [] });
+    expect(await readKioskPolicy(h.db)).toEqual({ longShiftMinutes: 90, pinMaxAttempts: 3, pinLockoutMinutes: 7, requireWorkType: false, requireLocation: false, smsResets: false, photoExemptEmployeeIds: [], photoRetentionDays: 30, photoNotice: null, photoNoticeAcknowledgedEmployeeIds: [], breakRules: { profile: 'None', blockShortRest: false }, attestations: { rules: [] }, attestationWording: [], locationRules: [], locationParents: [] });
 
     const ada = tenant.employees[0]!;
     expect(await checkPinAtKiosk(h.runtime, ada.id, ada.pin)).toMatchObject({ ok: true, checkedOffline: false });

@@ -1,16 +1,16 @@
 /**
- * Project extension routes: attestations at clock-off. Managers set which questions are asked and
- * read the answers; the kiosk sends a person's answers right after the clock-off they belong to
+ * Project extension routes: attestations at clock-off. Managers set which questions are asked,
+ * write their own wording of them (each edit a new version), and read the answers; the kiosk sends a person's answers right after the clock-off they belong to
  * (kiosk path, devices), from its outbox like any punch.
  */
 import { z } from 'zod';
 import { defineRoute } from './define';
-import { AttestationInputModel, AttestationModel, AttestationSettingsModel } from '../supporting/attestations';
+import { AttestationInputModel, AttestationModel, AttestationSettingsModel, AttestationWordingInputModel, AttestationWordingModel } from '../supporting/attestations';
 import { access, businessParams, idempotencyHeaders, jsonBody, jsonResponse, mutationErrors, pathId, queryBool, standardErrors } from './common';
 import { PAGE_LIMITS } from '../paging';
 import { pageQuery, pagingText } from './odataQuery';
 
-export { AttestationInputModel, AttestationModel, AttestationSettingsModel };
+export { AttestationInputModel, AttestationModel, AttestationSettingsModel, AttestationWordingInputModel, AttestationWordingModel };
 
 const tags = ['Timesheets (project extensions)'];
 const B = '/api/v2/business/{businessId}';
@@ -39,6 +39,36 @@ export const saveAttestationSettings = defineRoute({
   description: `${EXTENSION}The body replaces the stored setting. Kiosks receive it with their policy (\`GET /api/v2/device\`) and ask offline.`,
   request: { params: businessParams, headers: idempotencyHeaders, ...jsonBody(AttestationSettingsModel) },
   responses: { 200: jsonResponse(AttestationSettingsModel, 'The stored setting.'), ...mutationErrors },
+});
+
+export const listAttestationWording = defineRoute({
+  operationId: 'attestations.listWording',
+  ...access('read'),
+  method: 'get',
+  path: `${B}/attestationwording`,
+  tags,
+  summary: "The business's own wording of its questions at clock-off, every version (project extension)",
+  description:
+    `${EXTENSION}Every version a manager wrote, oldest first per question; the latest of each is asked. Empty: the kiosks ask in the ` +
+    'built-in wording (docs/attestations.md), in their language.',
+  request: { params: businessParams },
+  responses: { 200: jsonResponse(z.array(AttestationWordingModel), 'Every written version.'), ...standardErrors },
+});
+
+export const writeAttestationWording = defineRoute({
+  operationId: 'attestations.writeWording',
+  ...access('admin'),
+  method: 'post',
+  path: `${B}/attestationwording`,
+  tags,
+  summary: 'Write a question and its answers in your own words: a new version (project extension)',
+  description:
+    `${EXTENSION}Makes a new version of the question's wording, numbered after every version before it; earlier versions are kept ` +
+    "unchanged, and answers given under them are read back in their words. The answers keep their meaning (one that reports a missed " +
+    "break still flags the line). The words are shown as written in every language of the kiosk. Kiosks receive the new version with " +
+    'their policy (`GET /api/v2/device`, `policy.attestationWording`).',
+  request: { params: businessParams, headers: idempotencyHeaders, ...jsonBody(AttestationWordingInputModel) },
+  responses: { 200: jsonResponse(AttestationWordingModel, 'The new version.'), ...mutationErrors },
 });
 
 export const submitAttestation = defineRoute({

@@ -257,9 +257,9 @@ export const getBreakRules = defineRoute({
   path: `${B}/breakrules`,
   tags: extensionTags,
   summary: "The business's break and rest rules (project-designed)",
-  description: `${PROJECT}The rule profile kiosks warn from (meal break due, short rest since the last shift) and whether a short rest stops a clock-on. \`None\` until a manager saves one.`,
+  description: `${PROJECT}The rule profile kiosks warn from (meal break due, short rest since the last shift), the business's own minimum rest if it keeps one, and whether a short rest stops a clock-on. \`None\` until a manager saves one.`,
   request: { params: businessParams },
-  responses: { 200: jsonResponse(BreakRulesModel, 'The setting, every field present.'), ...standardErrors },
+  responses: { 200: jsonResponse(BreakRulesModel, "The setting: every field present but `minimumRestMinutes`, absent when it was never saved (the profile's minimum)."), ...standardErrors },
 });
 
 export const saveBreakRules = defineRoute({
@@ -270,7 +270,7 @@ export const saveBreakRules = defineRoute({
   tags: extensionTags,
   summary: "Save the business's break and rest rules (project-designed)",
   description:
-    `${PROJECT}The body replaces the stored setting (every field required). Kiosks receive it with their policy (\`GET /api/v2/device\`); ` +
+    `${PROJECT}The body replaces the stored setting (every field required but \`minimumRestMinutes\`; leaving it out keeps the profile's minimum). Kiosks receive it with their policy (\`GET /api/v2/device\`); ` +
     'kiosk lines written from then on keep their break punches unrounded where the profile says so (`CA`); lines already written keep their times.',
   request: { params: businessParams, headers: idempotencyHeaders, ...jsonBody(BreakRulesModel) },
   responses: { 200: jsonResponse(BreakRulesModel, 'The stored setting.'), ...mutationErrors },

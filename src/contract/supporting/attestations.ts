@@ -1,8 +1,9 @@
 /**
  * Project extension: attestations at clock-off (the vendor API has none). The business's setting
- * (which questions are asked, and when), the answers a kiosk sends right after the clock-off they
- * belong to, and the stored attestation managers read. Questions, versions and answers are the
- * domain's (domain/attestations.ts); the wording of each version is in docs/attestations.md.
+ * (which questions are asked, and when), the business's own wording of a question (each edit a
+ * new version), the answers a kiosk sends right after the clock-off they belong to, and the stored
+ * attestation managers read. Questions, versions and answers are the domain's
+ * (domain/attestations.ts); the built-in wording of each version is in docs/attestations.md.
  * Plain zod, shared with the client.
  */
 import { z } from 'zod';
@@ -10,9 +11,11 @@ import {
   ATTESTATION_ANSWERS,
   ATTESTATION_QUESTIONS,
   ATTESTATION_TRIGGERS,
-  answerProblem,
+  ATTESTATION_QUESTION,
+  isAnswerOf,
   type AttestationRule,
   type AttestationSettings,
+  type WrittenWording,
 } from '../../domain/attestations';
 import { maxTextLength } from '../inputLimits';
 import * as t from '../wireTypes';
@@ -43,19 +46,86 @@ export const AttestationSettingsModel = z
   });
 export type AttestationSettingsModel = z.infer<typeof AttestationSettingsModel>;
 
+const answerShape = {
+  question: z.enum(ATTESTATION_QUESTIONS),
+  version: t.int32.min(1).meta({ description: "The version of the question's wording the person was shown (built-in, or the business's own: `/attestationwording`)." }),
+  answer: z.enum(ATTESTATION_ANSWERS).meta({ description: 'One of the answers that version offers (docs/attestations.md).' }),
+};
+
+/** An answer code the question never offers is refused here; whether the version exists is the business's (the service checks). */
+const answerOfQuestion = (value: { question: (typeof ATTESTATION_QUESTIONS)[number]; answer: (typeof ATTESTATION_ANSWERS)[number] }, ctx: z.RefinementCtx) => {
+  if (!isAnswerOf(value.question, value.answer)) ctx.addIssue({ code: 'custom', message: `${value.answer} is not an answer to ${value.question}.`, path: ['answer'] });
+};
+
 export const AttestationAnswerModel = z
+  .object(answerShape)
+  .strict()
+  .superRefine(answerOfQuestion)
+  .meta({ id: 'AttestationAnswerModel', description: 'One answered question, with the version of the wording asked.' });
+export type AttestationAnswerModel = z.infer<typeof AttestationAnswerModel>;
+
+/** An answer as managers read it: with the words shown when the version is the business's own. */
+export const AttestedAnswerModel = z
+  .object({
+    ...answerShape,
+    questionText: z.string().optional().meta({ description: "The question as the person was shown it, when the version is the business's own wording (the same in every language). Absent: the built-in wording of that version (docs/attestations.md), in the kiosk's language." }),
+    answerText: z.string().optional().meta({ description: "The answer as the person was shown it, when the version is the business's own wording." }),
+  })
+  .meta({ id: 'AttestedAnswerModel', description: 'One answered question as kept: the version of the wording asked, and its words when the business wrote them.' });
+export type AttestedAnswerModel = z.infer<typeof AttestedAnswerModel>;
+
+/** Wording a manager writes: trimmed, never blank, bounded, one line (a tablet shows it as a label). */
+const wordingText = (max: number) =>
+  t
+    .text(max)
+    .trim()
+    .min(1, 'must not be blank')
+    .regex(/^[^\p{Cc}\p{Cf}\u2028\u2029]*$/u, 'must be one line of visible text (no control or formatting characters)');
+const QUESTION_TEXT_MAX = maxTextLength('text', 'AttestationWordingInputModel');
+const ANSWER_TEXT_MAX = maxTextLength('text', 'AttestationAnswerWordingModel');
+
+export const AttestationAnswerWordingModel = z
+  .object({
+    answer: z.enum(ATTESTATION_ANSWERS),
+    text: wordingText(ANSWER_TEXT_MAX).meta({ description: `The words of this answer (1 to ${ANSWER_TEXT_MAX} characters, trimmed).` }),
+  })
+  .strict()
+  .meta({ id: 'AttestationAnswerWordingModel', description: 'The words of one fixed answer.' });
+
+export const AttestationWordingInputModel = z
   .object({
     question: z.enum(ATTESTATION_QUESTIONS),
-    version: t.int32.min(1).meta({ description: "The version of the question's wording the person was shown." }),
-    answer: z.enum(ATTESTATION_ANSWERS).meta({ description: 'One of the answers that version offers (docs/attestations.md).' }),
+    text: wordingText(QUESTION_TEXT_MAX).meta({ description: `The question (1 to ${QUESTION_TEXT_MAX} characters, trimmed).` }),
+    answers: z
+      .array(AttestationAnswerWordingModel)
+      .max(ATTESTATION_ANSWERS.length)
+      .meta({ description: "The words of every answer the question's current built-in version offers, each once (any order; they are shown in the built-in order)." }),
   })
   .strict()
   .superRefine((value, ctx) => {
-    const problem = answerProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['answer'] });
+    const builtIn = ATTESTATION_QUESTION[value.question];
+    const offered = builtIn.versions[builtIn.current]?.answers ?? [];
+    const given = value.answers.map((a) => a.answer);
+    if (given.length !== offered.length || offered.some((answer) => !given.includes(answer)))
+      ctx.addIssue({ code: 'custom', message: `${value.question} needs the words of exactly these answers, each once: ${offered.join(', ')}.`, path: ['answers'] });
   })
-  .meta({ id: 'AttestationAnswerModel', description: 'One answered question, with the version of the wording asked.' });
-export type AttestationAnswerModel = z.infer<typeof AttestationAnswerModel>;
+  .meta({
+    id: 'AttestationWordingInputModel',
+    description: "A business's own wording of a question and its fixed answers: a new version; the answers keep their meaning (a missed break still flags the line).",
+  });
+export type AttestationWordingInputModel = z.input<typeof AttestationWordingInputModel>;
+
+export const AttestationWordingModel = z
+  .object({
+    question: z.enum(ATTESTATION_QUESTIONS),
+    version: t.int32.min(2).meta({ description: 'This wording\'s version: after every built-in and earlier version of the question.' }),
+    basedOn: t.int32.min(1).meta({ description: 'The built-in version whose answers, and their meaning, this wording keeps.' }),
+    text: z.string(),
+    answers: z.array(z.object({ answer: z.enum(ATTESTATION_ANSWERS), text: z.string() })).meta({ description: "The answers' words, in the order shown." }),
+    createdUtc: t.dateTime.optional().meta({ description: 'When a manager wrote it (absent in a kiosk policy).' }),
+  } satisfies { [K in keyof WrittenWording]-?: z.ZodType<WrittenWording[K]> } & { createdUtc: z.ZodType })
+  .meta({ id: 'AttestationWordingModel', description: "A business's own wording of a question: one version, never changed once written." });
+export type AttestationWordingModel = z.infer<typeof AttestationWordingModel>;
 
 export const AttestationInputModel = z
   .object({
@@ -84,7 +154,7 @@ export const AttestationModel = z
     shiftId: t.int32.nullable().meta({ description: 'The clocked shift; null when its clock-off never reached the service.' }),
     timesheetLineId: t.int32.nullable(),
     clockOffUtc: t.dateTime,
-    answers: z.array(AttestationAnswerModel),
+    answers: z.array(AttestedAnswerModel),
     reportsMissedBreak: z.boolean().meta({ description: 'An answer says a break the person was owed was not taken: the line is flagged (not approved by itself).' }),
     receivedUtc: t.dateTime,
   })

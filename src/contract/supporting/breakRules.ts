@@ -5,7 +5,7 @@
  * Plain zod, shared with the client.
  */
 import { z } from 'zod';
-import { BREAK_RULE_PROFILES, type BreakRuleSettings } from '../../domain/breakRules';
+import { BREAK_RULE_PROFILES, MINIMUM_REST_BOUNDS, type BreakRuleSettings } from '../../domain/breakRules';
 
 const shape = {
   profile: z.enum(BREAK_RULE_PROFILES).meta({
@@ -15,6 +15,20 @@ const shape = {
       '`CA` (California Labor Code 512: a 30-minute meal period by the end of the 5th hour; no rest-between-shifts rule; ' +
       'meal punches are never rounded). Sources: docs/break-rules.md.',
   }),
+  minimumRestMinutes: z
+    .number()
+    .int()
+    .min(MINIMUM_REST_BOUNDS.minMinutes)
+    .max(MINIMUM_REST_BOUNDS.maxMinutes)
+    .multipleOf(MINIMUM_REST_BOUNDS.stepMinutes)
+    .nullable()
+    .optional()
+    .meta({
+      description:
+        "The business's own minimum rest between shifts, in minutes (whole half hours from 60 to 1440), instead of the profile's: " +
+        "e.g. 600 where an agreement brings the Retail Award's 12 hours down to 10, or a rest rule under `None`. " +
+        "Null or absent: the profile's minimum (settings saved before this field existed read so). Saving without it clears it.",
+    }),
   blockShortRest: z.boolean().meta({
     description: 'Off: a short rest since the last shift is a warning at clock-on. On: the kiosk refuses that clock-on.',
   }),

@@ -5,7 +5,7 @@ import * as t from '../wireTypes';
 import { BreakRulesModel } from './breakRules';
 import { NO_BREAK_RULES } from '../../domain/breakRules';
 import { PHOTO_RETENTION_DAYS } from '../../domain/photoRetention';
-import { AttestationSettingsModel } from './attestations';
+import { AttestationSettingsModel, AttestationWordingModel } from './attestations';
 import { NO_ATTESTATIONS } from '../../domain/attestations';
 import { LocationRulesModel } from './locationRules';
 
@@ -91,6 +91,11 @@ export const KioskPolicyModel = z
     }),
     attestations: AttestationSettingsModel.default(NO_ATTESTATIONS).meta({
       description: 'The questions asked at clock-off (project extension, `/attestationsettings`): the kiosk decides offline what to ask.',
+    }),
+    attestationWording: z.array(AttestationWordingModel).default([]).meta({
+      description:
+        "The business's own wording of its questions at clock-off (project extension, `/attestationwording`): the current version of each " +
+        'question it wrote, asked as written in every language; a question not listed is asked in its built-in wording. Absent from a policy kept before the setting existed.',
     }),
     locationRules: z.array(LocationRulesModel).default([]).meta({
       description:

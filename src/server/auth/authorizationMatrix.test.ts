@@ -259,6 +259,14 @@ function sampleBody(operationId: string, w: World): unknown {
     'timesheetExtensions.saveRoundingRules': NO_ROUNDING,
     'timesheetExtensions.saveBreakRules': { profile: 'UK', blockShortRest: false },
     'attestations.saveSettings': { rules: [{ question: 'MealBreak', askWhen: 'MealBreakMissed', hours: 0 }] },
+    'attestations.writeWording': {
+      question: 'Injury',
+      text: 'Outsider question?',
+      answers: [
+        { answer: 'NoInjury', text: 'Fine' },
+        { answer: 'Injured', text: 'Hurt' },
+      ],
+    },
     'locationRules.save': { breakRules: { profile: 'CA', blockShortRest: false }, attestations: null },
     'attestations.submit': {
       employeeId,

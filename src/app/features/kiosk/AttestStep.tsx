@@ -1,10 +1,12 @@
 /**
  * The questions the business asks at clock-off (domain/attestations.ts decided which, from the
- * shift the tablet holds), each with its fixed answers, before the clock-off is recorded. The
- * answers travel with the clock-off in the outbox, so this works offline like any punch.
+ * shift the tablet holds), each with its fixed answers, before the clock-off is recorded: in the
+ * business's own words when its policy holds them for the version asked, else in the built-in
+ * wording in the kiosk's language. The answers travel with the clock-off in the outbox (with the
+ * version asked), so this works offline like any punch.
  */
 import { useState } from 'react';
-import { ATTESTATION_QUESTION, type AskedQuestion, type AttestationAnswer, type AttestationAnswerRecord } from '../../../domain/attestations';
+import { wordingOf, writtenWording, type AskedQuestion, type AttestationAnswer, type AttestationAnswerRecord } from '../../../domain/attestations';
 import { isPhotoExempt, stepBeforeCommit } from '../../../domain/clockOn';
 import type { MessageKey } from '../../i18n/catalogue';
 import { useI18n } from '../../i18n/I18nProvider';
@@ -61,15 +63,18 @@ export function AttestStep({ employeeId, pin, pending, questions }: { employeeId
       <p className={steps.subtitle}>{t('attest.lead')}</p>
       {error ? <Notice tone="error">{error}</Notice> : null}
       {questions.map((asked) => {
-        const wording = ATTESTATION_QUESTION[asked.question].versions[asked.version];
+        const written = policy?.attestationWording ?? [];
+        const wording = wordingOf(asked.question, asked.version, written);
         if (!wording) return null;
+        const own = writtenWording(asked.question, asked.version, written);
         const answer = chosen[asked.question];
+        const answerLabel = (value: AttestationAnswer) => (own ? (own.answers.find((a) => a.answer === value)?.text ?? value) : t(answerKey(asked, value)));
         return (
           <div key={asked.question} data-testid={`attest-${asked.question}`}>
             <ChoiceGroup
-              legend={t(questionKey(asked))}
+              legend={own ? own.text : t(questionKey(asked))}
               name={`attest-${asked.question}`}
-              choices={wording.answers.map((value) => ({ value, label: t(answerKey(asked, value)) }))}
+              choices={wording.answers.map((value) => ({ value, label: answerLabel(value) }))}
               selected={answer ? [answer] : []}
               onChange={([value]) => setChosen((before) => ({ ...before, [asked.question]: value }))}
             />

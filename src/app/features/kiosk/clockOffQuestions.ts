@@ -2,8 +2,9 @@
  * Which questions a clock-off asks (domain/attestations.ts), from what the tablet holds so it works
  * offline: the shift's location from its journal of the clock-on (offline/workHistory.ts; one that
  * named none is at the kiosk's own location), and the business's setting or the override at that
- * location (its own or inherited: domain/locationRules.ts) from its policy. One place for the
- * actions screen's clock-off and the forgotten clock-off's stated finish.
+ * location (its own or inherited: domain/locationRules.ts) from its policy, each question in the
+ * version of the business's own wording the policy holds, if any. One place for the actions
+ * screen's clock-off and the forgotten clock-off's stated finish.
  */
 import type { KioskPolicyModel } from '../../../contract/supporting/devices';
 import { attestationsDue, type AskedQuestion, type FinishedShift } from '../../../domain/attestations';
@@ -20,5 +21,5 @@ export async function clockOffQuestions(db: KioskDb, policy: KioskPolicyModel, e
   const rules = rulesAt({ breakRules: policy.breakRules, attestations: policy.attestations }, policy.locationRules, locationId, policy.locationParents);
   // Breaks begun after the end (a forgotten shift's stated finish) were not part of the shift.
   const breaks = shift.breaks.filter((b) => b.start.getTime() < shift.end.getTime());
-  return attestationsDue(rules.attestations, BREAK_RULE_PROFILE[rules.breakRules.profile], { ...shift, breaks });
+  return attestationsDue(rules.attestations, BREAK_RULE_PROFILE[rules.breakRules.profile], { ...shift, breaks }, policy.attestationWording);
 }

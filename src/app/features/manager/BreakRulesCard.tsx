@@ -1,11 +1,12 @@
 /**
  * The business's break and rest rules in manager mode's Settings: which law's profile the kiosks
- * warn from (docs/break-rules.md) and whether a short rest stops a clock-on. Saved at once, apart
+ * warn from (docs/break-rules.md), the business's own minimum rest if it keeps one, and whether a
+ * short rest stops a clock-on. Saved at once, apart
  * from the kiosk's own settings form, because it is the business's setting, not this kiosk's;
  * saving refreshes the tablet so its warnings follow straight away.
  */
 import { getBreakRules, saveBreakRules } from '../../../contract/routes/timesheets';
-import { BREAK_RULE_PROFILES, type BreakRuleSettings } from '../../../domain/breakRules';
+import { BREAK_RULE_PROFILES, effectiveMinimumRestMinutes, type BreakRuleSettings } from '../../../domain/breakRules';
 import { useI18n } from '../../i18n/I18nProvider';
 import { useRuntime } from '../../runtime/RuntimeContext';
 import { ChoiceGroup } from '../../ui/ChoiceGroup';
@@ -13,6 +14,7 @@ import { Notice } from '../../ui/Notice';
 import { Card } from '../../ui/Page';
 import { Switch } from './controls';
 import styles from './Manager.module.css';
+import { MinimumRestField } from './MinimumRestField';
 import { useBusinessSetting } from './useBusinessSetting';
 
 /** The business's break rules setting (one cached query: the questions' cards read its profile too). */
@@ -51,9 +53,10 @@ export function BreakRulesCard() {
               if (profile) change({ profile });
             }}
           />
+          <MinimumRestField id="break-rules-minimum-rest" settings={rules.data} disabled={saving} onChange={(minimumRestMinutes) => change({ minimumRestMinutes })} />
           <Switch
             checked={rules.data.blockShortRest}
-            disabled={saving || rules.data.profile === 'None'}
+            disabled={saving || effectiveMinimumRestMinutes(rules.data) === null}
             onChange={(blockShortRest) => change({ blockShortRest })}
             label={t('manager.breakRules.block')}
             detail={t('manager.breakRules.block.detail')}

@@ -1,6 +1,7 @@
 /**
  * What the person answered at the clock-off of a timesheet line, shown on the line in Timesheets:
- * each question and answer in the wording (and its version) they were shown, and a chip when an
+ * each question and answer in the wording (and its version) they were shown (the business's own
+ * words as the service kept them, or the built-in wording in the manager's language), and a chip when an
  * answer reports a missed break (such a line is held back from approving itself).
  */
 import type { AttestationModel } from '../../../contract/supporting/attestations';
@@ -15,7 +16,8 @@ export function LineAttestation({ attestation }: { attestation: AttestationModel
     <>
       {attestation.answers.map((a) => (
         <span key={a.question} className={own.raw} data-testid="line-attestation">
-          {t(`attest.${a.question}.v${a.version}` as MessageKey)} {t(`attest.${a.question}.v${a.version}.${a.answer}` as MessageKey)} {t('attest.manager.version', { version: a.version })}
+          {a.questionText ?? t(`attest.${a.question}.v${a.version}` as MessageKey)} {a.answerText ?? t(`attest.${a.question}.v${a.version}.${a.answer}` as MessageKey)}{' '}
+          {t('attest.manager.version', { version: a.version })}
         </span>
       ))}
       {attestation.reportsMissedBreak ? (

@@ -19,6 +19,7 @@ import { QuestionChoices } from './AttestationsCard';
 import { questionChoices, withQuestion } from './attestationForm';
 import styles from './Manager.module.css';
 import { MANAGER_KEY, useManagerApi, useSayFailure } from './ManagerContext';
+import { MinimumRestField } from './MinimumRestField';
 import { useBreakRulesSetting } from './BreakRulesCard';
 import { useRosterPickLists } from './useRosterData';
 
@@ -73,9 +74,17 @@ function Overrides({ locationId, name, parents }: { locationId: number; name: st
             selected={[profile]}
             onChange={([chosen]) => {
               const id = BREAK_RULE_PROFILES.find((p) => p === chosen);
-              change({ breakRules: id ? { profile: id, blockShortRest: data.breakRules?.blockShortRest ?? false } : null });
+              change({ breakRules: id ? { profile: id, blockShortRest: data.breakRules?.blockShortRest ?? false, minimumRestMinutes: data.breakRules?.minimumRestMinutes ?? null } : null });
             }}
           />
+          {data.breakRules ? (
+            <MinimumRestField
+              id={`location-minimum-rest-${locationId}`}
+              settings={data.breakRules}
+              disabled={save.isPending}
+              onChange={(minimumRestMinutes) => change({ breakRules: data.breakRules && { ...data.breakRules, minimumRestMinutes } })}
+            />
+          ) : null}
           <ChoiceGroup
             legend={t('attest.location.questions')}
             name={`location-questions-${locationId}`}

@@ -3,7 +3,9 @@ import * as routes from '../../../contract/routes/attestations';
 import { PAGE_LIMITS } from '../../../contract/paging';
 import type { App } from '../../context';
 import { planPage } from '../../lists/odata/planList';
+import { callerOf } from '../../auth/routeGuard';
 import { readAttestationSettings, saveAttestationSettings } from '../../services/businesses/attestationSettings';
+import { listAttestationWordings, writeAttestationWording } from '../../services/businesses/attestationWording';
 import { listAttestations, submitAttestation } from '../../services/shifts/shiftAttestations';
 import { kioskScope } from '../kiosk/kioskContext';
 
@@ -16,6 +18,16 @@ export function registerAttestationHandlers(app: App) {
   app.openapi(routes.saveAttestationSettings, async (c) => {
     const { businessId } = c.req.valid('param');
     return c.json(await saveAttestationSettings(c.var.db, businessId, c.req.valid('json')), 200);
+  });
+
+  app.openapi(routes.listAttestationWording, async (c) => {
+    const { businessId } = c.req.valid('param');
+    return c.json(await listAttestationWordings(c.var.db, businessId), 200);
+  });
+
+  app.openapi(routes.writeAttestationWording, async (c) => {
+    const { businessId } = c.req.valid('param');
+    return c.json(await writeAttestationWording(c.var.db, businessId, callerOf(c), c.req.valid('json')), 200);
   });
 
   app.openapi(routes.submitAttestation, async (c) => {

@@ -215,6 +215,7 @@ describe('GET /api/v2/device', () => {
         breakRules: { profile: 'None', blockShortRest: false },
         // The questions asked at clock-off: none until a manager saves some.
         attestations: { rules: [] },
+        attestationWording: [],
         // Locations' overrides of those two: none until a manager saves some.
         locationRules: [],
         // The location tree those overrides are inherited through: the test business has no child locations.

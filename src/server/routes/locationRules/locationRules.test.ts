@@ -5,13 +5,15 @@
  * business or a malformed body; and a line at a location whose override is California keeps its
  * meal punches as punched while the business's own profile (and another location's lines) round them;
  * so does a line at a shop under it without an override of its own (the nearest ancestor's counts),
- * while a shop under it with its own UK override rounds them; kiosks receive the location tree.
+ * while a shop under it with its own UK override rounds them (and a line rewritten later, as an
+ * accepted forgotten clock-off is, keeps the inherited profile); kiosks receive the location tree.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UkIndividualTimesheetLineModel } from '../../../contract/generated/models';
 import { LocationRulesModel } from '../../../contract/supporting/locationRules';
 import { DeviceIdentityModel } from '../../../contract/supporting/devices';
 import { NO_ROUNDING, type RoundingRules } from '../../../domain/rounding';
+import { roundedLineTimes } from '../../services/timesheets/timesheetLines';
 import { createTenant, enrolDeviceAuth, type Tenant } from '../../testing/fixtures';
 import { startTestService, type TestService } from '../../testing/testService';
 
@@ -158,5 +160,22 @@ describe("meal punches on kiosk lines under the location's profile", () => {
       locationId: sanJose,
       breaks: [{ startTime: '2026-06-12T13:00:00', endTime: '2026-06-12T13:45:00' }],
     });
+  });
+
+  it("rewrites a line (an accepted forgotten clock-off) under the profile its location inherits", async () => {
+    const tenant = await createTenant(t);
+    const auth = tenant.manager.auth;
+    expect((await t.request('POST', `${tenant.base}/roundingrules`, { auth, json: QUARTER })).status).toBe(200);
+    const california = await location(tenant, 'California stores');
+    const [sanJose, elsewhere] = [await location(tenant, 'San Jose', california), await location(tenant, 'Elsewhere')];
+    expect((await t.request('POST', `${tenant.base}/location/${california}/rules`, { auth, json: { breakRules: CA, attestations: null } })).status).toBe(200);
+    const raw = {
+      startUtc: new Date('2026-06-10T08:32:00Z'),
+      endUtc: new Date('2026-06-10T16:58:00Z'),
+      breaks: [{ startUtc: new Date('2026-06-10T12:07:00Z'), endUtc: new Date('2026-06-10T12:38:00Z'), isPaidBreak: false }],
+    };
+    const breaksAt = async (locationId: number) => (await roundedLineTimes(t.db, tenant.businessId, raw, 'Europe/London', null, locationId)).breaks;
+    expect(await breaksAt(sanJose)).toEqual([{ startUtc: '2026-06-10T12:07:00.000Z', endUtc: '2026-06-10T12:38:00.000Z', isPaidBreak: false }]);
+    expect(await breaksAt(elsewhere)).toEqual([{ startUtc: '2026-06-10T12:00:00.000Z', endUtc: '2026-06-10T12:45:00.000Z', isPaidBreak: false }]);
   });
 });

@@ -7,7 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UkIndividualTimesheetLineModel } from '../../../contract/generated/models';
 import { DeviceIdentityModel } from '../../../contract/supporting/devices';
-import { NO_BREAK_RULES } from '../../../domain/breakRules';
+import { NO_BREAK_RULES, effectiveMinimumRestMinutes, type BreakRuleSettings } from '../../../domain/breakRules';
+import { businessSettings } from '../../db/schema';
+import { BREAK_RULES_KIND } from '../../services/businesses/breakRules';
 import { NO_ROUNDING, type RoundingRules } from '../../../domain/rounding';
 import { createTenant, enrolDeviceAuth } from '../../testing/fixtures';
 import { startTestService, type TestService } from '../../testing/testService';
@@ -65,6 +67,73 @@ describe('GET and POST B/breakrules', () => {
     await t.request('POST', `${tenant.base}/breakrules`, { auth: tenant.manager.auth, json: { profile: 'CA', blockShortRest: false } });
     const after = DeviceIdentityModel.parse((await t.request('GET', '/api/v2/device', { auth: device })).body);
     expect(after.policy.breakRules).toEqual({ profile: 'CA', blockShortRest: false });
+  });
+});
+
+describe("the business's own minimum rest", () => {
+  it('is saved, read back and handed to the kiosks; saving without it returns to the profile\'s', async () => {
+    const tenant = await createTenant(t);
+    const auth = tenant.manager.auth;
+    const url = `${tenant.base}/breakrules`;
+    const device = await enrolDeviceAuth(t, tenant);
+    const agreement = { profile: 'AU', blockShortRest: true, minimumRestMinutes: 600 };
+    const saved = await t.request('POST', url, { auth, json: agreement });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body).toEqual(agreement);
+    expect((await t.request('GET', url, { auth })).body).toEqual(agreement);
+    const policy = DeviceIdentityModel.parse((await t.request('GET', '/api/v2/device', { auth: device })).body).policy;
+    expect(policy.breakRules).toEqual(agreement);
+    // A rest rule under None, at both bounds.
+    for (const minimumRestMinutes of [60, 1440]) {
+      const own = { profile: 'None', blockShortRest: false, minimumRestMinutes };
+      expect((await t.request('POST', url, { auth, json: own })).status).toBe(200);
+      expect((await t.request('GET', url, { auth })).body).toEqual(own);
+    }
+    expect((await t.request('POST', url, { auth, json: { profile: 'AU', blockShortRest: false, minimumRestMinutes: null } })).status).toBe(200);
+    expect((await t.request('GET', url, { auth })).body).toEqual({ profile: 'AU', blockShortRest: false, minimumRestMinutes: null });
+    expect((await t.request('POST', url, { auth, json: { profile: 'UK', blockShortRest: false } })).status).toBe(200);
+    const cleared = (await t.request('GET', url, { auth })).body as Record<string, unknown>;
+    expect(cleared).toEqual({ profile: 'UK', blockShortRest: false });
+    expect(cleared).not.toHaveProperty('minimumRestMinutes');
+  });
+
+  it("reads a setting stored before the field existed as the profile's minimum", async () => {
+    const tenant = await createTenant(t);
+    await t.db
+      .insert(businessSettings)
+      .values({ businessId: tenant.businessId, kind: BREAK_RULES_KIND, model: { profile: 'AU', blockShortRest: true } })
+      .onConflictDoUpdate({ target: [businessSettings.businessId, businessSettings.kind], set: { model: { profile: 'AU', blockShortRest: true } } });
+    const read = (await t.request('GET', `${tenant.base}/breakrules`, { auth: tenant.manager.auth })).body as BreakRuleSettings;
+    expect(read).toEqual({ profile: 'AU', blockShortRest: true });
+    expect(effectiveMinimumRestMinutes(read)).toBe(12 * 60);
+    const device = await enrolDeviceAuth(t, tenant);
+    const policy = DeviceIdentityModel.parse((await t.request('GET', '/api/v2/device', { auth: device })).body).policy;
+    expect(effectiveMinimumRestMinutes(policy.breakRules)).toBe(12 * 60);
+  });
+
+  it('refuses hostile values at both routes, naming the field, and keeps what was stored', async () => {
+    const tenant = await createTenant(t);
+    const auth = tenant.manager.auth;
+    const url = `${tenant.base}/breakrules`;
+    const kept = { profile: 'AU', blockShortRest: false, minimumRestMinutes: 630 };
+    expect((await t.request('POST', url, { auth, json: kept })).status).toBe(200);
+    const made = await t.request('POST', `${tenant.base}/location`, { auth, json: { name: 'Depot' } });
+    expect(made.status, made.text).toBe(200);
+    const locationId = (made.body as { id: number }).id;
+    const locationUrl = `${tenant.base}/location/${locationId}/rules`;
+    const keptThere = { breakRules: { profile: 'UK', blockShortRest: true, minimumRestMinutes: 600 }, attestations: null };
+    expect((await t.request('POST', locationUrl, { auth, json: keptThere })).status).toBe(200);
+    const hostile: unknown[] = [0, -600, 59, 30, 1441, 1470, 615, 600.5, '600', true, [600], { hours: 10 }, 1e20, Number.MAX_SAFE_INTEGER];
+    for (const minimumRestMinutes of hostile) {
+      const res = await t.request('POST', url, { auth, json: { profile: 'AU', blockShortRest: false, minimumRestMinutes } });
+      expect(res.status, `${JSON.stringify(minimumRestMinutes)}: ${res.text}`).toBe(400);
+      expect(res.text).toContain('minimumRestMinutes');
+      const own = await t.request('POST', locationUrl, { auth, json: { breakRules: { profile: 'UK', blockShortRest: false, minimumRestMinutes }, attestations: null } });
+      expect(own.status, `location ${JSON.stringify(minimumRestMinutes)}: ${own.text}`).toBe(400);
+      expect(own.text).toContain('minimumRestMinutes');
+    }
+    expect((await t.request('GET', url, { auth })).body).toEqual(kept);
+    expect((await t.request('GET', locationUrl, { auth })).body).toEqual({ locationId, ...keptThere });
   });
 });
 

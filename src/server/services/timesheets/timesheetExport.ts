@@ -10,6 +10,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { TIMESHEET_EXPORT_COLUMNS } from '../../../contract/routes/timesheets';
 import { exportTimesOf } from '../../../domain/timesheetExport';
 import { answersText } from '../../../domain/attestations';
+import { readWrittenWordings } from '../businesses/attestationWording';
 import { answersOfLines } from '../shifts/shiftAttestations';
 import type { Database } from '../../db/openDatabase';
 import { employees, timesheetLines } from '../../db/schema';
@@ -61,7 +62,8 @@ export async function exportTimesheetCsv(db: Database, businessId: number, query
     throw invalidField('validation-failed', 'ToDate', `The period has more than ${EXPORT_LINES_MAX} lines: export a shorter one.`);
   }
   const refs = await referencesOfLines(db, businessId, rows.map((r) => r.line));
-  const attested = await answersOfLines(db, businessId, rows.map((r) => r.line.id));
+  const written = await readWrittenWordings(db, businessId);
+  const attested = await answersOfLines(db, businessId, rows.map((r) => r.line.id), written);
   const records = rows.map(({ line: row, firstName, surname, externalId }) => {
     const breaks = StoredBreaks.parse(row.breaks).map((b) => ({
       startUtc: new Date(b.startUtc),
@@ -89,7 +91,7 @@ export async function exportTimesheetCsv(db: Database, businessId: number, query
       row.workTypeId === null ? '' : (refs.workTypes.get(row.workTypeId)?.name ?? ''),
       row.status,
       row.id,
-      answersText(attested.get(row.id) ?? []),
+      answersText(attested.get(row.id) ?? [], written),
     ];
   });
   return stringify([[...TIMESHEET_EXPORT_COLUMNS], ...records], { record_delimiter: 'windows' });
