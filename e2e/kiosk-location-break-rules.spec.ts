@@ -7,10 +7,12 @@
  * their PIN; after a short shift, a rest of 10 h 0 min is warned about at the UK minimum, and 11 h
  * 1 min is not (the business's 12 hours would still warn). When "UK shops" refuses a clock-on after
  * a short rest, the counter's tablet refuses it, offline too; without the override, the counter
- * follows the business's rules, which warn (at 12 hours) and never refuse. The service is the
+ * follows the business's rules, which warn (at 12 hours) and never refuse, while a clock-on at the
+ * bakery floor (Australian rules that refuse), chosen on the options screen, is refused when it is
+ * recorded, offline, and one at the counter goes ahead. The service is the
  * test's own (the overrides would change what other specs' counter kiosk does).
  */
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { UkLocationModel } from '../src/contract/generated/models';
 import { counterKioskOf } from './pages/counterKiosk';
 import { KioskPage, fullName, kioskTime } from './pages/kiosk';
@@ -18,6 +20,7 @@ import { peopleOffShift } from './pages/offShift';
 import { bothClocks, type Clocks } from './support/clocks';
 import { expect } from './support/fixtures';
 import { testWithOwnService } from './support/ownService';
+import { KioskStore } from './support/kioskStore';
 import { reviewScreen } from './support/screens';
 import { ServiceApi } from './support/serviceApi';
 
@@ -36,6 +39,14 @@ async function post(request: APIRequestContext, url: string, headers: Record<str
   const res = await request[method](url, { headers, data });
   expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
   return (await res.json()) as unknown;
+}
+
+/** Reloads the tablet (it takes its policy again when it starts) and waits until it keeps these overrides. */
+async function reloadForPolicy(page: Page, kiosk: KioskPage, locationRules: unknown[]) {
+  await page.reload();
+  await expect(kiosk.grid()).toBeVisible({ timeout: 15_000 });
+  const store = new KioskStore(page);
+  await expect.poll(async () => (await store.meta<{ locationRules?: unknown }>('policy'))?.locationRules, { message: 'the tablet keeps the new overrides', timeout: 30_000 }).toEqual(locationRules);
 }
 
 test("a kiosk follows its location's rules (inherited from the location above) before a clock-on and on the grid", async ({ page, context, request, ownService: service, ruleClocks: clocks }) => {
@@ -90,9 +101,7 @@ test("a kiosk follows its location's rules (inherited from the location above) b
 
   // ---- "UK shops" refuses a clock-on after a short rest: the counter's tablet does, offline too ----
   await post(request, `${business}/location/${ukShops}/rules`, headers, ukRules(true));
-  // The tablet takes its policy again when it starts.
-  await page.reload();
-  await expect(kiosk.grid()).toBeVisible({ timeout: 15_000 });
+  await reloadForPolicy(page, kiosk, [{ locationId: ukShops, ...ukRules(true) }]);
   await context.setOffline(true);
   await clocks.set(new Date(ended + 10 * HOUR + 5_000));
   await kiosk.signIn(name, person.pin);
@@ -111,12 +120,31 @@ test("a kiosk follows its location's rules (inherited from the location above) b
   await kiosk.main.getByRole('button', { name: 'Not you?' }).click();
   await context.setOffline(false);
 
-  // ---- without the override, the counter follows the business's rules: warned at 12 h, never refused
+  // ---- without the override, the counter follows the business's rules: warned at 12 h, never refused;
+  // the bakery floor refuses (Australian rules, blocking), so a clock-on there, chosen on the options
+  // screen, is refused when recorded, offline, while one at the counter goes ahead.
   await post(request, `${business}/location/${ukShops}/rules`, headers, { breakRules: null, attestations: null });
-  await page.reload();
-  await expect(kiosk.grid()).toBeVisible({ timeout: 15_000 });
+  const bakery = ((await (await request.get(`${business}/kiosk/${demo.kioskId}`, { headers })).json()) as { locationId: number }).locationId;
+  const bakeryRules = { breakRules: { profile: 'AU', blockShortRest: true }, attestations: null };
+  await post(request, `${business}/location/${bakery}/rules`, headers, bakeryRules);
+  await reloadForPolicy(page, kiosk, [{ locationId: bakery, ...bakeryRules }]);
+  await context.setOffline(true);
   await clocks.set(new Date(ended + 11 * HOUR + MINUTE + 5_000));
   await kiosk.signIn(name, person.pin);
-  await expect(kiosk.actions().getByTestId('short-rest')).toHaveText('11 h 1 min since your last shift ended. The rules ask for 12 h 0 min of rest.');
-  await expect(kiosk.actions().getByRole('button', { name: 'Clock on', exact: true })).toBeEnabled();
+  const shortRest = '11 h 1 min since your last shift ended. The rules ask for 12 h 0 min of rest.';
+  await expect(kiosk.actions().getByTestId('short-rest')).toHaveText(shortRest);
+  await kiosk.choose('clockOn');
+  await kiosk.pickOption('Location', 'Bakery floor');
+  await kiosk.confirmClockOn();
+  const refusal = `${shortRest} Clock-on opens at ${kioskTime(new Date(ended + 12 * HOUR), zone)}, when your rest is complete. Ask a manager if you are needed sooner.`;
+  await expect(kiosk.options().getByText(refusal)).toBeVisible();
+  await reviewScreen(page, 'location-rules-clock-on-refused-there');
+  await kiosk.pickOption('Location', 'UK shops/Front counter');
+  await kiosk.confirmClockOn();
+  await kiosk.expectReceipt('clockOn');
+  await kiosk.finishReceipt();
+  await context.setOffline(false);
+  await kiosk.waitForSync(30_000);
+  const open = (await new ServiceApi(request, service.baseURL, { ...demo, kioskId: counter.kioskId }).shifts(person.employeeId)).filter((s) => s.endTimeUtc === null);
+  expect(open.map((s) => s.locationId)).toEqual([frontCounter.id]);
 });

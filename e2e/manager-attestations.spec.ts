@@ -165,7 +165,8 @@ test("a manager gives a location its own break rules and questions, which a loca
   const stored = async () => LocationRulesModel.parse(await (await request.get(`${business}/location/${locationId}/rules`, { headers })).json());
   await expect.poll(stored).toEqual({
     locationId,
-    breakRules: { profile: 'CA', blockShortRest: false },
+    // The card saves the whole setting: no minimum rest of its own (null: the profile's).
+    breakRules: { profile: 'CA', blockShortRest: false, minimumRestMinutes: null },
     attestations: { rules: [{ question: 'MealBreak', askWhen: 'MealBreakMissed', hours: 0 }] },
   });
   expect(await businessRules()).toEqual(before);

@@ -10,7 +10,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { KioskPage, fullName, type StaffMember } from './pages/kiosk';
 import { cameraRequests, countCameraRequests } from './support/cameraSpy';
-import { bothClocks } from './support/clocks';
+import { bothClocks, type Clocks } from './support/clocks';
 import { expect } from './support/fixtures';
 import { KioskStore } from './support/kioskStore';
 import { reviewScreen, VIEWPORTS } from './support/screens';
@@ -27,9 +27,22 @@ interface Acknowledgement {
   acknowledgedUtc: string;
 }
 
-/** The camera step ran its countdown and took the still (a few seconds; a fake camera on a busy machine starts slowly), then the receipt. */
-async function photographed(kiosk: KioskPage, kind: 'startBreak' | 'endBreak'): Promise<void> {
-  await expect(kiosk.main.getByRole('img', { name: 'Your photo' })).toBeVisible({ timeout: 20_000 });
+/**
+ * The camera step ran its countdown and took the still (a fake camera on a busy machine starts
+ * slowly), then the receipt. Given the clocks, they move a second per look, so the countdown and
+ * the still's review take no real time; otherwise both run at real speed (a few seconds).
+ */
+async function photographed(kiosk: KioskPage, kind: 'startBreak' | 'endBreak', clocks?: Clocks): Promise<void> {
+  const still = kiosk.main.getByRole('img', { name: 'Your photo' });
+  if (clocks) {
+    for (const [shown, what] of [[still, 'the still'], [kiosk.receipt, 'the receipt']] as const) {
+      await expect
+        .poll(async () => (await shown.isVisible()) || (await clocks.forward(1_000), shown.isVisible()), { message: `${what}, a second a look`, timeout: 20_000 })
+        .toBe(true);
+    }
+  } else {
+    await expect(still).toBeVisible({ timeout: 20_000 });
+  }
   await kiosk.expectReceipt(kind);
 }
 
@@ -92,7 +105,7 @@ test('a person reads the photo notice once, before their first photo, on whichev
   await kiosk.choose('startBreak');
   await kiosk.acknowledgePhotoNotice();
   await expect(camera).toBeVisible();
-  await photographed(kiosk, 'startBreak');
+  await photographed(kiosk, 'startBreak', clocks);
   await kiosk.waitForSync();
   const [adas] = await acknowledgements();
   expect(adas?.employeeId).toBe(ada.employeeId);
@@ -108,7 +121,7 @@ test('a person reads the photo notice once, before their first photo, on whichev
   await kiosk.choose('endBreak');
   await expect(camera).toBeVisible();
   await expect(notice).toBeHidden();
-  await photographed(kiosk, 'endBreak');
+  await photographed(kiosk, 'endBreak', clocks);
   await kiosk.finishReceipt();
 
   // Cara is exempt: no notice, no photo.
@@ -175,5 +188,5 @@ test('a person reads the photo notice once, before their first photo, on whichev
   await kiosk.signIn(fullName(ben), ben.pin);
   await kiosk.choose('endBreak');
   await expect(camera).toBeVisible();
-  await photographed(kiosk, 'endBreak');
+  await photographed(kiosk, 'endBreak', clocks);
 });
