@@ -1,14 +1,22 @@
 /**
  * The test harness itself: the shared service's demo data reaches tests as `demo`, and
  * startService() gives a spec an isolated service (own port, own fresh database) that stop()
- * ends by PID and cleans up; the accessibility gate fails on a serious violation, in a frame too,
+ * ends by PID and cleans up (its data dir, and its database in the run's PostgreSQL); the accessibility gate fails on a serious violation, in a frame too,
  * on its first scan of a page and on a later one (which reuses the axe-core already injected).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './support/fixtures';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { clusterQuery, runCluster } from './support/serviceDatabase';
 import { startService } from './support/serviceProcess';
+
+/** Whether the cluster holds the database `url` names. */
+async function databaseExists(cluster: string, url: string | null): Promise<boolean> {
+  const name = url ? new URL(url).pathname.slice(1) : '';
+  const rows = await clusterQuery(cluster, 'select 1 from pg_database where datname = $1', [name]);
+  return rows.length === 1;
+}
 
 function isRunning(pid: number): boolean {
   try {
@@ -30,15 +38,22 @@ test('the shared service exposes its demo data to tests', async ({ demo, baseURL
   expect(health.status()).toBe(200);
 });
 
-test('startService() runs an isolated service and stop() removes it', async ({ baseURL }) => {
+test('startService() runs an isolated service and stop() removes it', async ({ baseURL, workerService }) => {
   test.setTimeout(120_000);
   const isolated = await startService({ label: 'harness' });
+  const cluster = runCluster();
   let stopped = false;
   try {
     expect(isolated.baseURL).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(isolated.baseURL).not.toBe(baseURL);
     expect(isolated.demo).toBeNull();
     expect(existsSync(join(isolated.dataDir, 'demo.json'))).toBe(false);
+    // On the run's PostgreSQL (unless the run is on PGlite), in a database of its own.
+    expect(isolated.databaseURL !== null, `databaseURL ${String(isolated.databaseURL)}`).toBe(cluster !== null);
+    if (cluster) {
+      expect(isolated.databaseURL).not.toBe(workerService.databaseURL);
+      expect(await databaseExists(cluster, isolated.databaseURL)).toBe(true);
+    }
     const health = await fetch(`${isolated.baseURL}/healthz`);
     expect(health.status).toBe(200);
     const shell = await fetch(`${isolated.baseURL}/`);
@@ -48,6 +63,7 @@ test('startService() runs an isolated service and stop() removes it', async ({ b
     stopped = true;
     expect(isRunning(isolated.pid)).toBe(false);
     expect(existsSync(isolated.dataDir)).toBe(false);
+    if (cluster) expect(await databaseExists(cluster, isolated.databaseURL), 'its database is dropped').toBe(false);
   } finally {
     if (!stopped) await isolated.stop();
   }

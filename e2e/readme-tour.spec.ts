@@ -2,9 +2,12 @@
  * The README's ten-minute tour, followed in its own words against a demo seeded as `npm start`
  * seeds it, at 03:10 in the bakery's zone: an hour far from any fixed shift, so the tour holds only
  * if the demo's day really is laid around the moment it is seeded. If the app's words change, the
- * README changes with them: this test is where that shows. Its own service (a fresh demo), and
- * both clocks from the seeding instant.
+ * README changes with them: this test is where that shows. Its own service (a fresh demo on the
+ * embedded PGlite, from an empty folder, as a first `npm start` runs), and both clocks from the
+ * seeding instant.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { serviceClock, startService, type DemoFile, type ServiceInstance } from './support/serviceProcess';
@@ -15,7 +18,9 @@ const SEEDED_AT = '2026-11-25T03:10:00Z';
 let service: ServiceInstance<DemoFile>;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  service = await startService({ demo: true, label: 'readme-tour', clockAt: SEEDED_AT });
+  // On the embedded PGlite from an empty folder, as `npm start` on a fresh clone runs: the rest of
+  // the run is on PostgreSQL (support/serviceDatabase.ts).
+  service = await startService({ demo: true, label: 'readme-tour', clockAt: SEEDED_AT, database: 'pglite', template: false });
 });
 test.afterAll(async () => {
   await service?.stop();
@@ -51,6 +56,8 @@ async function backToGrid(page: Page): Promise<void> {
 test('the README tour, in its words, at an hour of its own', async ({ page }) => {
   test.setTimeout(150_000);
   const demo = service.demo;
+  expect(service.databaseURL, 'the embedded database, not a PostgreSQL server').toBeNull();
+  expect(existsSync(join(service.dataDir, 'pglite', 'PG_VERSION')), 'PGlite in DATA_DIR').toBe(true);
   await page.clock.install({ time: await serviceClock(service.baseURL).now() });
   const main = page.getByRole('main');
 

@@ -1,9 +1,9 @@
 /**
  * Where the browser tests keep their services' data directories (and the global setup its
- * templates): in memory (/dev/shm) where the machine has it, else the temporary folder. Every
- * service copies a template of about 40 MB in some 1,250 files at start and removes it at stop;
- * on the test machine's disk each of the two took 2-3 s (synchronously, in the Playwright worker),
- * for dozens of services a run, and PGlite's own writes waited on the disk as well.
+ * templates and the run's PostgreSQL cluster): in memory (/dev/shm) where the machine has it, else
+ * the temporary folder. A service on PGlite copies a template of about 40 MB in some 1,250 files
+ * at start and removes it at stop; on the test machine's disk each of the two took 2-3 s
+ * (synchronously, in the Playwright worker), and PGlite's own writes waited on the disk as well.
  * `E2E_SCRATCH_DIR` names the place instead: `npm test` sets it to a folder of its run, which it
  * removes like the rest of the run's temporary files when it ends or is interrupted.
  */

@@ -1,12 +1,15 @@
 /**
  * Starts the real Kiosk Clock service as production runs it (`node build/server/main.js`, the
  * compiled service serving the built dist/; `npm run build` makes both) as a
- * child process on a loopback port chosen by the OS, with a fresh DATA_DIR (scratch.ts), and waits
- * for /healthz to answer 200. Used by the global setup (the shared instance) and by tests that need
- * an isolated instance of their own (a fresh device and database, e.g. the installer flow).
- * stop() ends only the process started here, by its PID, and deletes its data dir. For fault tests,
- * halt() ends the process but keeps the data dir, and restart() starts it again on the same port
- * and data (same database, same demo.json): "the service was stopped and came back".
+ * child process on a loopback port chosen by the OS, with a fresh DATA_DIR (scratch.ts) and a
+ * database of its own, and waits for /healthz to answer 200. The database is a copy of one of the
+ * run's templates in the run's PostgreSQL (serviceDatabase.ts), or PGlite in DATA_DIR when the
+ * spec asks for it or the run is on PGlite. Used by the worker fixture (the shared instance) and
+ * by tests that need an isolated instance of their own (a fresh device and database, e.g. the
+ * installer flow). stop() ends only the process started here, by its PID, and deletes its data
+ * dir and database. For fault tests, halt() ends the process but keeps both, and restart() starts
+ * it again on the same port and data (same database, same demo.json): "the service was stopped
+ * and came back".
  *
  * Every service here runs with TEST_CLOCK (src/server/testClock.ts): its clock starts at the real
  * time, or at `clockAt`, and `clock` moves it (a restart keeps the clock where it was).
@@ -17,6 +20,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DemoFile } from '../../src/server/demo/demoFile';
 import { makeScratchDir } from './scratch';
+import { createServiceDatabase, runCluster, TEMPLATE_DATABASES, type DatabaseKind, type ServiceDatabase } from './serviceDatabase';
 
 export type { DemoFile };
 
@@ -25,9 +29,10 @@ export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const SERVICE_ENTRY = join(PROJECT_ROOT, 'build/server/main.js');
 
 /**
- * Where the global setup left the data directories a new service starts from (a migrated PGlite
- * database, with or without the demo seeded), so it need not run initdb, the migrations and the
- * demo's seeding again.
+ * Where the global setup left the data directories a new service starts from, so it need not run
+ * the migrations and the demo's seeding again: on PostgreSQL, the demo's files (demo.json,
+ * demo-au.json) that go with the template databases; on PGlite, whole data directories (a
+ * migrated database, with or without the demo seeded).
  */
 export const TEMPLATE_ENV = { demo: 'E2E_TEMPLATE_DEMO', empty: 'E2E_TEMPLATE_EMPTY' } as const;
 
@@ -37,11 +42,13 @@ export interface ServiceInstance<Demo extends DemoFile | null = DemoFile | null>
   /** The parsed <DATA_DIR>/demo.json when started with `demo: true`, else null. */
   demo: Demo;
   dataDir: string;
+  /** The PostgreSQL database the service runs on (DATABASE_URL), or null: PGlite in dataDir. */
+  databaseURL: string | null;
   /** The PID of the current process (restart() starts a new one). */
   readonly pid: number;
   /** Everything the service printed (also in <dataDir>/service.log until stop()). */
   output(): string;
-  /** Ends the process (SIGTERM, then SIGKILL after 10 s) and removes the data dir. Idempotent. */
+  /** Ends the process (SIGTERM, then SIGKILL after 10 s) and removes the data dir and its database. Idempotent. */
   stop(): Promise<void>;
   /** Ends the process like stop() but keeps the data dir, for restart(). Idempotent. */
   halt(): Promise<void>;
@@ -92,11 +99,18 @@ export interface CommonOptions {
   /** Where the service's clock starts (it runs on at real speed); the real time by default. */
   clockAt?: Date | string;
   /**
-   * Start from the run's prepared data directory (globalSetup.ts), as a copy: the default. False
-   * starts on an empty directory, as a first `npm start` does; a path starts from a copy of that
-   * directory (how the global setup makes the demo's from the empty one).
+   * Start from the run's prepared data (globalSetup.ts), as a copy: the default. False starts on an
+   * empty directory and an empty database, as a first `npm start` does; a path starts PGlite from
+   * a copy of that directory (how the global setup makes PGlite's demo template from the empty one).
+   * A PGlite service in a run on PostgreSQL has no template to copy: it starts from nothing.
    */
   template?: boolean | string;
+  /**
+   * 'pglite': the embedded database in DATA_DIR, as `npm start` runs it, for a spec whose subject
+   * is that path. By default the run's kind (serviceDatabase.ts). A DATABASE_URL in `settings` is
+   * the spec's own database: used as it is, neither copied nor dropped.
+   */
+  database?: DatabaseKind;
 }
 
 /**
@@ -126,16 +140,29 @@ export function startService(options?: CommonOptions & { demo?: false }): Promis
 export async function startService(options: CommonOptions & { demo?: boolean } = {}): Promise<ServiceInstance> {
   const label = options.label ?? 'service';
   const dataDir = makeScratchDir(`kiosk-clock-e2e-${label}-`);
-  // The templates are PGlite data: a service on PostgreSQL (DATABASE_URL) starts from nothing.
-  const onPGlite = !options.settings?.DATABASE_URL;
-  const template =
-    typeof options.template === 'string'
-      ? options.template
-      : options.template === false || !onPGlite
-        ? undefined
-        : // A demo on a clock of its own is seeded at that instant (its day is laid around it): from the empty one.
-          process.env[options.demo && options.clockAt === undefined ? TEMPLATE_ENV.demo : TEMPLATE_ENV.empty];
-  if (template) cpSync(template, dataDir, { recursive: true });
+  // A demo on a clock of its own is seeded at that instant (its day is laid around it): from the empty template.
+  const which = options.demo && options.clockAt === undefined ? 'demo' : 'empty';
+  const cluster = runCluster();
+  const ownDatabase = Boolean(options.settings?.DATABASE_URL);
+  const onPostgres = !ownDatabase && cluster !== null && options.database !== 'pglite';
+  // The run's templates are of the run's kind; a spec's own DATABASE_URL starts from nothing.
+  const fromTemplate = options.template !== false && !ownDatabase && onPostgres === (cluster !== null);
+  if (typeof options.template === 'string') {
+    if (onPostgres) throw new Error(`[${label}] a template folder is PGlite data: ask for database: 'pglite'`);
+    cpSync(options.template, dataDir, { recursive: true });
+  } else if (fromTemplate) {
+    const template = process.env[TEMPLATE_ENV[which]];
+    if (template) cpSync(template, dataDir, { recursive: true });
+  }
+  let database: ServiceDatabase | null = null;
+  if (onPostgres && cluster) {
+    try {
+      database = await createServiceDatabase(cluster, label, fromTemplate ? TEMPLATE_DATABASES[which] : null);
+    } catch (error) {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    }
+  }
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     // Settings that could leak in from the developer's shell and point elsewhere are cleared.
@@ -156,6 +183,7 @@ export async function startService(options: CommonOptions & { demo?: boolean } =
     // A clock the spec can set (module comment); never in production.
     TEST_CLOCK: options.clockAt === undefined ? 'now' : new Date(options.clockAt).toISOString(),
     NODE_ENV: '',
+    ...(database ? { DATABASE_URL: database.url } : {}),
     ...options.settings,
     // The whole run comes from 127.0.0.1 and signs the one demo manager in many times a minute,
     // which no real site does: those budgets are raised. Per-device budgets keep their defaults.
@@ -231,7 +259,11 @@ export async function startService(options: CommonOptions & { demo?: boolean } =
     stopped ??= (async () => {
       await current.end();
       await new Promise<void>((done) => log.end(done));
-      rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+      try {
+        rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+      } finally {
+        await database?.drop();
+      }
     })();
     return stopped;
   };
@@ -315,6 +347,7 @@ export async function startService(options: CommonOptions & { demo?: boolean } =
     baseURL,
     demo,
     dataDir,
+    databaseURL: database?.url ?? options.settings?.DATABASE_URL ?? null,
     get pid() {
       return current.pid;
     },

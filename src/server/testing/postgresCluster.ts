@@ -33,6 +33,8 @@ export async function freePort(): Promise<number> {
 
 export interface PostgresCluster {
   url: (database: string) => string;
+  /** The folder holding the cluster's data directory and log (removed at stop). */
+  dir: string;
   stop(): void;
 }
 
@@ -61,9 +63,12 @@ function stopOnExit(): void {
   }
 }
 
-/** Starts the cluster; `settings` are extra server settings (`name=value`), e.g. for a bulk load. */
-export async function startPostgres(settings: readonly string[] = []): Promise<PostgresCluster> {
-  const dir = mkdtempSync(join(tmpdir(), 'kiosk-pg-'));
+/**
+ * Starts the cluster; `settings` are extra server settings (`name=value`), e.g. for a bulk load.
+ * Its folder goes under `under` (default: the temporary folder).
+ */
+export async function startPostgres(settings: readonly string[] = [], under: string = tmpdir()): Promise<PostgresCluster> {
+  const dir = mkdtempSync(join(under, 'kiosk-pg-'));
   const isRoot = process.getuid?.() === 0;
   const asOwner = (command: string, args: string[]) => {
     const [file, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
@@ -112,6 +117,7 @@ export async function startPostgres(settings: readonly string[] = []): Promise<P
   ]);
   return {
     url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    dir,
     stop: () => stop('fast'),
   };
 }
