@@ -77,6 +77,8 @@ export default async function globalSetup(): Promise<() => void> {
       folders.push(await makePostgresTemplate(cluster.url, 'demo'));
       process.env[CLUSTER_ENV] = cluster.url('postgres');
     } else {
+      // Not a cluster named by the developer's shell: every service of this run is on PGlite.
+      delete process.env[CLUSTER_ENV];
       const empty = await makePgliteTemplate(null);
       folders.push(empty);
       folders.push(await makePgliteTemplate(empty));
