@@ -1,6 +1,6 @@
 /**
  * vitest.config.ts names test files by path (the process suites, those needing isolation, those
- * run on PGlite only). Files move; a name that matches nothing would silently send a file to the
+ * run once, on PostgreSQL). Files move; a name that matches nothing would silently send a file to the
  * wrong project, so every entry must still match a file.
  */
 import { existsSync, readdirSync } from 'node:fs';

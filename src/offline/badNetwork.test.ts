@@ -11,7 +11,7 @@ import { startTestService, type TestService } from '../server/testing/testServic
 import { checkPinAtKiosk, clockOnChoices } from './kioskOperations';
 import { verifyPinOffline } from './offlinePin';
 import { INTERACTIVE_BUDGET_MS } from './reachability';
-import { createOfflineHarness, LATE_ANSWER_MS, type OfflineHarness } from './testing/offlineHarness';
+import { createOfflineHarness, LATE_ANSWER_MS, type OfflineHarness, BACKGROUND_WAIT } from './testing/offlineHarness';
 
 let t: TestService;
 beforeAll(async () => {
@@ -26,7 +26,7 @@ async function kioskThatKnowsAda() {
   const ada = tenant.employees[0]!;
   expect(await checkPinAtKiosk(h.runtime, ada.id, ada.pin)).toMatchObject({ ok: true, checkedOffline: false });
   expect((await clockOnChoices(h.runtime, ada.id)).fromCache).toBe(false);
-  await vi.waitFor(async () => expect(await h.db.pinVerifiers.count()).toBe(1));
+  await vi.waitFor(async () => expect(await h.db.pinVerifiers.count()).toBe(1), BACKGROUND_WAIT);
   return { tenant, h, ada };
 }
 

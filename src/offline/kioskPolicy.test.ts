@@ -9,7 +9,7 @@ import { createTenant } from '../server/testing/fixtures';
 import { startTestService, type TestService } from '../server/testing/testService';
 import { checkPinAtKiosk } from './kioskOperations';
 import { readKioskPolicy } from './refreshKioskData';
-import { createOfflineHarness } from './testing/offlineHarness';
+import { createOfflineHarness, BACKGROUND_WAIT } from './testing/offlineHarness';
 
 let t: TestService;
 beforeAll(async () => {
@@ -26,7 +26,7 @@ describe("the kiosk's policy", () => {
 
     const ada = tenant.employees[0]!;
     expect(await checkPinAtKiosk(h.runtime, ada.id, ada.pin)).toMatchObject({ ok: true, checkedOffline: false });
-    await vi.waitFor(async () => expect(await h.db.pinVerifiers.count()).toBe(1));
+    await vi.waitFor(async () => expect(await h.db.pinVerifiers.count()).toBe(1), BACKGROUND_WAIT);
     h.setFaults(() => 'down');
     expect(await checkPinAtKiosk(h.runtime, ada.id, '0000')).toMatchObject({ ok: false, reason: 'wrong', attemptsLeft: 2 });
     expect(await checkPinAtKiosk(h.runtime, ada.id, '0000')).toMatchObject({ ok: false, reason: 'wrong', attemptsLeft: 1 });

@@ -11,7 +11,7 @@ import { createTenant } from '../server/testing/fixtures';
 import { startTestService, type TestService } from '../server/testing/testService';
 import { changePinAtKiosk, checkPinAtKiosk, requestPinResetAtKiosk } from './kioskOperations';
 import { verifyPinOffline } from './offlinePin';
-import { createOfflineHarness } from './testing/offlineHarness';
+import { createOfflineHarness, BACKGROUND_WAIT } from './testing/offlineHarness';
 
 let t: TestService;
 beforeAll(async () => {
@@ -27,7 +27,7 @@ describe('a PIN reset at the kiosk', () => {
     const ada = tenant.employees[0]!;
     const now = () => h.runtime.clock.now();
     expect(await checkPinAtKiosk(h.runtime, ada.id, ada.pin)).toMatchObject({ ok: true, pinExpired: false });
-    await vi.waitFor(async () => expect(await verifyPinOffline(h.db, ada.id, ada.pin, now())).toBe('match'));
+    await vi.waitFor(async () => expect(await verifyPinOffline(h.db, ada.id, ada.pin, now())).toBe('match'), BACKGROUND_WAIT);
 
     expect(await requestPinResetAtKiosk(h.runtime, ada.id, 'email')).toMatchObject({ ok: true });
     const [message] = await t.db.select().from(outbox).where(eq(outbox.businessId, tenant.businessId));
@@ -46,7 +46,7 @@ describe('a PIN reset at the kiosk', () => {
     expect(await verifyPinOffline(h.db, ada.id, ada.pin, now())).toBe('match');
 
     expect(await changePinAtKiosk(h.runtime, ada.id, code, '5173')).toMatchObject({ ok: true });
-    await vi.waitFor(async () => expect(await verifyPinOffline(h.db, ada.id, '5173', now())).toBe('match'));
+    await vi.waitFor(async () => expect(await verifyPinOffline(h.db, ada.id, '5173', now())).toBe('match'), BACKGROUND_WAIT);
     expect(await verifyPinOffline(h.db, ada.id, ada.pin, now())).toBe('mismatch');
     expect(await checkPinAtKiosk(h.runtime, ada.id, code)).toMatchObject({ ok: false, reason: 'reset-used' });
   });

@@ -9,7 +9,7 @@ import { changePinAtKiosk, checkPinAtKiosk } from './kioskOperations';
 import { readRecords, StaffRecord, AttentionRecord } from './records';
 import { syncOutbox } from './syncOutbox';
 import { readSyncStatus } from './syncStatus';
-import { createOfflineHarness, seededRandom, type OfflineHarness } from './testing/offlineHarness';
+import { createOfflineHarness, seededRandom, type OfflineHarness, BACKGROUND_WAIT } from './testing/offlineHarness';
 import { standing } from '../server/testing/standingSecret';
 
 let t: TestService;
@@ -283,7 +283,7 @@ describe('PINs at an offline kiosk', () => {
     const h = await createOfflineHarness(t, tenant);
     const ada = tenant.employees[0]!;
     expect(await checkPinAtKiosk(h.runtime, ada.id, ada.pin)).toMatchObject({ ok: true, checkedOffline: false });
-    await vi.waitFor(async () => expect(await h.db.pinVerifiers.count()).toBe(1));
+    await vi.waitFor(async () => expect(await h.db.pinVerifiers.count()).toBe(1), BACKGROUND_WAIT);
     h.setFaults(() => 'down');
     expect(await checkPinAtKiosk(h.runtime, ada.id, ada.pin)).toMatchObject({ ok: true, checkedOffline: true });
     const ben = tenant.employees[1]!;
@@ -304,7 +304,7 @@ describe('PINs at an offline kiosk', () => {
     expect(await h.runtime.refresh()).toBe(true);
     const ada = tenant.employees[0]!;
     expect((await checkPinAtKiosk(h.runtime, ada.id, ada.pin)).ok).toBe(true);
-    await vi.waitFor(async () => expect(await h.db.pinVerifiers.count()).toBe(1));
+    await vi.waitFor(async () => expect(await h.db.pinVerifiers.count()).toBe(1), BACKGROUND_WAIT);
     h.setFaults(() => 'down');
     expect(await changePinAtKiosk(h.runtime, ada.id, '1111', '538214')).toEqual({ ok: false, reason: 'wrong-old' });
     expect(await changePinAtKiosk(h.runtime, ada.id, ada.pin, '538214')).toEqual({ ok: true, queued: true });

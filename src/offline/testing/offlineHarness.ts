@@ -43,6 +43,13 @@ export interface OfflineHarness {
 
 let counter = 0;
 
+/**
+ * How long a test waits for what the kiosk does in the background after a sign-in, such as
+ * deriving and storing a PIN's offline verifier (a deliberately slow key derivation): well under a
+ * second on an idle machine, several on a busy one, where `vi.waitFor`'s default second failed.
+ */
+export const BACKGROUND_WAIT = { timeout: 15_000, interval: 50 } as const;
+
 export async function createOfflineHarness(t: TestService, tenant: Tenant): Promise<OfflineHarness> {
   const enrolled = await t.request('POST', `${tenant.kiosk}/devices`, { auth: tenant.manager.auth, json: { name: 'Test tablet' } });
   expect(enrolled.status, enrolled.text).toBe(200);

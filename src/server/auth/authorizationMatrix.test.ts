@@ -15,7 +15,7 @@ import { buildOpenApiDocument } from '../app';
 import { classifications, lineChanges, reportingDimensions } from '../db/schema';
 import { revokeDevice } from '../services/kiosks/devices';
 import { issueTokens, tokenSettings } from '../services/access/tokens';
-import { changedTables, fingerprintDatabase, listTables } from '../testing/databaseState';
+import { listTables, watchWrites, type WriteWatch } from '../testing/databaseState';
 import { addKiosk, addRestrictedUser, createTenant, enrolDeviceAuth, restrictedUserAuth, type Tenant } from '../testing/fixtures';
 import { requestInRolledBackTransaction } from '../testing/rolledBack';
 import { selfServiceAuth } from '../testing/selfServiceFixture';
@@ -62,8 +62,7 @@ interface World {
 
 let t: TestService;
 let world: World;
-let tables: string[];
-const snapshotDatabase = () => fingerprintDatabase(t.db, tables);
+let writes: WriteWatch;
 
 async function buildWorld(): Promise<World> {
   const owner = await createTenant(t, { kiosk: { name: KIOSK_A1_NAME } });
@@ -345,7 +344,7 @@ let casesRun = 0;
 beforeAll(async () => {
   t = await startTestService();
   world = await buildWorld();
-  tables = await listTables(t.db);
+  writes = await watchWrites(t.db, await listTables(t.db));
 });
 afterAll(async () => {
   console.info(`authorization matrix: ${casesRun} cases over ${OPERATIONS.length} routes`);
@@ -373,7 +372,7 @@ describe('the authorization matrix, generated from the route table', () => {
     const { path, json } = requestOf(op);
     for (const outsider of OUTSIDERS) {
       const expected = expectationFor(outsider, op.access, op.callers);
-      const before = await snapshotDatabase();
+      await writes.written();
       const res: ApiResult = await t.request(op.method, path, { auth: world.callers[outsider], json });
       casesRun += 1;
       const label = `${op.operationId} as ${outsider}: ${res.status} ${res.text.slice(0, 200)}`;
@@ -389,32 +388,32 @@ describe('the authorization matrix, generated from the route table', () => {
         expect(res.status, label).toBe(expected.denied);
         expect(res.headers.get('content-type'), label).toBe('application/problem+json');
       }
-      expect(changedTables(before, await snapshotDatabase()), label).toEqual([]);
+      expect(await writes.written(), label).toEqual([]);
     }
     // Through the outsider's own kiosk, naming kiosk A1's resources (a shift, its notes, a device).
     if (op.path.includes('{kioskId}') && /\{(shiftId|noteId|deviceId)\}/.test(op.path)) {
       const ownKioskPath = concretePath(op.path, { ...world.ids, kioskId: world.kioskA2 });
       for (const outsider of ['deviceOfOtherKiosk', 'restrictedUserOfOtherKiosk'] as const) {
-        const before = await snapshotDatabase();
+        await writes.written();
         const res = await t.request(op.method, ownKioskPath, { auth: world.callers[outsider], json });
         casesRun += 1;
         const label = `${op.operationId} as ${outsider} through kiosk A2: ${res.status} ${res.text.slice(0, 200)}`;
         const callerRefused = op.callers === 'users' && outsider === 'deviceOfOtherKiosk';
         expect(res.status, label).toBe(callerRefused ? 403 : 404);
         expect(res.text, label).not.toContain(KIOSK_A1_NAME);
-        expect(changedTables(before, await snapshotDatabase()), label).toEqual([]);
+        expect(await writes.written(), label).toEqual([]);
       }
     }
     // On e1's self-service routes, business A's own manager and device, e2's user and another business's
     // self-service user are refused alike: only e1's linked user gets through.
     if (op.access === 'self') {
       for (const [who, caller] of Object.entries(world.notSelf)) {
-        const before = await snapshotDatabase();
+        await writes.written();
         const res = await t.request(op.method, path, { auth: caller, json });
         casesRun += 1;
         const label = `${op.operationId} as ${who}: ${res.status} ${res.text.slice(0, 200)}`;
         expect(res.status, label).toBe(404);
-        expect(changedTables(before, await snapshotDatabase()), label).toEqual([]);
+        expect(await writes.written(), label).toEqual([]);
       }
     }
     // The owner's identical request (rolled back) reaches the data: the denials above were about the caller.

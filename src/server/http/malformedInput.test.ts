@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../app';
-import { changedTables, fingerprintDatabase, listTables, type DatabaseFingerprint } from '../testing/databaseState';
+import { listTables, watchWrites } from '../testing/databaseState';
 import type { Tenant } from '../testing/fixtures';
 import { FuzzCases, OpenApiDocument, routesOf, type FuzzCase, type FuzzKind } from '../testing/fuzzCases';
 import { createRouteFixtures, type RouteFixtures } from '../testing/routeFixtures';
@@ -90,8 +90,7 @@ describe('malformed input at every route (generated from the OpenAPI document)',
     const document = OpenApiDocument.parse(buildOpenApiDocument());
     const routes = routesOf(document);
     const cases = new FuzzCases(document, { pathValue, hint, ownerAuth: tenant.manager.auth, maxBodyBytes: t.settings.MAX_BODY_BYTES });
-    const tables = await listTables(t.db);
-    let baseline: DatabaseFingerprint = await fingerprintDatabase(t.db, tables);
+    const writes = await watchWrites(t.db, await listTables(t.db));
 
     const outcomes: Outcome[] = [];
     const perKind: Record<string, number> = {};
@@ -101,9 +100,7 @@ describe('malformed input at every route (generated from the OpenAPI document)',
         const seed = (SEED + hashOf(`${route.method} ${route.template} ${kind}`)) % 2 ** 31;
         for (const fuzzCase of fc.sample(arbitrary, { numRuns: RUNS_PER_KIND[kind], seed })) {
           const { status, contentType } = await send(fuzzCase);
-          const after = await fingerprintDatabase(t.db, tables);
-          const written = changedTables(baseline, after);
-          baseline = after;
+          const written = await writes.written();
           outcomes.push({ fuzzCase, status, contentType, problems: judge(fuzzCase, status, contentType, written) });
           perKind[kind] = (perKind[kind] ?? 0) + 1;
         }
@@ -142,21 +139,18 @@ describe('malformed input at every route (generated from the OpenAPI document)',
   });
 
   it('has a database check that sees a write, and ignores bookkeeping', async () => {
-    const tables = await listTables(t.db);
-    const before = await fingerprintDatabase(t.db, tables);
+    const writes = await watchWrites(t.db, await listTables(t.db));
     const renamed = await t.request('PUT', `${tenant.base}/location/${ids.location}`, { auth: tenant.manager.auth, json: { name: 'Depot 2' } });
     expect(renamed.status, renamed.text).toBe(200);
-    const after = await fingerprintDatabase(t.db, tables);
-    expect(changedTables(before, after)).toEqual(['locations']);
+    expect(await writes.written()).toEqual(['locations']);
     const marked = await t.request('POST', `${tenant.kiosk}/shift/${ids.shift}/notes/read-state`, {
       auth: tenant.manager.auth,
       json: { employeeId: tenant.employees[0]!.id, noteIds: [ids.note], read: true },
     });
     expect(marked.status, marked.text).toBe(200);
-    expect(changedTables(after, await fingerprintDatabase(t.db, tables))).toEqual(['shift_notes']);
+    expect(await writes.written()).toEqual(['shift_notes']);
     // A device's last-seen time is bookkeeping, not a write the caller asked for.
     await t.db.execute(sql`update devices set last_seen_at = now() - interval '1 hour'`);
-    const touched = await fingerprintDatabase(t.db, tables);
-    expect(changedTables(after, touched)).toEqual(['shift_notes']);
+    expect(await writes.written()).toEqual([]);
   });
 });

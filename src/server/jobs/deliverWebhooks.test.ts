@@ -21,7 +21,12 @@ import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhookRe
 import { claimDueHeads } from './deliverWebhooks';
 import { startWebhookDelivery, type WebhookDelivery } from './startWebhookDelivery';
 
-const TIMEOUT_MS = 300;
+/**
+ * The sender's timeout. The hanging receiver waits it out in real time, so it is short, but not so
+ * short that a receiver on a busy machine misses it: at 300 ms, a redirect test under heavy load
+ * timed out before the receiver had even read the request.
+ */
+const TIMEOUT_MS = 2_000;
 const MINUTE = 60_000;
 
 let t: TestService;
