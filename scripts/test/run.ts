@@ -1,7 +1,9 @@
 /**
  * `npm test`: the checks CI runs, in three lanes side by side from the start: the build then the
- * browser tests; Vitest; and the type check and lint. The first phase that fails stops the others
- * at once and its exit code is the run's. It exists for what a plain `a && b && c` chain cannot do:
+ * browser tests; Vitest; and the type check and lint at a lower CPU priority (nice 10, for its
+ * session too), which fill the time the tests leave idle rather than take CPU from them. The first
+ * phase that fails stops the others at once and its exit code is the run's. It exists for what a
+ * plain `a && b && c` chain cannot do:
  * - say which phase is running and, at the end, how long each took;
  * - clean up when interrupted. Each phase runs in a process group of its own with TMPDIR in this
  *   run's temporary folder, so on Ctrl-C (SIGINT), SIGTERM or SIGHUP the runner passes the signal
@@ -17,6 +19,7 @@ import { accessSync, chmodSync, constants, mkdirSync, mkdtempSync, rmSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { lowerSessionPriority } from './sessionPriority';
 import { stopPostgresUnder } from './strayServers';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -27,12 +30,16 @@ interface Phase {
   name: string;
   title: string;
   command: (vitestArguments: string[]) => string[];
+  /** A lower CPU priority (a nice value) for the phase's whole process group. */
+  niceness?: number;
 }
 
+const CHECK_NICENESS = 10;
 const CHECK: Phase = {
   name: 'check',
-  title: 'types (tsc -b) and lint (ESLint), side by side',
-  command: () => ['bash', 'scripts/check.sh'],
+  title: 'types (tsc -b) and lint (ESLint), side by side, at a lower CPU priority than the tests',
+  command: () => ['nice', '-n', String(CHECK_NICENESS), 'bash', 'scripts/check.sh'],
+  niceness: CHECK_NICENESS,
 };
 const VITEST: Phase = { name: 'vitest', title: 'Vitest: unit, API and process suites on PGlite and PostgreSQL 15', command: (extra) => [bin('vitest'), 'run', ...extra] };
 const BUILD: Phase = { name: 'build', title: 'the kiosk app and the compiled service', command: () => ['npm', 'run', 'build', '--silent'] };
@@ -41,10 +48,8 @@ const BROWSER: Phase = { name: 'browser', title: 'Playwright in Chromium against
 /**
  * The lanes: each runs its phases one after another, and the lanes run side by side from the
  * start. The browser tests need the build and nothing of Vitest's, so they no longer wait for
- * Vitest: on two cores, each fills the other's idle moments (processes starting, pages and services
- * waiting on each other). The check runs in a lane of its own at the same priority: with the lanes
- * keeping both cores busy, a lower one (nice 10) starved it until the tests were done, and it then
- * ran alone at the end.
+ * Vitest: on two cores, each left the other's idle moments (processes starting, pages and services
+ * waiting on each other) to fill. The check runs in a lane of its own at a lower priority.
  */
 const LANES: readonly (readonly Phase[])[] = [[BUILD, BROWSER], [VITEST], [CHECK]];
 const PHASES: readonly Phase[] = LANES.flat();
@@ -164,6 +169,7 @@ async function main(): Promise<number> {
       detached: true,
     });
     running.add(child);
+    if (phase.niceness !== undefined && child.pid !== undefined) lowerSessionPriority(child.pid, phase.niceness);
     const code = await new Promise<number>((resolve) => {
       child.once('error', (error) => {
         say(`npm test: could not start ${file}: ${error.message}`);
