@@ -1,9 +1,11 @@
 /**
- * `npm test`: the checks CI runs, in three lanes side by side from the start: the build then the
- * browser tests; Vitest; and the type check and lint at a lower CPU priority (nice 10, for its
- * session too), which fill the time the tests leave idle rather than take CPU from them. The first
- * phase that fails stops the others at once and its exit code is the run's. It exists for what a
- * plain `a && b && c` chain cannot do:
+ * `npm test`: the checks CI runs, in stages (Vitest, the build, the browser tests), stopping at the
+ * first phase that fails (its exit code is the run's). The type check and lint run beside all the
+ * stages, from the start, at a lower CPU priority (nice 10, for its session too): Vitest and the browser tests leave
+ * a fifth or more of two cores idle while processes, pages and services wait on each other, and
+ * the check fills that time instead of taking CPU from the tests on the way to the run's end; the
+ * run waits for it at the end. A failing phase stops the others at once. It exists for what a plain
+ * `a && b && c` chain cannot do:
  * - say which phase is running and, at the end, how long each took;
  * - clean up when interrupted. Each phase runs in a process group of its own with TMPDIR in this
  *   run's temporary folder, so on Ctrl-C (SIGINT), SIGTERM or SIGHUP the runner passes the signal
@@ -12,7 +14,7 @@
  *   from every group: strayServers.ts finds it by its postmaster.pid) and removes the folder.
  *   A finished run does the same.
  * Arguments after `--` go to Vitest (e.g. `npm test -- src/server/http`); `--only <phase,...>`
- * runs only those phases, in their usual lanes.
+ * runs only those phases, in their usual places.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, chmodSync, constants, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -37,7 +39,7 @@ interface Phase {
 const CHECK_NICENESS = 10;
 const CHECK: Phase = {
   name: 'check',
-  title: 'types (tsc -b) and lint (ESLint), side by side, at a lower CPU priority than the tests',
+  title: 'types (tsc -b) and lint (ESLint), side by side, beside the tests at a lower CPU priority',
   command: () => ['nice', '-n', String(CHECK_NICENESS), 'bash', 'scripts/check.sh'],
   niceness: CHECK_NICENESS,
 };
@@ -45,17 +47,15 @@ const VITEST: Phase = { name: 'vitest', title: 'Vitest: unit, API and process su
 const BUILD: Phase = { name: 'build', title: 'the kiosk app and the compiled service', command: () => ['npm', 'run', 'build', '--silent'] };
 const BROWSER: Phase = { name: 'browser', title: 'Playwright in Chromium against the built service', command: () => [bin('playwright'), 'test'] };
 
-/**
- * The lanes: each runs its phases one after another, and the lanes run side by side from the
- * start. The browser tests need the build and nothing of Vitest's, so they no longer wait for
- * Vitest: on two cores, each left the other's idle moments (processes starting, pages and services
- * waiting on each other) to fill. The check runs in a lane of its own at a lower priority.
- */
-const LANES: readonly (readonly Phase[])[] = [[BUILD, BROWSER], [VITEST], [CHECK]];
-const PHASES: readonly Phase[] = LANES.flat();
+/** The stages, in order, each after the one before; the phases of a stage run side by side. */
+const STAGES: readonly (readonly Phase[])[] = [[VITEST], [BUILD], [BROWSER]];
+/** Phases started with the first stage and run beside all of them; the run waits for them at the end. */
+const BESIDE: readonly Phase[] = [CHECK];
+const PHASES: readonly Phase[] = [...STAGES.flat(), ...BESIDE];
 
 interface Plan {
-  lanes: readonly (readonly Phase[])[];
+  stages: readonly (readonly Phase[])[];
+  beside: readonly Phase[];
   vitestArguments: string[];
 }
 
@@ -66,14 +66,14 @@ function parseArguments(argv: string[]): Plan {
   const split = argv.indexOf('--');
   const own = split === -1 ? argv : argv.slice(0, split);
   const vitestArguments = split === -1 ? [] : argv.slice(split + 1);
-  if (own.length === 0) return { lanes: LANES, vitestArguments };
+  if (own.length === 0) return { stages: STAGES, beside: BESIDE, vitestArguments };
   const names = own[0] === '--only' ? (own[1] ?? '') : own[0]!.startsWith('--only=') ? own[0]!.slice('--only='.length) : null;
   if (names === null || own.length > (own[0] === '--only' ? 2 : 1)) throw new Error(`unknown arguments ${own.join(' ')} (usage: npm test -- [--only ${PHASES.map((p) => p.name).join(',')}] [-- vitest arguments])`);
   const wanted = names.split(',').filter(Boolean);
   const unknown = wanted.filter((name) => !PHASES.some((phase) => phase.name === name));
   if (unknown.length > 0 || wanted.length === 0) throw new Error(`no phase ${unknown.join(', ') || '(none given)'} (phases: ${PHASES.map((p) => p.name).join(', ')})`);
-  const lanes = LANES.map((lane) => lane.filter((phase) => wanted.includes(phase.name))).filter((lane) => lane.length > 0);
-  return { lanes, vitestArguments };
+  const stages = STAGES.map((stage) => stage.filter((phase) => wanted.includes(phase.name))).filter((stage) => stage.length > 0);
+  return { stages, beside: BESIDE.filter((phase) => wanted.includes(phase.name)), vitestArguments };
 }
 
 /** Signals a phase's whole process group (its id is the phase's PID: it was spawned detached). */
@@ -117,7 +117,7 @@ async function endGroup(child: ChildProcess, signal: NodeJS.Signals): Promise<vo
 
 async function main(): Promise<number> {
   const runStarted = Date.now();
-  const { lanes, vitestArguments } = parseArguments(process.argv.slice(2));
+  const { stages, beside, vitestArguments } = parseArguments(process.argv.slice(2));
   // Traversable by others (0711): as root, PostgreSQL runs as its own user in a folder under it.
   const runRoot = mkdtempSync(join(temporaryParent(), 'kiosk-test-run-'));
   chmodSync(runRoot, 0o711);
@@ -145,9 +145,10 @@ async function main(): Promise<number> {
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => interrupt(signal));
 
-  const phases = lanes.flat();
-  const sideBySide = lanes.map((lane) => lane.map((phase) => phase.name).join(' → ')).join(' | ');
-  say(`npm test: ${sideBySide}, side by side (temporary files in ${runRoot})`);
+  const phases = [...beside, ...stages.flat()];
+  const order = stages.map((stage) => stage.map((phase) => phase.name).join(' + ')).join(' → ');
+  const alongside = beside.length > 0 ? `${beside.map((phase) => phase.name).join(' + ')} beside ${order ? `(${order})` : 'nothing'}` : order;
+  say(`npm test: ${alongside} (temporary files in ${runRoot})`);
   const times: string[] = [];
   const reported = new Set<Phase>();
   // A holder object: the phases set it from their callbacks, which TypeScript does not follow.
@@ -200,14 +201,12 @@ async function main(): Promise<number> {
   };
 
   const runFailed: { phase: Phase | null } = { phase: null };
-  await Promise.all(
-    lanes.map(async (lane) => {
-      for (const phase of lane) {
-        if (stop.signal || outcome.failed) break;
-        await runPhase(phase, runFailed);
-      }
-    }),
-  );
+  const besideDone = Promise.all(beside.map((phase) => runPhase(phase, runFailed)));
+  for (const stage of stages) {
+    if (stop.signal || outcome.failed) break;
+    await Promise.all(stage.map((phase) => runPhase(phase, runFailed)));
+  }
+  await besideDone;
 
   if (stop.signal) {
     await stop.done;
