@@ -10,7 +10,7 @@ import { lowerSessionPriority } from './sessionPriority';
 const hasAutogroup = existsSync('/proc/self/autogroup');
 
 describe('lowerSessionPriority', () => {
-  it.skipIf(!hasAutogroup)('gives a detached process session the nice value', () => {
+  it.skipIf(!hasAutogroup)('gives a detached process session the nice value', async () => {
     const child = spawn('sleep', ['30'], { detached: true, stdio: 'ignore' });
     try {
       const pid = child.pid!;
