@@ -1,7 +1,7 @@
 /**
  * `npm test`: the checks CI runs, in stages (Vitest, the build, the browser tests), stopping at the
  * first phase that fails (its exit code is the run's). The type check and lint run beside all the
- * stages, from the start, at a lower CPU priority (nice 10, for its session too): Vitest and the browser tests leave
+ * stages, from the start, at a lower CPU priority (nice 10): Vitest and the browser tests leave
  * a fifth or more of two cores idle while processes, pages and services wait on each other, and
  * the check fills that time instead of taking CPU from the tests on the way to the run's end; the
  * run waits for it at the end. A failing phase stops the others at once. It exists for what a plain
@@ -21,7 +21,6 @@ import { accessSync, chmodSync, constants, mkdirSync, mkdtempSync, rmSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { lowerSessionPriority } from './sessionPriority';
 import { stopPostgresUnder } from './strayServers';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -32,16 +31,12 @@ interface Phase {
   name: string;
   title: string;
   command: (vitestArguments: string[]) => string[];
-  /** A lower CPU priority (a nice value) for the phase's whole process group. */
-  niceness?: number;
 }
 
-const CHECK_NICENESS = 10;
 const CHECK: Phase = {
   name: 'check',
   title: 'types (tsc -b) and lint (ESLint), side by side, beside the tests at a lower CPU priority',
-  command: () => ['nice', '-n', String(CHECK_NICENESS), 'bash', 'scripts/check.sh'],
-  niceness: CHECK_NICENESS,
+  command: () => ['nice', '-n', '10', 'bash', 'scripts/check.sh'],
 };
 const VITEST: Phase = { name: 'vitest', title: 'Vitest: unit, API and process suites on PGlite and PostgreSQL 15', command: (extra) => [bin('vitest'), 'run', ...extra] };
 const BUILD: Phase = { name: 'build', title: 'the kiosk app and the compiled service', command: () => ['npm', 'run', 'build', '--silent'] };
@@ -170,7 +165,6 @@ async function main(): Promise<number> {
       detached: true,
     });
     running.add(child);
-    if (phase.niceness !== undefined && child.pid !== undefined) lowerSessionPriority(child.pid, phase.niceness);
     const code = await new Promise<number>((resolve) => {
       child.once('error', (error) => {
         say(`npm test: could not start ${file}: ${error.message}`);
