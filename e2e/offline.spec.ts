@@ -314,16 +314,28 @@ function byEmployee(punches: readonly PunchRecordModel[], member: StaffMember): 
  * A person this tablet never checked types a PIN while the service cannot be reached: the kiosk
  * says their PIN can't be checked now and lets them punch (clock on) all the same.
  */
-async function punchUnverified(kiosk: KioskPage, member: StaffMember, pin: string, review?: string): Promise<void> {
+async function punchUnverified(kiosk: KioskPage, member: StaffMember, pin: string, review?: string, options: { slowCamera?: boolean } = {}): Promise<void> {
   await kiosk.tapName(fullName(member));
   await kiosk.enterPin(pin);
   const notice = kiosk.main.getByRole('heading', { name: 'Your PIN can’t be checked right now' });
+  // The camera answers only when the spec says so: the notice is first seen before its picture.
+  if (options.slowCamera) await holdNextCamera(kiosk.page);
   // A hanging network: the interactive budget, then the longer wait for someone with no verifier.
   // The photo notice comes first: it is this person's first photo.
   await kiosk.acknowledgePhotoNotice(15_000);
   await expect(notice).toBeVisible();
   await expect(kiosk.main.getByText('it will be recorded, and a manager will confirm it.')).toBeVisible();
   const preview = kiosk.main.getByLabel('Camera preview');
+  if (options.slowCamera) {
+    // A picture that comes late takes the room kept for it: "Record my punch" stays where a finger
+    // (or a click already aimed) finds it; a button that jumped lost the tap and the punch with it.
+    const record = kiosk.main.getByRole('button', { name: 'Record my punch' });
+    const before = await record.boundingBox();
+    await kiosk.page.evaluate(() => (window as unknown as { __releaseCamera: () => void }).__releaseCamera());
+    await expect.poll(() => preview.evaluate((video) => (video as HTMLVideoElement).readyState >= 2 && !(video as HTMLVideoElement).paused), { message: 'the picture plays' }).toBe(true);
+    await expect(kiosk.main.getByText('Look at the camera: your photo goes with the punch.')).toBeVisible();
+    expect(await record.boundingBox(), 'the button did not move when the picture came').toEqual(before);
+  }
   await expect(preview).toBeVisible();
   if (review) await reviewScreen(kiosk.page, review, { ready: () => expect(preview).toBeVisible() });
   await kiosk.main.getByRole('button', { name: 'Record my punch' }).click();
@@ -335,6 +347,24 @@ async function punchUnverified(kiosk: KioskPage, member: StaffMember, pin: strin
   await expect(kiosk.receipt.getByText('Your PIN could not be checked, so a manager will confirm this punch.')).toBeVisible();
   if (review) await reviewScreen(kiosk.page, 'receipt-unverified', { ready: () => expect(kiosk.receipt).toBeVisible() });
   await kiosk.finishReceipt();
+}
+
+/** The page's next camera request waits until `window.__releaseCamera()` (a tablet's camera slow to start). */
+async function holdNextCamera(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const media = navigator.mediaDevices;
+    const original = media.getUserMedia.bind(media);
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    (window as unknown as { __releaseCamera: () => void }).__releaseCamera = release;
+    media.getUserMedia = async (constraints) => {
+      media.getUserMedia = original;
+      await released;
+      return original(constraints);
+    };
+  });
 }
 
 /** The kiosk's identity claims with one status, as the demo manager sees them (never through the proxy). */
@@ -874,7 +904,7 @@ test.describe('offline-first: no punch is ever lost or doubled', () => {
     });
     await test.step('the network is down: Amara, with her own PIN, photographed', async () => {
       await networkGone(context, rig);
-      await punchUnverified(kiosk, amara, amara.pin, 'unverified-notice');
+      await punchUnverified(kiosk, amara, amara.pin, 'unverified-notice', { slowCamera: true });
     });
     const queued = await ledger.capture(store);
     // Each read the photo notice before their first photo: its acknowledgement waits before the punch.

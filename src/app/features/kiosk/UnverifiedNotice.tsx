@@ -31,7 +31,11 @@ export function UnverifiedNotice({ name, firstName, photoUrl, photoExempt, onCon
   const video = useRef<HTMLVideoElement>(null);
   const [busy, setBusy] = useState(false);
 
-  const camera = useCamera(video, !photoExempt).ready;
+  const { ready: camera, error: cameraError } = useCamera(video, !photoExempt);
+  // The preview and its words take their room from the start, while the camera may still come: a
+  // picture arriving later must not move the buttons under a finger already on its way to them
+  // (the tap would miss, and the kiosk would drift back to the names with nothing recorded).
+  const previewRoom = !photoExempt && cameraError === null;
 
   // A still that cannot be taken does not hold the punch up: it goes on without one, as without a camera.
   const proceed = () => {
@@ -54,10 +58,10 @@ export function UnverifiedNotice({ name, firstName, photoUrl, photoExempt, onCon
       </PersonHeading>
       <Notice tone="warning">{t('kiosk.unverified.body')}</Notice>
       <p className={styles.small}>{t('kiosk.unverified.sealed')}</p>
-      <div className={`${steps.camera} ${styles.preview}`} hidden={!camera}>
+      <div className={`${steps.camera} ${styles.preview}`} hidden={!previewRoom}>
         <video ref={video} muted playsInline aria-label={t('kiosk.unverified.preview')} />
       </div>
-      {camera ? <p className={styles.text}>{t('kiosk.unverified.photo')}</p> : null}
+      {previewRoom ? <p className={styles.text}>{t('kiosk.unverified.photo')}</p> : null}
       <div className={styles.buttons}>
         <Button variant="secondary" size="large" onClick={onCancel}>
           {t('common.cancel')}
