@@ -26,7 +26,7 @@ export const BOOKKEEPING_COLUMNS: Readonly<Record<string, readonly string[]>> = 
 export const BOOKKEEPING_TABLES: ReadonlySet<string> = new Set(['rate_limits']);
 
 /** Table name -> `rows:md5`. */
-export type DatabaseFingerprint = Map<string, string>;
+type DatabaseFingerprint = Map<string, string>;
 
 const TableList = z.array(z.object({ name: z.string() }));
 const Fingerprints = z.array(z.object({ name: z.string(), rows: z.coerce.number(), digest: z.string() }));
@@ -45,7 +45,7 @@ export async function listTables(db: Database): Promise<string[]> {
 }
 
 /** The fingerprint of the listed tables, in one round trip. */
-export async function fingerprintDatabase(db: Database, tables: readonly string[]): Promise<DatabaseFingerprint> {
+async function fingerprintDatabase(db: Database, tables: readonly string[]): Promise<DatabaseFingerprint> {
   const parts = tables.map((table) => {
     const excluded = (BOOKKEEPING_COLUMNS[table] ?? []).map(quoteLiteral).join(', ');
     const row = `(to_jsonb(t) - array[${excluded}]::text[])::text`;
@@ -59,7 +59,7 @@ export async function fingerprintDatabase(db: Database, tables: readonly string[
 }
 
 /** The tables whose fingerprint differs (empty when nothing changed). */
-export function changedTables(before: DatabaseFingerprint, after: DatabaseFingerprint): string[] {
+function changedTables(before: DatabaseFingerprint, after: DatabaseFingerprint): string[] {
   const names = new Set([...before.keys(), ...after.keys()]);
   return [...names].filter((name) => before.get(name) !== after.get(name)).sort();
 }
