@@ -20,6 +20,7 @@ import { refreshKioskRoster } from './refreshKioskRoster';
 import { refreshOpenShiftsElsewhere } from './openShiftsElsewhere';
 import type { SyncReport } from './syncOutbox';
 import { createSyncScheduler, type SyncScheduler } from './syncScheduler';
+import { releaseAllHeldPunches } from './undoPunch';
 
 export interface KioskRuntime extends KioskBase {
   kiosk: KioskRef;
@@ -64,6 +65,8 @@ export async function createKioskRuntime(db: KioskDb, enrolment: DeviceEnrolment
     if (!report.offline) void health.report();
     return report;
   };
+  // This page has just loaded, with no receipt on screen: clock-offs held for an undo go (undoPunch.ts).
+  await releaseAllHeldPunches(db);
   const sync = createSyncScheduler({ run: runAndReport, db, now: () => clock.now().getTime(), ...(options.onError ? { onError: options.onError } : {}) });
   probeWhileUnreachable(reachability, client, () => sync.trigger());
   return {

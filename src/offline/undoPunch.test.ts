@@ -99,6 +99,25 @@ describe("a clock-off's undo", () => {
     expect(await serverKinds(cai.id)).toEqual(['clockOn', 'clockOff']);
   });
 
+  it('ends the hold when the page loads again (a reload, a crash, an update): no receipt survives it to offer the undo', async () => {
+    const tenant = await createTenant(t);
+    const h = await createOfflineHarness(t, tenant);
+    const fay = tenant.employees[0]!;
+    await clockedOn(h, fay.id);
+    const off = await punchAtKiosk(h.runtime, fay.id, 'clockOff');
+    if (!off.ok) throw new Error('clock-off refused');
+    // The moment of the clock-off itself: its hold cannot have run out by then.
+    const stillHeld = off.receipt.at.getTime();
+    await sync(h, stillHeld);
+    expect(await serverKinds(fay.id), 'held while its receipt shows').toEqual(['clockOn']);
+
+    const reloaded = await h.reload();
+    await sync(h, stillHeld);
+    expect(await serverKinds(fay.id)).toEqual(['clockOn', 'clockOff']);
+    expect(await undoHeldPunch(h.db, off.receipt.entryId, stillHeld), 'sent: nothing to take back').toBe('already-sent');
+    expect(await undoPunchAtKiosk(reloaded, off.receipt.entryId)).toBe('already-sent');
+  });
+
   it('takes the identity claim riding on an unverified clock-off with it, and only that', async () => {
     const tenant = await createTenant(t, { employees: 2 });
     const h = await createOfflineHarness(t, tenant);

@@ -7,7 +7,9 @@
  * journal, in the one IndexedDB transaction that recomputes the person's local state from the
  * service's view and what is still queued. The hold ends when the receipt goes (released at once)
  * or at its time limit, whichever comes first; from then on the punch may be at the service, and
- * the undo says so instead of pretending.
+ * the undo says so instead of pretending. A page that loads (a reload, a crash, an update) shows no
+ * receipt, since the screen's state is not kept: the holds it finds end at once, so a clock-off is
+ * never kept back for an undo nobody can reach (and, if the network went meanwhile, until it is back).
  */
 import type { PunchKind } from '../domain/attendance';
 import type { KioskDb } from './db';
@@ -56,4 +58,13 @@ export async function releaseHeldPunch(db: KioskDb, entryId: string): Promise<vo
   await db.outbox.where('id').equals(entryId).modify((entry: { heldUntil?: number }) => {
     delete entry.heldUntil;
   });
+}
+
+/** Ends every hold: the page has just loaded, so no receipt is on screen to offer an undo. */
+export async function releaseAllHeldPunches(db: KioskDb): Promise<void> {
+  await db.outbox
+    .filter((entry) => entry.heldUntil !== undefined)
+    .modify((entry: { heldUntil?: number }) => {
+      delete entry.heldUntil;
+    });
 }

@@ -39,6 +39,8 @@ export interface OfflineHarness {
   /** Replaces the fault plan (null: a healthy network). */
   setFaults(plan: FaultPlan | null): void;
   refresh(): Promise<void>;
+  /** The page loading again (a reload, a crash, an update): a new runtime over the same database and network. */
+  reload(): Promise<KioskRuntime>;
 }
 
 let counter = 0;
@@ -89,21 +91,18 @@ export async function createOfflineHarness(t: TestService, tenant: Tenant): Prom
   counter += 1;
   const db = new KioskDb(`kiosk-test-${counter}`, { indexedDB: new IDBFactory(), IDBKeyRange });
   const kiosk = { businessId: tenant.businessId, kioskId: tenant.kioskId };
-  const runtime = await createKioskRuntime(
-    db,
-    {
-      serviceUrl: 'http://127.0.0.1',
-      businessId: tenant.businessId,
-      businessName: 'Test business',
-      kioskId: tenant.kioskId,
-      kioskName: 'Front door',
-      deviceId: (enrolled.body as { id: number }).id,
-      deviceName: 'Test tablet',
-      token,
-      enrolledAt: new Date().toISOString(),
-    },
-    { fetch: network },
-  );
+  const enrolment = {
+    serviceUrl: 'http://127.0.0.1',
+    businessId: tenant.businessId,
+    businessName: 'Test business',
+    kioskId: tenant.kioskId,
+    kioskName: 'Front door',
+    deviceId: (enrolled.body as { id: number }).id,
+    deviceName: 'Test tablet',
+    token,
+    enrolledAt: new Date().toISOString(),
+  };
+  const runtime = await createKioskRuntime(db, enrolment, { fetch: network });
   const harness: OfflineHarness = {
     db,
     runtime,
@@ -117,6 +116,7 @@ export async function createOfflineHarness(t: TestService, tenant: Tenant): Prom
     refresh: async () => {
       await refreshStaff(db, client, kiosk, new Date());
     },
+    reload: () => createKioskRuntime(db, enrolment, { fetch: network }),
   };
   await harness.refresh();
   return harness;
