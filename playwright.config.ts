@@ -2,8 +2,9 @@
  * Browser tests (e2e/**.spec.ts) against the REAL service serving the production build
  * (`build/server/main.js`; build first: `npm run build`). Two workers, one per core, each with a
  * service of its own started from the data the global setup prepared (e2e/support/fixtures.ts);
- * a spec file runs in one worker, its tests in order. Chromium is Debian's (or $CHROMIUM_PATH),
- * since Playwright cannot download browsers here; see e2e/support/browser.ts.
+ * a spec file runs in one worker, its tests in order. Chromium is Debian's headless shell (or
+ * $CHROMIUM_PATH), since Playwright cannot download browsers here; see e2e/support/browser.ts. To
+ * watch a test run (--headed), set CHROMIUM_PATH=/usr/bin/chromium: the shell has no window.
  */
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './e2e/support/browser';

@@ -79,7 +79,7 @@ async function pixelsOutsideSafeZone(page: Page, png: Buffer): Promise<number> {
 
 async function main(): Promise<void> {
   const svg = readFileSync(join(ICONS, 'icon.svg'), 'utf8');
-  const browser = await chromium.launch({ executablePath: findChromium(), args: [...CHROMIUM_ARGS] });
+  const browser = await chromium.launch({ executablePath: findChromium(process.env, { headlessShell: false }), args: [...CHROMIUM_ARGS] });
   try {
     for (const target of TARGETS) {
       const page = await browser.newPage({ viewport: { width: target.size, height: target.size }, deviceScaleFactor: 1 });

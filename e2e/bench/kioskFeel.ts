@@ -212,7 +212,7 @@ async function main() {
   const started = new Date();
   const service = await startService({ demo: true, label: 'bench-browser' });
   let proxy: FaultProxy | null = null;
-  const browser = await chromium.launch({ executablePath: findChromium(), args: [...CHROMIUM_ARGS] });
+  const browser = await chromium.launch({ executablePath: findChromium(process.env, { headlessShell: false }), args: [...CHROMIUM_ARGS] });
   try {
     proxy = await startFaultProxy({ upstream: service.baseURL });
     const context = await browser.newContext({ baseURL: proxy.url, viewport: { width: 1280, height: 800 } });
