@@ -15,7 +15,7 @@ import { defineConfig } from 'vitest/config';
 const apiTests = ['src/server/**/*.test.ts', 'src/client/**/*.test.ts', 'src/offline/**/*.test.ts', 'scripts/**/*.test.ts'];
 const unitOnly = ['src/**/*.unit.test.ts', 'scripts/**/*.unit.test.ts'];
 
-/** Start service processes (node --import tsx src/server/main.ts) and wait on them. */
+/** Start service processes (main.ts compiled as `npm run build` compiles it: globalSetup.ts) and wait on them. */
 export const processTests = [
   'src/server/shutdown.test.ts',
   'src/server/backup.test.ts',

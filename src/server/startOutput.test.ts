@@ -13,11 +13,12 @@ import { basicAuthHeader } from './auth/basicAuth';
 import { DemoFile } from './demo/seedDemo';
 import { spawnService, type ServiceProcess } from './testing/serviceProcess';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-start-output-'));
+// Made by the test, not when the file loads: on PostgreSQL the suite is skipped and no hook runs.
+let dataDir: string | undefined;
 let service: ServiceProcess | undefined;
 afterAll(async () => {
   await service?.end();
-  rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function waitFor(condition: () => boolean, what: string): Promise<void> {
@@ -27,7 +28,9 @@ async function waitFor(condition: () => boolean, what: string): Promise<void> {
 
 describe.skipIf(inject('databaseKind') === 'postgres')('the demo on a terminal', () => {
   it('prints a few lines, the banner last, then short request lines and the demo mail', { timeout: 120_000 }, async () => {
-    service = await spawnService({ DATA_DIR: dataDir, DEMO: '1', LOG_FORMAT: 'pretty', TEST_CLOCK: '2026-11-25T15:40:30Z' });
+    const ownDir = mkdtempSync(join(tmpdir(), 'kiosk-start-output-'));
+    dataDir = ownDir;
+    service = await spawnService({ DATA_DIR: ownDir, DEMO: '1', LOG_FORMAT: 'pretty', TEST_CLOCK: '2026-11-25T15:40:30Z' });
     const running = service;
     await waitFor(() => running.output().includes('Stop: Ctrl-C'), 'the banner');
     const [before = '', banner = ''] = running.output().split('Kiosk Clock is running at');
@@ -36,10 +39,10 @@ describe.skipIf(inject('databaseKind') === 'postgres')('the demo on a terminal',
     expect(lines.some((line) => /^\d\d:\d\d:\d\d {2}demo seeded {2}/.test(line)), before).toBe(true);
     expect(before).not.toContain('{');
     expect(banner).toContain('Demo seeded, its day laid around 15:40 (Europe/London)');
-    expect(banner).toContain(join(dataDir, 'demo.json'));
+    expect(banner).toContain(join(ownDir, 'demo.json'));
     expect(banner).toContain("Mail: the demo's e-mails and texts (PIN reset codes, invitations) are printed here");
 
-    const demo = DemoFile.parse(JSON.parse(readFileSync(join(dataDir, 'demo.json'), 'utf8')));
+    const demo = DemoFile.parse(JSON.parse(readFileSync(join(ownDir, 'demo.json'), 'utf8')));
     const oscar = demo.staff.find((person) => person.firstName === 'Oscar');
     await fetch(`${running.baseUrl}/api/v2/business`);
     const reset = await fetch(`${running.baseUrl}/api/v2/business/${demo.businessId}/kiosk/${demo.kioskId}/emailreset`, {

@@ -4,8 +4,11 @@
  * - pglite: a migrated in-memory PGlite dumped to a tarball that each file loads (and, for the
  *   process suites, a migrated data directory that a service process's new DATA_DIR starts from);
  * - postgres: a real PostgreSQL 15 cluster with a migrated template database that each file copies.
+ * The process suites also get the service compiled as `npm run build` compiles it (serviceBundle.ts),
+ * into a folder of their own: a process started from it costs about 1.5 CPU-seconds less than one
+ * that compiles the TypeScript as it loads (tsx), and it is what production runs.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -14,6 +17,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { MIGRATIONS_FOLDER, openDatabase } from '../db/openDatabase';
+import { bundleService, PROJECT_ROOT } from '../../../scripts/serviceBundle';
 import { hasPostgres, startPostgres } from './postgresCluster';
 
 declare module 'vitest' {
@@ -23,6 +27,8 @@ declare module 'vitest' {
     /** processes-pglite only: a migrated PGlite data directory that spawnService copies into a new DATA_DIR. */
     pgliteDataDir: string;
     postgresTemplateUrl: string;
+    /** processes-* only: the compiled service's main.js that spawnService starts. */
+    serviceEntry: string;
   }
 }
 
@@ -34,6 +40,20 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteTemplate', '');
   project.provide('pgliteDataDir', '');
   project.provide('postgresTemplateUrl', '');
+  project.provide('serviceEntry', '');
+  const teardowns: Array<() => Promise<void> | void> = [];
+  const teardown = async () => {
+    for (const step of teardowns.reverse()) await step();
+  };
+  if (project.name.startsWith('processes')) {
+    // Laid out as the project is (build/server/main.js beside node_modules and dist), in the
+    // temporary folder: the service finds its packages and the kiosk's files from there.
+    const root = mkdtempSync(join(tmpdir(), 'kiosk-service-'));
+    teardowns.push(() => rmSync(root, { recursive: true, force: true }));
+    for (const shared of ['node_modules', 'dist']) symlinkSync(join(PROJECT_ROOT, shared), join(root, shared), 'dir');
+    mkdirSync(join(root, 'build'));
+    project.provide('serviceEntry', await bundleService(join(root, 'build', 'server')));
+  }
 
   if (kind === 'pglite') {
     const dir = mkdtempSync(join(tmpdir(), 'kiosk-pglite-'));
@@ -51,10 +71,12 @@ export default async function setup(project: TestProject) {
       await opened.close();
       project.provide('pgliteDataDir', dataDir);
     }
-    return () => rmSync(dir, { recursive: true, force: true });
+    teardowns.push(() => rmSync(dir, { recursive: true, force: true }));
+    return teardown;
   }
 
   if (!hasPostgres()) {
+    await teardown();
     throw new Error(
       'PostgreSQL 15 binaries were not found (set POSTGRES_BIN or install postgresql-15). ' +
         'Run only the PGlite suite with: npx vitest run --project api-pglite',
@@ -68,5 +90,6 @@ export default async function setup(project: TestProject) {
   const opened = await openDatabase({ kind: 'postgres', url: cluster.url(TEMPLATE_DATABASE), poolSize: 1 });
   await opened.close();
   project.provide('postgresTemplateUrl', cluster.url(TEMPLATE_DATABASE));
-  return () => cluster.stop();
+  teardowns.push(() => cluster.stop());
+  return teardown;
 }

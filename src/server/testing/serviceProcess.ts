@@ -1,7 +1,8 @@
 /**
  * The service as a real process for the API tests that need one (graceful shutdown, restarts,
- * node:cluster, backups): `node --import tsx src/server/main.ts`, exactly main.ts's start-up, on a
- * loopback port chosen by the OS. Vitest runs before `npm run build`, so this never needs build/.
+ * node:cluster, backups): main.ts compiled as `npm run build` compiles it, started as production
+ * starts it (`node build/server/main.js`), on a loopback port chosen by the OS. Vitest runs before
+ * `npm run build`, so the suite's global setup compiles a copy of its own (globalSetup.ts).
  * Only the process started here is ever signalled, by its PID. A fresh PostgreSQL database for
  * such a process comes from the suite's migrated template (globalSetup.ts).
  */
@@ -44,7 +45,9 @@ export async function spawnService(settings: Record<string, string>): Promise<Se
   if (template && settings.DATA_DIR && !settings.DATABASE_URL && !existsSync(join(settings.DATA_DIR, 'pglite'))) {
     cpSync(template, join(settings.DATA_DIR, 'pglite'), { recursive: true });
   }
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const entry = inject('serviceEntry');
+  if (!entry) throw new Error('spawnService runs in the processes projects only, whose global setup compiles the service (vitest.config.ts)');
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', entry], {
     cwd: PROJECT_ROOT,
     env: { ...inherited, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...settings },
     stdio: ['ignore', 'pipe', 'pipe'],
