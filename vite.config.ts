@@ -29,6 +29,13 @@ const THEME = '#0f3d3e';
 const SERVICE_PATHS = ['/api', '/API', '/oauth', '/docs', '/healthz'];
 
 /**
+ * On a busy machine Rolldown warns that plugins took seconds (compression, the worker's build):
+ * advice on profiling the build, not a fault in it, and `npm run build` stays quiet unless
+ * something is wrong. Both builds (the app's and the service worker's) take it.
+ */
+const QUIET_BUNDLER = { checks: { bundlerTimings: false } };
+
+/**
  * The service worker is built by a second Vite build inside vite-plugin-pwa (injectManifest),
  * which does not take the main build's log level; these carry it over, so `vite build --logLevel
  * warn` (`npm run build`) prints nothing unless something is wrong.
@@ -37,7 +44,7 @@ function serviceWorkerLogLevel(): { main: Plugin; worker: Plugin } {
   let level: LogLevel | undefined;
   return {
     main: { name: 'kiosk:remember-log-level', configResolved: (config) => void (level = config.logLevel) },
-    worker: { name: 'kiosk:service-worker-log-level', config: () => (level ? { logLevel: level } : {}) },
+    worker: { name: 'kiosk:service-worker-log-level', config: () => ({ ...(level ? { logLevel: level } : {}), build: { rolldownOptions: QUIET_BUNDLER } }) },
   };
 }
 
@@ -95,6 +102,7 @@ export default defineConfig(({ mode }) => {
     build: {
       outDir: 'dist',
       emptyOutDir: true,
+      rolldownOptions: QUIET_BUNDLER,
     },
     server: {
       host: '127.0.0.1',
