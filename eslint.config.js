@@ -1,6 +1,5 @@
 import js from '@eslint/js';
 import globals from 'globals';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -118,17 +117,9 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // No import cycles anywhere: each module can be read (and loaded) after what it imports.
-    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.ts', 'e2e/**/*.ts'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
-    },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
-  },
+  // Import cycles are checked over the whole graph of src/, scripts/ and e2e/, type-only imports
+  // included, by src/server/importCycles.unit.test.ts (once, in about a second) rather than file by
+  // file here.
   {
     files: ['**/*.js'],
     ...tseslint.configs.disableTypeChecked,
