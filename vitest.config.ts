@@ -11,11 +11,12 @@
  *   graph of their own, isolated as before. `npm test` runs them beside the others.
  */
 import { defineConfig } from 'vitest/config';
+import { processesFirst } from './scripts/test/processesFirst';
 
 const apiTests = ['src/server/**/*.test.ts', 'src/client/**/*.test.ts', 'src/offline/**/*.test.ts', 'scripts/**/*.test.ts'];
 const unitOnly = ['src/**/*.unit.test.ts', 'scripts/**/*.unit.test.ts'];
 
-/** Start service processes (main.ts compiled as `npm run build` compiles it: globalSetup.ts) and wait on them. */
+/** Start service processes (main.ts compiled as `npm run build` compiles it: globalSetup.ts) and wait on them; longest first, the order they start in. */
 export const processTests = [
   'src/server/shutdown.test.ts',
   'src/server/backup.test.ts',
@@ -80,6 +81,8 @@ export default defineConfig({
   test: {
     // Vitest's default on two cores is one worker (cores - 1): the machine's second core idled.
     maxWorkers: 2,
+    // The process suites first (they wait on processes and the clock; API files fill the waits).
+    sequence: { sequencer: processesFirst([...processTests, ...isolatedTests]) },
     projects: [
       {
         test: {
