@@ -21,6 +21,7 @@ import { fullName, KioskPage, type Punch, type StaffMember } from './pages/kiosk
 import { ManagerMode } from './pages/manager';
 import { DeviceHealthPanel, PunchAudit, punchThroughScreens, type PunchRecordModel } from './pages/offlineKiosk';
 import { CHROMIUM_ARGS, findChromium } from './support/browser';
+import { holdNextCamera, releaseCamera } from './support/cameraSpy';
 import { isPunchRequest, startFaultProxy, type FaultProxy } from './support/faultProxy';
 import { expect, test as base } from './support/fixtures';
 import { KioskStore, type StoredAttention, type StoredEntry } from './support/kioskStore';
@@ -331,7 +332,7 @@ async function punchUnverified(kiosk: KioskPage, member: StaffMember, pin: strin
     // (or a click already aimed) finds it; a button that jumped lost the tap and the punch with it.
     const record = kiosk.main.getByRole('button', { name: 'Record my punch' });
     const before = await record.boundingBox();
-    await kiosk.page.evaluate(() => (window as unknown as { __releaseCamera: () => void }).__releaseCamera());
+    await releaseCamera(kiosk.page);
     await expect.poll(() => preview.evaluate((video) => (video as HTMLVideoElement).readyState >= 2 && !(video as HTMLVideoElement).paused), { message: 'the picture plays' }).toBe(true);
     await expect(kiosk.main.getByText('Look at the camera: your photo goes with the punch.')).toBeVisible();
     expect(await record.boundingBox(), 'the button did not move when the picture came').toEqual(before);
@@ -347,24 +348,6 @@ async function punchUnverified(kiosk: KioskPage, member: StaffMember, pin: strin
   await expect(kiosk.receipt.getByText('Your PIN could not be checked, so a manager will confirm this punch.')).toBeVisible();
   if (review) await reviewScreen(kiosk.page, 'receipt-unverified', { ready: () => expect(kiosk.receipt).toBeVisible() });
   await kiosk.finishReceipt();
-}
-
-/** The page's next camera request waits until `window.__releaseCamera()` (a tablet's camera slow to start). */
-async function holdNextCamera(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const media = navigator.mediaDevices;
-    const original = media.getUserMedia.bind(media);
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    (window as unknown as { __releaseCamera: () => void }).__releaseCamera = release;
-    media.getUserMedia = async (constraints) => {
-      media.getUserMedia = original;
-      await released;
-      return original(constraints);
-    };
-  });
 }
 
 /** The kiosk's identity claims with one status, as the demo manager sees them (never through the proxy). */

@@ -3,7 +3,9 @@
  * the camera was not opened: before a privacy notice is acknowledged, or for someone exempt from
  * photos. Making the next requests never answer, or the next still fail to encode, lets a spec
  * walk through what a person sees when a tablet's camera goes quiet. Installed before the page's
- * own scripts run; otherwise the real (fake-device) camera answers every request.
+ * own scripts run; otherwise the real (fake-device) camera answers every request. Holding the next
+ * request until the spec releases it (on the page as it is, no spy needed) shows what a camera slow
+ * to start does to the screen around it.
  */
 import type { Page } from '@playwright/test';
 
@@ -13,6 +15,8 @@ interface CameraSpyWindow {
   __cameraSilent: number;
   /** How many of the next JPEG encodings throw. */
   __stillsFailing: number;
+  /** Lets the camera request held by holdNextCamera answer. */
+  __releaseCamera: () => void;
 }
 
 /** From the next page load on, every request for the camera is counted (and may be silenced). */
@@ -61,4 +65,27 @@ export async function failStills(page: Page, stills: number): Promise<void> {
   await page.evaluate((n) => {
     (window as unknown as CameraSpyWindow).__stillsFailing = n;
   }, stills);
+}
+
+/** The current page's next camera request waits until releaseCamera (a tablet's camera slow to start). */
+export async function holdNextCamera(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const media = navigator.mediaDevices;
+    const original = media.getUserMedia.bind(media);
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    (window as unknown as CameraSpyWindow).__releaseCamera = release;
+    media.getUserMedia = async (constraints) => {
+      media.getUserMedia = original;
+      await released;
+      return original(constraints);
+    };
+  });
+}
+
+/** Lets the request holdNextCamera held answer. */
+export async function releaseCamera(page: Page): Promise<void> {
+  await page.evaluate(() => (window as unknown as CameraSpyWindow).__releaseCamera());
 }
