@@ -15,9 +15,10 @@ cd "$(dirname "$0")/.."
 export NODE_OPTIONS="${NODE_OPTIONS:+$NODE_OPTIONS }--max-semi-space-size=64"
 start=$SECONDS
 echo "Checking types (TypeScript 7, tsc -b) and lint (ESLint) side by side; each says when it is done."
-node node_modules/typescript-7/bin/tsc -b --checkers 1 --builders 1 &
+# package.json's scripts hold the commands, so `npm run typecheck` / `npm run lint` check the same.
+npm run --silent typecheck &
 types=$!
-npx eslint . &
+npm run --silent lint &
 lint=$!
 wait "$types"
 types_status=$?
