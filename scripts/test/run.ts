@@ -35,7 +35,7 @@ interface Phase {
 
 const CHECK: Phase = {
   name: 'check',
-  title: 'types (tsc -b) and lint (ESLint), side by side, beside the tests at a lower CPU priority',
+  title: 'types (tsc -b) and lint (ESLint and Oxlint), side by side, beside the tests at a lower CPU priority',
   command: () => ['nice', '-n', '10', 'bash', 'scripts/check.sh'],
 };
 const VITEST: Phase = { name: 'vitest', title: 'Vitest: unit, API and process suites on PGlite and PostgreSQL 15', command: (extra) => [bin('vitest'), 'run', ...extra] };
