@@ -19,6 +19,7 @@ import { cpSync, createWriteStream, existsSync, readFileSync, rmSync } from 'nod
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DemoFile } from '../../src/server/demo/demoFile';
+import { TEST_SECRET_HASH_COST } from '../../src/server/testing/secretHashCost';
 import { makeScratchDir } from './scratch';
 import { createServiceDatabase, runCluster, TEMPLATE_DATABASES, type DatabaseKind, type ServiceDatabase } from './serviceDatabase';
 
@@ -183,6 +184,9 @@ export async function startService(options: CommonOptions & { demo?: boolean } =
     // A clock the spec can set (module comment); never in production.
     TEST_CLOCK: options.clockAt === undefined ? 'now' : new Date(options.clockAt).toISOString(),
     NODE_ENV: '',
+    // PINs and passwords hashed at the tests' scrypt cost, the demo templates' included (a stored
+    // hash carries its own cost, so a spec may still set the production one for its service).
+    SECRET_HASH_COST: TEST_SECRET_HASH_COST,
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...options.settings,
     // The whole run comes from 127.0.0.1 and signs the one demo manager in many times a minute,

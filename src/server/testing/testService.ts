@@ -12,6 +12,7 @@ import { ensureServiceSecrets } from '../auth/serviceSecrets';
 import { setSecretHashCost } from '../auth/secrets';
 import { createLogger, type Logger } from '../logger';
 import { leaseDatabase } from './testDatabases';
+import { TEST_SECRET_HASH_COST } from './secretHashCost';
 
 export interface TestClock {
   now(): Date;
@@ -104,11 +105,6 @@ export const RELAXED_RATE_LIMITS: Record<string, string> = Object.fromEntries(
     .map((name) => [name, '1000000']),
 );
 
-/**
- * scrypt's cost in the API tests (SECRET_HASH_COST): the production default costs ~40 ms a hash and
- * buys a test nothing, except where a race depends on the hash being slow (those set it back).
- */
-export const TEST_SECRET_HASH_COST = '16';
 
 export interface TestServiceOptions {
   /** Told how many rows each database query returned (to prove requests read only what they need). */
