@@ -105,7 +105,6 @@ export const RELAXED_RATE_LIMITS: Record<string, string> = Object.fromEntries(
     .map((name) => [name, '1000000']),
 );
 
-
 export interface TestServiceOptions {
   /** Told how many rows each database query returned (to prove requests read only what they need). */
   onRows?: RowObserver;
