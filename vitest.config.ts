@@ -1,6 +1,6 @@
 /**
  * The Vitest projects (docs/testing.md says how they run and why):
- * - unit: pure code (domain, contract, *.unit.test.ts), no database.
+ * - unit: pure code (domain, contract, *.unit.test.ts), no database, without isolation.
  * - api-pglite / api-postgres: the API through the real app on a real database. They run without
  *   isolation: a worker imports the app once and reuses its database from file to file, emptied
  *   (src/server/testing/testDatabases.ts); each file builds its own tenant. Suites whose subject is
@@ -114,6 +114,11 @@ export default defineConfig({
           name: 'unit',
           include: ['src/domain/**/*.test.ts', 'src/contract/**/*.test.ts', ...unitOnly],
           environment: 'node',
+          // Pure code: a worker runs file after file in one module graph. Isolated, each of the 98
+          // files got a fresh one: 69 core-seconds (37 s) against 26 (15 s), the same 642 tests,
+          // which also pass shuffled and in one worker (the few that fake timers or stub globals
+          // put them back after each test).
+          isolate: false,
         },
       },
       apiProject('pglite'),

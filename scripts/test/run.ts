@@ -1,6 +1,6 @@
 /**
- * `npm test`: the checks CI runs, in stages (Vitest, the build, the browser tests), stopping at the
- * first phase that fails (its exit code is the run's). The type check and lint run beside all the
+ * `npm test`: the checks CI runs, in stages (two Vitests side by side, the build, the browser tests;
+ * scripts/test/phases.ts), stopping at the first phase that fails (its exit code is the run's). The type check and lint run beside all the
  * stages, from the start, at a lower CPU priority (nice 10): Vitest and the browser tests leave
  * a fifth or more of two cores idle while processes, pages and services wait on each other, and
  * the check fills that time instead of taking CPU from the tests on the way to the run's end; the
@@ -13,40 +13,17 @@
  *   after a grace period, stops any PostgreSQL server left under that folder (pg_ctl detaches it
  *   from every group: strayServers.ts finds it by its postmaster.pid) and removes the folder.
  *   A finished run does the same.
- * Arguments after `--` go to Vitest (e.g. `npm test -- src/server/http`); `--only <phase,...>`
- * runs only those phases, in their usual places.
+ * Arguments after `--` go to Vitest (e.g. `npm test -- src/server/http`), which then runs them over
+ * every project in one Vitest; `--only <phase,...>` runs only those phases, in their usual places.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, chmodSync, constants, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { BESIDE, PHASES, PROJECT_ROOT, STAGES, type Phase } from './phases';
 import { stopPostgresUnder } from './strayServers';
 
-const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const GRACE_MS = 10_000;
-const bin = (name: string) => join(PROJECT_ROOT, 'node_modules', '.bin', name);
-
-interface Phase {
-  name: string;
-  title: string;
-  command: (vitestArguments: string[]) => string[];
-}
-
-const CHECK: Phase = {
-  name: 'check',
-  title: 'types (tsc -b) and lint (ESLint and Oxlint), side by side, beside the tests at a lower CPU priority',
-  command: () => ['nice', '-n', '10', 'bash', 'scripts/check.sh'],
-};
-const VITEST: Phase = { name: 'vitest', title: 'Vitest: unit, API and process suites on PGlite and PostgreSQL 15', command: (extra) => [bin('vitest'), 'run', ...extra] };
-const BUILD: Phase = { name: 'build', title: 'the kiosk app and the compiled service', command: () => ['npm', 'run', 'build', '--silent'] };
-const BROWSER: Phase = { name: 'browser', title: 'Playwright in Chromium against the built service', command: () => [bin('playwright'), 'test'] };
-
-/** The stages, in order, each after the one before; the phases of a stage run side by side. */
-const STAGES: readonly (readonly Phase[])[] = [[VITEST], [BUILD], [BROWSER]];
-/** Phases started with the first stage and run beside all of them; the run waits for them at the end. */
-const BESIDE: readonly Phase[] = [CHECK];
-const PHASES: readonly Phase[] = [...STAGES.flat(), ...BESIDE];
 
 interface Plan {
   stages: readonly (readonly Phase[])[];
@@ -61,14 +38,22 @@ function parseArguments(argv: string[]): Plan {
   const split = argv.indexOf('--');
   const own = split === -1 ? argv : argv.slice(0, split);
   const vitestArguments = split === -1 ? [] : argv.slice(split + 1);
-  if (own.length === 0) return { stages: STAGES, beside: BESIDE, vitestArguments };
+  // A phase with nothing to do for these Vitest arguments (the process suites' own Vitest, when
+  // the arguments pick files or projects for one Vitest over all of them) is left out.
+  const runs = (phase: Phase) => phase.command(vitestArguments) !== null;
+  const plan = (stages: readonly (readonly Phase[])[], beside: readonly Phase[]): Plan => ({
+    stages: stages.map((stage) => stage.filter(runs)).filter((stage) => stage.length > 0),
+    beside: beside.filter(runs),
+    vitestArguments,
+  });
+  if (own.length === 0) return plan(STAGES, BESIDE);
   const names = own[0] === '--only' ? (own[1] ?? '') : own[0]!.startsWith('--only=') ? own[0]!.slice('--only='.length) : null;
   if (names === null || own.length > (own[0] === '--only' ? 2 : 1)) throw new Error(`unknown arguments ${own.join(' ')} (usage: npm test -- [--only ${PHASES.map((p) => p.name).join(',')}] [-- vitest arguments])`);
   const wanted = names.split(',').filter(Boolean);
   const unknown = wanted.filter((name) => !PHASES.some((phase) => phase.name === name));
   if (unknown.length > 0 || wanted.length === 0) throw new Error(`no phase ${unknown.join(', ') || '(none given)'} (phases: ${PHASES.map((p) => p.name).join(', ')})`);
-  const stages = STAGES.map((stage) => stage.filter((phase) => wanted.includes(phase.name))).filter((stage) => stage.length > 0);
-  return { stages, beside: BESIDE.filter((phase) => wanted.includes(phase.name)), vitestArguments };
+  const chosen = (phase: Phase) => wanted.includes(phase.name);
+  return plan(STAGES.map((stage) => stage.filter(chosen)), BESIDE.filter(chosen));
 }
 
 /** Signals a phase's whole process group (its id is the phase's PID: it was spawned detached). */
@@ -155,7 +140,7 @@ async function main(): Promise<number> {
     const started = Date.now();
     number += 1;
     say(`\n▶ ${number}/${phases.length} ${phase.name}: ${phase.title}`);
-    const [file, ...args] = phase.command(vitestArguments);
+    const [file, ...args] = phase.command(vitestArguments) ?? [];
     const child = spawn(file!, args, {
       cwd: PROJECT_ROOT,
       // The browser tests' services' data directories go there too (e2e/support/scratch.ts).

@@ -7,7 +7,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { databaseAgnostic, isolatedTests, processTests } from '../../vitest.config';
+import config, { databaseAgnostic, isolatedTests, processTests } from '../../vitest.config';
+import { OTHER_PROJECTS, PROCESS_PROJECTS } from './phases';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -23,5 +24,24 @@ describe('the file lists in vitest.config.ts', () => {
   it('name files that exist', () => {
     const stale = [...processTests, ...isolatedTests, ...databaseAgnostic].filter((entry) => !matchesSomething(entry));
     expect(stale).toEqual([]);
+  });
+});
+
+/** Vitest's `--project` pattern: `*` is any run of characters, a leading `!` excludes. */
+function picks(pattern: string, name: string): boolean {
+  const exclude = pattern.startsWith('!');
+  const glob = exclude ? pattern.slice(1) : pattern;
+  const matches = new RegExp(`^${glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test(name);
+  return exclude ? !matches : matches;
+}
+
+describe("npm test's two Vitests (scripts/test/phases.ts)", () => {
+  it('between them run every project once: the process suites in one, everything else in the other', () => {
+    const names = (config.test?.projects ?? []).map((project) => (typeof project === 'object' && 'test' in project ? project.test?.name : undefined));
+    expect(names).not.toContain(undefined);
+    const inProcesses = names.filter((name) => picks(PROCESS_PROJECTS, String(name)));
+    const inOther = names.filter((name) => picks(OTHER_PROJECTS, String(name)));
+    expect(inProcesses.sort()).toEqual(['processes-pglite', 'processes-postgres']);
+    expect(inOther.sort()).toEqual(['api-pglite', 'api-postgres', 'unit']);
   });
 });
