@@ -37,10 +37,13 @@ function picks(pattern: string, name: string): boolean {
 
 describe("npm test's two Vitests (scripts/test/phases.ts)", () => {
   it('between them run every project once: the process suites in one, everything else in the other', () => {
-    const names = (config.test?.projects ?? []).map((project) => (typeof project === 'object' && 'test' in project ? project.test?.name : undefined));
-    expect(names).not.toContain(undefined);
-    const inProcesses = names.filter((name) => picks(PROCESS_PROJECTS, String(name)));
-    const inOther = names.filter((name) => picks(OTHER_PROJECTS, String(name)));
+    const names = (config.test?.projects ?? []).map((project) => {
+      const name = typeof project === 'object' && 'test' in project ? project.test?.name : undefined;
+      return typeof name === 'string' ? name : null;
+    });
+    expect(names).not.toContain(null);
+    const inProcesses = names.filter((name) => name !== null && picks(PROCESS_PROJECTS, name));
+    const inOther = names.filter((name) => name !== null && picks(OTHER_PROJECTS, name));
     expect(inProcesses.sort()).toEqual(['processes-pglite', 'processes-postgres']);
     expect(inOther.sort()).toEqual(['api-pglite', 'api-postgres', 'unit']);
   });
