@@ -6,7 +6,7 @@
 # five projects (tsconfig.json) in about a quarter of TypeScript 5.9's CPU time. TypeScript 5.9 stays
 # the project's `typescript` (npx tsc, editors, typescript-eslint and openapi-typescript need its
 # JavaScript API, which 7 does not have). One checker, one project at a time: on two cores beside
-# ESLint, more threads only cost more CPU (docs/testing.md).
+# the lint, more threads only cost more CPU (docs/testing.md).
 set -u
 cd "$(dirname "$0")/.."
 # A larger young generation (V8's default semi-space is 16 MB on 64-bit) means fewer scavenges in
