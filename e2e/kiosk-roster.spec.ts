@@ -240,9 +240,13 @@ test.describe('forgotten clock-off', () => {
       const kiosk = new KioskPage(page);
       const roster = new KioskRosterScreens(kiosk);
       await kiosk.enrol(serviceURL, demo);
-      // The grid says since when, with the day: the shift began yesterday (or before).
+      // The grid says since when, with the day: the shift began yesterday (or before); the card
+      // shows the day alone (the time is in its accessible name), then, once the kept roster has
+      // arrived, that the rostered shift has ended.
       await kiosk.expectStatus(person.name, /On since (yesterday at \d{1,2}:\d{2}|\d{1,2} \w+, \d{1,2}:\d{2})/);
-      await expect(kiosk.card(person.name)).toContainText(/On since (yesterday|\d{1,2} \w+)$/);
+      const card = kiosk.card(person.name);
+      await expect(card.getByTestId('roster-state')).toHaveText(`Shift ended · ${kioskTime(new Date(end), setup.zone)}`);
+      await expect(card).toContainText(/On since (yesterday|\d{1,2} \w+)Shift ended · \d{1,2}:\d{2}$/);
       await kiosk.review('grid-since-yesterday', kiosk.card(person.name));
 
       await roster.signInForgotten(person.name, person.pin);
