@@ -30,15 +30,17 @@ function typeAwareRules() {
   return rules;
 }
 
+const TYPE_AWARE = typeAwareRules();
+
 export default {
   // Only the rules below: ESLint runs everything that needs no types.
   categories: { correctness: 'off', suspicious: 'off', pedantic: 'off', style: 'off', restriction: 'off', nursery: 'off', perf: 'off' },
   plugins: ['typescript'],
   options: { typeAware: true, reportUnusedDisableDirectives: 'off' },
   ignorePatterns: IGNORED,
-  rules: typeAwareRules(),
+  rules: TYPE_AWARE,
   overrides: [
     // JavaScript files belong to no TypeScript project, so they have no types to lint by.
-    { files: ['**/*.js', '**/*.mjs', '**/*.cjs'], rules: Object.fromEntries(Object.keys(typeAwareRules()).map((rule) => [rule, 'off'])) },
+    { files: ['**/*.js', '**/*.mjs', '**/*.cjs'], rules: Object.fromEntries(Object.keys(TYPE_AWARE).map((rule) => [rule, 'off'])) },
   ],
 };

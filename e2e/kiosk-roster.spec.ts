@@ -247,7 +247,7 @@ test.describe('forgotten clock-off', () => {
       const card = kiosk.card(person.name);
       await expect(card.getByTestId('roster-state')).toHaveText(`Shift ended · ${kioskTime(new Date(end), setup.zone)}`);
       await expect(card).toContainText(/On since (yesterday|\d{1,2} \w+)Shift ended · \d{1,2}:\d{2}$/);
-      await kiosk.review('grid-since-yesterday', kiosk.card(person.name));
+      await kiosk.review('grid-since-yesterday', card);
 
       await roster.signInForgotten(person.name, person.pin);
       await expect(roster.rosteredFinish()).toContainText(`I finished at ${kioskTime(new Date(end), setup.zone)}`);
