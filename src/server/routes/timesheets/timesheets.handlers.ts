@@ -15,7 +15,8 @@ import { readBreakRules, saveBreakRules } from '../../services/businesses/breakR
 import { submitBulk } from '../../services/timesheets/timesheetBulk';
 import { exportTimesheetCsv } from '../../services/timesheets/timesheetExport';
 import { listLinePage, planTimesheetLineList } from '../../services/timesheets/timesheetLineList';
-import { loadLine, referencesOfLines, toIndividualLine, toListLine } from '../../services/timesheets/timesheetLines';
+import { loadLine } from '../../services/timesheets/timesheetLines';
+import { referencesOfLines, toIndividualLine, toListLine } from '../../services/timesheets/timesheetLineShapes';
 import { linePunches } from '../../services/timesheets/timesheetPunches';
 import { createLine, deleteLine, updateLine, type WriteContext } from '../../services/timesheets/timesheetWrites';
 

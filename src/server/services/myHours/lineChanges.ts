@@ -11,7 +11,7 @@ import { snapshotsDiffer, type LineChangeAction } from '../../../domain/lineChan
 import type { Database } from '../../db/openDatabase';
 import { lineChanges } from '../../db/schema';
 import { notFound } from '../../errors/apiError';
-import type { TimesheetLineRow } from '../timesheets/timesheetLines';
+import type { TimesheetLineRow } from '../timesheets/timesheetLineShapes';
 import { snapshotModel, snapshotOf } from './lineSnapshots';
 
 export type LineChangeRow = typeof lineChanges.$inferSelect;

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { LineSnapshotModel } from '../../../contract/supporting/myHours';
 import type { LineSnapshot } from '../../../domain/lineChanges';
 import { toLocalDateTime } from '../../../domain/time';
-import { StoredBreaks, type TimesheetLineRow } from '../timesheets/timesheetLines';
+import { StoredBreaks, type TimesheetLineRow } from '../timesheets/timesheetLineShapes';
 
 const StoredSnapshot = z.object({
   startUtc: z.iso.datetime().nullable(),

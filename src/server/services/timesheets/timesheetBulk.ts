@@ -13,7 +13,7 @@ import { invalidField } from '../../errors/apiError';
 import { loadReferenceData } from '../referenceData/references';
 import { readSettings } from '../businesses/settings';
 import { planLine, type LineDraft } from './timesheetInput';
-import { toIndividualLine, type TimesheetLineRow } from './timesheetLines';
+import { toIndividualLine, type TimesheetLineRow } from './timesheetLineShapes';
 import { businessZone, newLineValues, type WriteContext } from './timesheetWrites';
 import { dimensionValuesForLines } from '../referenceData/reportingDimensions';
 import { readInTurn, withTransaction } from '../../db/transactions';

@@ -15,7 +15,7 @@ import { answersOfLines } from '../shifts/shiftAttestations';
 import type { Database } from '../../db/openDatabase';
 import { employees, timesheetLines } from '../../db/schema';
 import { invalidField } from '../../errors/apiError';
-import { referencesOfLines, StoredBreaks } from './timesheetLines';
+import { referencesOfLines, StoredBreaks } from './timesheetLineShapes';
 
 /** The longest period one export covers, and the most lines it writes. */
 export const EXPORT_PERIOD_DAYS_MAX = 366;

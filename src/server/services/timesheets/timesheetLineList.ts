@@ -12,7 +12,7 @@ import { timesheetLines } from '../../db/schema';
 import { field, outer, type FieldMap } from '../../lists/odata/fields';
 import { pageOf, planList, type ListPlan, type ListSpec, type ODataQuery } from '../../lists/odata/planList';
 import { fullyQualifiedNameSql } from '../referenceData/locationList';
-import type { TimesheetLineRow } from './timesheetLines';
+import type { TimesheetLineRow } from './timesheetLineShapes';
 
 const line = timesheetLines;
 

@@ -1,23 +1,21 @@
 /**
  * Timesheet lines: the one written when a clocked shift is completed (clock-off or addshift),
- * rounded by the business's rules (meal punches kept where the location's profile says) and snapped to its roster shift (the raw punches stay as they
- * were, in clock_shifts, shift_breaks and punches), and their contract shapes (the list's pages are
- * in timesheetLineList.ts). Start, end and break times are stored as instants and emitted as
+ * rounded by the business's rules (meal punches kept where the location's profile says) and snapped
+ * to its roster shift (the raw punches stay as they were, in clock_shifts, shift_breaks and
+ * punches). Their contract shapes are in timesheetLineShapes.ts, the list's pages in
+ * timesheetLineList.ts. Start, end and break times are stored as instants and emitted as
  * wall-clock times in the line's zone (the kiosk's), as the contract infers for timesheets.
  * Writing a line raises TimesheetCreated (web hooks) in the same transaction.
  */
 import { and, asc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { ExternalService, type UkIndividualTimesheetLineModel, type UkTimesheetLineModel } from '../../../contract/generated/models';
 import { roundShift, type RoundingRules, type ShiftTimes } from '../../../domain/rounding';
-import { toLocalDateTime } from '../../../domain/time';
 import { lineMatchesRoster } from '../../../domain/timesheets';
 import { constantText, namedSql, type Bind } from '../../db/compiledStatements';
 import type { Database } from '../../db/openDatabase';
 import { businessSettings, clockShifts, rosterShifts, shiftNotes, timesheetLines } from '../../db/schema';
 import { notFound } from '../../errors/apiError';
-import { loadReferencesFor, type ReferenceData } from '../referenceData/references';
 import { ROUNDING_RULES_KIND, roundingRulesFrom } from '../businesses/roundingRules';
 import { BREAK_RULES_KIND, breakRulesFrom } from '../businesses/breakRules';
 import { LOCATION_RULES_KIND_PATTERN, LOCATION_RULES_PREFIX, locationParentsOf, locationParentsSql, locationRulesFrom, readLocationParents } from '../businesses/locationRules';
@@ -26,19 +24,8 @@ import { BREAK_RULE_PROFILE, lineRoundingRules } from '../../../domain/breakRule
 import { settingsFrom } from '../businesses/settings';
 import { readInTurn } from '../../db/transactions';
 import { recordWebhookEvents, type RaisedWebhookEvent } from '../webhooks/webhookEvents';
+import { referencesOfLines, toIndividualLine, type StoredBreaks, type TimesheetLineRow } from './timesheetLineShapes';
 
-export type TimesheetLineRow = typeof timesheetLines.$inferSelect;
-
-/** The locations and work types (shift conditions included) that these lines name. */
-export function referencesOfLines(db: Database, businessId: number, rows: readonly TimesheetLineRow[]): Promise<ReferenceData> {
-  return loadReferencesFor(db, businessId, {
-    locationIds: rows.flatMap((row) => (row.locationId === null ? [] : [row.locationId])),
-    workTypeIds: rows.flatMap((row) => [...(row.workTypeId === null ? [] : [row.workTypeId]), ...row.shiftConditionIds]),
-  });
-}
-
-export const StoredBreaks = z.array(z.object({ startUtc: z.iso.datetime(), endUtc: z.iso.datetime().nullable(), isPaidBreak: z.boolean() }));
-type StoredBreaks = z.infer<typeof StoredBreaks>;
 
 /** The moment the statement runs (a line approved by its roster match is decided then). */
 const NOW = namedSql('now', sql`now()`);
@@ -245,75 +232,6 @@ export async function writeLineForShift(
   await db.update(clockShifts).set({ timesheetLineId: line.id }).where(eq(clockShifts.id, shift.id));
   await recordWebhookEvents(db, shift.businessId, [...before, timesheetCreatedEvent(db, line)]);
   return line.id;
-}
-
-/** A line's stored instants, for an update that sends some of them back as they were (timesheetInput's `stored`). */
-export function storedTimesOf(row: TimesheetLineRow) {
-  const parsed = StoredBreaks.safeParse(row.breaks);
-  const breaks = (parsed.success ? parsed.data : []).map((b) => ({ startUtc: new Date(b.startUtc), endUtc: b.endUtc ? new Date(b.endUtc) : null }));
-  return { startUtc: row.startUtc, endUtc: row.endUtc, breaks };
-}
-
-function readBreaks(row: TimesheetLineRow) {
-  const parsed = StoredBreaks.safeParse(row.breaks);
-  if (!parsed.success) throw new Error(`Timesheet line ${row.id} has malformed breaks`);
-  return parsed.data.map((b) => ({
-    startTime: toLocalDateTime(new Date(b.startUtc), row.ianaTimeZone),
-    endTime: b.endUtc ? toLocalDateTime(new Date(b.endUtc), row.ianaTimeZone) : null,
-    isPaidBreak: b.isPaidBreak,
-  }));
-}
-
-const toNumber = (value: string | null) => (value === null ? null : Number(value));
-const toText = (value: number | null) => (value === null ? null : String(value));
-
-/** The individual-line shape (ids as numbers). */
-export function toIndividualLine(row: TimesheetLineRow, refs: ReferenceData): UkIndividualTimesheetLineModel {
-  const location = row.locationId === null ? undefined : refs.locations.get(row.locationId);
-  const workType = row.workTypeId === null ? undefined : refs.workTypes.get(row.workTypeId);
-  return {
-    locationIsDeleted: location?.isDeleted ?? false,
-    id: row.id,
-    employeeId: row.employeeId,
-    startTime: row.startUtc ? toLocalDateTime(row.startUtc, row.ianaTimeZone) : null,
-    endTime: row.endUtc ? toLocalDateTime(row.endUtc, row.ianaTimeZone) : null,
-    units: toNumber(row.units),
-    workTypeId: row.workTypeId,
-    locationId: row.locationId,
-    comments: row.comments,
-    breaks: readBreaks(row),
-    status: row.status,
-    rate: toNumber(row.rate),
-    leaveRequestId: row.leaveRequestId,
-    leaveCategoryId: row.leaveCategoryId,
-    payCategoryId: row.payCategoryId,
-    externalId: row.externalId,
-    source: ExternalService.safeParse(row.source).data ?? 'None',
-    attachmentId: null,
-    shiftConditionIds: row.shiftConditionIds,
-    workType: workType?.name ?? null,
-    fullyQualifiedLocationName: location?.fullyQualifiedName ?? null,
-    shiftConditions: row.shiftConditionIds.map((id) => ({ id, name: refs.workTypes.get(id)?.name ?? null })),
-    hiddenComments: row.hiddenComments,
-    attachment: null,
-    dimensionValueIds: row.dimensionValueIds,
-  };
-}
-
-/** The list shape, which carries ids as text (standard ids here). */
-export function toListLine(row: TimesheetLineRow, refs: ReferenceData): UkTimesheetLineModel {
-  const line = toIndividualLine(row, refs);
-  return {
-    ...line,
-    unitType: null,
-    workTypeId: toText(line.workTypeId),
-    locationId: toText(line.locationId),
-    leaveCategoryId: toText(line.leaveCategoryId),
-    payCategoryId: toText(line.payCategoryId),
-    leaveRequestId: toText(line.leaveRequestId),
-    shiftConditionIds: row.shiftConditionIds.map(String),
-    submittedByUser: row.submittedByUser,
-  };
 }
 
 export async function loadLine(db: Database, businessId: number, lineId: number): Promise<TimesheetLineRow> {

@@ -17,7 +17,7 @@ import { requireEmployeeId } from '../people/kioskEmployees';
 import { loadReferenceData } from '../referenceData/references';
 import { readSettings } from '../businesses/settings';
 import { planLine, type PlannedLine } from './timesheetInput';
-import { storedTimesOf, type TimesheetLineRow } from './timesheetLines';
+import { storedTimesOf, type TimesheetLineRow } from './timesheetLineShapes';
 import { dimensionValuesForLines } from '../referenceData/reportingDimensions';
 import { readInTurn, withTransaction } from '../../db/transactions';
 import { lineChangeEvent, recordLineEvents, recordLinesDeleted } from '../webhooks/webhookPayloads';

@@ -15,7 +15,7 @@ import type { PunchKind } from '../../../domain/attendance';
 import type { WebhookEvent } from '../../../domain/webhooks';
 import type { Database } from '../../db/openDatabase';
 import type { ReferenceData } from '../referenceData/references';
-import { referencesOfLines, toIndividualLine, type TimesheetLineRow } from '../timesheets/timesheetLines';
+import { referencesOfLines, toIndividualLine, type TimesheetLineRow } from '../timesheets/timesheetLineShapes';
 import { recordWebhookEvent, recordWebhookEvents, type RaisedWebhookEvent } from './webhookEvents';
 
 /** The event each punch kind raises. */
