@@ -28,13 +28,13 @@ export const OTHER_PROJECTS = `!${PROCESS_PROJECTS}`;
 
 const CHECK: Phase = {
   name: 'check',
-  title: 'types (tsc -b) and lint (ESLint and Oxlint), side by side, beside the tests at a lower CPU priority',
+  title: 'types (tsc -b) and lint (ESLint and Oxlint), side by side, beside the tests',
   command: () => ['nice', '-n', '10', 'bash', 'scripts/check.sh'],
 };
 /** Given Vitest arguments (a file, a project, `-t`), one Vitest runs them over every project, as `vitest run` would. */
 const VITEST: Phase = {
   name: 'vitest',
-  title: 'Vitest: unit and API suites on PGlite and PostgreSQL 15',
+  title: 'Vitest: unit and API suites on PGlite and PostgreSQL 15 (given Vitest arguments: every project)',
   command: (extra) => [bin('vitest'), 'run', ...(extra.length > 0 ? extra : ['--project', OTHER_PROJECTS])],
 };
 const PROCESSES: Phase = {

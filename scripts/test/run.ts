@@ -1,11 +1,11 @@
 /**
  * `npm test`: the checks CI runs, in stages (two Vitests side by side, the build, the browser tests;
  * scripts/test/phases.ts), stopping at the first phase that fails (its exit code is the run's).
- * The type check and lint run beside all the stages, from the start, at a lower CPU priority
- * (nice 10): Vitest and the browser tests leave a fifth or more of two cores idle while processes,
- * pages and services wait on each other, and the check fills that time instead of taking CPU from
- * the tests on the way to the run's end; the run waits for it at the end. A failing phase stops
- * the others at once. It exists for what a plain `a && b && c` chain cannot do:
+ * The type check and lint run beside all the stages, from the start, under `nice`; the run waits
+ * for them at the end. With Linux's autogroup each phase is a session of its own and `nice` only
+ * orders processes within one, so in practice the check shares the CPU with Vitest and is done
+ * before it; holding it back until the cores are idle made the browser tests slower by more than
+ * it saved (docs/testing.md). A failing phase stops the others at once. It exists for what a plain `a && b && c` chain cannot do:
  * - say which phase is running and, at the end, how long each took;
  * - clean up when interrupted. Each phase runs in a process group of its own with TMPDIR in this
  *   run's temporary folder, so on Ctrl-C (SIGINT), SIGTERM or SIGHUP the runner passes the signal
