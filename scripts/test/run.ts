@@ -5,7 +5,8 @@
  * for them at the end. With Linux's autogroup each phase is a session of its own and `nice` only
  * orders processes within one, so in practice the check shares the CPU with Vitest and is done
  * before it; holding it back until the cores are idle made the browser tests slower by more than
- * it saved (docs/testing.md). A failing phase stops the others at once. It exists for what a plain `a && b && c` chain cannot do:
+ * it saved (docs/testing.md). A failing phase stops the others at once. It exists for what a plain
+ * `a && b && c` chain cannot do:
  * - say which phase is running and, at the end, how long each took;
  * - clean up when interrupted. Each phase runs in a process group of its own with TMPDIR in this
  *   run's temporary folder, so on Ctrl-C (SIGINT), SIGTERM or SIGHUP the runner passes the signal

@@ -2,10 +2,9 @@
  * Timesheet lines: the one written when a clocked shift is completed (clock-off or addshift),
  * rounded by the business's rules (meal punches kept where the location's profile says) and snapped
  * to its roster shift (the raw punches stay as they were, in clock_shifts, shift_breaks and
- * punches). Their contract shapes are in timesheetLineShapes.ts, the list's pages in
- * timesheetLineList.ts. Start, end and break times are stored as instants and emitted as
- * wall-clock times in the line's zone (the kiosk's), as the contract infers for timesheets.
- * Writing a line raises TimesheetCreated (web hooks) in the same transaction.
+ * punches). Start, end and break times are stored as instants; timesheetLineShapes.ts gives a line
+ * its contract shapes, the list's pages are in timesheetLineList.ts. Writing a line raises
+ * TimesheetCreated (web hooks) in the same transaction.
  */
 import { and, asc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
@@ -25,7 +24,6 @@ import { settingsFrom } from '../businesses/settings';
 import { readInTurn } from '../../db/transactions';
 import { recordWebhookEvents, type RaisedWebhookEvent } from '../webhooks/webhookEvents';
 import { referencesOfLines, toIndividualLine, type StoredBreaks, type TimesheetLineRow } from './timesheetLineShapes';
-
 
 /** The moment the statement runs (a line approved by its roster match is decided then). */
 const NOW = namedSql('now', sql`now()`);
