@@ -14,7 +14,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from '../e2e/support/browser';
+import { CHROMIUM_ARGS, findFullChromium } from '../e2e/support/browser';
 
 const ICONS = fileURLToPath(new URL('../public/icons/', import.meta.url));
 const BACKGROUND = '#0f3d3e';
@@ -79,7 +79,7 @@ async function pixelsOutsideSafeZone(page: Page, png: Buffer): Promise<number> {
 
 async function main(): Promise<void> {
   const svg = readFileSync(join(ICONS, 'icon.svg'), 'utf8');
-  const browser = await chromium.launch({ executablePath: findChromium(process.env, { headlessShell: false }), args: [...CHROMIUM_ARGS] });
+  const browser = await chromium.launch({ executablePath: findFullChromium(), args: [...CHROMIUM_ARGS] });
   try {
     for (const target of TARGETS) {
       const page = await browser.newPage({ viewport: { width: target.size, height: target.size }, deviceScaleFactor: 1 });

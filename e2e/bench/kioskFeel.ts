@@ -15,7 +15,7 @@
  * Needs `npm run build` first (the service serves dist/).
  */
 import { chromium, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from '../support/browser';
+import { CHROMIUM_ARGS, findFullChromium } from '../support/browser';
 import { enrolDeviceThroughApi } from '../support/enrolDevice';
 import { startFaultProxy, type FaultMode, type FaultProxy } from '../support/faultProxy';
 import { FIRST_SCREEN_BUDGET_BYTES, firstScreenScripts } from '../support/firstScreenScripts';
@@ -212,7 +212,7 @@ async function main() {
   const started = new Date();
   const service = await startService({ demo: true, label: 'bench-browser' });
   let proxy: FaultProxy | null = null;
-  const browser = await chromium.launch({ executablePath: findChromium(process.env, { headlessShell: false }), args: [...CHROMIUM_ARGS] });
+  const browser = await chromium.launch({ executablePath: findFullChromium(), args: [...CHROMIUM_ARGS] });
   try {
     proxy = await startFaultProxy({ upstream: service.baseURL });
     const context = await browser.newContext({ baseURL: proxy.url, viewport: { width: 1280, height: 800 } });

@@ -7,7 +7,8 @@
  * The tests prefer the headless shell, which is what Playwright itself runs for headless Chromium:
  * the same Blink, V8, network stack and service workers built without the browser's window and
  * profile machinery, at about two thirds of the CPU per test (the browser tests are CPU-bound on
- * two cores). The bench keeps the full browser so its figures stay comparable with earlier runs.
+ * two cores). The bench keeps the full browser so its figures stay comparable with earlier runs,
+ * and so does the one test of Background Sync, which the shell reports disabled (findFullChromium).
  */
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
@@ -64,4 +65,12 @@ export function findChromium(env: Record<string, string | undefined> = process.e
     "Playwright's own browser (not downloaded; `npx playwright install chromium` where downloads work)",
   ];
   throw new Error(`No Chromium found for the browser tests. Looked at:\n${looked.map((place, index) => `  ${index + 1}. ${place}`).join('\n')}`);
+}
+
+/**
+ * The full browser (Debian's chromium), never the headless shell: for the icons and the bench, whose
+ * figures stay comparable with earlier runs, and for Background Sync, which the shell has disabled.
+ */
+export function findFullChromium(env: Record<string, string | undefined> = process.env): string {
+  return findChromium(env, { headlessShell: false });
 }
