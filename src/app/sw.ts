@@ -6,13 +6,16 @@
  * `{ type: 'SKIP_WAITING' }`: the app picks the moment, never in the middle of a clock-on.
  *
  * It also delivers the kiosk's outbox: whenever it starts, and when Background Sync wakes it after
- * connectivity returns, it runs the same sync engine as the page (one run at a time, Web Locks).
+ * connectivity returns, it runs the same sync engine as the page (one run at a time, Web Locks). A
+ * wake waits for a clock-off's undo hold to end (at once when no tab shows its receipt any more),
+ * since the tab that would send it may be gone, and fails while anything is left, so the browser
+ * wakes it again (storedSync.ts).
  */
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { openKioskDb } from '../offline/db';
-import { BACKGROUND_SYNC_TAG, syncFromStore } from '../offline/storedSync';
+import { BACKGROUND_SYNC_TAG, deliverInBackground, syncFromStore } from '../offline/storedSync';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -42,7 +45,7 @@ const syncQuietly = () => syncFromStore(db).catch(() => null);
 
 self.addEventListener('sync', (event) => {
   const sync = event as SyncEventLike;
-  if (sync.tag === BACKGROUND_SYNC_TAG) sync.waitUntil(syncFromStore(db));
+  if (sync.tag === BACKGROUND_SYNC_TAG) sync.waitUntil(deliverInBackground(db));
 });
 
 // Every start of the worker is a chance to deliver what is waiting.

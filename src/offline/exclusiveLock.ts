@@ -5,11 +5,15 @@
  */
 const chains = new Map<string, Promise<unknown>>();
 
-interface LockManagerLike {
+/** The part of the Web Locks API the kiosk uses (lib.dom's LockManager is not in every project's types). */
+export interface LockManagerLike {
   request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+  request<T>(name: string, options: { signal?: AbortSignal }, callback: () => Promise<T>): Promise<T>;
+  query(): Promise<{ held?: Array<{ name?: string }> }>;
 }
 
-function webLocks(): LockManagerLike | null {
+/** The origin's Web Locks; null where they are missing (Node under test, old browsers). */
+export function webLocks(): LockManagerLike | null {
   const candidate = (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator?.locks;
   return candidate && typeof candidate.request === 'function' ? candidate : null;
 }

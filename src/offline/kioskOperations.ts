@@ -16,6 +16,7 @@ import { OutboxRecord, readRecord, StaffRecord } from './records';
 import { uuid } from '../client/uuid';
 import { readKeptLookup, refreshLookup, type KioskLookupData } from './refreshKioskData';
 import { readPinSealKey, sealPinChange } from './pinSeal';
+import { keepHold, letGoOfHold } from './holdLocks';
 import { requestBackgroundSync } from './storedSync';
 import { answerWithin, askWithinBudget, SLOW_ANSWER_WAIT_MS } from './reachability';
 import { adoptServerView } from './serverView';
@@ -74,6 +75,8 @@ export async function punchAtKiosk(
   if (!queued) return { ok: false, code: 'storage-failed' };
   const { before, result } = queued;
   if (!result.ok) return { ok: false, code: result.error.code };
+  // Before any sync is asked for, so a service worker that looks finds the receipt showing it.
+  if (result.entry.heldUntil !== undefined) keepHold(result.entry.id);
   rt.sync.trigger();
   void requestBackgroundSync();
   const since = before?.local.clockOnTimeUtc;
@@ -91,12 +94,16 @@ export async function punchAtKiosk(
 
 /** Takes back a clock-off while its receipt still offers it (undoPunch.ts); the screens say the outcome. */
 export async function undoPunchAtKiosk(rt: KioskRuntime, entryId: string): Promise<UndoOutcome> {
-  return undoHeldPunch(rt.db, entryId, rt.clock.now().getTime());
+  const outcome = await undoHeldPunch(rt.db, entryId, rt.clock.now().getTime());
+  letGoOfHold(entryId);
+  return outcome;
 }
 
 /** Lets a held punch go (its receipt went): sent at once. */
 export async function releasePunchAtKiosk(rt: KioskRuntime, entryId: string): Promise<void> {
   await releaseHeldPunch(rt.db, entryId);
+  // After the hold is gone from the outbox, so a service worker waiting on it finds it sendable.
+  letGoOfHold(entryId);
   rt.sync.trigger();
 }
 

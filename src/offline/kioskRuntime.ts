@@ -20,7 +20,8 @@ import { refreshKioskRoster } from './refreshKioskRoster';
 import { refreshOpenShiftsElsewhere } from './openShiftsElsewhere';
 import type { SyncReport } from './syncOutbox';
 import { createSyncScheduler, type SyncScheduler } from './syncScheduler';
-import { releaseAllHeldPunches } from './undoPunch';
+import { holdsShown } from './holdLocks';
+import { releaseUnshownHolds } from './undoPunch';
 
 export interface KioskRuntime extends KioskBase {
   kiosk: KioskRef;
@@ -65,8 +66,9 @@ export async function createKioskRuntime(db: KioskDb, enrolment: DeviceEnrolment
     if (!report.offline) void health.report();
     return report;
   };
-  // This page has just loaded, with no receipt on screen: clock-offs held for an undo go (undoPunch.ts).
-  await releaseAllHeldPunches(db);
+  // This page has just loaded, with no receipt on screen: clock-offs held for an undo go, but for
+  // those another tab's receipt still offers (undoPunch.ts, holdLocks.ts).
+  await releaseUnshownHolds(db, await holdsShown());
   const sync = createSyncScheduler({ run: runAndReport, db, now: () => clock.now().getTime(), ...(options.onError ? { onError: options.onError } : {}) });
   probeWhileUnreachable(reachability, client, () => sync.trigger());
   return {

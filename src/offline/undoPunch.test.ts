@@ -16,7 +16,7 @@ import { readRecord, StaffRecord } from './records';
 import { syncOutbox } from './syncOutbox';
 import { readSyncStatus } from './syncStatus';
 import { createOfflineHarness, type OfflineHarness } from './testing/offlineHarness';
-import { CLOCK_OFF_HOLD_MS, undoHeldPunch } from './undoPunch';
+import { CLOCK_OFF_HOLD_MS, releaseUnshownHolds, undoHeldPunch } from './undoPunch';
 
 let t: TestService;
 beforeAll(async () => {
@@ -116,6 +116,26 @@ describe("a clock-off's undo", () => {
     expect(await serverKinds(fay.id)).toEqual(['clockOn', 'clockOff']);
     expect(await undoHeldPunch(h.db, off.receipt.entryId, stillHeld), 'sent: nothing to take back').toBe('already-sent');
     expect(await undoPunchAtKiosk(reloaded, off.receipt.entryId)).toBe('already-sent');
+  });
+
+  it("keeps the holds another tab's receipt still shows when a page starts, and ends the rest", async () => {
+    const tenant = await createTenant(t);
+    const h = await createOfflineHarness(t, tenant);
+    const [gil, hal] = tenant.employees;
+    if (!gil || !hal) throw new Error('the tenant has two employees');
+    await clockedOn(h, gil.id);
+    await clockedOn(h, hal.id);
+    const shown = await punchAtKiosk(h.runtime, gil.id, 'clockOff');
+    const orphaned = await punchAtKiosk(h.runtime, hal.id, 'clockOff');
+    if (!shown.ok || !orphaned.ok) throw new Error('clock-off refused');
+    const stillHeld = shown.receipt.at.getTime();
+
+    // What holdLocks.ts reports in a browser: one receipt still showing in another tab.
+    await releaseUnshownHolds(h.db, new Set([shown.receipt.entryId]));
+    await sync(h, stillHeld);
+    expect(await serverKinds(gil.id), "the other tab's receipt still offers it").toEqual(['clockOn']);
+    expect(await serverKinds(hal.id), 'nobody shows it any more').toEqual(['clockOn', 'clockOff']);
+    expect(await undoHeldPunch(h.db, shown.receipt.entryId, stillHeld)).toBe('undone');
   });
 
   it('takes the identity claim riding on an unverified clock-off with it, and only that', async () => {

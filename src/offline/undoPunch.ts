@@ -8,8 +8,9 @@
  * service's view and what is still queued. The hold ends when the receipt goes (released at once)
  * or at its time limit, whichever comes first; from then on the punch may be at the service, and
  * the undo says so instead of pretending. A page that loads (a reload, a crash, an update) shows no
- * receipt, since the screen's state is not kept: the holds it finds end at once, so a clock-off is
- * never kept back for an undo nobody can reach (and, if the network went meanwhile, until it is back).
+ * receipt, since the screen's state is not kept: the holds it finds end at once, unless another
+ * tab's receipt still offers them (holdLocks.ts), so a clock-off is never kept back for an undo
+ * nobody can reach (and, if the network went meanwhile, until it is back).
  */
 import type { PunchKind } from '../domain/attendance';
 import type { KioskDb } from './db';
@@ -60,10 +61,14 @@ export async function releaseHeldPunch(db: KioskDb, entryId: string): Promise<vo
   });
 }
 
-/** Ends every hold: the page has just loaded, so no receipt is on screen to offer an undo. */
-export async function releaseAllHeldPunches(db: KioskDb): Promise<void> {
+/**
+ * Ends every hold but those another tab's receipt still offers (`shown`, from holdLocks.ts; null
+ * where that cannot be known, which ends them all): the page has just loaded, so no receipt of its
+ * own is on screen to offer an undo.
+ */
+export async function releaseUnshownHolds(db: KioskDb, shown: ReadonlySet<string> | null): Promise<void> {
   await db.outbox
-    .filter((entry) => entry.heldUntil !== undefined)
+    .filter((entry) => entry.heldUntil !== undefined && !(shown?.has(entry.id) ?? false))
     .modify((entry: { heldUntil?: number }) => {
       delete entry.heldUntil;
     });

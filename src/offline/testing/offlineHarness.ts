@@ -11,6 +11,7 @@ import type { Tenant } from '../../server/testing/fixtures';
 import type { TestService } from '../../server/testing/testService';
 import { KioskDb } from '../db';
 import { createClientTransport } from '../clientTransport';
+import type { DeviceEnrolment } from '../device';
 import { createKioskRuntime, type KioskRuntime } from '../kioskRuntime';
 import { refreshStaff } from '../refreshKioskData';
 import type { OutboxTransport } from '../syncOutbox';
@@ -35,6 +36,10 @@ export interface OfflineHarness {
   client: ApiClient;
   transport: OutboxTransport;
   kiosk: { businessId: number; kioskId: number };
+  /** The device's enrolment, as the set-up stores it (not stored by the harness itself). */
+  enrolment: DeviceEnrolment;
+  /** The network between the kiosk and the service, with its faults (for clients made elsewhere, e.g. the service worker's). */
+  network: typeof fetch;
   stats: NetworkStats;
   /** Replaces the fault plan (null: a healthy network). */
   setFaults(plan: FaultPlan | null): void;
@@ -109,6 +114,8 @@ export async function createOfflineHarness(t: TestService, tenant: Tenant): Prom
     client,
     transport: createClientTransport(client, kiosk),
     kiosk,
+    enrolment,
+    network,
     stats,
     setFaults: (next) => {
       plan = next;
