@@ -9,7 +9,6 @@
  *   start ended every hold and the undo came too late.
  * Each test adds the person it needs, so it shares no one with other specs.
  */
-import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,15 +18,14 @@ import { expect, test } from './support/fixtures';
 import { goodPin } from './support/pins';
 import { VIEWPORTS } from './support/screens';
 import { ServiceApi } from './support/serviceApi';
+import { uniqueWord } from './support/staff';
 
-/** Letters only, so the surname is a word no other test uses. */
-const tag = () => Array.from({ length: 6 }, () => String.fromCharCode(97 + randomInt(26))).join('');
 
 test('a clock-off stays undoable while its receipt shows; its tab closed at once, the service worker sends it then, once, at the time its receipt showed', async ({ playwright, launchOptions, request, serviceURL, demo }) => {
   test.setTimeout(90_000);
   const api = new ServiceApi(request, serviceURL, demo);
   const zone = (await api.kiosk()).ianaTimeZone ?? 'missing zone';
-  const person = { firstName: 'Noor', surname: `Closedtab ${tag()}`, email: null, mobileNumber: null, pin: goodPin() };
+  const person = { firstName: 'Noor', surname: `Closedtab ${uniqueWord()}`, email: null, mobileNumber: null, pin: goodPin() };
   const employeeId = await api.addStaff(person);
   // Chromium offers no Background Sync to incognito profiles, which test contexts are, nor in its
   // headless shell: a tablet's browser has a profile of its own, as this throwaway one, in the full
@@ -86,7 +84,7 @@ test('a clock-off stays undoable while its receipt shows; its tab closed at once
 test("a second tab of the app opening while a clock-off's receipt shows leaves its undo working", async ({ page, context, request, serviceURL, demo }) => {
   test.setTimeout(60_000);
   const api = new ServiceApi(request, serviceURL, demo);
-  const person = { firstName: 'Ines', surname: `Twotabs ${tag()}`, email: null, mobileNumber: null, pin: goodPin() };
+  const person = { firstName: 'Ines', surname: `Twotabs ${uniqueWord()}`, email: null, mobileNumber: null, pin: goodPin() };
   const name = `${person.firstName} ${person.surname}`;
   const employeeId = await api.addStaff(person);
   const kiosk = new KioskPage(page);

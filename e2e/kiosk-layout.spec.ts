@@ -7,16 +7,14 @@
  * - the paid-break choice sits with "Start break", apart from "Clock off".
  * Each test adds the person it needs (ServiceApi.addStaff), so it shares no one with other specs.
  */
-import { randomInt } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { goodPin } from './support/pins';
 import { KioskPage } from './pages/kiosk';
 import { expect, test } from './support/fixtures';
 import { reviewScreen, VIEWPORTS } from './support/screens';
 import { ServiceApi } from './support/serviceApi';
+import { uniqueWord } from './support/staff';
 
-/** Letters only, so the name is a run of words of its own that no other test uses. */
-const tag = () => Array.from({ length: 6 }, () => String.fromCharCode(97 + randomInt(26))).join('');
 
 /** How many lines of text an element shows (its height over its line height). */
 function linesShown(element: Locator): Promise<number> {
@@ -34,7 +32,7 @@ function overflowsSideways(page: Page): Promise<boolean> {
 
 test('a 100-character name takes at most two lines on its card, moves nothing sideways, and is whole on the next screen', async ({ page, request, serviceURL, demo }) => {
   const api = new ServiceApi(request, serviceURL, demo);
-  const firstName = `Maximiliana Konstantina ${tag()}`;
+  const firstName = `Maximiliana Konstantina ${uniqueWord()}`;
   const surname = `Featherstonehaugh-Cholmondeley-Marjoribanks `.padEnd(100 - firstName.length - 1, 'x');
   const name = `${firstName} ${surname}`;
   expect(name).toHaveLength(100);
@@ -81,7 +79,7 @@ test('in portrait the top bar keeps the business name and says what its buttons 
 
 test('the paid-break choice sits with Start break, apart from Clock off', async ({ page, request, serviceURL, demo }) => {
   const api = new ServiceApi(request, serviceURL, demo);
-  const person = { firstName: 'Bree', surname: `Breakgroup ${tag()}`, email: null, mobileNumber: null, pin: goodPin() };
+  const person = { firstName: 'Bree', surname: `Breakgroup ${uniqueWord()}`, email: null, mobileNumber: null, pin: goodPin() };
   await api.addStaff(person);
   const kiosk = new KioskPage(page);
   await kiosk.enrol(serviceURL, demo);

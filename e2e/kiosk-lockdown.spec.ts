@@ -14,12 +14,12 @@ import { KioskPage } from './pages/kiosk';
 import { expect, test } from './support/fixtures';
 import { KioskStore } from './support/kioskStore';
 import { ServiceApi } from './support/serviceApi';
+import { uniqueWord } from './support/staff';
 import type { DemoFile } from './support/serviceProcess';
 
 /** A surname no other test (or earlier run on the same service) uses. */
 function uniqueSurname(stem: string): string {
-  const letters = Array.from({ length: 6 }, () => String.fromCharCode(97 + randomInt(26))).join('');
-  return `${stem}-${letters}`;
+  return `${stem}-${uniqueWord()}`;
 }
 
 /** Back, as the browser's button (or a history gesture) does it; the page must stay in the app. */

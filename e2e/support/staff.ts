@@ -2,7 +2,10 @@
  * Which demo staff member each employee-flow test uses. The shared service persists for the whole
  * run and every spec file gets fresh workers, so tests that punch, lock or change a PIN must not
  * share a person: each one below is used by exactly one test (indexes into demo.json's `staff`).
+ * A test that adds a person of its own names them with uniqueWord().
  */
+import { randomInt } from 'node:crypto';
+
 export const STAFF = {
   /** employee.spec.ts: clock on, break, clock off, timesheet line. */
   fullShift: 0,
@@ -37,4 +40,12 @@ export function staffFor<Member>(demo: { staff: readonly Member[] }, role: Staff
   const member = demo.staff[STAFF[role]];
   if (!member) throw new Error(`demo.json has no staff member #${STAFF[role]} (for ${role})`);
   return member;
+}
+
+/**
+ * Six random letters, for the name of a person a test adds (ServiceApi.addStaff): a word no other
+ * test, nor an earlier run on the same service, uses, and letters only so it reads as a name.
+ */
+export function uniqueWord(): string {
+  return Array.from({ length: 6 }, () => String.fromCharCode(97 + randomInt(26))).join('');
 }
