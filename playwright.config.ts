@@ -8,7 +8,7 @@
  */
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './e2e/support/browser';
-import { VIEWPORTS } from './e2e/support/screens';
+import { TABLET_CONTEXT, VIEWPORTS } from './e2e/support/screens';
 
 const CI = Boolean(process.env.CI);
 const FULL_TRACE = Boolean(process.env.E2E_FULL_TRACE);
@@ -28,10 +28,7 @@ export default defineConfig({
   reporter: CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
   use: {
     // baseURL comes from the shared service (fixtures.ts), known only once the global setup ran.
-    serviceWorkers: 'allow',
-    viewport: VIEWPORTS.landscape,
-    locale: 'en-GB',
-    timezoneId: 'Europe/London',
+    ...TABLET_CONTEXT,
     // A failed test keeps a trace of its actions with their timings, console and network, beside
     // the screenshot below; the filmstrip (screenshots) and the page's DOM at each action
     // (snapshots) only with E2E_FULL_TRACE=1: recording those for every test, passing ones too,

@@ -14,6 +14,7 @@ import { CHROMIUM_ARGS } from './support/browser';
 import { writeQrCameraClip } from './support/fakeCamera';
 import { enrolDeviceThroughApi } from './support/enrolDevice';
 import { expectKeptBadgeMode, KioskStore } from './support/kioskStore';
+import { TABLET_CONTEXT } from './support/screens';
 import { serviceClock } from './support/serviceProcess';
 import { expect, test } from './support/fixtures';
 import { KioskPage } from './pages/kiosk';
@@ -38,7 +39,7 @@ test.describe('Badges through the camera', () => {
     // A browser of its own: the camera's picture is fixed when Chromium starts.
     const browser: Browser = await playwright.chromium.launch({ ...launchOptions, args: [...CHROMIUM_ARGS, `--use-file-for-fake-video-capture=${clip}`] });
     try {
-      const context = await browser.newContext({ baseURL: serviceURL, serviceWorkers: 'allow', viewport: { width: 1280, height: 800 }, locale: 'en-GB', timezoneId: 'Europe/London' });
+      const context = await browser.newContext({ ...TABLET_CONTEXT, baseURL: serviceURL });
       const page = await context.newPage();
       const problems: string[] = [];
       const elsewhere: string[] = [];

@@ -16,7 +16,7 @@ import { KioskPage, kioskTime } from './pages/kiosk';
 import { findFullChromium } from './support/browser';
 import { expect, test } from './support/fixtures';
 import { goodPin } from './support/pins';
-import { VIEWPORTS } from './support/screens';
+import { TABLET_CONTEXT } from './support/screens';
 import { ServiceApi } from './support/serviceApi';
 import { uniqueWord } from './support/staff';
 
@@ -33,12 +33,9 @@ test('a clock-off stays undoable while its receipt shows; its tab closed at once
   const profile = mkdtempSync(join(tmpdir(), 'kiosk-clock-profile-'));
   const context = await playwright.chromium.launchPersistentContext(profile, {
     ...launchOptions,
+    ...TABLET_CONTEXT,
     executablePath: findFullChromium(),
     baseURL: serviceURL,
-    serviceWorkers: 'allow',
-    viewport: VIEWPORTS.landscape,
-    locale: 'en-GB',
-    timezoneId: 'Europe/London',
   });
   try {
     const page = context.pages()[0] ?? (await context.newPage());

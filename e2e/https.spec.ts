@@ -24,7 +24,7 @@ import { startCaddy, trustingHome, type CaddyFrontEnd } from './support/caddyFro
 import { storeEnrolment, type IssuedDevice } from './support/enrolDevice';
 import { expect, test } from './support/fixtures';
 import { KioskStore } from './support/kioskStore';
-import { VIEWPORTS } from './support/screens';
+import { TABLET_CONTEXT } from './support/screens';
 import { ServiceApi } from './support/serviceApi';
 import { startService, type DemoFile, type ServiceInstance } from './support/serviceProcess';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
@@ -129,13 +129,7 @@ test.describe('HTTPS through Caddy to two service processes on one PostgreSQL', 
       cleanups.push(() => trust.remove());
       const browser = await launchTablet(trust.home);
       cleanups.push(() => browser.close());
-      const context = await browser.newContext({
-        baseURL: caddy.origin,
-        serviceWorkers: 'allow',
-        viewport: VIEWPORTS.landscape,
-        locale: 'en-GB',
-        timezoneId: 'Europe/London',
-      });
+      const context = await browser.newContext({ ...TABLET_CONTEXT, baseURL: caddy.origin });
       // As every spec's context (fixtures.ts): the app must work under the service's CSP, here behind Caddy too.
       const cspViolations: string[] = [];
       context.on('console', (message) => {

@@ -25,7 +25,7 @@ import { holdNextCamera, releaseCamera } from './support/cameraSpy';
 import { isPunchRequest, startFaultProxy, type FaultProxy } from './support/faultProxy';
 import { expect, test as base } from './support/fixtures';
 import { KioskStore, type StoredAttention, type StoredEntry } from './support/kioskStore';
-import { reviewScreen, VIEWPORTS } from './support/screens';
+import { reviewScreen, TABLET_CONTEXT } from './support/screens';
 import { ServiceApi, apiKeyAuth } from './support/serviceApi';
 import { startService, type DemoFile, type ServiceInstance } from './support/serviceProcess';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
@@ -376,11 +376,8 @@ test.describe('offline-first: no punch is ever lost or doubled', () => {
       chromium.launchPersistentContext(profile, {
         executablePath: findChromium(),
         args: [...CHROMIUM_ARGS],
+        ...TABLET_CONTEXT,
         baseURL: rig.proxy.url,
-        serviceWorkers: 'allow',
-        viewport: VIEWPORTS.landscape,
-        locale: 'en-GB',
-        timezoneId: 'Europe/London',
         offline,
       });
     let context = await open(false);

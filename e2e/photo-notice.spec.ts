@@ -13,7 +13,7 @@ import { cameraRequests, countCameraRequests } from './support/cameraSpy';
 import { bothClocks, type Clocks } from './support/clocks';
 import { expect } from './support/fixtures';
 import { KioskStore } from './support/kioskStore';
-import { reviewScreen, VIEWPORTS } from './support/screens';
+import { reviewScreen, TABLET_CONTEXT } from './support/screens';
 import { apiKeyAuth, ServiceApi } from './support/serviceApi';
 import { testWithOwnService } from './support/ownService';
 
@@ -53,7 +53,7 @@ function tomorrowAtTen(now: Date): Date {
 }
 
 async function secondTablet(browser: Browser, baseURL: string, at: Date): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, serviceWorkers: 'allow', viewport: VIEWPORTS.landscape, locale: 'en-GB', timezoneId: 'Europe/London' });
+  const context = await browser.newContext({ ...TABLET_CONTEXT, baseURL });
   await context.clock.install({ time: at });
   return { context, page: await context.newPage() };
 }

@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test, type Page } from '@playwright/test';
+import { test, type BrowserContextOptions, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, type A11yOptions } from './axe';
 
 export type Orientation = 'portrait' | 'landscape';
@@ -16,6 +16,17 @@ export const VIEWPORTS: Readonly<Record<Orientation, { width: number; height: nu
   portrait: { width: 800, height: 1280 },
   landscape: { width: 1280, height: 800 },
 };
+
+/**
+ * How every browser context of the kiosk tests opens, the config's and those a spec opens itself: a
+ * landscape 10-inch tablet in the demo business's zone and language, with the service worker on.
+ */
+export const TABLET_CONTEXT = {
+  serviceWorkers: 'allow',
+  viewport: VIEWPORTS.landscape,
+  locale: 'en-GB',
+  timezoneId: 'Europe/London',
+} as const satisfies BrowserContextOptions;
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots/', import.meta.url));
 
