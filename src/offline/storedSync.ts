@@ -7,7 +7,7 @@
  */
 import type { KioskDb } from './db';
 import { readEnrolment } from './device';
-import { connectDevice } from './deviceConnection';
+import { connectDevice, type DeviceConnection } from './deviceConnection';
 import { webLocks } from './exclusiveLock';
 import { untilHoldLetGo } from './holdLocks';
 import { readRecords, OutboxRecord } from './records';
@@ -23,13 +23,18 @@ export const PAST_HOLD_MS = 250;
 /** Runs a wake makes at most: the first, one after the holds it found, one after holds queued meanwhile. */
 const MAX_RUNS = 3;
 
-/** Runs one sync for the enrolled kiosk; null when the device is not enrolled. */
-export async function syncFromStore(db: KioskDb, fetchImpl?: typeof fetch): Promise<SyncReport | null> {
+/** The enrolled kiosk's connection, when it is enrolled and its outbox holds something to send. */
+async function connectionWithWork(db: KioskDb, fetchImpl?: typeof fetch): Promise<DeviceConnection | null> {
   const enrolment = await readEnrolment(db);
   if (!enrolment) return null;
   if ((await db.outbox.count()) === 0) return null;
-  const connection = await connectDevice(db, enrolment, fetchImpl ? { fetch: fetchImpl } : {});
-  return connection.syncNow();
+  return connectDevice(db, enrolment, fetchImpl ? { fetch: fetchImpl } : {});
+}
+
+/** Runs one sync for the enrolled kiosk; null when the device is not enrolled or has nothing to send. */
+export async function syncFromStore(db: KioskDb, fetchImpl?: typeof fetch): Promise<SyncReport | null> {
+  const connection = await connectionWithWork(db, fetchImpl);
+  return connection ? connection.syncNow() : null;
 }
 
 export interface BackgroundDeliveryOptions {
@@ -64,15 +69,15 @@ async function waitForHolds(db: KioskDb, held: readonly OutboxRecord[], waitMs: 
  * the sync it asks for comes at once, so that first run finds it held; and the tab that would end
  * the hold and send it may be gone (closed straight after the clock-off, or killed by the tablet),
  * with it the page's own retries. So the wake waits until the holds it finds have ended (at once
- * when no tab shows them any more, holdLocks.ts; at the latest at their time limit) and runs again. It settles only with the outbox empty: whatever is left
- * (the service unreachable or failing, an entry backing off, a hold begun since) rejects it, and
- * the browser wakes the worker again later.
+ * when no tab shows them any more, holdLocks.ts; at the latest at their time limit) and runs
+ * again. It settles only with the outbox empty: whatever is left (the service unreachable or
+ * failing, an entry backing off, a hold begun since) rejects it, and the browser wakes the worker
+ * again later.
  */
 export async function deliverInBackground(db: KioskDb, options: BackgroundDeliveryOptions = {}): Promise<void> {
-  const enrolment = await readEnrolment(db);
-  if (!enrolment) return;
+  const connection = await connectionWithWork(db, options.fetchImpl);
+  if (!connection) return;
   const sleep = options.sleep ?? realSleep;
-  const connection = await connectDevice(db, enrolment, options.fetchImpl ? { fetch: options.fetchImpl } : {});
   const now = () => connection.clock.now().getTime();
   const waitEnds = now() + HOLD_WAIT_LIMIT_MS;
   for (let run = 1; run <= MAX_RUNS; run += 1) {
